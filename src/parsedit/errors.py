@@ -1,0 +1,38 @@
+"""The one exception hierarchy of parsedit.
+
+Every error a user can cause is a :class:`ParseditError`; the CLI turns it
+into a one-line message and a non-zero exit, never a traceback.
+"""
+
+from __future__ import annotations
+
+
+class ParseditError(Exception):
+    """Base class: a message fit to show a user as it is."""
+
+
+class InputError(ParseditError):
+    """Unreadable input at a known place: file, line and column (1-based)."""
+
+    def __init__(self, path: str, line: int, column: int, message: str, text: str = "") -> None:
+        self.path = path
+        self.line = line
+        self.column = column
+        self.reason = message
+        self.text = text
+        super().__init__(f"{path}:{line}:{column}: {message}")
+
+    def caret(self) -> str:
+        """The offending line with a caret under the column (empty if no text)."""
+        if not self.text:
+            return ""
+        shown = self.text.rstrip("\r\n")
+        return f"    {shown}\n    {' ' * (self.column - 1)}^"
+
+
+class SchemeError(ParseditError):
+    """A cost scheme (grammar file) that cannot be used."""
+
+
+class ConfigError(ParseditError):
+    """Options that do not fit together, or a name that is not known."""

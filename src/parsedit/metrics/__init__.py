@@ -1,0 +1,1 @@
+"""Metrics: per-sentence counts computed from encoded strings."""

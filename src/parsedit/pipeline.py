@@ -1,0 +1,137 @@
+"""The road from two files to a :class:`CorpusResult`.
+
+read (trees.reader) -> normalise (trees.normalise) -> encode (encodings) ->
+align through the FST (fst, via metrics.edits) -> counts (results).
+
+Pairs are taken in order.  A test sentence that is empty or unreadable is
+``skip``; a gold sentence that is empty or unreadable, or a pair whose words
+differ after normalisation, is ``error``.  Both carry a message naming the
+line and are left out of the sums; everything else is still scored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from itertools import zip_longest
+
+import pynini
+
+from parsedit import __version__
+from parsedit.costs.scheme import CostScheme, default_scheme
+from parsedit.encodings import NAMES, Encoding, constituents, get_encoding
+from parsedit.errors import ConfigError
+from parsedit.metrics.edits import EditMetric, Scored
+from parsedit.results import CorpusResult, SentenceResult
+from parsedit.trees.normalise import COLLINS, Forest, Normalisation
+from parsedit.trees.reader import Item, read_trees
+from parsedit.trees.tree import Tree
+
+
+@dataclass(frozen=True)
+class Config:
+    """Every option that can change a number."""
+
+    metrics: tuple[str, ...] = NAMES
+    normalisation: Normalisation = COLLINS
+    rule_pos: str = "words"
+    schemes: dict[str, CostScheme] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for name in self.metrics:
+            if name not in NAMES:
+                raise ConfigError(f"unknown metric {name!r}; expected some of {', '.join(NAMES)}")
+        if self.rule_pos not in ("words", "tags"):
+            raise ConfigError(f"--rule-pos must be 'words' or 'tags', not {self.rule_pos!r}")
+
+    def scheme(self, encoding: str) -> CostScheme:
+        return self.schemes.get(encoding) or default_scheme(encoding)
+
+    def signature(self) -> str:
+        """One line that pins a result down (sacreBLEU-style)."""
+        parts = [f"metrics:{'+'.join(self.metrics)}"]
+        for name in self.metrics:
+            parts.append(f"{name}:{self.scheme(name).describe()}")
+        if "rule" in self.metrics:
+            parts.append(f"rule-pos:{self.rule_pos}")
+        parts += [f"norm:{self.normalisation.describe()}", "average:corpus",
+                  f"parsedit:{__version__}", f"pynini:{pynini.__version__}"]
+        return "|".join(parts)
+
+
+class Evaluator:
+    """The metrics of a :class:`Config`, ready to score pairs of trees."""
+
+    def __init__(self, config: Config) -> None:
+        self.config = config
+        self.encodings: dict[str, Encoding] = {
+            name: get_encoding(name, config.rule_pos) for name in config.metrics}
+        self.metrics = {name: EditMetric(enc, config.scheme(name))
+                        for name, enc in self.encodings.items()}
+
+    def score_forests(self, gold: Forest, test: Forest) -> dict[str, Scored]:
+        """Every metric on one normalised pair with equal words."""
+        events = constituents(gold)
+        return {name: metric.score(self.encodings[name].encode(gold),
+                                   self.encodings[name].encode(test), events)
+                for name, metric in self.metrics.items()}
+
+    def pair(self, number: int, gold: Item | None, test: Item | None,
+             gold_path: str, test_path: str) -> tuple[SentenceResult, dict[str, Scored]]:
+        """Judge and score the ``number``-th pair of items."""
+        if test is None or test.tree is None:
+            if test is None:
+                why = f"{test_path}: no tree {number} (the file ends first)"
+            elif test.error is not None:
+                why = str(test.error)
+            else:
+                why = f"{test_path}:{test.line}: empty line"
+            return SentenceResult(number, "skip", why), {}
+        if gold is None or gold.tree is None:
+            if gold is None:
+                why = f"{gold_path}: no tree {number} (the file ends first)"
+            elif gold.error is not None:
+                why = str(gold.error)
+            else:
+                why = f"{gold_path}:{gold.line}: empty line"
+            return SentenceResult(number, "error", why), {}
+        norm = self.config.normalisation
+        gold_forest, test_forest = norm.apply(gold.tree), norm.apply(test.tree)
+        mismatch = _word_mismatch(gold_forest, test_forest)
+        if mismatch:
+            return SentenceResult(number, "error", f"{gold_path}:{gold.line} and "
+                                  f"{test_path}:{test.line}: {mismatch}"), {}
+        scored = self.score_forests(gold_forest, test_forest)
+        return SentenceResult(number, "ok", None,
+                              {name: s.counts for name, s in scored.items()}), scored
+
+
+def _word_mismatch(gold: Forest, test: Forest) -> str | None:
+    gold_words = [w for t in gold for w in (t.words() if isinstance(t, Tree) else [t])]
+    test_words = [w for t in test for w in (t.words() if isinstance(t, Tree) else [t])]
+    if len(gold_words) != len(test_words):
+        return f"length mismatch: gold has {len(gold_words)} words, test {len(test_words)}"
+    for i, (g, t) in enumerate(zip(gold_words, test_words), start=1):
+        if g != t:
+            return f"words differ at word {i}: gold {g!r}, test {t!r}"
+    return None
+
+
+def pairs(gold_path: str, test_path: str) -> Iterator[tuple[int, Item | None, Item | None]]:
+    """The numbered pairs of items of two files, the shorter padded with None."""
+    items = zip_longest(read_trees(gold_path), read_trees(test_path))
+    for number, (gold, test) in enumerate(items, start=1):
+        yield number, gold, test
+
+
+def evaluate(gold_path: str, test_path: str, config: Config | None = None) -> CorpusResult:
+    """Score every pair of ``gold_path`` and ``test_path``."""
+    config = config or Config()
+    evaluator = Evaluator(config)
+    result = CorpusResult(config.metrics, config.signature())
+    for number, gold, test in pairs(gold_path, test_path):
+        result.gold_trees += gold is not None
+        result.test_trees += test is not None
+        sentence, _ = evaluator.pair(number, gold, test, gold_path, test_path)
+        result.add(sentence)
+    return result

@@ -1,0 +1,78 @@
+"""Frozen, additive counts: a corpus is the sum of its sentences.
+
+Rates are derived, never stored; an undefined rate (nothing in the
+denominator) is ``None`` and is printed as ``n/a``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class EditCounts:
+    """Edit cost against the gold events of one encoding.
+
+    ``edits`` is the final cost; ``basic`` the cost before Roark's movement
+    correction (equal to ``edits`` where no correction applies); ``gold`` the
+    number of gold events (non-preterminal gold constituents, which is also
+    the number of gold rules).
+    """
+
+    edits: float = 0.0
+    basic: float = 0.0
+    gold: int = 0
+
+    def __add__(self, other: EditCounts) -> EditCounts:
+        return EditCounts(self.edits + other.edits, self.basic + other.basic,
+                          self.gold + other.gold)
+
+    @property
+    def error_rate(self) -> float | None:
+        """Edits per 100 gold events (can exceed 100)."""
+        return None if self.gold == 0 else 100.0 * self.edits / self.gold
+
+    @property
+    def accuracy(self) -> float | None:
+        rate = self.error_rate
+        return None if rate is None else 100.0 - rate
+
+
+@dataclass(frozen=True)
+class SentenceResult:
+    """One gold/test pair: ``ok``, ``error`` (gold unreadable or words differ) or
+    ``skip`` (test empty or unreadable).  Only ``ok`` sentences have counts."""
+
+    id: int
+    status: str
+    message: str | None = None
+    edits: dict[str, EditCounts] = field(default_factory=dict)
+
+
+@dataclass
+class CorpusResult:
+    """Every sentence's result, and the sums over the ``ok`` ones."""
+
+    metrics: tuple[str, ...]
+    signature: str
+    sentences: list[SentenceResult] = field(default_factory=list)
+    gold_trees: int = 0
+    test_trees: int = 0
+
+    def add(self, sentence: SentenceResult) -> None:
+        self.sentences.append(sentence)
+
+    def total(self, metric: str) -> EditCounts:
+        total = EditCounts()
+        for sentence in self.sentences:
+            if sentence.status == "ok":
+                total = total + sentence.edits[metric]
+        return total
+
+    def count(self, status: str) -> int:
+        return sum(1 for s in self.sentences if s.status == status)
+
+    @property
+    def complete(self) -> bool:
+        """Whether GOLD and TEST held the same number of trees."""
+        return self.gold_trees == self.test_trees

@@ -1,0 +1,171 @@
+"""Streaming reader for Penn Treebank bracketed files.
+
+``read_trees(path)`` yields one :class:`Item` per sentence, in order, and never
+holds more than the tree being read: memory does not grow with the corpus.
+
+Layout.  A file whose first non-blank line holds exactly one whole tree is
+read *line by line*, as EVALB reads it: each line is one sentence, a blank
+line is an empty sentence (an Item with neither tree nor error), and a line
+that cannot be read is an error Item for that line alone.  Any other file
+(several trees on a line, trees across lines) is read *freely*: blank lines
+separate nothing, and after a broken tree the reader starts again at the next
+line that begins with ``(`` in column 1.
+
+What is read.  ``(LABEL child ...)`` where the label, if any, touches the open
+bracket (``( (S ...))`` has an unlabelled outer bracket, as EVALB reads it);
+a child is a bracket or a word; UTF-8 text; any line ending.
+
+What is refused, with file, line and column: unbalanced brackets, words
+outside any bracket (raw sentence text), a root bracket that holds only bare
+words such as ``(Failure w1 w2)`` (a parser's failure marker, not a parse),
+text that is not UTF-8.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from parsedit.errors import InputError
+from parsedit.trees.tree import Child, Tree
+
+_TOKEN = re.compile(r"[()]|[^\s()]+")
+
+
+@dataclass(frozen=True)
+class Item:
+    """One sentence of a file: a tree, an error, or (both None) an empty line."""
+
+    line: int
+    tree: Tree | None = None
+    error: InputError | None = None
+
+
+class _Frame:
+    __slots__ = ("label", "children", "line", "column")
+
+    def __init__(self, label: str, line: int, column: int) -> None:
+        self.label = label
+        self.children: list[Child] = []
+        self.line = line
+        self.column = column
+
+
+def _flat_failure(tree: Tree) -> bool:
+    """A root holding two or more bare words and nothing else."""
+    return len(tree.children) >= 2 and all(isinstance(c, str) for c in tree.children)
+
+
+def read_trees(path: str) -> Iterator[Item]:
+    """Yield the sentences of a bracketed file (see the module docstring)."""
+    with open(path, "rb") as handle:
+        yield from _read(path, handle)
+
+
+def _read(path: str, handle: Iterator[bytes]) -> Iterator[Item]:
+    line_mode: bool | None = None  # None until the first non-blank line is read
+    pending_blanks: list[int] = []
+    stack: list[_Frame] = []
+    last_text = ""
+
+    def error(line: int, column: int, message: str, text: str) -> Item:
+        return Item(line, error=InputError(path, line, column, message, text))
+
+    for number, raw in enumerate(handle, start=1):
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            stack.clear()
+            yield error(number, exc.start + 1, "this line is not UTF-8 text", "")
+            continue
+        if not text.strip():
+            if stack:
+                continue
+            if line_mode is None:
+                pending_blanks.append(number)
+            elif line_mode:
+                yield Item(number)
+            continue
+
+        if stack and not line_mode and text[0] == "(":
+            # Free layout: a tree left open, and a new one starts in column 1.
+            top = stack[0]
+            yield error(top.line, top.column,
+                        f"unbalanced brackets: {len(stack)} still open when a new tree "
+                        f"starts at line {number}", last_text)
+            stack.clear()
+        last_text = text if not stack else last_text
+
+        done: list[Item] = []
+        tokens = list(_TOKEN.finditer(text))
+        i = 0
+        broken = False
+        while i < len(tokens):
+            match = tokens[i]
+            token = match.group()
+            column = match.start() + 1
+            if token == "(":
+                label = ""
+                if i + 1 < len(tokens) and tokens[i + 1].start() == match.end() \
+                        and tokens[i + 1].group() not in "()":
+                    label = tokens[i + 1].group()
+                    i += 1
+                stack.append(_Frame(label, number, column))
+            elif token == ")":
+                if not stack:
+                    done.append(error(number, column,
+                                      "unbalanced brackets: ')' closes nothing", text))
+                    broken = True
+                    break
+                frame = stack.pop()
+                node = Tree(frame.label, frame.children)
+                if stack:
+                    stack[-1].children.append(node)
+                elif _flat_failure(node):
+                    done.append(error(frame.line, frame.column,
+                                      f"({frame.label} ...) holds only bare words, not a "
+                                      "parse (a parser's failure marker?)", text))
+                else:
+                    done.append(Item(frame.line, tree=node))
+            else:
+                if not stack:
+                    done.append(error(number, column,
+                                      f"expected '(' but found the word {token!r} outside "
+                                      "any bracket", text))
+                    broken = True
+                    break
+                stack[-1].children.append(token)
+            i += 1
+
+        if line_mode is None:
+            line_mode = len(done) == 1 and not stack and done[0].tree is not None
+            if line_mode:
+                for blank in pending_blanks:
+                    yield Item(blank)
+            pending_blanks.clear()
+
+        if line_mode:
+            if broken:
+                stack.clear()
+                yield done[-1]
+            elif stack:
+                yield error(stack[0].line, stack[0].column,
+                            f"unbalanced brackets: {len(stack)} still open at the end of "
+                            "the line", text)
+                stack.clear()
+            elif len(done) > 1:
+                yield error(number, 1, f"{len(done)} trees on one line; this file holds "
+                            "one tree per line", text)
+            else:
+                yield done[0]
+        else:
+            if broken:
+                stack.clear()
+            yield from done
+
+    if stack:
+        top = stack[0]
+        yield error(top.line, top.column,
+                    f"unbalanced brackets: {len(stack)} still open at the end of the file",
+                    last_text)
