@@ -19,13 +19,14 @@ import pynini
 
 from parsedit import __version__
 from parsedit.costs.scheme import CostScheme, default_scheme
-from parsedit.encodings import NAMES, Encoding, constituents, get_encoding
+from parsedit.encodings import NAMES, Encoding, get_encoding
 from parsedit.errors import ConfigError
 from parsedit.metrics.edits import EditMetric, Scored
 from parsedit.results import CorpusResult, SentenceResult
-from parsedit.trees.normalise import COLLINS, Forest, Normalisation
+from parsedit.trees import bracketing
+from parsedit.trees.bracketing import Bracketing
+from parsedit.trees.normalise import COLLINS, Normalisation
 from parsedit.trees.reader import Item, read_trees
-from parsedit.trees.tree import Tree
 
 
 @dataclass(frozen=True)
@@ -69,9 +70,9 @@ class Evaluator:
         self.metrics = {name: EditMetric(enc, config.scheme(name))
                         for name, enc in self.encodings.items()}
 
-    def score_forests(self, gold: Forest, test: Forest) -> dict[str, Scored]:
+    def score(self, gold: Bracketing, test: Bracketing) -> dict[str, Scored]:
         """Every metric on one normalised pair with equal words."""
-        events = constituents(gold)
+        events = bracketing.constituents(gold)
         return {name: metric.score(self.encodings[name].encode(gold),
                                    self.encodings[name].encode(test), events)
                 for name, metric in self.metrics.items()}
@@ -96,19 +97,20 @@ class Evaluator:
                 why = f"{gold_path}:{gold.line}: empty line"
             return SentenceResult(number, "error", why), {}
         norm = self.config.normalisation
-        gold_forest, test_forest = norm.apply(gold.tree), norm.apply(test.tree)
-        mismatch = _word_mismatch(gold_forest, test_forest)
+        gold_tokens, test_tokens = norm.apply(gold.tree), norm.apply(test.tree)
+        mismatch = _word_mismatch(gold_tokens, test_tokens)
         if mismatch:
             return SentenceResult(number, "error", f"{gold_path}:{gold.line} and "
                                   f"{test_path}:{test.line}: {mismatch}"), {}
-        scored = self.score_forests(gold_forest, test_forest)
+        scored = self.score(gold_tokens, test_tokens)
         return SentenceResult(number, "ok", None,
                               {name: s.counts for name, s in scored.items()}), scored
 
 
-def _word_mismatch(gold: Forest, test: Forest) -> str | None:
-    gold_words = [w for t in gold for w in (t.words() if isinstance(t, Tree) else [t])]
-    test_words = [w for t in test for w in (t.words() if isinstance(t, Tree) else [t])]
+def _word_mismatch(gold: Bracketing, test: Bracketing) -> str | None:
+    gold_words, test_words = bracketing.words(gold), bracketing.words(test)
+    if gold_words == test_words:
+        return None
     if len(gold_words) != len(test_words):
         return f"length mismatch: gold has {len(gold_words)} words, test {len(test_words)}"
     for i, (g, t) in enumerate(zip(gold_words, test_words), start=1):

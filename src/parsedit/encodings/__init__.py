@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from parsedit.encodings.base import Encoding, Symbol, constituents
+from parsedit.encodings.base import Encoding, Symbol
 from parsedit.encodings.label import LabelEncoding
 from parsedit.encodings.rule import RuleEncoding
 from parsedit.encodings.span import SpanEncoding
@@ -22,4 +22,4 @@ def get_encoding(name: str, rule_pos: str = "words") -> Encoding:
     raise ConfigError(f"unknown encoding {name!r}; expected one of {', '.join(NAMES)}")
 
 
-__all__ = ["NAMES", "Encoding", "Symbol", "constituents", "get_encoding"]
+__all__ = ["NAMES", "Encoding", "Symbol", "get_encoding"]

@@ -5,19 +5,21 @@ The left-hand side is written only for a root (every other one also stands
 on the right of its parent's rule).  A preterminal child is written as its
 word (``pos="words"``, the paper's evaluation) or as its tag
 (``pos="tags"``, the paper's Table 1).  A word standing directly under a
-phrase is written as the word in both cases.
+phrase has no tag, and is written as the word in both cases.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from parsedit.encodings.base import Symbol
-from parsedit.trees.normalise import Forest
-from parsedit.trees.tree import Tree
+from parsedit.trees.bracketing import CLOSE, TAG, Bracketing
 
 Rule = tuple[str | None, tuple[str, ...]]
 
 
 class RuleEncoding:
+    name = "rule"
     kinds = ("rule",)
     anchor_kind: str | None = None
 
@@ -25,30 +27,28 @@ class RuleEncoding:
         if pos not in ("words", "tags"):
             raise ValueError(f"rule pos must be 'words' or 'tags', not {pos!r}")
         self.pos = pos
-        self.name = "rule"
 
-    def encode(self, forest: Forest) -> tuple[Symbol, ...]:
-        words = self.pos == "words"
-        out: list[Rule] = []
-        stack: list[tuple[Tree, bool]] = [
-            (t, True) for t in reversed(forest) if isinstance(t, Tree) and not t.is_preterminal
-        ]
-        while stack:
-            node, root = stack.pop()
-            rhs: list[str] = []
-            below: list[tuple[Tree, bool]] = []
-            for child in node.children:
-                if isinstance(child, str):
-                    rhs.append(child)
-                elif child.is_preterminal:
-                    word = child.children[0]
-                    rhs.append(word if words and isinstance(word, str) else child.label)
-                else:
-                    rhs.append(child.label)
-                    below.append((child, False))
-            out.append((node.label if root else None, tuple(rhs)))
-            stack.extend(reversed(below))
-        return tuple(out)
+    def encode(self, tokens: Bracketing) -> tuple[Symbol, ...]:
+        use_tags = self.pos == "tags"
+        out: list[Rule | None] = []
+        stack: list[tuple[int, str | None, list[str]]] = []
+        tag = ""
+        for token in tokens:
+            if token[0] == "(":
+                if token.startswith(TAG):
+                    tag = token[2:]
+                    continue
+                label = token[1:]
+                if stack:
+                    stack[-1][2].append(label)
+                stack.append((len(out), None if stack else label, []))
+                out.append(None)
+            elif token == CLOSE:
+                index, lhs, rhs = stack.pop()
+                out[index] = (lhs, tuple(rhs))
+            elif stack:
+                stack[-1][2].append(tag if use_tags and tag else token[:-1])
+        return tuple(out)  # type: ignore[arg-type]
 
     def kind(self, symbol: Symbol) -> str:
         return "rule"
@@ -56,3 +56,6 @@ class RuleEncoding:
     def display(self, symbol: Symbol) -> str:
         lhs, rhs = symbol  # type: ignore[misc]
         return f"{lhs + ' ' if lhs is not None else ''}-> {' '.join(rhs)}"
+
+    def anchors(self, symbols: Sequence[Symbol]) -> list[int]:
+        return []

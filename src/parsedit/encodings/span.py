@@ -6,28 +6,28 @@ symbol ``(label, start, end)`` over word positions, end exclusive.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from parsedit.encodings.base import Symbol
-from parsedit.trees.normalise import Forest
-from parsedit.trees.tree import Tree
+from parsedit.trees.bracketing import CLOSE, Bracketing
 
 
-def spans(forest: Forest) -> list[tuple[str, int, int]]:
-    """``(label, start, end)`` of every non-preterminal node, in preorder."""
+def spans(tokens: Bracketing) -> list[tuple[str, int, int]]:
+    """``(label, start, end)`` of every non-preterminal constituent, in preorder."""
     out: list[tuple[str, int, int]] = []
+    stack: list[int] = []
     position = 0
-    # Entries: a node to enter, or an int = index in ``out`` to close.
-    stack: list[Tree | str | int] = list(reversed(forest))
-    while stack:
-        node = stack.pop()
-        if isinstance(node, int):
-            label, start, _ = out[node]
-            out[node] = (label, start, position)
-        elif isinstance(node, str) or node.is_preterminal:
-            position += 1
+    for token in tokens:
+        if token[0] == "(":
+            if token[1:2] != "(":
+                stack.append(len(out))
+                out.append((token[1:], position, position))
+        elif token == CLOSE:
+            index = stack.pop()
+            label, start, _ = out[index]
+            out[index] = (label, start, position)
         else:
-            stack.append(len(out))
-            out.append((node.label, position, position))
-            stack.extend(reversed(node.children))
+            position += 1
     return out
 
 
@@ -36,8 +36,8 @@ class SpanEncoding:
     kinds = ("span",)
     anchor_kind: str | None = None
 
-    def encode(self, forest: Forest) -> tuple[Symbol, ...]:
-        return tuple(spans(forest))
+    def encode(self, tokens: Bracketing) -> tuple[Symbol, ...]:
+        return tuple(spans(tokens))
 
     def kind(self, symbol: Symbol) -> str:
         return "span"
@@ -45,3 +45,6 @@ class SpanEncoding:
     def display(self, symbol: Symbol) -> str:
         label, start, end = symbol  # type: ignore[misc]
         return f"{label}[{start},{end}]"
+
+    def anchors(self, symbols: Sequence[Symbol]) -> list[int]:
+        return []

@@ -6,8 +6,9 @@ operations (``match``, ``sub``, ``del`` for a gold symbol with no
 counterpart, ``ins`` for a test symbol with none, as sclite names them).
 
 How: each string becomes a weighted acceptor (tropical semiring) over local
-labels (see :mod:`parsedit.fst.edit`), ``gold @ left`` and ``right @ test``
-are composed, and the shortest path is read back into operations.
+labels, is composed with its factor of the edit transducer (see
+:mod:`parsedit.fst.edit`), the two results are composed into the lattice of
+all edit scripts, and its shortest path is read back into operations.
 
 Two exact shortcuts keep this fast: equal strings cost nothing (identity is
 always free), and when the scheme's costs obey the triangle inequality the
@@ -72,7 +73,7 @@ class Aligner:
             self._block[kind] = signatures.index(sig)
         self._signatures = signatures
         self._trim = scheme.trim_safe(encoding.kinds)
-        self._transducer = EditTransducer(scheme, signatures, 16)
+        self._transducers: dict[int, EditTransducer] = {}
 
     def align(self, gold: Sequence[Symbol], test: Sequence[Symbol]) -> Alignment:
         if gold == test:
@@ -96,18 +97,21 @@ class Aligner:
                 block = self._block[kind(symbol)]
                 local[symbol] = (block, counts[block])
                 counts[block] += 1
-        edit = self._transducer
-        if max(counts, default=0) > edit.capacity:
-            capacity = edit.capacity
-            while capacity < max(counts):
-                capacity *= 2
-            edit = self._transducer = EditTransducer(self.scheme, self._signatures, capacity)
+        # The smallest power-of-two capacity that holds the pair: a long
+        # sentence does not make every later, short one slower.
+        capacity = 8
+        while capacity < max(counts, default=0):
+            capacity *= 2
+        edit = self._transducers.get(capacity)
+        if edit is None:
+            edit = self._transducers[capacity] = EditTransducer(
+                self.scheme, self._signatures, capacity)
         label = {s: edit.label(b, i) for s, (b, i) in local.items()}
         symbol_of = {v: s for s, v in label.items()}
         gold_fsa = pynini.accep("".join(f"[{label[s]}]" for s in gold))
         test_fsa = pynini.accep("".join(f"[{label[s]}]" for s in test))
         lattice = pynini.compose(pynini.compose(gold_fsa, edit.left),
-                                 pynini.compose(edit.right, test_fsa))
+                                 pynini.compose(test_fsa, edit.right).invert())
         path = pynini.shortestpath(lattice)
         state = path.start()
         if state == pynini.NO_STATE_ID:

@@ -9,14 +9,22 @@ signature, so the distance is the one over the real symbols, while one
 precompiled transducer serves every pair, however large the corpus alphabet.
 
 The transducer is kept in two factors, as in pynini.lib.edit_transducer, so
-that its size is linear in the alphabet rather than quadratic:
+that its size is linear in the alphabet rather than quadratic.  They meet on
+a middle tape that carries a symbol itself (a match) or a marker: ``<sub r>``
+(one per substitution entry ``r`` of the scheme), ``<del>`` or ``<ins>``:
 
-    left:  a -> a (0)   a -> <eps> (delete a)   a -> <sub r> (cost of rule r)
-    right: b -> b (0)   <eps> -> b (insert b)   <sub r> -> b (0)
+    left (gold side):  a -> a (0)   a -> <del> (delete a)   a -> <sub r> (cost r)
+                       <eps> -> <ins> (0)
+    right (test side): b -> b (0)   b -> <ins> (insert b)   b -> <sub r> (0)
+                       <eps> -> <del> (0)
 
-where ``<sub r>`` is one marker label per substitution entry of the scheme.
-``gold @ left`` and ``right @ test`` are composed, and the shortest path of
-the result is the cheapest edit script.
+The right factor is written from the test side, so that both factors are
+composed with their short string (``gold @ left``, ``test @ right``), each
+looking its arcs up in the sorted factor; the ``<eps>`` loops become a loop
+on every state.  Composing the first with the inverse of the second gives the
+lattice of every edit script, and since the middle tape has no epsilon, that
+composition is a plain product, with no epsilon filter.  Its shortest path is
+the cheapest script.
 """
 
 from __future__ import annotations
@@ -41,13 +49,17 @@ class EditTransducer:
 
     def _build(self) -> tuple[pynini.Fst, pynini.Fst]:
         scheme = self.scheme
-        first_marker = len(self.signatures) * self.capacity + 1
+        delete_marker = len(self.signatures) * self.capacity + 1
+        insert_marker = delete_marker + 1
+        first_sub = delete_marker + 2
         left = pynini.Fst()
         right = pynini.Fst()
         for fst in (left, right):
             state = fst.add_state()
             fst.set_start(state)
             fst.set_final(state)
+        left.add_arc(0, pynini.Arc(0, insert_marker, 0.0, 0))
+        right.add_arc(0, pynini.Arc(0, delete_marker, 0.0, 0))
         for block, sig in enumerate(self.signatures):
             delete = scheme.delete_cost(sig)
             insert = scheme.insert_cost(sig)
@@ -58,13 +70,13 @@ class EditTransducer:
                 left.add_arc(0, pynini.Arc(a, a, 0.0, 0))
                 right.add_arc(0, pynini.Arc(a, a, 0.0, 0))
                 if delete < INF:
-                    left.add_arc(0, pynini.Arc(a, 0, delete, 0))
+                    left.add_arc(0, pynini.Arc(a, delete_marker, delete, 0))
                 if insert < INF:
-                    right.add_arc(0, pynini.Arc(0, a, insert, 0))
+                    right.add_arc(0, pynini.Arc(a, insert_marker, insert, 0))
                 for rule, cost in subs_from:
-                    left.add_arc(0, pynini.Arc(a, first_marker + rule, cost, 0))
+                    left.add_arc(0, pynini.Arc(a, first_sub + rule, cost, 0))
                 for rule in subs_to:
-                    right.add_arc(0, pynini.Arc(first_marker + rule, a, 0.0, 0))
-        left.arcsort("olabel")
+                    right.add_arc(0, pynini.Arc(a, first_sub + rule, 0.0, 0))
+        left.arcsort("ilabel")
         right.arcsort("ilabel")
         return left, right

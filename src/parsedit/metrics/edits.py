@@ -62,17 +62,10 @@ class EditMetric:
         self._cache: dict[tuple[Sequence[Symbol], Sequence[Symbol]], Alignment] = {}
 
     def _split(self, symbols: Sequence[Symbol]) -> tuple[list[tuple[Symbol, ...]], list[Symbol]]:
-        kind = self.encoding.kind
-        pieces: list[tuple[Symbol, ...]] = []
-        anchors: list[Symbol] = []
-        start = 0
-        for i, symbol in enumerate(symbols):
-            if kind(symbol) == self.anchor:
-                pieces.append(tuple(symbols[start:i]))
-                anchors.append(symbol)
-                start = i + 1
-        pieces.append(tuple(symbols[start:]))
-        return pieces, anchors
+        at = self.encoding.anchors(symbols)
+        bounds = [-1, *at, len(symbols)]
+        pieces = [tuple(symbols[a + 1:b]) for a, b in zip(bounds, bounds[1:])]
+        return pieces, [symbols[i] for i in at]
 
     def _align_piece(self, gold: tuple[Symbol, ...], test: tuple[Symbol, ...]) -> Alignment:
         key = (gold, test)
@@ -85,6 +78,9 @@ class EditMetric:
 
     def score(self, gold: Sequence[Symbol], test: Sequence[Symbol], events: int) -> Scored:
         """Score one pair; ``events`` is the number of gold events."""
+        if gold == test:
+            return Scored(EditCounts(0.0, 0.0, events), (Alignment(0.0, gold, len(gold), (), 0),),
+                          (), ())
         if self.anchor is not None:
             gold_pieces, anchors = self._split(gold)
             test_pieces, test_anchors = self._split(test)

@@ -1,8 +1,9 @@
 """Normalisation shared by every metric, with EVALB's semantics.
 
 A :class:`Normalisation` is a parameter object; ``COLLINS`` (EVALB's
-COLLINS.prm) is the default.  Applying it to a tree gives a *forest* (a list
-of top-level children), because deleting the root (``TOP``) can leave several.
+COLLINS.prm) is the default.  Applying it to a tree gives its normalised
+:mod:`bracketing <parsedit.trees.bracketing>`: a flat token sequence, which
+may hold several top-level constituents once the root (``TOP``) is deleted.
 
 What EVALB does, and so what this does, in this order:
 
@@ -22,10 +23,10 @@ What EVALB does, and so what this does, in this order:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
-from parsedit.trees.tree import Child, Tree
-
-Forest = list[Child]
+from parsedit.trees.bracketing import CLOSE, TAG, Bracketing
+from parsedit.trees.tree import Tree
 
 _PUNCTUATION = (",", ":", "``", "''", ".")
 
@@ -68,41 +69,63 @@ class Normalisation:
 
     def label(self, label: str) -> str:
         """A phrase label as the metrics see it (before deletion)."""
-        if self.strip_function_tags:
-            cut = min((i for i in (label.find("-"), label.find("=")) if i >= 0), default=-1)
-            if cut >= 0:
-                label = label[:cut]
+        if self.strip_function_tags and ("-" in label or "=" in label):
+            label = label[:min(i for i in (label.find("-"), label.find("=")) if i >= 0)]
         return self._canonical.get(label, label)
 
     def tag(self, tag: str) -> str:
         """A preterminal tag as the metrics see it (never stripped, as in EVALB)."""
         return self._canonical.get(tag, tag)
 
-    def apply(self, tree: Tree) -> Forest:
-        """The normalised forest of ``tree`` (iterative: any depth)."""
-        result: Forest = []
-        # Post-order walk.  An entry (child, out, None) is a child still to be
-        # visited, whose result goes to ``out``; (node, out, kids) is a phrase
-        # whose children have been gathered into ``kids``.
-        stack: list[tuple[Child, Forest, Forest | None]] = [(tree, result, None)]
-        while stack:
-            node, out, kids = stack.pop()
-            if isinstance(node, str):
-                out.append(node)
-            elif kids is None and node.is_preterminal:
-                if node.label not in self.delete_labels:
-                    out.append(Tree(self.tag(node.label), list(node.children)))
-            elif kids is None:
-                kids = []
-                stack.append((node, out, kids))
-                stack.extend((child, kids, None) for child in reversed(node.children))
-            elif kids:
-                label = self.label(node.label)
-                if label in self.delete_labels:
-                    out.extend(kids)
+    def apply(self, tree: Tree) -> Bracketing:
+        """The normalised bracketing of ``tree`` (iterative: any depth)."""
+        out: list[str] = []
+        delete = self.delete_labels
+        canonical = self._canonical
+        strip = self.strip_function_tags
+        words = 0
+        # One frame per open phrase: its children, the next child to visit,
+        # the index of its open token in ``out`` (-1 if its label is deleted)
+        # and the number of words written before it.
+        frames: list[list[Any]] = [[[tree], 0, -1, 0]]
+        while frames:
+            frame = frames[-1]
+            children, i = frame[0], frame[1]
+            while i < len(children):
+                child = children[i]
+                i += 1
+                if type(child) is str:
+                    out.append(TAG)
+                    out.append(child + CLOSE)
+                    words += 1
+                    continue
+                grand = child.children
+                if len(grand) == 1 and type(grand[0]) is str:
+                    tag = child.label
+                    if tag not in delete:
+                        out.append(TAG + canonical.get(tag, tag))
+                        out.append(grand[0] + CLOSE)
+                        words += 1
+                    continue
+                label = child.label
+                if strip and ("-" in label or "=" in label):
+                    label = label[:min(k for k in (label.find("-"), label.find("=")) if k >= 0)]
+                frame[1] = i
+                if label in delete:
+                    frames.append([grand, 0, -1, words])
                 else:
-                    out.append(Tree(label, kids))
-        return result
+                    frames.append([grand, 0, len(out), words])
+                    out.append("(" + canonical.get(label, label))
+                break
+            else:
+                frames.pop()
+                index = frame[2]
+                if index >= 0:
+                    if words == frame[3]:  # nothing left inside: prune it
+                        del out[index:]
+                    else:
+                        out.append(CLOSE)
+        return tuple(out)
 
 
 COLLINS = Normalisation()

@@ -30,7 +30,8 @@ from dataclasses import dataclass
 from parsedit.errors import InputError
 from parsedit.trees.tree import Child, Tree
 
-_TOKEN = re.compile(r"[()]|[^\s()]+")
+# An open bracket with the label touching it, a close bracket, or a word.
+_TOKEN = re.compile(r"\([^\s()]*|\)|[^\s()]+")
 
 
 @dataclass(frozen=True)
@@ -42,14 +43,12 @@ class Item:
     error: InputError | None = None
 
 
-class _Frame:
-    __slots__ = ("label", "children", "line", "column")
-
-    def __init__(self, label: str, line: int, column: int) -> None:
-        self.label = label
-        self.children: list[Child] = []
-        self.line = line
-        self.column = column
+def _column(text: str, index: int) -> int:
+    """1-based column of the ``index``-th token of a line."""
+    for i, match in enumerate(_TOKEN.finditer(text)):
+        if i == index:
+            return match.start() + 1
+    return len(text.rstrip("\r\n")) + 1
 
 
 def _flat_failure(tree: Tree) -> bool:
@@ -66,11 +65,16 @@ def read_trees(path: str) -> Iterator[Item]:
 def _read(path: str, handle: Iterator[bytes]) -> Iterator[Item]:
     line_mode: bool | None = None  # None until the first non-blank line is read
     pending_blanks: list[int] = []
-    stack: list[_Frame] = []
-    last_text = ""
+    stack: list[Tree] = []
+    root = (0, 0, "")  # line, token index and text where the open tree began
 
     def error(line: int, column: int, message: str, text: str) -> Item:
         return Item(line, error=InputError(path, line, column, message, text))
+
+    def unclosed(where: str) -> Item:
+        line, index, text = root
+        return error(line, _column(text, index),
+                     f"unbalanced brackets: {len(stack)} still open {where}", text)
 
     for number, raw in enumerate(handle, start=1):
         try:
@@ -90,53 +94,44 @@ def _read(path: str, handle: Iterator[bytes]) -> Iterator[Item]:
 
         if stack and not line_mode and text[0] == "(":
             # Free layout: a tree left open, and a new one starts in column 1.
-            top = stack[0]
-            yield error(top.line, top.column,
-                        f"unbalanced brackets: {len(stack)} still open when a new tree "
-                        f"starts at line {number}", last_text)
+            yield unclosed(f"when a new tree starts at line {number}")
             stack.clear()
-        last_text = text if not stack else last_text
 
         done: list[Item] = []
-        tokens = list(_TOKEN.finditer(text))
-        i = 0
         broken = False
-        while i < len(tokens):
-            match = tokens[i]
-            token = match.group()
-            column = match.start() + 1
-            if token == "(":
-                label = ""
-                if i + 1 < len(tokens) and tokens[i + 1].start() == match.end() \
-                        and tokens[i + 1].group() not in "()":
-                    label = tokens[i + 1].group()
-                    i += 1
-                stack.append(_Frame(label, number, column))
-            elif token == ")":
+        for index, token in enumerate(_TOKEN.findall(text)):
+            first = token[0]
+            if first == "(":
+                node = Tree(token[1:], [])
+                if stack:
+                    stack[-1].children.append(node)
+                else:
+                    root = (number, index, text)
+                stack.append(node)
+            elif first == ")":
                 if not stack:
-                    done.append(error(number, column,
+                    done.append(error(number, _column(text, index),
                                       "unbalanced brackets: ')' closes nothing", text))
                     broken = True
                     break
-                frame = stack.pop()
-                node = Tree(frame.label, frame.children)
+                node = stack.pop()
                 if stack:
-                    stack[-1].children.append(node)
-                elif _flat_failure(node):
-                    done.append(error(frame.line, frame.column,
-                                      f"({frame.label} ...) holds only bare words, not a "
-                                      "parse (a parser's failure marker?)", text))
+                    continue
+                if _flat_failure(node):
+                    line, start, start_text = root
+                    done.append(error(line, _column(start_text, start),
+                                      f"({node.label} ...) holds only bare words, not a "
+                                      "parse (a parser's failure marker?)", start_text))
                 else:
-                    done.append(Item(frame.line, tree=node))
-            else:
-                if not stack:
-                    done.append(error(number, column,
-                                      f"expected '(' but found the word {token!r} outside "
-                                      "any bracket", text))
-                    broken = True
-                    break
+                    done.append(Item(root[0], tree=node))
+            elif stack:
                 stack[-1].children.append(token)
-            i += 1
+            else:
+                done.append(error(number, _column(text, index),
+                                  f"expected '(' but found the word {token!r} outside "
+                                  "any bracket", text))
+                broken = True
+                break
 
         if line_mode is None:
             line_mode = len(done) == 1 and not stack and done[0].tree is not None
@@ -150,9 +145,7 @@ def _read(path: str, handle: Iterator[bytes]) -> Iterator[Item]:
                 stack.clear()
                 yield done[-1]
             elif stack:
-                yield error(stack[0].line, stack[0].column,
-                            f"unbalanced brackets: {len(stack)} still open at the end of "
-                            "the line", text)
+                yield unclosed("at the end of the line")
                 stack.clear()
             elif len(done) > 1:
                 yield error(number, 1, f"{len(done)} trees on one line; this file holds "
@@ -165,7 +158,4 @@ def _read(path: str, handle: Iterator[bytes]) -> Iterator[Item]:
             yield from done
 
     if stack:
-        top = stack[0]
-        yield error(top.line, top.column,
-                    f"unbalanced brackets: {len(stack)} still open at the end of the file",
-                    last_text)
+        yield unclosed("at the end of the file")

@@ -1,0 +1,1 @@
+"""Reports: rendering only, never computing."""
