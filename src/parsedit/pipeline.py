@@ -73,9 +73,13 @@ class Evaluator:
     def score(self, gold: Bracketing, test: Bracketing) -> dict[str, Scored]:
         """Every metric on one normalised pair with equal words."""
         events = bracketing.constituents(gold)
-        return {name: metric.score(self.encodings[name].encode(gold),
-                                   self.encodings[name].encode(test), events)
-                for name, metric in self.metrics.items()}
+        out = {}
+        for name, metric in self.metrics.items():
+            encode = self.encodings[name].encode
+            gold_symbols = encode(gold)
+            test_symbols = gold_symbols if test == gold else encode(test)
+            out[name] = metric.score(gold_symbols, test_symbols, events)
+        return out
 
     def pair(self, number: int, gold: Item | None, test: Item | None,
              gold_path: str, test_path: str) -> tuple[SentenceResult, dict[str, Scored]]:

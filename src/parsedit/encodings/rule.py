@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from parsedit.encodings.base import Symbol
-from parsedit.trees.bracketing import CLOSE, TAG, Bracketing
+from parsedit.trees.bracketing import CLOSE, Bracketing
 
 Rule = tuple[str | None, tuple[str, ...]]
 
@@ -35,7 +35,7 @@ class RuleEncoding:
         tag = ""
         for token in tokens:
             if token[0] == "(":
-                if token.startswith(TAG):
+                if token[1:2] == "(":
                     tag = token[2:]
                     continue
                 label = token[1:]

@@ -32,20 +32,27 @@ _CACHE_LIMIT = 200_000
 
 @dataclass(frozen=True)
 class Scored:
+    """One pair's counts, and its alignment: ``prefix`` symbols matched, then
+    the aligned ``pieces`` with the matched ``anchors`` between them, then
+    ``suffix`` symbols matched."""
+
     counts: EditCounts
-    pieces: tuple[Alignment, ...]  # alignments, in order; anchors between them
+    prefix: Sequence[Symbol]
+    pieces: tuple[Alignment, ...]
     anchors: tuple[Symbol, ...]
+    suffix: Sequence[Symbol]
     moves: tuple[Move, ...]
 
     @property
     def ops(self) -> list[Op]:
-        """The whole edit script, anchors included."""
-        out: list[Op] = []
+        """The whole edit script, left to right."""
+        out = [Op("match", s, s, 0.0) for s in self.prefix]
         for i, piece in enumerate(self.pieces):
             if i:
                 anchor = self.anchors[i - 1]
                 out.append(Op("match", anchor, anchor, 0.0))
             out.extend(piece.ops)
+        out.extend(Op("match", s, s, 0.0) for s in self.suffix)
         return out
 
 
@@ -79,29 +86,45 @@ class EditMetric:
     def score(self, gold: Sequence[Symbol], test: Sequence[Symbol], events: int) -> Scored:
         """Score one pair; ``events`` is the number of gold events."""
         if gold == test:
-            return Scored(EditCounts(0.0, 0.0, events), (Alignment(0.0, gold, len(gold), (), 0),),
-                          (), ())
+            return Scored(EditCounts(0.0, 0.0, events), gold, (), (), (), ())
         if self.anchor is not None:
-            gold_pieces, anchors = self._split(gold)
-            test_pieces, test_anchors = self._split(test)
+            # Skip the common prefix and suffix, cut back to whole pieces, and
+            # split only what lies between.
+            start = 0
+            for g, t in zip(gold, test):
+                if g != t:
+                    break
+                start += 1
+            end = 0
+            for g, t in zip(reversed(gold), reversed(test)):
+                if g != t or end >= min(len(gold), len(test)) - start:
+                    break
+                end += 1
+            at = self.encoding.anchors(gold[:start])
+            start = at[-1] + 1 if at else 0
+            at = self.encoding.anchors(gold[len(gold) - end:])
+            end = end - at[0] if at else 0
+            gold_pieces, anchors = self._split(gold[start:len(gold) - end])
+            test_pieces, test_anchors = self._split(test[start:len(test) - end])
             if anchors == test_anchors:
                 pieces = tuple(
                     Alignment(0.0, g, len(g), (), 0) if g == t else self._align_piece(g, t)
                     for g, t in zip(gold_pieces, test_pieces))
-                return self._finish(pieces, tuple(anchors), events)
-        whole = self.aligner.align(gold, test)
-        return self._finish((whole,), (), events)
+                return self._finish(gold[:start], pieces, tuple(anchors),
+                                    gold[len(gold) - end:], events)
+        return self._finish((), (self.aligner.align(gold, test),), (), (), events)
 
-    def _finish(self, pieces: tuple[Alignment, ...], anchors: tuple[Symbol, ...],
-                events: int) -> Scored:
+    def _finish(self, prefix: Sequence[Symbol], pieces: tuple[Alignment, ...],
+                anchors: tuple[Symbol, ...], suffix: Sequence[Symbol], events: int) -> Scored:
         basic = sum(p.cost for p in pieces)
         if not self.corrects or basic == 0:
-            return Scored(EditCounts(basic, basic, events), pieces, anchors, ())
+            return Scored(EditCounts(basic, basic, events), prefix, pieces, anchors, suffix, ())
         deleted, inserted = self._runs(pieces)
         delete, insert = self._close_costs
         assert self.scheme.movement is not None
         final, moves = correct(basic, deleted, inserted, delete, insert, self.scheme.movement)
-        return Scored(EditCounts(final, basic, events), pieces, anchors, tuple(moves))
+        return Scored(EditCounts(final, basic, events), prefix, pieces, anchors, suffix,
+                      tuple(moves))
 
     def _runs(self, pieces: tuple[Alignment, ...]) -> tuple[list[int], list[int]]:
         """Close brackets deleted and inserted between one word and the next."""

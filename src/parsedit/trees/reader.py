@@ -44,11 +44,20 @@ class Item:
 
 
 def _column(text: str, index: int) -> int:
-    """1-based column of the ``index``-th token of a line."""
+    """1-based column of the ``index``-th token of a line (-1: the last token
+    that opens a tree, i.e. an open bracket at depth 0)."""
+    depth, root = 0, 1
     for i, match in enumerate(_TOKEN.finditer(text)):
         if i == index:
             return match.start() + 1
-    return len(text.rstrip("\r\n")) + 1
+        token = match.group()
+        if token[0] == "(":
+            if depth == 0:
+                root = match.start() + 1
+            depth += 1
+        elif token == ")":
+            depth = max(depth - 1, 0)
+    return root if index < 0 else len(text.rstrip("\r\n")) + 1
 
 
 def _flat_failure(tree: Tree) -> bool:
@@ -66,14 +75,14 @@ def _read(path: str, handle: Iterator[bytes]) -> Iterator[Item]:
     line_mode: bool | None = None  # None until the first non-blank line is read
     pending_blanks: list[int] = []
     stack: list[Tree] = []
-    root = (0, 0, "")  # line, token index and text where the open tree began
+    root = (0, "")  # line and text where the open tree began
 
     def error(line: int, column: int, message: str, text: str) -> Item:
         return Item(line, error=InputError(path, line, column, message, text))
 
     def unclosed(where: str) -> Item:
-        line, index, text = root
-        return error(line, _column(text, index),
+        line, text = root
+        return error(line, _column(text, -1),
                      f"unbalanced brackets: {len(stack)} still open {where}", text)
 
     for number, raw in enumerate(handle, start=1):
@@ -99,14 +108,15 @@ def _read(path: str, handle: Iterator[bytes]) -> Iterator[Item]:
 
         done: list[Item] = []
         broken = False
-        for index, token in enumerate(_TOKEN.findall(text)):
+        tokens = _TOKEN.findall(text)
+        for index, token in enumerate(tokens):
             first = token[0]
             if first == "(":
                 node = Tree(token[1:], [])
                 if stack:
                     stack[-1].children.append(node)
                 else:
-                    root = (number, index, text)
+                    root = (number, text)
                 stack.append(node)
             elif first == ")":
                 if not stack:
@@ -118,8 +128,8 @@ def _read(path: str, handle: Iterator[bytes]) -> Iterator[Item]:
                 if stack:
                     continue
                 if _flat_failure(node):
-                    line, start, start_text = root
-                    done.append(error(line, _column(start_text, start),
+                    line, start_text = root
+                    done.append(error(line, _column(start_text, -1),
                                       f"({node.label} ...) holds only bare words, not a "
                                       "parse (a parser's failure marker?)", start_text))
                 else:
