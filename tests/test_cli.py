@@ -1,0 +1,102 @@
+"""The command line, through click's runner."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+from roark_trees import GOLD, PARSE2, PARSE3
+
+from parsedit.cli import main
+
+
+def run(*args: str) -> object:
+    return CliRunner().invoke(main, list(args))
+
+
+def files(tmp_path: Path, gold: list[str], test: list[str]) -> tuple[str, str]:
+    g, t = tmp_path / "gold.mrg", tmp_path / "test.mrg"
+    g.write_text("\n".join(gold) + "\n")
+    t.write_text("\n".join(test) + "\n")
+    return str(g), str(t)
+
+
+def test_score_json_contract(tmp_path: Path) -> None:
+    gold, test = files(tmp_path, [GOLD, GOLD, GOLD, "(S (NN a) (NN b))"],
+                       [PARSE2, PARSE3, "", "(S (NN a) (NN c))"])
+    result = run("score", gold, test, "--format", "json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["signature"].startswith("metrics:label+span+rule|label:roark-basic@")
+    assert data["corpus"]["label"] == {"edits": 5.0, "basic": 7.0, "gold": 22,
+                                       "error_rate": 500 / 22, "accuracy": 100 - 500 / 22}
+    assert data["corpus"]["rule"]["edits"] == 6.0
+    assert set(data["corpus"]["span"]) == {"edits", "gold", "error_rate", "accuracy"}
+    statuses = [(s["id"], s["status"]) for s in data["sentences"]]
+    assert statuses == [(1, "ok"), (2, "ok"), (3, "skip"), (4, "error")]
+    assert data["sentences"][0]["label"] == {"edits": 2.0, "basic": 4.0, "gold": 11}
+    assert data["sentences"][2]["label"] is None
+    assert "test.mrg:3: empty line" in data["sentences"][2]["message"]
+    assert "words differ at word 2: gold 'b', test 'c'" in data["sentences"][3]["message"]
+    assert data["summary"] == {"sentences": 4, "ok": 2, "skip": 1, "error": 1,
+                               "gold_trees": 4, "test_trees": 4}
+
+
+def test_score_text_lists_what_was_not_scored(tmp_path: Path) -> None:
+    gold, test = files(tmp_path, [GOLD, GOLD], [PARSE2, "(Failure She bought)"])
+    result = run("score", gold, test, "--metrics", "label,rule")
+    assert result.exit_code == 0
+    assert "label" in result.stdout and "span " not in result.stdout
+    assert "1 skipped" in result.stdout
+    assert "test.mrg:2:1: (Failure ...) holds only bare words" in result.stdout
+    assert "sentence 2 skip" in result.stderr
+
+
+def test_different_tree_counts_name_both(tmp_path: Path) -> None:
+    gold, test = files(tmp_path, [GOLD, GOLD], [PARSE2])
+    result = run("score", gold, test)
+    assert result.exit_code == 1
+    assert "holds 2 trees but" in result.stderr and "holds 1" in result.stderr
+    assert "18.18" not in result.stderr and "label" in result.stdout
+
+
+def test_user_errors_are_one_line_without_traceback(tmp_path: Path) -> None:
+    gold, test = files(tmp_path, [GOLD], [PARSE2])
+    for args in (("score", gold, test, "--metrics", "label,bogus"),
+                 ("score", gold, test, "--label-costs", "no-such-scheme"),
+                 ("align", gold, test, "--sentence", "5")):
+        result = run(*args)
+        assert result.exit_code == 2
+        assert result.stderr.startswith("parsedit: error: ")
+        assert "Traceback" not in result.output
+    missing = run("score", gold, str(tmp_path / "missing.mrg"))
+    assert missing.exit_code == 2 and "does not exist" in missing.stderr
+
+
+def test_align_marks_each_edit(tmp_path: Path) -> None:
+    gold, test = files(tmp_path, [GOLD], [PARSE2])
+    result = run("align", gold, test, "--sentence", "1")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert sum("insertion" in line for line in lines) == 5  # one (NP and four )
+    assert sum("deletion" in line for line in lines) == 3
+    assert "basic cost 4; movement correction: 3 close brackets moved (saves 2)" in result.stdout
+    assert "edits 2 over 11 gold events: error rate 18.18" in result.stdout
+    rules = run("align", gold, test, "-n", "1", "--encoding", "rule", "--rule-pos", "tags")
+    assert "-> VBD NP PP  -> VBD NP  substitution  1" in rules.stdout
+
+
+def test_output_file(tmp_path: Path) -> None:
+    gold, test = files(tmp_path, [GOLD], [PARSE3])
+    out = tmp_path / "report.json"
+    result = run("score", gold, test, "--format", "json", "-o", str(out))
+    assert result.exit_code == 0 and result.stdout == ""
+    assert json.loads(out.read_text())["corpus"]["span"]["edits"] == 3.0
+
+
+def test_demo_runs_on_bundled_data() -> None:
+    result = run("demo")
+    assert result.exit_code == 0, result.output
+    assert "310 sentences: 310 scored" in result.stdout
+    assert "signature: metrics:label+span+rule" in result.stdout

@@ -1,0 +1,201 @@
+"""Properties on random tree pairs over one yield, against simple oracles.
+
+The oracles here are written from the definitions, independently of the
+package: a plain dynamic-programming weighted edit distance, the bracket
+string and spans read off the tree recursively, and Roark's five steps as a
+literal loop over lists of runs.
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from parsedit.pipeline import Config, Evaluator
+from parsedit.trees.normalise import NONE
+from parsedit.trees.tree import Tree
+
+LABELS = ["S", "NP", "VP", "PP"]
+TAGS = ["DT", "NN", "VB"]
+
+
+@st.composite
+def trees_over(draw: st.DrawFn, words: list[str]) -> Tree:
+    """A random tree with the given yield; every word has a preterminal."""
+
+    def build(lo: int, hi: int, depth: int) -> list[Tree]:
+        # A list of sibling constituents covering words[lo:hi].
+        if hi - lo == 1 and (depth > 3 or draw(st.booleans())):
+            return [Tree(draw(st.sampled_from(TAGS)), [words[lo]])]
+        cuts: list[int] = []
+        if hi - lo > 1:
+            least = 1 if depth > 3 else 0  # ranges must shrink, eventually
+            cuts = sorted(draw(st.sets(st.integers(lo + 1, hi - 1), min_size=least, max_size=2)))
+        bounds = [lo, *cuts, hi]
+        out = []
+        for a, b in zip(bounds, bounds[1:]):
+            kids = build(a, b, depth + 1)
+            if depth < 5 and draw(st.booleans()):
+                out.append(Tree(draw(st.sampled_from(LABELS)), kids))
+            else:
+                out.extend(kids)
+        return out
+
+    return Tree(draw(st.sampled_from(LABELS)), build(0, len(words), 0))
+
+
+@st.composite
+def tree_pairs(draw: st.DrawFn, count: int = 2) -> list[Tree]:
+    n = draw(st.integers(1, 7))
+    words = [f"w{i}" for i in range(n)]
+    return [draw(trees_over(words)) for _ in range(count)]
+
+
+# -- oracles ---------------------------------------------------------------
+def bracket_string(t: Tree) -> list[str]:
+    if t.is_preterminal:
+        return ["((" + t.label, t.children[0] + ")"]
+    out = ["(" + t.label]
+    for c in t.children:
+        out += bracket_string(c)
+    return out + [")"]
+
+
+def span_list(t: Tree, start: int = 0) -> tuple[list[tuple[str, int, int]], int]:
+    if t.is_preterminal:
+        return [], start + 1
+    here: list[tuple[str, int, int]] = []
+    end = start
+    for c in t.children:
+        sub, end = span_list(c, end)
+        here += sub
+    return [(t.label, start, end)] + here, end
+
+
+def rule_list(t: Tree, root: bool = True) -> list:
+    if t.is_preterminal:
+        return []
+    rhs = tuple(c.children[0] if c.is_preterminal else c.label for c in t.children)
+    out = [(t.label if root else None, rhs)]
+    for c in t.children:
+        out += rule_list(c, False)
+    return out
+
+
+def edit_distance(a: list, b: list, sub, ins, dele) -> float:
+    inf = float("inf")
+    d = [[inf] * (len(b) + 1) for _ in range(len(a) + 1)]
+    d[0][0] = 0.0
+    for i in range(len(a) + 1):
+        for j in range(len(b) + 1):
+            if i and d[i - 1][j] + dele(a[i - 1]) < d[i][j]:
+                d[i][j] = d[i - 1][j] + dele(a[i - 1])
+            if j and d[i][j - 1] + ins(b[j - 1]) < d[i][j]:
+                d[i][j] = d[i][j - 1] + ins(b[j - 1])
+            if i and j:
+                step = 0.0 if a[i - 1] == b[j - 1] else sub(a[i - 1], b[j - 1])
+                d[i][j] = min(d[i][j], d[i - 1][j - 1] + step)
+    return d[len(a)][len(b)]
+
+
+def unit(a: list, b: list) -> float:
+    return edit_distance(a, b, lambda x, y: 1.0, lambda y: 1.0, lambda x: 1.0)
+
+
+def roark_basic(a: list[str], b: list[str]) -> float:
+    inf = float("inf")
+
+    def bracket(x: str) -> float:
+        return 0.5 if x == ")" or (x.startswith("(") and not x.startswith("((")) else inf
+
+    def sub(x: str, y: str) -> float:
+        return 0.0 if x.startswith("((") and y.startswith("((") else inf
+
+    return edit_distance(a, b, sub, bracket, bracket)
+
+
+def closes_after_each_word(tokens: list[str]) -> list[int]:
+    runs, count = [], 0
+    for t in tokens:
+        if t == ")":
+            count += 1
+        elif not t.startswith("("):
+            runs.append(count)
+            count = 0
+    return runs + [count]
+
+
+def five_steps(cost: float, deleted: list[int], inserted: list[int]) -> float:
+    deleted, inserted = list(deleted), list(inserted)
+    while deleted and inserted:
+        m, n = max(deleted), max(inserted)
+        r = min(m, n)
+        if r < 2:
+            break
+        deleted[deleted.index(m)] -= r
+        inserted[inserted.index(n)] -= r
+        cost -= r - 1
+    return cost
+
+
+def score(gold: Tree, test: Tree) -> dict:
+    evaluator = Evaluator(Config(normalisation=NONE))
+    return evaluator.score(NONE.apply(gold), NONE.apply(test))
+
+
+# -- properties --------------------------------------------------------------
+@settings(max_examples=150, deadline=None)
+@given(tree_pairs())
+def test_distances_equal_the_dynamic_programme(pair: list[Tree]) -> None:
+    gold, test = pair
+    result = score(gold, test)
+    g, t = bracket_string(gold), bracket_string(test)
+    basic = roark_basic(g, t)
+    assert result["label"].counts.basic == basic
+    # Per word, the path must delete (or insert) exactly the surplus of close
+    # brackets; the correction is then the literal five steps.
+    gold_runs, test_runs = closes_after_each_word(g), closes_after_each_word(t)
+    deleted = [max(0, x - y) for x, y in zip(gold_runs, test_runs)]
+    inserted = [max(0, y - x) for x, y in zip(gold_runs, test_runs)]
+    assert result["label"].counts.edits == five_steps(basic, deleted, inserted)
+    assert result["span"].counts.edits == unit(span_list(gold)[0], span_list(test)[0])
+    assert result["rule"].counts.edits == unit(rule_list(gold), rule_list(test))
+
+
+@settings(max_examples=100, deadline=None)
+@given(tree_pairs())
+def test_alignment_cost_is_the_sum_of_its_operations(pair: list[Tree]) -> None:
+    for scored in score(*pair).values():
+        assert sum(op.cost for op in scored.ops) == scored.counts.basic
+        gold_side = [op.gold for op in scored.ops if op.gold is not None]
+        assert len(gold_side) == len([op for op in scored.ops if op.kind != "ins"])
+
+
+@settings(max_examples=100, deadline=None)
+@given(tree_pairs(count=1))
+def test_identical_trees_cost_nothing(trees: list[Tree]) -> None:
+    (t,) = trees
+    for scored in score(t, t).values():
+        assert scored.counts.edits == 0 and scored.counts.basic == 0
+
+
+@settings(max_examples=100, deadline=None)
+@given(tree_pairs())
+def test_span_and_rule_are_symmetric_and_correction_never_raises(pair: list[Tree]) -> None:
+    a, b = pair
+    ab, ba = score(a, b), score(b, a)
+    for name in ("span", "rule"):
+        assert ab[name].counts.edits == ba[name].counts.edits
+    assert ab["label"].counts.edits <= ab["label"].counts.basic
+    assert ab["label"].counts.edits == ba["label"].counts.edits
+
+
+@settings(max_examples=100, deadline=None)
+@given(tree_pairs(count=3))
+def test_triangle_inequality(trees: list[Tree]) -> None:
+    a, b, c = trees
+    for name in ("span", "rule"):
+        ab = score(a, b)[name].counts.edits
+        bc = score(b, c)[name].counts.edits
+        ac = score(a, c)[name].counts.edits
+        assert ac <= ab + bc

@@ -1,0 +1,91 @@
+"""The bracketed-file reader: what it reads, and how it refuses the rest."""
+
+from __future__ import annotations
+
+import types
+from pathlib import Path
+
+from parsedit.trees.reader import read_trees
+
+
+def read(tmp_path: Path, content: str | bytes) -> list:
+    path = tmp_path / "trees.mrg"
+    path.write_bytes(content.encode() if isinstance(content, str) else content)
+    return list(read_trees(str(path)))
+
+
+def test_one_tree_per_line_with_blank_line_as_empty_sentence(tmp_path: Path) -> None:
+    items = read(tmp_path, "(S (NN a))\n\n(S (NN b))\n")
+    assert [i.line for i in items] == [1, 2, 3]
+    assert items[1].tree is None and items[1].error is None
+    assert items[2].tree.words() == ["b"]
+
+
+def test_many_trees_per_line_and_trees_across_lines(tmp_path: Path) -> None:
+    items = read(tmp_path, "(S (NN a)) (S (NN b))\n\n(S\n  (NP (DT the)\n      (NN c)))\n")
+    assert [i.tree.words() for i in items] == [["a"], ["b"], ["the", "c"]]
+    assert [i.line for i in items] == [1, 1, 3]
+
+
+def test_treebank_conventions(tmp_path: Path) -> None:
+    text = ("( (S (NP-SBJ-1 (-NONE- *T*)) (NP=2 (-LRB- -LRB-) (NN 1\\/2)) "
+            "(VP (VBD ran) away) (. .)) )\n")
+    (item,) = read(tmp_path, text)
+    root = item.tree
+    assert root.label == ""  # the unlabelled outer bracket
+    s = root.children[0]
+    assert [c.label for c in s.children] == ["NP-SBJ-1", "NP=2", "VP", "."]
+    vp = s.children[2]
+    assert vp.children[1] == "away"  # a word directly under a phrase
+    assert root.words() == ["*T*", "-LRB-", "1\\/2", "ran", "away", "."]
+
+
+def test_utf8_and_crlf(tmp_path: Path) -> None:
+    items = read(tmp_path, "(SENT (NC clôt))\r\n(SENT (NC été))\r\n".encode())
+    assert [i.tree.words() for i in items] == [["clôt"], ["été"]]
+
+
+def test_unbalanced_line_is_one_error_and_reading_goes_on(tmp_path: Path) -> None:
+    items = read(tmp_path, "(S (NN a))\n(S (NP (NN b))\n(S (NN c)))\n(S (NN d))\n")
+    assert items[0].tree is not None and items[3].tree.words() == ["d"]
+    first, second = items[1].error, items[2].error
+    assert (first.line, first.column) == (2, 1)
+    assert "1 still open" in first.reason
+    assert (second.line, second.column) == (3, 11)
+    assert "closes nothing" in second.reason
+    assert "^" in second.caret()
+
+
+def test_raw_text_and_failure_markers(tmp_path: Path) -> None:
+    items = read(tmp_path, "(S (NN a))\nthe cat sat\n  (Failure the cat sat)\n")
+    raw, failure = items[1].error, items[2].error
+    assert (raw.line, raw.column) == (2, 1) and "'the'" in raw.reason
+    assert (failure.line, failure.column) == (3, 3) and "bare words" in failure.reason
+    assert str(failure).startswith(str(tmp_path / "trees.mrg") + ":3:3: ")
+
+
+def test_not_utf8(tmp_path: Path) -> None:
+    items = read(tmp_path, b"(S (NN a))\n(S (NN \xff))\n")
+    assert items[1].error is not None and "UTF-8" in items[1].error.reason
+
+
+def test_free_layout_recovers_at_next_tree_in_column_one(tmp_path: Path) -> None:
+    items = read(tmp_path, "(S\n (NP (NN a))\n(S\n (NN b))\n")
+    assert items[0].error is not None and items[0].error.line == 1
+    assert items[1].tree.words() == ["b"]
+
+
+def test_deep_tree_does_not_recurse(tmp_path: Path) -> None:
+    depth = 10_000
+    (item,) = read(tmp_path, "(X " * depth + "(NN w)" + ")" * depth + "\n")
+    assert item.tree.words() == ["w"]
+    assert sum(1 for _ in item.tree.preorder()) == depth + 1
+    assert item.tree.to_string().count("(") == depth + 1
+
+
+def test_reading_streams(tmp_path: Path) -> None:
+    path = tmp_path / "t.mrg"
+    path.write_text("(S (NN a))\n" * 3)
+    stream = read_trees(str(path))
+    assert isinstance(stream, types.GeneratorType)
+    assert next(stream).tree.words() == ["a"]

@@ -1,0 +1,39 @@
+"""Real treebank data from ../shared/data."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from parsedit.pipeline import Config, evaluate
+
+
+def test_ptb_sample_against_itself_costs_nothing(shared: Path) -> None:
+    clean = str(shared / "ptb-sample/wsj_0001-0199.clean")
+    result = evaluate(clean, clean)
+    assert result.count("ok") == 3914
+    for metric in ("label", "span", "rule"):
+        assert result.total(metric).edits == 0
+
+
+def test_treebank_annotation_against_training_form(shared: Path) -> None:
+    # .orig has function tags, indices, -NONE- and an unlabelled outer
+    # bracket; .clean has (TOP ...). After COLLINS normalisation the only
+    # difference is the unlabelled bracket, which EVALB also counts: one
+    # missing constituent, so one label, span and rule edit per sentence.
+    orig = str(shared / "ptb-sample/wsj_0001-0199.orig")
+    clean = str(shared / "ptb-sample/wsj_0001-0199.clean")
+    result = evaluate(orig, clean, Config())
+    assert result.count("ok") == 3914
+    assert result.total("label").edits == 3914
+    assert result.total("span").edits == 3914
+
+
+def test_parser_failures_are_skipped_and_the_rest_scored(shared: Path) -> None:
+    gold = str(shared / "sequoia/gold.mrg")
+    for name, failures in (("ManifoldFR", 80), ("MatthieuMoreau0", 64)):
+        result = evaluate(gold, str(shared / f"sequoia/{name}.mrg"))
+        skipped = [s for s in result.sentences if s.status == "skip"]
+        assert len(skipped) == failures
+        assert all(f"{name}.mrg:{s.id}:" in s.message for s in skipped)
+        assert result.count("ok") + result.count("error") == 310 - failures
+        assert result.total("label").gold > 0
