@@ -36,15 +36,31 @@ class Op:
     cost: float
 
 
-@dataclass(frozen=True)
 class Alignment:
-    """An edit script: ``prefix`` and ``suffix`` symbols matched around ``middle``."""
+    """An edit script: ``prefix`` symbols matched, the ``middle`` operations,
+    ``suffix`` symbols matched.  The middle is read off the shortest path
+    only when asked for: scoring needs the cost alone."""
 
-    cost: float
-    gold: Sequence[Symbol]
-    prefix: int
-    middle: tuple[Op, ...]
-    suffix: int
+    __slots__ = ("cost", "gold", "prefix", "suffix", "_middle", "_path", "_symbols")
+
+    def __init__(self, cost: float, gold: Sequence[Symbol], prefix: int, suffix: int,
+                 middle: tuple[Op, ...] = (), path: pynini.Fst | None = None,
+                 symbols: dict[int, Symbol] | None = None) -> None:
+        self.cost = cost
+        self.gold = gold
+        self.prefix = prefix
+        self.suffix = suffix
+        self._middle: tuple[Op, ...] | None = middle if path is None else None
+        self._path = path
+        self._symbols = symbols or {}
+
+    @property
+    def middle(self) -> tuple[Op, ...]:
+        if self._middle is None:
+            assert self._path is not None
+            self._middle = _read_path(self._path, self._symbols)
+            self._path = None
+        return self._middle
 
     @property
     def ops(self) -> list[Op]:
@@ -52,6 +68,27 @@ class Alignment:
         end = len(self.gold) - self.suffix
         return (_matches(self.gold[:self.prefix]) + list(self.middle)
                 + _matches(self.gold[end:]))
+
+
+def _read_path(path: pynini.Fst, symbol_of: dict[int, Symbol]) -> tuple[Op, ...]:
+    """The operations along a linear shortest-path FST."""
+    ops: list[Op] = []
+    state = path.start()
+    while True:
+        arcs = list(path.arcs(state))
+        if not arcs:
+            return tuple(ops)
+        arc = arcs[0]
+        cost = float(arc.weight)
+        g = symbol_of.get(arc.ilabel)
+        t = symbol_of.get(arc.olabel)
+        if g is None:
+            ops.append(Op("ins", None, t, cost))
+        elif t is None:
+            ops.append(Op("del", g, None, cost))
+        else:
+            ops.append(Op("match" if g == t else "sub", g, t, cost))
+        state = arc.nextstate
 
 
 def _matches(symbols: Sequence[Symbol]) -> list[Op]:
@@ -77,7 +114,7 @@ class Aligner:
 
     def align(self, gold: Sequence[Symbol], test: Sequence[Symbol]) -> Alignment:
         if gold == test:
-            return Alignment(0.0, gold, len(gold), (), 0)
+            return Alignment(0.0, gold, len(gold), 0)
         start, end_g, end_t = 0, len(gold), len(test)
         if self._trim:
             while start < end_g and start < end_t and gold[start] == test[start]:
@@ -85,10 +122,11 @@ class Aligner:
             while end_g > start and end_t > start and gold[end_g - 1] == test[end_t - 1]:
                 end_g -= 1
                 end_t -= 1
-        cost, middle = self._compose(gold[start:end_g], test[start:end_t])
-        return Alignment(cost, gold, start, tuple(middle), len(gold) - end_g)
+        cost, path, symbols = self._compose(gold[start:end_g], test[start:end_t])
+        return Alignment(cost, gold, start, len(gold) - end_g, path=path, symbols=symbols)
 
-    def _compose(self, gold: Sequence[Symbol], test: Sequence[Symbol]) -> tuple[float, list[Op]]:
+    def _compose(self, gold: Sequence[Symbol],
+                 test: Sequence[Symbol]) -> tuple[float, pynini.Fst, dict[int, Symbol]]:
         kind = self.encoding.kind
         local: dict[Symbol, tuple[int, int]] = {}
         counts = [0] * len(self._signatures)
@@ -119,24 +157,6 @@ class Aligner:
             raise SchemeError(
                 f"cost scheme {self.scheme.name!r} allows no edit path from "
                 f"[{' '.join(shown(s) for s in gold)}] to [{' '.join(shown(s) for s in test)}]")
-        ops: list[Op] = []
-        total = 0.0
-        while True:
-            arcs = list(path.arcs(state))
-            if not arcs:
-                break
-            arc = arcs[0]
-            cost = float(arc.weight)
-            total += cost
-            g = symbol_of.get(arc.ilabel)
-            t = symbol_of.get(arc.olabel)
-            if g is None:
-                ops.append(Op("ins", None, t, cost))
-            elif t is None:
-                ops.append(Op("del", g, None, cost))
-            elif g == t:
-                ops.append(Op("match", g, t, cost))
-            else:
-                ops.append(Op("sub", g, t, cost))
-            state = arc.nextstate
-        return total, ops
+        # The path is linear: its one distance from the start is its cost.
+        cost = float(pynini.shortestdistance(path, reverse=True)[state])
+        return cost, path, symbol_of

@@ -108,7 +108,7 @@ class EditMetric:
             test_pieces, test_anchors = self._split(test[start:len(test) - end])
             if anchors == test_anchors:
                 pieces = tuple(
-                    Alignment(0.0, g, len(g), (), 0) if g == t else self._align_piece(g, t)
+                    Alignment(0.0, g, len(g), 0) if g == t else self._align_piece(g, t)
                     for g, t in zip(gold_pieces, test_pieces))
                 return self._finish(gold[:start], pieces, tuple(anchors),
                                     gold[len(gold) - end:], events)

@@ -37,4 +37,4 @@ def words(bracketing: Bracketing) -> list[str]:
 
 def constituents(bracketing: Bracketing) -> int:
     """The number of non-preterminal constituents (Roark's gold events)."""
-    return sum(1 for t in bracketing if t[0] == "(" and not t.startswith(TAG))
+    return len([t for t in bracketing if t[0] == "(" and t[1:2] != "("])
