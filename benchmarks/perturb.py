@@ -68,7 +68,7 @@ def _insert(tree: Tree, rng: random.Random) -> bool:
 def _attach(tree: Tree, rng: random.Random) -> bool:
     moves = []
     for parent, node in _phrases(tree):
-        for i, child in enumerate(node.children):
+        for i in range(len(node.children)):
             if i > 0 and isinstance(node.children[i - 1], Tree) \
                     and not node.children[i - 1].is_preterminal and i == len(node.children) - 1:
                 moves.append(("lower", node, i))

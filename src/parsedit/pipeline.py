@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from importlib.metadata import version
 from itertools import zip_longest
-
-import pynini
 
 from parsedit import __version__
 from parsedit.costs.scheme import CostScheme, default_scheme
@@ -56,7 +55,7 @@ class Config:
         if "rule" in self.metrics:
             parts.append(f"rule-pos:{self.rule_pos}")
         parts += [f"norm:{self.normalisation.describe()}", "average:corpus",
-                  f"parsedit:{__version__}", f"pynini:{pynini.__version__}"]
+                  f"parsedit:{__version__}", f"pynini:{version('pynini')}"]
         return "|".join(parts)
 
 

@@ -19,7 +19,7 @@ from parsedit.trees.bracketing import CLOSE, TAG, Bracketing
 
 class LabelEncoding:
     name = "label"
-    kinds = ("open", "close", "tag", "word")
+    kinds: tuple[str, ...] = ("open", "close", "tag", "word")
     anchor_kind: str | None = "word"
 
     def encode(self, tokens: Bracketing) -> tuple[Symbol, ...]:

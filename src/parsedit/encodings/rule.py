@@ -11,6 +11,7 @@ phrase has no tag, and is written as the word in both cases.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from parsedit.encodings.base import Symbol
 from parsedit.trees.bracketing import CLOSE, Bracketing
@@ -20,7 +21,7 @@ Rule = tuple[str | None, tuple[str, ...]]
 
 class RuleEncoding:
     name = "rule"
-    kinds = ("rule",)
+    kinds: tuple[str, ...] = ("rule",)
     anchor_kind: str | None = None
 
     def __init__(self, pos: str = "words") -> None:
@@ -48,13 +49,13 @@ class RuleEncoding:
                 out[index] = (lhs, tuple(rhs))
             elif stack:
                 stack[-1][2].append(tag if use_tags and tag else token[:-1])
-        return tuple(out)  # type: ignore[arg-type]
+        return tuple(out)
 
     def kind(self, symbol: Symbol) -> str:
         return "rule"
 
     def display(self, symbol: Symbol) -> str:
-        lhs, rhs = symbol  # type: ignore[misc]
+        lhs, rhs = cast(Rule, symbol)
         return f"{lhs + ' ' if lhs is not None else ''}-> {' '.join(rhs)}"
 
     def anchors(self, symbols: Sequence[Symbol]) -> list[int]:

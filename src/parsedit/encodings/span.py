@@ -7,6 +7,7 @@ symbol ``(label, start, end)`` over word positions, end exclusive.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from parsedit.encodings.base import Symbol
 from parsedit.trees.bracketing import CLOSE, Bracketing
@@ -33,7 +34,7 @@ def spans(tokens: Bracketing) -> list[tuple[str, int, int]]:
 
 class SpanEncoding:
     name = "span"
-    kinds = ("span",)
+    kinds: tuple[str, ...] = ("span",)
     anchor_kind: str | None = None
 
     def encode(self, tokens: Bracketing) -> tuple[Symbol, ...]:
@@ -43,7 +44,7 @@ class SpanEncoding:
         return "span"
 
     def display(self, symbol: Symbol) -> str:
-        label, start, end = symbol  # type: ignore[misc]
+        label, start, end = cast(tuple[str, int, int], symbol)
         return f"{label}[{start},{end}]"
 
     def anchors(self, symbols: Sequence[Symbol]) -> list[int]:

@@ -152,7 +152,7 @@ class Aligner:
                                  pynini.compose(test_fsa, edit.right).invert())
         path = pynini.shortestpath(lattice)
         state = path.start()
-        if state == pynini.NO_STATE_ID:
+        if state < 0:  # no path: the lattice is empty
             shown = self.encoding.display
             raise SchemeError(
                 f"cost scheme {self.scheme.name!r} allows no edit path from "

@@ -33,6 +33,8 @@ import pynini
 
 from parsedit.costs.scheme import INF, CostScheme, Signature
 
+Arc = pynini.Arc  # type: ignore[attr-defined]  # re-exported from pywrapfst, not in the stubs
+
 
 class EditTransducer:
     """The two factors of a scheme's edit transducer over signature blocks."""
@@ -58,8 +60,8 @@ class EditTransducer:
             state = fst.add_state()
             fst.set_start(state)
             fst.set_final(state)
-        left.add_arc(0, pynini.Arc(0, insert_marker, 0.0, 0))
-        right.add_arc(0, pynini.Arc(0, delete_marker, 0.0, 0))
+        left.add_arc(0, Arc(0, insert_marker, 0.0, 0))
+        right.add_arc(0, Arc(0, delete_marker, 0.0, 0))
         for block, sig in enumerate(self.signatures):
             delete = scheme.delete_cost(sig)
             insert = scheme.insert_cost(sig)
@@ -67,16 +69,16 @@ class EditTransducer:
             subs_to = [r for r, (_, t, _) in enumerate(scheme.substitute) if t in sig]
             for index in range(self.capacity):
                 a = self.label(block, index)
-                left.add_arc(0, pynini.Arc(a, a, 0.0, 0))
-                right.add_arc(0, pynini.Arc(a, a, 0.0, 0))
+                left.add_arc(0, Arc(a, a, 0.0, 0))
+                right.add_arc(0, Arc(a, a, 0.0, 0))
                 if delete < INF:
-                    left.add_arc(0, pynini.Arc(a, delete_marker, delete, 0))
+                    left.add_arc(0, Arc(a, delete_marker, delete, 0))
                 if insert < INF:
-                    right.add_arc(0, pynini.Arc(a, insert_marker, insert, 0))
+                    right.add_arc(0, Arc(a, insert_marker, insert, 0))
                 for rule, cost in subs_from:
-                    left.add_arc(0, pynini.Arc(a, first_sub + rule, cost, 0))
+                    left.add_arc(0, Arc(a, first_sub + rule, cost, 0))
                 for rule in subs_to:
-                    right.add_arc(0, pynini.Arc(a, first_sub + rule, 0.0, 0))
+                    right.add_arc(0, Arc(a, first_sub + rule, 0.0, 0))
         left.arcsort("ilabel")
         right.arcsort("ilabel")
         return left, right

@@ -28,7 +28,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from parsedit.errors import InputError
-from parsedit.trees.tree import Child, Tree
+from parsedit.trees.tree import Tree
 
 # An open bracket with the label touching it, a close bracket, or a word.
 _TOKEN = re.compile(r"\([^\s()]*|\)|[^\s()]+")
