@@ -83,22 +83,11 @@ class Evaluator:
     def pair(self, number: int, gold: Item | None, test: Item | None,
              gold_path: str, test_path: str) -> tuple[SentenceResult, dict[str, Scored]]:
         """Judge and score the ``number``-th pair of items."""
+        # As in EVALB, an empty test line is a skip even when gold is broken.
         if test is None or test.tree is None:
-            if test is None:
-                why = f"{test_path}: no tree {number} (the file ends first)"
-            elif test.error is not None:
-                why = str(test.error)
-            else:
-                why = f"{test_path}:{test.line}: empty line"
-            return SentenceResult(number, "skip", why), {}
+            return SentenceResult(number, "skip", _why_absent(test, test_path, number)), {}
         if gold is None or gold.tree is None:
-            if gold is None:
-                why = f"{gold_path}: no tree {number} (the file ends first)"
-            elif gold.error is not None:
-                why = str(gold.error)
-            else:
-                why = f"{gold_path}:{gold.line}: empty line"
-            return SentenceResult(number, "error", why), {}
+            return SentenceResult(number, "error", _why_absent(gold, gold_path, number)), {}
         norm = self.config.normalisation
         gold_tokens, test_tokens = norm.apply(gold.tree), norm.apply(test.tree)
         mismatch = _word_mismatch(gold_tokens, test_tokens)
@@ -108,6 +97,15 @@ class Evaluator:
         scored = self.score(gold_tokens, test_tokens)
         return SentenceResult(number, "ok", None,
                               {name: s.counts for name, s in scored.items()}), scored
+
+
+def _why_absent(item: Item | None, path: str, number: int) -> str:
+    """Why a file has no tree for a pair."""
+    if item is None:
+        return f"{path}: no tree {number} (the file ends first)"
+    if item.error is not None:
+        return str(item.error)
+    return f"{path}:{item.line}: empty line"
 
 
 def _word_mismatch(gold: Bracketing, test: Bracketing) -> str | None:
