@@ -199,3 +199,18 @@ def test_triangle_inequality(trees: list[Tree]) -> None:
         bc = score(b, c)[name].counts.edits
         ac = score(a, c)[name].counts.edits
         assert ac <= ab + bc
+
+
+@settings(max_examples=100, deadline=None)
+@given(tree_pairs())
+def test_label_under_levenshtein_is_the_plain_distance(pair: list[Tree]) -> None:
+    # Words are editable under this scheme, so the string is aligned whole
+    # (no pieces) and has no movement correction.
+    from parsedit.costs.scheme import load_scheme
+
+    gold, test = pair
+    config = Config(metrics=("label",), normalisation=NONE,
+                    schemes={"label": load_scheme("levenshtein")})
+    result = Evaluator(config).score(NONE.apply(gold), NONE.apply(test))["label"]
+    expected = unit(bracket_string(gold), bracket_string(test))
+    assert result.counts.edits == result.counts.basic == expected

@@ -1,0 +1,59 @@
+"""Cost schemes: shipped files, user files, and the errors they can hold."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from roark_trees import GOLD, PARSE2, PARSE3
+
+from parsedit.cli import main
+from parsedit.costs.scheme import load_scheme, parse_scheme, shipped_names
+from parsedit.errors import SchemeError
+
+
+def test_shipped_schemes_install_with_the_package() -> None:
+    assert {"roark-basic", "levenshtein"} <= set(shipped_names())
+    basic = load_scheme("roark-basic")
+    sig = basic.signature("open")
+    assert (basic.insert_cost(sig), basic.delete_cost(sig)) == (0.5, 0.5)
+    assert basic.substitute_cost(basic.signature("tag"), basic.signature("tag")) == 0
+    assert not basic.can_edit("word") and basic.movement == 1.0
+    assert basic.trim_safe(("open", "close", "tag", "word"))
+
+
+def test_a_user_scheme_changes_the_numbers(tmp_path: Path) -> None:
+    # Shallow evaluation (Roark section 5): deleting structure is free.
+    scheme = tmp_path / "shallow.toml"
+    scheme.write_text('name = "shallow-test"\n[insert]\nopen = 0.5\nclose = 0.5\n'
+                      '[delete]\nopen = 0\nclose = 0\n[[substitute]]\nfrom = "tag"\n'
+                      'to = "tag"\ncost = 0\n')
+    gold, test = tmp_path / "g.mrg", tmp_path / "t.mrg"
+    gold.write_text(GOLD + "\n" + GOLD + "\n")
+    test.write_text(PARSE3 + "\n" + PARSE2 + "\n")
+    result = CliRunner().invoke(main, ["score", str(gold), str(test), "--metrics", "label",
+                                       "--label-costs", str(scheme), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    # Parse 3 only lacks structure: free. Parse 2 inserts one open bracket
+    # (the extra NP, 0.5) and four close brackets after "store" (one of them
+    # the NP's, 2.0); the three deleted after "lining" are free; no movement
+    # cost is declared, so no correction: 2.5.
+    assert [s["label"]["edits"] for s in data["sentences"]] == [0.0, 2.5]
+    assert "label:shallow-test@" in data["signature"]
+
+
+@pytest.mark.parametrize("text, message", [
+    (b'name = "x"\ncolour = 1\n', "unknown key(s) colour"),
+    (b'name = "x"\n[insert]\nopen = -1\n', "[insert] open: a cost must be a finite number >= 0"),
+    (b'name = "x"\n[delete]\nopen = "a lot"\n', "[delete] open: a cost must be a number"),
+    (b'name = "x"\n[[substitute]]\nfrom = "tag"\n', "needs exactly 'from', 'to' and 'cost'"),
+    (b'name = \n', "not a readable TOML file"),
+])
+def test_scheme_errors_name_the_file_and_the_fault(text: bytes, message: str) -> None:
+    with pytest.raises(SchemeError) as caught:
+        parse_scheme(text, "mine.toml")
+    assert str(caught.value).startswith("mine.toml: ")
+    assert message in str(caught.value)
