@@ -65,6 +65,7 @@ def test_user_errors_are_one_line_without_traceback(tmp_path: Path) -> None:
     gold, test = files(tmp_path, [GOLD], [PARSE2])
     for args in (("score", gold, test, "--metrics", "label,bogus"),
                  ("score", gold, test, "--label-costs", "no-such-scheme"),
+                 ("score", gold, test, "--span-costs", "roark-basic"),
                  ("align", gold, test, "--sentence", "5")):
         result = run(*args)
         assert result.exit_code == 2

@@ -45,7 +45,11 @@ class Config:
             raise ConfigError(f"--rule-pos must be 'words' or 'tags', not {self.rule_pos!r}")
 
     def scheme(self, encoding: str) -> CostScheme:
-        return self.schemes.get(encoding) or default_scheme(encoding)
+        scheme = self.schemes.get(encoding) or default_scheme(encoding)
+        if scheme.encodings and encoding not in scheme.encodings:
+            raise ConfigError(f"cost scheme {scheme.name!r} ({scheme.source}) is for the "
+                              f"{', '.join(scheme.encodings)} encoding(s), not {encoding}")
+        return scheme
 
     def signature(self) -> str:
         """One line that pins a result down (sacreBLEU-style)."""
