@@ -64,11 +64,5 @@ class Tree:
                 stack.extend(reversed(node.children))
         return "".join(parts)
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Tree) and self.to_string() == other.to_string()
-
-    def __hash__(self) -> int:
-        return hash(self.to_string())
-
     def __repr__(self) -> str:
         return f"Tree({self.to_string()!r})"
