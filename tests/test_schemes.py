@@ -11,7 +11,9 @@ from roark_trees import GOLD, PARSE2, PARSE3
 
 from parsedit.cli import main
 from parsedit.costs.scheme import load_scheme, parse_scheme, shipped_names
+from parsedit.encodings import get_encoding
 from parsedit.errors import SchemeError
+from parsedit.fst.align import Aligner
 
 
 def test_shipped_schemes_install_with_the_package() -> None:
@@ -57,3 +59,27 @@ def test_scheme_errors_name_the_file_and_the_fault(text: bytes, message: str) ->
         parse_scheme(text, "mine.toml")
     assert str(caught.value).startswith("mine.toml: ")
     assert message in str(caught.value)
+
+
+
+NP, NN, VP = ("NP", 0, 2), ("NN", 0, 1), ("VP", 0, 1)
+INSERT_ONLY = b'name = "insert-only"\n[insert]\nany = 1\n'
+
+
+@pytest.mark.parametrize("gold, test", [
+    ((NP, NN), (NP,)),  # after the common prefix only gold is left
+    ((NP, NN), (NP, VP)),  # both sides are left: the lattice has no path
+])
+def test_a_scheme_that_forbids_the_only_edits_is_an_error(
+        gold: tuple[tuple[str, int, int], ...], test: tuple[tuple[str, int, int], ...]) -> None:
+    aligner = Aligner(parse_scheme(INSERT_ONLY, "insert-only.toml"), get_encoding("span", "words"))
+    with pytest.raises(SchemeError, match="allows no edit path"):
+        aligner.align(gold, test)
+
+
+def test_a_one_sided_remainder_is_inserted() -> None:
+    aligner = Aligner(parse_scheme(INSERT_ONLY, "insert-only.toml"), get_encoding("span", "words"))
+    alignment = aligner.align((NP, VP), (NP, NN, VP))
+    assert alignment.cost == 1.0
+    assert [(op.kind, op.test) for op in alignment.ops] == [
+        ("match", NP), ("ins", NN), ("match", VP)]

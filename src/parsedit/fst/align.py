@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import pynini
 
-from parsedit.costs.scheme import CostScheme
+from parsedit.costs.scheme import INF, CostScheme
 from parsedit.encodings.base import Encoding, Symbol
 from parsedit.errors import SchemeError
 from parsedit.fst.edit import EditTransducer
@@ -122,8 +122,29 @@ class Aligner:
             while end_g > start and end_t > start and gold[end_g - 1] == test[end_t - 1]:
                 end_g -= 1
                 end_t -= 1
+        if start == end_g or start == end_t:
+            # One side is empty: the only script deletes or inserts the rest.
+            middle = self._one_sided(gold[start:end_g], test[start:end_t])
+            return Alignment(sum(op.cost for op in middle), gold, start, len(gold) - end_g,
+                             middle=middle)
         cost, path, symbols = self._compose(gold[start:end_g], test[start:end_t])
         return Alignment(cost, gold, start, len(gold) - end_g, path=path, symbols=symbols)
+
+    def _one_sided(self, gold: Sequence[Symbol], test: Sequence[Symbol]) -> tuple[Op, ...]:
+        scheme, kind = self.scheme, self.encoding.kind
+        ops = tuple([Op("del", s, None, scheme.delete_cost(scheme.signature(kind(s))))
+                     for s in gold] +
+                    [Op("ins", None, s, scheme.insert_cost(scheme.signature(kind(s))))
+                     for s in test])
+        if any(op.cost == INF for op in ops):
+            self._no_path(gold, test)
+        return ops
+
+    def _no_path(self, gold: Sequence[Symbol], test: Sequence[Symbol]) -> None:
+        shown = self.encoding.display
+        raise SchemeError(
+            f"cost scheme {self.scheme.name!r} allows no edit path from "
+            f"[{' '.join(shown(s) for s in gold)}] to [{' '.join(shown(s) for s in test)}]")
 
     def _compose(self, gold: Sequence[Symbol],
                  test: Sequence[Symbol]) -> tuple[float, pynini.Fst, dict[int, Symbol]]:
@@ -148,15 +169,11 @@ class Aligner:
         symbol_of = {v: s for s, v in label.items()}
         gold_fsa = pynini.accep("".join(f"[{label[s]}]" for s in gold))
         test_fsa = pynini.accep("".join(f"[{label[s]}]" for s in test))
-        lattice = pynini.compose(pynini.compose(gold_fsa, edit.left),
-                                 pynini.compose(test_fsa, edit.right).invert())
+        # Trimming dead states costs more than the shortest path pays for them.
+        lattice = pynini.compose(pynini.compose(gold_fsa, edit.left, connect=False),
+                                 pynini.compose(edit.right_inverse, test_fsa, connect=False),
+                                 connect=False)
         path = pynini.shortestpath(lattice)
-        state = path.start()
-        if state < 0:  # no path: the lattice is empty
-            shown = self.encoding.display
-            raise SchemeError(
-                f"cost scheme {self.scheme.name!r} allows no edit path from "
-                f"[{' '.join(shown(s) for s in gold)}] to [{' '.join(shown(s) for s in test)}]")
-        # The path is linear: its one distance from the start is its cost.
-        cost = float(pynini.shortestdistance(path, reverse=True)[state])
-        return cost, path, symbol_of
+        if path.start() < 0:  # no path: the lattice is empty
+            self._no_path(gold, test)
+        return float(path.paths().weight()), path, symbol_of

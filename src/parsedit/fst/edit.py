@@ -18,10 +18,10 @@ a middle tape that carries a symbol itself (a match) or a marker: ``<sub r>``
     right (test side): b -> b (0)   b -> <ins> (insert b)   b -> <sub r> (0)
                        <eps> -> <del> (0)
 
-The right factor is written from the test side, so that both factors are
-composed with their short string (``gold @ left``, ``test @ right``), each
-looking its arcs up in the sorted factor; the ``<eps>`` loops become a loop
-on every state.  Composing the first with the inverse of the second gives the
+The right factor is written from the test side and kept inverted, so that
+both factors are composed with their short string (``gold @ left`` and
+``right^-1 @ test``), each looking its arcs up in the sorted factor; the
+``<eps>`` loops become a loop on every state.  Composing the two gives the
 lattice of every edit script, and since the middle tape has no epsilon, that
 composition is a plain product, with no epsilon filter.  Its shortest path is
 the cheapest script.
@@ -43,7 +43,9 @@ class EditTransducer:
         self.scheme = scheme
         self.signatures = signatures
         self.capacity = capacity
-        self.left, self.right = self._build()
+        self.left, right = self._build()
+        # (test @ right)^-1 is right^-1 @ test: invert the factor once here.
+        self.right_inverse = right.invert().arcsort("olabel")
 
     def label(self, block: int, index: int) -> int:
         """The local label of the ``index``-th symbol (0-based) of a block."""
