@@ -89,3 +89,20 @@ def test_reading_streams(tmp_path: Path) -> None:
     stream = read_trees(str(path))
     assert isinstance(stream, types.GeneratorType)
     assert next(stream).tree.words() == ["a"]
+
+
+def test_a_line_of_several_trees_is_one_sentence_in_line_layout(tmp_path: Path) -> None:
+    # EVALB's sample.tst line 8: scored as one sentence with no bracket over it.
+    items = read(tmp_path, "(S (P a) (Q b))\n(P a) (Q b)\n")
+    assert items[1].tokens == ("(P a)", "(Q b)")
+    assert items[1].tree.to_string() == "(P a) (Q b)"
+
+
+def test_a_preterminal_split_by_whitespace_is_still_one(tmp_path: Path) -> None:
+    items = read(tmp_path, "(S (NN a ) (VB\n  b))\n")
+    assert items[0].tokens == ("(S", "(NN a)", "(VB b)", ")")
+
+
+def test_a_failure_marker_beside_a_tree_fails_the_line(tmp_path: Path) -> None:
+    items = read(tmp_path, "(S (NN a))\n(S (NN a)) (Failure b c)\n")
+    assert items[1].tokens is None and "bare words" in items[1].error.reason

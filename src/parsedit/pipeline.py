@@ -88,12 +88,12 @@ class Evaluator:
              gold_path: str, test_path: str) -> tuple[SentenceResult, dict[str, Scored]]:
         """Judge and score the ``number``-th pair of items."""
         # As in EVALB, an empty test line is a skip even when gold is broken.
-        if test is None or test.tree is None:
+        if test is None or test.tokens is None:
             return SentenceResult(number, "skip", _why_absent(test, test_path, number)), {}
-        if gold is None or gold.tree is None:
+        if gold is None or gold.tokens is None:
             return SentenceResult(number, "error", _why_absent(gold, gold_path, number)), {}
         norm = self.config.normalisation
-        gold_tokens, test_tokens = norm.apply(gold.tree), norm.apply(test.tree)
+        gold_tokens, test_tokens = norm.apply(gold.tokens), norm.apply(test.tokens)
         mismatch = _word_mismatch(gold_tokens, test_tokens)
         if mismatch:
             return SentenceResult(number, "error", f"{gold_path}:{gold.line} and "

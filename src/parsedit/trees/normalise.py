@@ -22,13 +22,15 @@ What EVALB does, and so what this does, in this order:
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from parsedit.trees.bracketing import CLOSE, TAG, Bracketing
 from parsedit.trees.tree import Tree
 
 _PUNCTUATION = (",", ":", "``", "''", ".")
+# The words EVALB's quote fix looks at.
+_QUOTE_WORDS = ("'", '"', "/")
 
 
 @dataclass(frozen=True)
@@ -40,7 +42,10 @@ class Normalisation:
     delete_labels_for_length: frozenset[str] = frozenset(("-NONE-",))
     equal_labels: tuple[tuple[str, ...], ...] = (("ADVP", "PRT"),)
     strip_function_tags: bool = True
+    quote_labels: frozenset[str] = frozenset()
+    equal_words: tuple[tuple[str, str], ...] = ()
     _canonical: dict[str, str] = field(init=False, repr=False, compare=False, hash=False)
+    _delete_phrases: frozenset[str] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         # Union-find: A=B and B=C put A, B and C in one class, written as the
@@ -60,6 +65,10 @@ class Normalisation:
                     parent[root] = head
         canonical = {label: find(label) for group in self.equal_labels for label in group}
         object.__setattr__(self, "_canonical", canonical)
+        # A phrase is deleted if its label is equal to a delete label, as EVALB
+        # compares them.
+        object.__setattr__(self, "_delete_phrases",
+                           frozenset(canonical.get(d, d) for d in self.delete_labels))
 
     def describe(self) -> str:
         """A short stable text of every setting, for signatures."""
@@ -77,55 +86,117 @@ class Normalisation:
         """A preterminal tag as the metrics see it (never stripped, as in EVALB)."""
         return self._canonical.get(tag, tag)
 
-    def apply(self, tree: Tree) -> Bracketing:
-        """The normalised bracketing of ``tree`` (iterative: any depth)."""
+    def apply(self, tree: Tree | Sequence[str], keep: Collection[int] = ()) -> Bracketing:
+        """The normalised bracketing of a tree or its tokens.
+
+        ``keep`` numbers preterminals that are kept although their tag is a
+        delete label, counting only such preterminals, from 0 (EVALB's
+        quote fix, :func:`fix_quotes`)."""
+        tokens = tree.tokens() if isinstance(tree, Tree) else tree
         out: list[str] = []
         delete = self.delete_labels
         canonical = self._canonical
         strip = self.strip_function_tags
-        words = 0
-        # One frame per open phrase: its children, the next child to visit,
-        # the index of its open token in ``out`` (-1 if its label is deleted)
-        # and the number of words written before it.
-        frames: list[list[Any]] = [[[tree], 0, -1, 0]]
-        while frames:
-            frame = frames[-1]
-            children, i = frame[0], frame[1]
-            while i < len(children):
-                child = children[i]
-                i += 1
-                if type(child) is str:
-                    out.append(TAG)
-                    out.append(child + CLOSE)
+        words = deleted = 0
+        # One frame per open phrase: the index of its open token in ``out``
+        # (-1 if its label is deleted) and the number of words before it.
+        frames: list[tuple[int, int]] = []
+        for token in tokens:
+            if token[0] == "(":
+                if token[-1] == ")":  # a preterminal
+                    tag, word = token[1:-1].split()
+                    if tag in delete:
+                        deleted += 1
+                        if not keep or deleted - 1 not in keep:
+                            continue
+                    out.append(TAG + canonical.get(tag, tag))
+                    out.append(word + CLOSE)
                     words += 1
                     continue
-                grand = child.children
-                if len(grand) == 1 and type(grand[0]) is str:
-                    tag = child.label
-                    if tag not in delete:
-                        out.append(TAG + canonical.get(tag, tag))
-                        out.append(grand[0] + CLOSE)
-                        words += 1
-                    continue
-                label = child.label
+                label = token[1:]
                 if strip and ("-" in label or "=" in label):
                     label = label[:min(k for k in (label.find("-"), label.find("=")) if k >= 0)]
-                frame[1] = i
-                if label in delete:
-                    frames.append([grand, 0, -1, words])
+                label = canonical.get(label, label)
+                if label in self._delete_phrases:
+                    frames.append((-1, words))
                 else:
-                    frames.append([grand, 0, len(out), words])
-                    out.append("(" + canonical.get(label, label))
-                break
-            else:
-                frames.pop()
-                index = frame[2]
+                    frames.append((len(out), words))
+                    out.append("(" + label)
+            elif token == CLOSE:
+                index, before = frames.pop()
                 if index >= 0:
-                    if words == frame[3]:  # nothing left inside: prune it
+                    if words == before:  # nothing left inside: prune it
                         del out[index:]
                     else:
                         out.append(CLOSE)
+            else:  # a word standing directly under a phrase
+                out.append(TAG)
+                out.append(token + CLOSE)
+                words += 1
         return tuple(out)
+
+    def length(self, tree: Sequence[str]) -> int:
+        """EVALB's sentence length: the preterminals whose tag is not in
+        ``delete_labels_for_length`` (punctuation counts)."""
+        skip = self.delete_labels_for_length
+        return sum(1 for t in tree if t[0] == "(" and t[-1] == ")"
+                   and t[1:-1].split()[0] not in skip) + \
+            sum(1 for t in tree if t[0] != "(" and t != CLOSE)
+
+    def quote_terms(self, tree: Sequence[str]) -> list[QuoteTerm]:
+        """The preterminals EVALB's quote fix may reinsert, in order."""
+        out: list[QuoteTerm] = []
+        words = deleted = 0
+        for token in tree:
+            if token[0] == "(" and token[-1] == ")":
+                tag, word = token[1:-1].split()
+                is_deleted = tag in self.delete_labels
+                if tag in self.quote_labels and word in _QUOTE_WORDS:
+                    out.append(QuoteTerm(words, tag, deleted if is_deleted else None))
+                if is_deleted:
+                    deleted += 1
+                else:
+                    words += 1
+            elif token[0] != "(" and token != CLOSE:
+                words += 1
+        return out
+
+
+@dataclass
+class QuoteTerm:
+    """A preterminal that EVALB's quote fix may reinsert: the number of kept
+    words before it, its tag, and its number among deleted preterminals
+    (None if it is kept anyway)."""
+
+    index: int
+    tag: str
+    deleted: int | None
+
+
+def fix_quotes(gold: list[QuoteTerm], test: list[QuoteTerm]) -> tuple[set[int], set[int]]:
+    """EVALB's fix for a quote tagged as deleted punctuation on one side and
+    as a word on the other (new.prm's QUOTE_LABEL), run when the two sides'
+    word counts differ: which deleted preterminals each side keeps.
+
+    The walk is EVALB's: each test quote term in order against every gold
+    one at the same word index; reinserting a term shifts the indices of it
+    and of every later term on its side by one."""
+    keep_gold: set[int] = set()
+    keep_test: set[int] = set()
+    for i, t in enumerate(test):
+        index = t.index
+        for j, g in enumerate(gold):
+            if g.index != index or g.tag == t.tag:
+                continue
+            if g.deleted is not None and t.deleted is None:
+                keep_gold.add(g.deleted)
+                for later in gold[j:]:
+                    later.index += 1
+            elif t.deleted is not None and g.deleted is None:
+                keep_test.add(t.deleted)
+                for later in test[i:]:
+                    later.index += 1
+    return keep_gold, keep_test
 
 
 COLLINS = Normalisation()

@@ -30,17 +30,23 @@ from dataclasses import dataclass
 from parsedit.errors import InputError
 from parsedit.trees.tree import Tree
 
-# An open bracket with the label touching it, a close bracket, or a word.
-_TOKEN = re.compile(r"\([^\s()]*|\)|[^\s()]+")
+# A whole preterminal "(TAG word)", an open bracket with the label touching
+# it, a close bracket, or a word.
+_TOKEN = re.compile(r"\([^\s()]+\s+[^\s()]+\)|\([^\s()]*|\)|[^\s()]+")
 
 
 @dataclass(frozen=True)
 class Item:
-    """One sentence of a file: a tree, an error, or (both None) an empty line."""
+    """One sentence of a file: its tokens (see :mod:`parsedit.trees.tree`), an
+    error, or (both None) an empty line."""
 
     line: int
-    tree: Tree | None = None
+    tokens: tuple[str, ...] | None = None
     error: InputError | None = None
+
+    @property
+    def tree(self) -> Tree | None:
+        return Tree.from_tokens(self.tokens) if self.tokens is not None else None
 
 
 def _column(text: str, index: int) -> int:
@@ -54,15 +60,11 @@ def _column(text: str, index: int) -> int:
         if token[0] == "(":
             if depth == 0:
                 root = match.start() + 1
-            depth += 1
+            if token[-1] != ")":
+                depth += 1
         elif token == ")":
             depth = max(depth - 1, 0)
     return root if index < 0 else len(text.rstrip("\r\n")) + 1
-
-
-def _flat_failure(tree: Tree) -> bool:
-    """A root holding two or more bare words and nothing else."""
-    return len(tree.children) >= 2 and all(isinstance(c, str) for c in tree.children)
 
 
 def read_trees(path: str) -> Iterator[Item]:
@@ -74,7 +76,9 @@ def read_trees(path: str) -> Iterator[Item]:
 def _read(path: str, handle: Iterator[bytes]) -> Iterator[Item]:
     line_mode: bool | None = None  # None until the first non-blank line is read
     pending_blanks: list[int] = []
-    stack: list[Tree] = []
+    tree: list[str] = []  # the tokens of the tree being read
+    depth = 0
+    words_under_root = brackets_under_root = 0
     root = (0, "")  # line and text where the open tree began
 
     def error(line: int, column: int, message: str, text: str) -> Item:
@@ -83,17 +87,17 @@ def _read(path: str, handle: Iterator[bytes]) -> Iterator[Item]:
     def unclosed(where: str) -> Item:
         line, text = root
         return error(line, _column(text, -1),
-                     f"unbalanced brackets: {len(stack)} still open {where}", text)
+                     f"unbalanced brackets: {depth} still open {where}", text)
 
     for number, raw in enumerate(handle, start=1):
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            stack.clear()
+            tree, depth = [], 0
             yield error(number, exc.start + 1, "this line is not UTF-8 text", "")
             continue
         if not text.strip():
-            if stack:
+            if depth:
                 continue
             if line_mode is None:
                 pending_blanks.append(number)
@@ -101,41 +105,56 @@ def _read(path: str, handle: Iterator[bytes]) -> Iterator[Item]:
                 yield Item(number)
             continue
 
-        if stack and not line_mode and text[0] == "(":
+        if depth and not line_mode and text[0] == "(":
             # Free layout: a tree left open, and a new one starts in column 1.
             yield unclosed(f"when a new tree starts at line {number}")
-            stack.clear()
+            tree, depth = [], 0
 
         done: list[Item] = []
         broken = False
-        tokens = _TOKEN.findall(text)
-        for index, token in enumerate(tokens):
+        for index, token in enumerate(_TOKEN.findall(text)):
             first = token[0]
             if first == "(":
-                node = Tree(token[1:], [])
-                if stack:
-                    stack[-1].children.append(node)
-                else:
+                if not depth:
                     root = (number, text)
-                stack.append(node)
-            elif first == ")":
-                if not stack:
+                    words_under_root = brackets_under_root = 0
+                elif depth == 1:
+                    brackets_under_root += 1
+                tree.append(token)
+                if token[-1] != ")":
+                    depth += 1
+                elif not depth:  # a preterminal standing alone is a whole tree
+                    done.append(Item(number, tokens=tuple(tree)))
+                    tree = []
+                continue
+            if first == ")":
+                if not depth:
                     done.append(error(number, _column(text, index),
                                       "unbalanced brackets: ')' closes nothing", text))
                     broken = True
                     break
-                node = stack.pop()
-                if stack:
+                depth -= 1
+                if len(tree) >= 2 and tree[-1][0] != "(" and tree[-1] != ")" \
+                        and tree[-2][0] == "(" and tree[-2][-1] != ")" and len(tree[-2]) > 1:
+                    # "(TAG word )" or "(TAG" and "word" on two lines: a preterminal.
+                    word = tree.pop()
+                    tree[-1] = f"{tree[-1]} {word})"
+                else:
+                    tree.append(token)
+                if depth:
                     continue
-                if _flat_failure(node):
+                if words_under_root >= 2 and not brackets_under_root:
                     line, start_text = root
                     done.append(error(line, _column(start_text, -1),
-                                      f"({node.label} ...) holds only bare words, not a "
+                                      f"{tree[0]} ...) holds only bare words, not a "
                                       "parse (a parser's failure marker?)", start_text))
                 else:
-                    done.append(Item(root[0], tree=node))
-            elif stack:
-                stack[-1].children.append(token)
+                    done.append(Item(root[0], tokens=tuple(tree)))
+                tree = []
+            elif depth:
+                tree.append(token)
+                if depth == 1:
+                    words_under_root += 1
             else:
                 done.append(error(number, _column(text, index),
                                   f"expected '(' but found the word {token!r} outside "
@@ -144,28 +163,26 @@ def _read(path: str, handle: Iterator[bytes]) -> Iterator[Item]:
                 break
 
         if line_mode is None:
-            line_mode = len(done) == 1 and not stack and done[0].tree is not None
+            line_mode = len(done) == 1 and not depth and done[0].error is None
             if line_mode:
                 for blank in pending_blanks:
                     yield Item(blank)
             pending_blanks.clear()
 
         if line_mode:
-            if broken:
-                stack.clear()
-                yield done[-1]
-            elif stack:
+            errors = [i for i in done if i.error is not None]
+            if errors:
+                yield errors[0]
+            elif depth:
                 yield unclosed("at the end of the line")
-                stack.clear()
-            elif len(done) > 1:
-                yield error(number, 1, f"{len(done)} trees on one line; this file holds "
-                            "one tree per line", text)
             else:
-                yield done[0]
+                # Several trees on one line are one sentence, as EVALB reads them.
+                yield Item(number, tokens=tuple(t for i in done for t in i.tokens or ()))
+            tree, depth = [], 0
         else:
             if broken:
-                stack.clear()
+                tree, depth = [], 0
             yield from done
 
-    if stack:
+    if depth:
         yield unclosed("at the end of the file")

@@ -5,16 +5,27 @@ A node has a label and an ordered list of children; a child is either a
 only child is a word (PARSEVAL's definition, also Roark's).  A word may also
 stand directly under a phrase beside other children.
 
+A tree is also written as *tokens*, the form the reader produces and
+normalisation reads: ``"(LABEL"`` opens a phrase (``"("`` if unlabelled),
+``")"`` closes it, ``"(TAG word)"`` is a whole preterminal, and any other
+token is a word standing directly under a phrase.  A line holding several
+trees, which EVALB scores as one sentence, is a tree whose root label is
+:data:`FOREST`: it has no bracket of its own.
+
 Every walk here is iterative: a tree 10,000 nodes deep must not hit Python's
 recursion limit.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Union
 
 Child = Union["Tree", str]
+
+# The root label of several trees read as one sentence.  No label read from a
+# file can contain "(", so it cannot be confused with one.
+FOREST = "(forest)"
 
 
 class Tree:
@@ -50,6 +61,8 @@ class Tree:
 
     def to_string(self) -> str:
         """Penn Treebank bracketing on one line."""
+        if self.label == FOREST:
+            return " ".join(c if isinstance(c, str) else c.to_string() for c in self.children)
         parts: list[str] = []
         stack: list[Child | None] = [self]
         while stack:
@@ -63,6 +76,46 @@ class Tree:
                 stack.append(None)
                 stack.extend(reversed(node.children))
         return "".join(parts)
+
+    @classmethod
+    def from_tokens(cls, tokens: Sequence[str]) -> Tree:
+        """The tree of a balanced token sequence (a forest if it holds several)."""
+        root = cls(FOREST)
+        stack = [root]
+        for token in tokens:
+            if token == ")":
+                stack.pop()
+            elif token[0] != "(":
+                stack[-1].children.append(token)
+            elif token[-1] == ")":
+                tag, word = token[1:-1].split()
+                stack[-1].children.append(cls(tag, [word]))
+            else:
+                node = cls(token[1:])
+                stack[-1].children.append(node)
+                stack.append(node)
+        if len(root.children) == 1 and isinstance(root.children[0], Tree):
+            return root.children[0]
+        return root
+
+    def tokens(self) -> list[str]:
+        """The token form (see the module docstring)."""
+        out: list[str] = []
+        stack: list[Child | None] = list(reversed(self.children)) if self.label == FOREST \
+            else [self]
+        while stack:
+            node = stack.pop()
+            if node is None:
+                out.append(")")
+            elif isinstance(node, str):
+                out.append(node)
+            elif node.is_preterminal:
+                out.append(f"({node.label} {node.children[0]})")
+            else:
+                out.append("(" + node.label)
+                stack.append(None)
+                stack.extend(reversed(node.children))
+        return out
 
     def __repr__(self) -> str:
         return f"Tree({self.to_string()!r})"
