@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from click.testing import CliRunner
 from roark_trees import GOLD, PARSE2, PARSE3
 
@@ -28,19 +30,24 @@ def test_score_json_contract(tmp_path: Path) -> None:
     result = run("score", gold, test, "--format", "json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert data["signature"].startswith("metrics:label+span+rule|label:roark-basic@")
-    assert data["corpus"]["label"] == {"edits": 5.0, "basic": 7.0, "gold": 22,
-                                       "error_rate": 500 / 22, "accuracy": 100 - 500 / 22}
+    assert data["signature"].startswith("metrics:parseval+label+span+rule|params:collins@")
+    assert "|label:roark-basic@" in data["signature"]
+    label = data["corpus"]["label"]
+    assert label.pop("sentence_accuracy") == pytest.approx(100 - 500 / 22)
+    assert label == {"edits": 5.0, "basic": 7.0, "gold": 22,
+                     "error_rate": 500 / 22, "accuracy": 100 - 500 / 22}
     assert data["corpus"]["rule"]["edits"] == 6.0
-    assert set(data["corpus"]["span"]) == {"edits", "gold", "error_rate", "accuracy"}
+    assert set(data["corpus"]["span"]) == {"edits", "gold", "error_rate", "accuracy",
+                                           "sentence_accuracy"}
     statuses = [(s["id"], s["status"]) for s in data["sentences"]]
     assert statuses == [(1, "ok"), (2, "ok"), (3, "skip"), (4, "error")]
     assert data["sentences"][0]["label"] == {"edits": 2.0, "basic": 4.0, "gold": 11}
     assert data["sentences"][2]["label"] is None
     assert "test.mrg:3: empty line" in data["sentences"][2]["message"]
     assert "words differ at word 2: gold 'b', test 'c'" in data["sentences"][3]["message"]
+    assert data["sentences"][3]["reason"] == "Words unmatch (b|c)"
     assert data["summary"] == {"sentences": 4, "ok": 2, "skip": 1, "error": 1,
-                               "gold_trees": 4, "test_trees": 4}
+                               "gold_trees": 4, "test_trees": 4, "stopped": None}
 
 
 def test_score_text_lists_what_was_not_scored(tmp_path: Path) -> None:
@@ -101,4 +108,4 @@ def test_demo_runs_on_bundled_data() -> None:
     result = run("demo")
     assert result.exit_code == 0, result.output
     assert "310 sentences: 310 scored" in result.stdout
-    assert "signature: metrics:label+span+rule" in result.stdout
+    assert "signature: metrics:parseval+label+span+rule" in result.stdout

@@ -11,6 +11,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from parsedit.params import Params
 from parsedit.pipeline import Config, Evaluator
 from parsedit.trees.normalise import NONE
 from parsedit.trees.tree import Tree
@@ -139,7 +140,7 @@ def five_steps(cost: float, deleted: list[int], inserted: list[int]) -> float:
 
 
 def score(gold: Tree, test: Tree) -> dict:
-    evaluator = Evaluator(Config(normalisation=NONE))
+    evaluator = Evaluator(Config(params=Params(NONE)))
     return evaluator.score(NONE.apply(gold), NONE.apply(test))
 
 
@@ -209,7 +210,7 @@ def test_label_under_levenshtein_is_the_plain_distance(pair: list[Tree]) -> None
     from parsedit.costs.scheme import load_scheme
 
     gold, test = pair
-    config = Config(metrics=("label",), normalisation=NONE,
+    config = Config(metrics=("label",), params=Params(NONE),
                     schemes={"label": load_scheme("levenshtein")})
     result = Evaluator(config).score(NONE.apply(gold), NONE.apply(test))["label"]
     expected = unit(bracket_string(gold), bracket_string(test))

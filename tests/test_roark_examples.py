@@ -6,12 +6,13 @@ import pytest
 from conftest import tree
 from roark_trees import GOLD, PARSE2, PARSE3
 
+from parsedit.params import Params
 from parsedit.pipeline import Config, Evaluator
 from parsedit.trees.normalise import NONE
 
 
 def scores(test: str, rule_pos: str = "words") -> dict:
-    evaluator = Evaluator(Config(normalisation=NONE, rule_pos=rule_pos))
+    evaluator = Evaluator(Config(params=Params(NONE), rule_pos=rule_pos))
     return evaluator.score(NONE.apply(tree(GOLD)), NONE.apply(tree(test)))
 
 

@@ -2,8 +2,8 @@
 
 Every user error is a :class:`ParseditError` turned into one line on standard
 error and exit status 2; a run whose GOLD and TEST hold different numbers of
-trees, or in which no sentence could be scored, still prints its report and
-exits 1.
+trees, in which no sentence could be scored, or which stopped after too many
+errors (EVALB's MAX_ERROR) still prints its report and exits 1.
 """
 
 from __future__ import annotations
@@ -20,8 +20,10 @@ from parsedit import __version__
 from parsedit.costs.scheme import load_scheme
 from parsedit.encodings import NAMES
 from parsedit.errors import ConfigError, ParseditError
-from parsedit.pipeline import Config, Evaluator, evaluate, pairs
+from parsedit.params import load_params, with_overrides
+from parsedit.pipeline import AVERAGES, METRICS, Config, Evaluator, evaluate, pairs
 from parsedit.report import align as align_report
+from parsedit.report import evalb as evalb_report
 from parsedit.report import json as json_report
 from parsedit.report import text as text_report
 from parsedit.results import CorpusResult
@@ -43,25 +45,48 @@ def _user_errors(func: F) -> F:
 def _metrics(value: str) -> tuple[str, ...]:
     names = tuple(v.strip() for v in value.split(",") if v.strip())
     if not names:  # unknown names are refused by Config
-        raise ConfigError(f"--metrics takes a comma-separated list of {', '.join(NAMES)}")
+        raise ConfigError(f"--metrics takes a comma-separated list of {', '.join(METRICS)}")
     return names
 
 
-def _config(metrics: str, rule_pos: str, costs: dict[str, str | None]) -> Config:
+def _config(metrics: str, rule_pos: str, costs: dict[str, str | None],
+            params: str = "collins", cutoff: int | None = None, max_error: int | None = None,
+            with_preterminals: bool = False, split: bool = False,
+            average: str = "corpus") -> Config:
     schemes = {name: load_scheme(path) for name, path in costs.items() if path}
-    return Config(metrics=_metrics(metrics), rule_pos=rule_pos, schemes=schemes)
+    loaded = with_overrides(load_params(params), cutoff, max_error)
+    for warning in loaded.warnings:
+        click.echo(f"parsedit: warning: {warning}", err=True)
+    return Config(metrics=_metrics(metrics), params=loaded, rule_pos=rule_pos,
+                  schemes=schemes, with_preterminals=with_preterminals, split=split,
+                  average=average)
+
+
+def _render(result: CorpusResult, gold: str, test: str, fmt: str) -> str:
+    if fmt == "evalb":
+        if "parseval" not in result.metrics:
+            raise ConfigError("--format evalb needs the parseval metric in --metrics")
+        return evalb_report.render(result)
+    return (json_report.render if fmt == "json" else text_report.render)(result, gold, test)
 
 
 def _finish(result: CorpusResult, gold: str, test: str, fmt: str, output: str | None) -> None:
-    for s in result.sentences:
-        if s.status != "ok":
-            click.echo(f"parsedit: sentence {s.id} {s.status}: {s.message}", err=True)
-    report = (json_report.render if fmt == "json" else text_report.render)(result, gold, test)
+    report = _render(result, gold, test, fmt)
+    if fmt == "evalb":
+        for line in evalb_report.stderr_lines(result):
+            click.echo(line, err=True)
+    else:
+        for s in result.sentences:
+            if s.status != "ok":
+                click.echo(f"parsedit: sentence {s.id} {s.status}: {s.message}", err=True)
     if output:
         with open(output, "w", encoding="utf-8") as handle:
             handle.write(report)
     else:
         click.echo(report, nl=False)
+    if result.stopped:
+        click.echo(f"parsedit: error: {result.stopped}", err=True)
+        sys.exit(1)
     if not result.complete:
         click.echo(f"parsedit: error: {gold} holds {result.gold_trees} trees but {test} "
                    f"holds {result.test_trees}; the pairs beyond the shorter file are not "
@@ -74,8 +99,12 @@ def _finish(result: CorpusResult, gold: str, test: str, fmt: str, output: str | 
 
 _FILE = click.Path(exists=True, dir_okay=False)
 _metrics_option = click.option(
-    "--metrics", default=",".join(NAMES), show_default=True,
-    help="Comma-separated edit distances to compute: label, span, rule.")
+    "--metrics", default=",".join(METRICS), show_default=True,
+    help="Comma-separated metrics: parseval (EVALB's), and the edit distances label, "
+         "span, rule.")
+_params_option = click.option(
+    "--params", "-p", default="collins", show_default=True, metavar="collins|new|none|PATH",
+    help="EVALB parameter file: a shipped one by name, or any .prm file.")
 _rule_pos_option = click.option(
     "--rule-pos", type=click.Choice(["words", "tags"]), default="words", show_default=True,
     help="Write preterminal children of rules as their words (Roark's evaluation) or tags.")
@@ -98,19 +127,32 @@ def main() -> None:
 @click.argument("gold", type=_FILE)
 @click.argument("test", type=_FILE)
 @_metrics_option
+@_params_option
+@click.option("--cutoff", "-c", type=click.IntRange(min=0), default=None, metavar="N",
+              help="Length cut-off of the second summary (overrides CUTOFF_LEN).")
+@click.option("--max-error", "-e", type=click.IntRange(min=0), default=None, metavar="N",
+              help="Stop where EVALB stops after N errors (overrides MAX_ERROR).")
+@click.option("--with-preterminals", is_flag=True,
+              help="PARSEVAL counts preterminals as constituents too.")
+@click.option("--split", is_flag=True,
+              help="PARSEVAL-split: a constituent matches only if its children's spans do.")
+@click.option("--average", type=click.Choice(AVERAGES), default="corpus", show_default=True,
+              help="Also report sentence-averaged F and accuracies (corpus figures stay).")
 @_rule_pos_option
 @_cost_options
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True, help="Report format.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "evalb"]), default="text",
+              show_default=True, help="Report format (evalb: EVALB's report, byte for byte).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="Write the report to this file instead of standard output.")
 @_user_errors
-def score(gold: str, test: str, metrics: str, rule_pos: str, label_costs: str | None,
-          span_costs: str | None, rule_costs: str | None, fmt: str,
-          output: str | None) -> None:
+def score(gold: str, test: str, metrics: str, params: str, cutoff: int | None,
+          max_error: int | None, with_preterminals: bool, split: bool, average: str,
+          rule_pos: str, label_costs: str | None, span_costs: str | None,
+          rule_costs: str | None, fmt: str, output: str | None) -> None:
     """Score every TEST tree against the GOLD tree on the same line."""
     config = _config(metrics, rule_pos,
-                     {"label": label_costs, "span": span_costs, "rule": rule_costs})
+                     {"label": label_costs, "span": span_costs, "rule": rule_costs},
+                     params, cutoff, max_error, with_preterminals, split, average)
     _finish(evaluate(gold, test, config), gold, test, fmt, output)
 
 
@@ -121,14 +163,15 @@ def score(gold: str, test: str, metrics: str, rule_pos: str, label_costs: str | 
               help="Which pair to show (1-based).")
 @click.option("--encoding", type=click.Choice(list(NAMES)), default="label",
               show_default=True, help="Which string to align.")
+@_params_option
 @_rule_pos_option
 @_cost_options
 @_user_errors
-def align(gold: str, test: str, sentence: int, encoding: str, rule_pos: str,
+def align(gold: str, test: str, sentence: int, encoding: str, params: str, rule_pos: str,
           label_costs: str | None, span_costs: str | None, rule_costs: str | None) -> None:
     """Show one pair's alignment, each edit marked with its cost."""
     config = _config(encoding, rule_pos,
-                     {"label": label_costs, "span": span_costs, "rule": rule_costs})
+                     {"label": label_costs, "span": span_costs, "rule": rule_costs}, params)
     evaluator = Evaluator(config)
     number = 0
     for number, g, t in pairs(gold, test):
@@ -145,7 +188,7 @@ def align(gold: str, test: str, sentence: int, encoding: str, rule_pos: str,
 
 
 @main.command()
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "evalb"]), default="text",
               show_default=True, help="Report format.")
 @_user_errors
 def demo(fmt: str) -> None:

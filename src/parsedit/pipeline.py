@@ -1,12 +1,15 @@
 """The road from two files to a :class:`CorpusResult`.
 
-read (trees.reader) -> normalise (trees.normalise) -> encode (encodings) ->
-align through the FST (fst, via metrics.edits) -> counts (results).
+read (trees.reader) -> normalise (trees.normalise, set by params) -> encode
+(encodings) -> align through the FST (fst, via metrics.edits) or count
+brackets (metrics.parseval) -> counts (results).
 
-Pairs are taken in order.  A test sentence that is empty or unreadable is
-``skip``; a gold sentence that is empty or unreadable, or a pair whose words
-differ after normalisation, is ``error``.  Both carry a message naming the
-line and are left out of the sums; everything else is still scored.
+Pairs are taken in order and judged as EVALB judges them.  A test sentence
+that is empty, unreadable or left without words is ``skip``; otherwise a gold
+sentence that is empty or unreadable, or a pair whose words differ after
+normalisation, is ``error``.  Both carry a message naming the line and are
+left out of the sums; everything else is still scored.  As EVALB does, the
+run stops at the (MAX_ERROR + 2)-th error, and says so.
 """
 
 from __future__ import annotations
@@ -18,31 +21,51 @@ from itertools import zip_longest
 
 from parsedit import __version__
 from parsedit.costs.scheme import CostScheme, default_scheme
-from parsedit.encodings import NAMES, Encoding, get_encoding
+from parsedit.encodings import NAMES as EDIT_METRICS
+from parsedit.encodings import Encoding, get_encoding
 from parsedit.errors import ConfigError
+from parsedit.metrics import parseval
 from parsedit.metrics.edits import EditMetric, Scored
+from parsedit.params import Params
 from parsedit.results import CorpusResult, SentenceResult
 from parsedit.trees import bracketing
-from parsedit.trees.bracketing import Bracketing
-from parsedit.trees.normalise import COLLINS, Normalisation
+from parsedit.trees.bracketing import CLOSE, Bracketing
+from parsedit.trees.normalise import COLLINS, Normalisation, fix_quotes
 from parsedit.trees.reader import Item, read_trees
+
+METRICS = ("parseval", *EDIT_METRICS)
+AVERAGES = ("corpus", "sentence")
 
 
 @dataclass(frozen=True)
 class Config:
     """Every option that can change a number."""
 
-    metrics: tuple[str, ...] = NAMES
-    normalisation: Normalisation = COLLINS
+    metrics: tuple[str, ...] = METRICS
+    params: Params = field(default_factory=lambda: Params(COLLINS, source="collins.prm"))
     rule_pos: str = "words"
     schemes: dict[str, CostScheme] = field(default_factory=dict)
+    with_preterminals: bool = False
+    split: bool = False
+    average: str = "corpus"
 
     def __post_init__(self) -> None:
         for name in self.metrics:
-            if name not in NAMES:
-                raise ConfigError(f"unknown metric {name!r}; expected some of {', '.join(NAMES)}")
+            if name not in METRICS:
+                raise ConfigError(f"unknown metric {name!r}; expected some of "
+                                  f"{', '.join(METRICS)}")
         if self.rule_pos not in ("words", "tags"):
             raise ConfigError(f"--rule-pos must be 'words' or 'tags', not {self.rule_pos!r}")
+        if self.average not in AVERAGES:
+            raise ConfigError(f"--average must be 'corpus' or 'sentence', not {self.average!r}")
+
+    @property
+    def normalisation(self) -> Normalisation:
+        return self.params.normalisation
+
+    @property
+    def edit_metrics(self) -> tuple[str, ...]:
+        return tuple(m for m in self.metrics if m in EDIT_METRICS)
 
     def scheme(self, encoding: str) -> CostScheme:
         scheme = self.schemes.get(encoding) or default_scheme(encoding)
@@ -53,13 +76,20 @@ class Config:
 
     def signature(self) -> str:
         """One line that pins a result down (sacreBLEU-style)."""
-        parts = [f"metrics:{'+'.join(self.metrics)}"]
-        for name in self.metrics:
+        params = self.params
+        parts = [f"metrics:{'+'.join(self.metrics)}",
+                 f"params:{params.normalisation.describe()}"]
+        if "parseval" in self.metrics:
+            variant = "+".join(v for v, on in (("preterminals", self.with_preterminals),
+                                               ("split", self.split)) if on) or "evalb"
+            parts += [f"labeled:{int(params.labeled)}", f"cutoff:{params.cutoff_len}",
+                      f"parseval:{variant}"]
+        for name in self.edit_metrics:
             parts.append(f"{name}:{self.scheme(name).describe()}")
         if "rule" in self.metrics:
             parts.append(f"rule-pos:{self.rule_pos}")
-        parts += [f"norm:{self.normalisation.describe()}", "average:corpus",
-                  f"parsedit:{__version__}", f"pynini:{version('pynini')}"]
+        parts += [f"average:{self.average}", f"parsedit:{__version__}",
+                  f"pynini:{version('pynini')}"]
         return "|".join(parts)
 
 
@@ -69,12 +99,14 @@ class Evaluator:
     def __init__(self, config: Config) -> None:
         self.config = config
         self.encodings: dict[str, Encoding] = {
-            name: get_encoding(name, config.rule_pos) for name in config.metrics}
+            name: get_encoding(name, config.rule_pos) for name in config.edit_metrics}
         self.metrics = {name: EditMetric(enc, config.scheme(name))
                         for name, enc in self.encodings.items()}
+        self._equal_words = {pair for a, b in config.normalisation.equal_words
+                             for pair in ((a, b), (b, a))}
 
     def score(self, gold: Bracketing, test: Bracketing) -> dict[str, Scored]:
-        """Every metric on one normalised pair with equal words."""
+        """Every edit metric on one normalised pair with equal words."""
         events = bracketing.constituents(gold)
         out = {}
         for name, metric in self.metrics.items():
@@ -87,20 +119,53 @@ class Evaluator:
     def pair(self, number: int, gold: Item | None, test: Item | None,
              gold_path: str, test_path: str) -> tuple[SentenceResult, dict[str, Scored]]:
         """Judge and score the ``number``-th pair of items."""
-        # As in EVALB, an empty test line is a skip even when gold is broken.
+        config = self.config
+        norm = config.normalisation
+        length = norm.length(gold.tokens) if gold is not None and gold.tokens else 0
+        # As in EVALB, a test without words is a skip even when gold is broken.
         if test is None or test.tokens is None:
-            return SentenceResult(number, "skip", _why_absent(test, test_path, number)), {}
+            message = _why_absent(test, test_path, number)
+            unreadable = test is not None and test.error is not None
+            return SentenceResult(number, "skip", message, length=length,
+                                  reason=f"skipped: {message}" if unreadable else None), {}
+        test_tokens = norm.apply(test.tokens)
+        test_words = bracketing.words(test_tokens)
+        if not test_words:
+            return SentenceResult(number, "skip", f"{test_path}:{test.line}: no word is left "
+                                  "after normalisation", length=length), {}
         if gold is None or gold.tokens is None:
-            return SentenceResult(number, "error", _why_absent(gold, gold_path, number)), {}
-        norm = self.config.normalisation
-        gold_tokens, test_tokens = norm.apply(gold.tokens), norm.apply(test.tokens)
-        mismatch = _word_mismatch(gold_tokens, test_tokens)
-        if mismatch:
-            return SentenceResult(number, "error", f"{gold_path}:{gold.line} and "
-                                  f"{test_path}:{test.line}: {mismatch}"), {}
+            message = _why_absent(gold, gold_path, number)
+            reason = f"Length unmatch (0|{len(test_words)})" \
+                if gold is not None and gold.error is None else message
+            return SentenceResult(number, "error", message, length=length, reason=reason), {}
+        gold_tokens = norm.apply(gold.tokens)
+        gold_words = bracketing.words(gold_tokens)
+        if len(gold_words) != len(test_words) and norm.quote_labels:
+            keep_gold, keep_test = fix_quotes(norm.quote_terms(gold.tokens),
+                                              norm.quote_terms(test.tokens))
+            gold_tokens = norm.apply(gold.tokens, keep_gold)
+            test_tokens = norm.apply(test.tokens, keep_test)
+            gold_words, test_words = bracketing.words(gold_tokens), bracketing.words(test_tokens)
+        where = f"{gold_path}:{gold.line} and {test_path}:{test.line}"
+        if len(gold_words) != len(test_words):
+            return SentenceResult(
+                number, "error", f"{where}: length mismatch: gold has {len(gold_words)} "
+                f"words, test {len(test_words)}", length=length,
+                reason=f"Length unmatch ({len(gold_words)}|{len(test_words)})"), {}
+        if gold_words != test_words:
+            for i, (g, t) in enumerate(zip(gold_words, test_words), start=1):
+                if g != t and (g, t) not in self._equal_words:
+                    return SentenceResult(
+                        number, "error", f"{where}: words differ at word {i}: gold {g!r}, "
+                        f"test {t!r}", length=length, reason=f"Words unmatch ({g}|{t})"), {}
+            test_tokens = _with_words(test_tokens, gold_words)
+        counts: dict[str, object] = {}
+        if "parseval" in config.metrics:
+            counts["parseval"] = parseval.score(gold_tokens, test_tokens, config.params.labeled,
+                                                config.with_preterminals, config.split)
         scored = self.score(gold_tokens, test_tokens)
-        return SentenceResult(number, "ok", None,
-                              {name: s.counts for name, s in scored.items()}), scored
+        counts.update((name, s.counts) for name, s in scored.items())
+        return SentenceResult(number, "ok", None, counts, length=length), scored
 
 
 def _why_absent(item: Item | None, path: str, number: int) -> str:
@@ -112,16 +177,11 @@ def _why_absent(item: Item | None, path: str, number: int) -> str:
     return f"{path}:{item.line}: empty line"
 
 
-def _word_mismatch(gold: Bracketing, test: Bracketing) -> str | None:
-    gold_words, test_words = bracketing.words(gold), bracketing.words(test)
-    if gold_words == test_words:
-        return None
-    if len(gold_words) != len(test_words):
-        return f"length mismatch: gold has {len(gold_words)} words, test {len(test_words)}"
-    for i, (g, t) in enumerate(zip(gold_words, test_words), start=1):
-        if g != t:
-            return f"words differ at word {i}: gold {g!r}, test {t!r}"
-    return None
+def _with_words(tokens: Bracketing, words: list[str]) -> Bracketing:
+    """``tokens`` with its words replaced, in order (EQ_WORD made them equal)."""
+    replacement = iter(words)
+    return tuple(t if t[0] == "(" or t == CLOSE else next(replacement) + CLOSE
+                 for t in tokens)
 
 
 def pairs(gold_path: str, test_path: str) -> Iterator[tuple[int, Item | None, Item | None]]:
@@ -135,10 +195,21 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None) -> Co
     """Score every pair of ``gold_path`` and ``test_path``."""
     config = config or Config()
     evaluator = Evaluator(config)
-    result = CorpusResult(config.metrics, config.signature())
+    params = config.params
+    result = CorpusResult(config.metrics, config.signature(), cutoff_len=params.cutoff_len,
+                          average=config.average)
+    errors = 0
     for number, gold, test in pairs(gold_path, test_path):
         result.gold_trees += gold is not None
         result.test_trees += test is not None
         sentence, _ = evaluator.pair(number, gold, test, gold_path, test_path)
         result.add(sentence)
+        if sentence.status == "error":
+            errors += 1
+            if errors > params.max_error + 1:
+                result.stopped = (f"stopped at sentence {number}, error {errors}: more errors "
+                                  f"than MAX_ERROR {params.max_error} allows (EVALB stops here "
+                                  "too); the rest is not scored, and the summary covers "
+                                  f"sentences 1-{number} only")
+                break
     return result

@@ -7,6 +7,7 @@ denominator) is ``None`` and is printed as ``n/a``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -41,12 +42,22 @@ class EditCounts:
 @dataclass(frozen=True)
 class SentenceResult:
     """One gold/test pair: ``ok``, ``error`` (gold unreadable or words differ) or
-    ``skip`` (test empty or unreadable).  Only ``ok`` sentences have counts."""
+    ``skip`` (test empty, unreadable or without words).  Only ``ok`` sentences
+    have counts, one object per metric (:class:`EditCounts`, ParsevalCounts).
+
+    ``length`` is EVALB's length of the gold sentence (0 without a gold tree),
+    which puts the sentence in or out of the cut-off summary; ``reason`` is
+    the line the EVALB report writes on standard error: EVALB's words for an
+    error (``Length unmatch (4|5)``) where it has some, parsedit's message for
+    input EVALB cannot read, None where EVALB says nothing (an empty line).
+    """
 
     id: int
     status: str
     message: str | None = None
-    edits: dict[str, EditCounts] = field(default_factory=dict)
+    counts: dict[str, Any] = field(default_factory=dict)
+    length: int = 0
+    reason: str | None = None
 
 
 @dataclass
@@ -58,6 +69,10 @@ class CorpusResult:
     sentences: list[SentenceResult] = field(default_factory=list)
     gold_trees: int = 0
     test_trees: int = 0
+    cutoff_len: int = 40
+    average: str = "corpus"  # or "sentence": reports add sentence averages
+    # Set when the run stopped early, as EVALB does after MAX_ERROR errors.
+    stopped: str | None = None
 
     def add(self, sentence: SentenceResult) -> None:
         self.sentences.append(sentence)
@@ -66,13 +81,19 @@ class CorpusResult:
         total = EditCounts()
         for sentence in self.sentences:
             if sentence.status == "ok":
-                total = total + sentence.edits[metric]
+                total = total + sentence.counts[metric]
         return total
+
+    def sentence_accuracy(self, metric: str) -> float | None:
+        """The mean of the sentences' accuracies (those with gold events)."""
+        rates = [s.counts[metric].accuracy for s in self.sentences
+                 if s.status == "ok" and s.counts[metric].gold]
+        return sum(rates) / len(rates) if rates else None
 
     def count(self, status: str) -> int:
         return sum(1 for s in self.sentences if s.status == status)
 
     @property
     def complete(self) -> bool:
-        """Whether GOLD and TEST held the same number of trees."""
-        return self.gold_trees == self.test_trees
+        """Whether GOLD and TEST held the same number of trees, all scored."""
+        return self.gold_trees == self.test_trees and self.stopped is None

@@ -1,11 +1,20 @@
 """The JSON report: a stable contract (documented in the README).
 
 Top level: ``parsedit`` (version), ``signature``, ``gold``, ``test``,
-``summary`` (sentence counts), ``corpus`` (per metric: ``edits``, ``basic``
-for *label* only, ``gold``, ``error_rate``, ``accuracy``; rates are ``null``
-when there are no gold events), ``sentences`` (``id`` 1-based, ``status``
-``ok``/``error``/``skip``, ``message``, and per metric its counts, or
-``null`` when the sentence was not scored).
+``summary`` (sentence counts, and ``stopped`` when the run stopped early),
+``corpus`` and ``sentences``.
+
+``corpus.parseval``: every PARSEVAL figure over all scored sentences (see
+:meth:`parsedit.metrics.parseval.Summary.figures`), and the same under
+``cutoff`` for sentences of length <= ``cutoff.max_length``.  Per edit
+metric: ``edits``, ``basic`` (*label* only), ``gold``, ``error_rate``,
+``accuracy`` and ``sentence_accuracy`` (the mean over sentences).  Rates
+are ``null`` when undefined.
+
+``sentences``: ``id`` (1-based), ``status`` (``ok``/``error``/``skip``),
+``message``, ``reason`` (EVALB's words, or null), ``length`` (EVALB's gold
+length), and per metric its counts, or ``null`` when the sentence was not
+scored.
 """
 
 from __future__ import annotations
@@ -14,10 +23,17 @@ import json
 from typing import Any
 
 from parsedit import __version__
+from parsedit.metrics.parseval import ParsevalCounts, summarise
 from parsedit.results import CorpusResult, EditCounts
 
 
-def _counts(metric: str, counts: EditCounts) -> dict[str, Any]:
+def _counts(metric: str, counts: Any) -> dict[str, Any]:
+    if isinstance(counts, ParsevalCounts):
+        return {"matched": counts.matched, "gold": counts.gold, "test": counts.test,
+                "labelled": counts.labelled, "unlabelled": counts.unlabelled,
+                "crossing": counts.crossing, "words": counts.words,
+                "correct_tags": counts.correct_tags}
+    assert isinstance(counts, EditCounts)
     out: dict[str, Any] = {"edits": counts.edits}
     if metric == "label":
         out["basic"] = counts.basic
@@ -25,17 +41,28 @@ def _counts(metric: str, counts: EditCounts) -> dict[str, Any]:
     return out
 
 
-def to_dict(result: CorpusResult, gold: str, test: str) -> dict[str, Any]:
-    corpus = {}
+def corpus(result: CorpusResult) -> dict[str, Any]:
+    out: dict[str, Any] = {}
     for metric in result.metrics:
-        total = result.total(metric)
-        corpus[metric] = {**_counts(metric, total), "error_rate": total.error_rate,
-                          "accuracy": total.accuracy}
+        if metric == "parseval":
+            cutoff = summarise(result.sentences, result.cutoff_len).figures()
+            out[metric] = {**summarise(result.sentences).figures(),
+                           "cutoff": {"max_length": result.cutoff_len, **cutoff}}
+        else:
+            total = result.total(metric)
+            out[metric] = {**_counts(metric, total), "error_rate": total.error_rate,
+                           "accuracy": total.accuracy,
+                           "sentence_accuracy": result.sentence_accuracy(metric)}
+    return out
+
+
+def to_dict(result: CorpusResult, gold: str, test: str) -> dict[str, Any]:
     sentences = []
     for s in result.sentences:
-        entry: dict[str, Any] = {"id": s.id, "status": s.status, "message": s.message}
+        entry: dict[str, Any] = {"id": s.id, "status": s.status, "message": s.message,
+                                 "reason": s.reason, "length": s.length}
         for metric in result.metrics:
-            entry[metric] = _counts(metric, s.edits[metric]) if s.status == "ok" else None
+            entry[metric] = _counts(metric, s.counts[metric]) if s.status == "ok" else None
         sentences.append(entry)
     return {
         "parsedit": __version__,
@@ -44,8 +71,9 @@ def to_dict(result: CorpusResult, gold: str, test: str) -> dict[str, Any]:
         "test": test,
         "summary": {"sentences": len(result.sentences), "ok": result.count("ok"),
                     "skip": result.count("skip"), "error": result.count("error"),
-                    "gold_trees": result.gold_trees, "test_trees": result.test_trees},
-        "corpus": corpus,
+                    "gold_trees": result.gold_trees, "test_trees": result.test_trees,
+                    "stopped": result.stopped},
+        "corpus": corpus(result),
         "sentences": sentences,
     }
 

@@ -1,8 +1,26 @@
-"""The text report: a compact table people read at a glance."""
+"""The text report: compact tables people read at a glance."""
 
 from __future__ import annotations
 
+from parsedit.metrics.parseval import summarise
 from parsedit.results import CorpusResult
+
+# (JSON name, row title) of the PARSEVAL figures the text report shows.
+_PARSEVAL_ROWS = (
+    ("recall", "recall"), ("precision", "precision"), ("f_measure", "F-measure"),
+    ("e_measure", "E-measure (100 - F)"), ("sentence_f", "F-measure, sentence average"),
+    ("unlabelled_recall", "unlabelled recall"), ("unlabelled_precision", "unlabelled precision"),
+    ("unlabelled_f", "unlabelled F-measure"),
+    ("complete_match", "complete match"), ("average_crossing", "average crossing"),
+    ("no_crossing", "no crossing"), ("two_or_less_crossing", "2 or less crossing"),
+    ("tagging_accuracy", "tagging accuracy"),
+    ("goodman_labelled_recall", "Goodman labelled recall"),
+    ("goodman_labelled_tree", "Goodman labelled tree"),
+    ("goodman_bracketed_recall", "Goodman bracketed recall"),
+    ("goodman_bracketed_tree", "Goodman bracketed tree"),
+    ("goodman_consistent_recall", "Goodman consistent brackets recall"),
+    ("goodman_consistent_tree", "Goodman consistent brackets tree"),
+)
 
 
 def rate(value: float | None) -> str:
@@ -14,20 +32,50 @@ def number(value: float) -> str:
     return f"{value:g}" if value == int(value) else f"{value:.1f}"
 
 
+def _parseval(result: CorpusResult) -> list[str]:
+    cutoff = result.cutoff_len
+    every = summarise(result.sentences).figures()
+    short = summarise(result.sentences, cutoff).figures()
+    head = f"{'PARSEVAL':<36}{'all':>10}{f'len<={cutoff}':>10}"
+    lines = [head, "-" * len(head)]
+    for key, title in _PARSEVAL_ROWS:
+        if key == "sentence_f" and result.average != "sentence":
+            continue
+        lines.append(f"{title:<36}{rate(every[key]):>10}{rate(short[key]):>10}")
+    lines.append(f"{'sentences scored':<36}{every['valid']:>10}{short['valid']:>10}")
+    return lines + [""]
+
+
+def _edits(result: CorpusResult) -> list[str]:
+    sentence = result.average == "sentence"
+    header = (f"{'metric':<8}{'edits':>10}{'basic':>10}{'gold':>8}{'error rate':>12}"
+              f"{'accuracy':>10}" + (f"{'sentence average':>18}" if sentence else ""))
+    lines = [header, "-" * len(header)]
+    for metric in result.metrics:
+        if metric == "parseval":
+            continue
+        t = result.total(metric)
+        basic = number(t.basic) if metric == "label" else ""
+        lines.append(f"{metric:<8}{number(t.edits):>10}{basic:>10}{t.gold:>8}"
+                     f"{rate(t.error_rate):>12}{rate(t.accuracy):>10}"
+                     + (f"{rate(result.sentence_accuracy(metric)):>18}" if sentence else ""))
+    return lines + [""]
+
+
 def render(result: CorpusResult, gold: str, test: str) -> str:
     lines = [f"parsedit: {gold} (gold) against {test} (test)",
              f"{len(result.sentences)} sentences: {result.count('ok')} scored, "
              f"{result.count('skip')} skipped, {result.count('error')} errors", ""]
-    header = f"{'metric':<8}{'edits':>10}{'basic':>10}{'gold':>8}{'error rate':>12}{'accuracy':>10}"
-    lines += [header, "-" * len(header)]
-    for metric in result.metrics:
-        t = result.total(metric)
-        basic = number(t.basic) if metric == "label" else ""
-        lines.append(f"{metric:<8}{number(t.edits):>10}{basic:>10}{t.gold:>8}"
-                     f"{rate(t.error_rate):>12}{rate(t.accuracy):>10}")
+    if "parseval" in result.metrics:
+        lines += _parseval(result)
+    if any(m != "parseval" for m in result.metrics):
+        lines += _edits(result)
     unscored = [s for s in result.sentences if s.status != "ok"]
     if unscored:
-        lines += ["", "Not scored (left out of the sums):"]
+        lines += ["Not scored (left out of the sums):"]
         lines += [f"  {s.id:>5} {s.status:<6}{s.message}" for s in unscored]
-    lines += ["", f"signature: {result.signature}"]
+        lines.append("")
+    if result.stopped:
+        lines += [f"STOPPED: {result.stopped}", ""]
+    lines += [f"signature: {result.signature}"]
     return "\n".join(lines) + "\n"

@@ -22,6 +22,7 @@ What EVALB does, and so what this does, in this order:
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
@@ -71,10 +72,12 @@ class Normalisation:
                            frozenset(canonical.get(d, d) for d in self.delete_labels))
 
     def describe(self) -> str:
-        """A short stable text of every setting, for signatures."""
-        return (f"{self.name}(del={','.join(sorted(self.delete_labels))};"
-                f"eq={'|'.join('='.join(g) for g in self.equal_labels)};"
-                f"ftags={'strip' if self.strip_function_tags else 'keep'})")
+        """``name@digest``: the digest covers every setting, so two runs with
+        the same signature normalised alike, whatever the file was called."""
+        settings = repr((sorted(self.delete_labels), sorted(self.delete_labels_for_length),
+                         self.equal_labels, self.strip_function_tags,
+                         sorted(self.quote_labels), self.equal_words))
+        return f"{self.name}@{hashlib.sha256(settings.encode()).hexdigest()[:8]}"
 
     def label(self, label: str) -> str:
         """A phrase label as the metrics see it (before deletion)."""

@@ -1,0 +1,219 @@
+"""PARSEVAL as EVALB computes it, with Goodman's rates and Grammarly's variants.
+
+Brackets are read off the normalised bracketing: every non-preterminal
+constituent is ``(label, start, end)`` over word positions; the unlabelled
+outer bracket of the treebank is one with the empty label, as EVALB counts it.
+
+* *Matched* brackets are a multiset intersection: two identical gold brackets
+  need two in the test.  Labelled matching compares labels (after
+  normalisation, so equal labels are one label), unlabelled matching spans
+  only; ``LABELED`` chooses which one is EVALB's ``matched``.
+* *Crossing* counts the test brackets that cross at least one gold bracket
+  (Collins' way, as EVALB does): ``a < c < b < d`` or ``c < a < d < b``.
+* *Tags*: a word's tag is correct if the two tags are equal after
+  normalisation (tags are never stripped of ``-`` suffixes).
+* ``with_preterminals`` counts every preterminal as a constituent too;
+  ``split`` (Grammarly's Parseval-split) matches a constituent only if its
+  children's spans are equal as well.
+
+Goodman (1996): L and B are the labelled and unlabelled matches, C the test
+brackets crossing no gold bracket; recall rates are L/Nc, B/Nc and C/Ng
+(Nc gold, Ng test brackets) and each tree rate is the share of sentences
+where that count is complete (L = Nc, B = Nc, C = Ng).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from parsedit.results import SentenceResult
+from parsedit.trees.bracketing import CLOSE, Bracketing
+
+# (label, start, end), or with split (label, start, end, children's spans).
+Bracket = tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class ParsevalCounts:
+    """One scored sentence."""
+
+    words: int
+    correct_tags: int
+    gold: int
+    test: int
+    matched: int  # labelled or unlabelled, as LABELED says
+    labelled: int
+    unlabelled: int
+    crossing: int
+
+    @property
+    def complete(self) -> bool:
+        return self.gold == self.test == self.matched
+
+    @property
+    def consistent(self) -> int:
+        """Goodman's C: test brackets that cross no gold bracket."""
+        return self.test - self.crossing
+
+    def f_measure(self) -> float:
+        """This sentence's F (100 when neither side has a bracket)."""
+        if self.gold == 0 and self.test == 0:
+            return 100.0
+        return 200.0 * self.matched / (self.gold + self.test)
+
+
+def brackets(tokens: Bracketing, with_preterminals: bool = False,
+             split: bool = False) -> tuple[list[Bracket], list[str]]:
+    """The brackets of a normalised bracketing, and the tag of each word."""
+    out: list[Bracket] = []
+    tags: list[str] = []
+    # Per open phrase: its label, its start, and (split) its children's spans.
+    stack: list[tuple[str, int, list[tuple[int, int]]]] = []
+    position = 0
+    for token in tokens:
+        if token[0] == "(":
+            if token[1:2] == "(":
+                tags.append(token[2:])
+            else:
+                stack.append((token[1:], position, []))
+        elif token == CLOSE:
+            label, start, children = stack.pop()
+            if split:
+                out.append((label, start, position, tuple(children)))
+                if stack:
+                    stack[-1][2].append((start, position))
+            else:
+                out.append((label, start, position))
+        else:
+            tag = tags[-1]
+            if with_preterminals and tag:
+                out.append((tag, position, position + 1, ((position, position + 1),))
+                           if split else (tag, position, position + 1))
+            if split and stack:
+                stack[-1][2].append((position, position + 1))
+            position += 1
+    return out, tags
+
+
+def _unlabelled(bracket: Bracket) -> Bracket:
+    return bracket[1:]
+
+
+def crossing(gold: Sequence[Bracket], test: Sequence[Bracket]) -> int:
+    """Test brackets crossing at least one gold bracket.  A test span equal
+    to a gold span crosses nothing, since gold spans nest."""
+    gold_spans = {(b[1], b[2]) for b in gold}
+    count = 0
+    for b in test:
+        s, e = b[1], b[2]
+        if (s, e) in gold_spans:
+            continue
+        for a, z in gold_spans:
+            if a < s < z < e or s < a < e < z:
+                count += 1
+                break
+    return count
+
+
+def score(gold: Bracketing, test: Bracketing, labeled: bool = True,
+          with_preterminals: bool = False, split: bool = False) -> ParsevalCounts:
+    """PARSEVAL counts of one pair with equal words."""
+    gold_brackets, gold_tags = brackets(gold, with_preterminals, split)
+    test_brackets, test_tags = brackets(test, with_preterminals, split)
+    labelled = sum((Counter(gold_brackets) & Counter(test_brackets)).values())
+    unlabelled = sum((Counter(map(_unlabelled, gold_brackets))
+                      & Counter(map(_unlabelled, test_brackets))).values())
+    return ParsevalCounts(
+        words=len(gold_tags),
+        correct_tags=sum(1 for g, t in zip(gold_tags, test_tags) if g == t),
+        gold=len(gold_brackets), test=len(test_brackets),
+        matched=labelled if labeled else unlabelled,
+        labelled=labelled, unlabelled=unlabelled,
+        crossing=crossing(gold_brackets, test_brackets))
+
+
+def _percent(part: float, whole: float) -> float | None:
+    return 100.0 * part / whole if whole else None
+
+
+def summarise(sentences: Iterable[SentenceResult], max_length: int | None = None,
+              metric: str = "parseval") -> Summary:
+    """The summary of the sentences (those of length <= ``max_length``)."""
+    chosen = [s for s in sentences if max_length is None or s.length <= max_length]
+    return Summary(len(chosen), sum(s.status == "error" for s in chosen),
+                   sum(s.status == "skip" for s in chosen),
+                   tuple(s.counts[metric] for s in chosen if s.status == "ok"))
+
+
+@dataclass(frozen=True)
+class Summary:
+    """The corpus figures over a set of sentences (EVALB's summary block,
+    Goodman's rates, and sentence-averaged F)."""
+
+    sentences: int
+    errors: int
+    skips: int
+    counts: tuple[ParsevalCounts, ...]
+
+    @property
+    def valid(self) -> int:
+        return len(self.counts)
+
+    def _sum(self, name: str) -> int:
+        return sum(getattr(c, name) for c in self.counts)
+
+    @property
+    def recall(self) -> float | None:
+        return _percent(self._sum("matched"), self._sum("gold"))
+
+    @property
+    def precision(self) -> float | None:
+        return _percent(self._sum("matched"), self._sum("test"))
+
+    @property
+    def f_measure(self) -> float | None:
+        return _f(self.recall, self.precision)
+
+    def figures(self) -> dict[str, float | int | None]:
+        """Every corpus figure, by its JSON name."""
+        n = self.valid
+        gold, test = self._sum("gold"), self._sum("test")
+        labelled, unlabelled = self._sum("labelled"), self._sum("unlabelled")
+        crossing = self._sum("crossing")
+        words = self._sum("words")
+        lr, lp = _percent(labelled, gold), _percent(labelled, test)
+        ur, up = _percent(unlabelled, gold), _percent(unlabelled, test)
+        f = self.f_measure
+        return {
+            "sentences": self.sentences, "errors": self.errors, "skips": self.skips,
+            "valid": n,
+            "matched": self._sum("matched"), "gold": gold, "test": test,
+            "recall": self.recall, "precision": self.precision, "f_measure": f,
+            "e_measure": None if f is None else 100.0 - f,
+            "labelled_recall": lr, "labelled_precision": lp, "labelled_f": _f(lr, lp),
+            "unlabelled_recall": ur, "unlabelled_precision": up, "unlabelled_f": _f(ur, up),
+            "complete_match": _percent(sum(c.complete for c in self.counts), n),
+            "crossing": crossing,
+            "average_crossing": crossing / n if n else None,
+            "no_crossing": _percent(sum(c.crossing == 0 for c in self.counts), n),
+            "two_or_less_crossing": _percent(sum(c.crossing <= 2 for c in self.counts), n),
+            "words": words, "correct_tags": self._sum("correct_tags"),
+            "tagging_accuracy": _percent(self._sum("correct_tags"), words),
+            "goodman_labelled_recall": lr,
+            "goodman_labelled_tree": _percent(sum(c.labelled == c.gold for c in self.counts), n),
+            "goodman_bracketed_recall": ur,
+            "goodman_bracketed_tree": _percent(
+                sum(c.unlabelled == c.gold for c in self.counts), n),
+            "goodman_consistent_recall": _percent(test - crossing, test),
+            "goodman_consistent_tree": _percent(sum(c.crossing == 0 for c in self.counts), n),
+            "sentence_f": (sum(c.f_measure() for c in self.counts) / n) if n else None,
+        }
+
+
+def _f(r: float | None, p: float | None) -> float | None:
+    if r is None or p is None or r + p == 0:
+        return None
+    return 2 * p * r / (p + r)

@@ -1,0 +1,136 @@
+"""EVALB parameter (``.prm``) files, read with EVALB's semantics.
+
+A file is read line by line: trailing whitespace is dropped, lines that
+start with ``#`` or are shorter than three characters are ignored, the first
+word is the key and the rest of the line its value.  The keys and what they
+do (EVALB's README, section 6):
+
+=========================  ==================================================
+``DEBUG n``                accepted and ignored (parsedit has ``parsedit align``)
+``MAX_ERROR n``            stop at the error EVALB stops at (see :attr:`Params.max_error`)
+``CUTOFF_LEN n``           the second summary covers sentences of length <= n
+``LABELED 0|1``            whether a bracket must match its label too
+``DELETE_LABEL X``         a preterminal tagged X is removed with its word; a
+                           phrase labelled X loses its bracket, not its children
+``DELETE_LABEL_FOR_LENGTH X``  preterminals tagged X do not count in a
+                           sentence's length (for the cut-off)
+``QUOTE_LABEL X``          EVALB 2006's quote fix for preterminals tagged X
+``EQ_LABEL X Y``           X and Y count as one label (brackets and tags)
+``EQ_WORD X Y``            X and Y count as one word
+``STRIP_FUNCTION_TAGS 0|1``  parsedit's extension: 0 keeps function tags,
+                           which EVALB always strips (``NP-SBJ`` -> ``NP``)
+=========================  ==================================================
+
+An unknown key, or a key without its value, is a warning naming the file and
+line (EVALB warns too, and goes on); a value that is not what its key takes
+is an error.  ``EQ_LABEL`` pairs are closed transitively (A=B and B=C make A,
+B and C one label), where EVALB compares pairs one by one and so matches
+brackets in an order-dependent way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from importlib import resources
+from pathlib import Path
+
+from parsedit.errors import ConfigError
+from parsedit.trees.normalise import Normalisation
+
+SHIPPED = ("collins", "new", "none")
+
+
+@dataclass(frozen=True)
+class Params:
+    """A parameter file: the normalisation and how PARSEVAL counts."""
+
+    normalisation: Normalisation
+    labeled: bool = True
+    cutoff_len: int = 40
+    # EVALB stops at its (MAX_ERROR + 2)-th error: ``Error_count++ > Max_error``.
+    max_error: int = 10
+    source: str = ""
+    warnings: tuple[str, ...] = field(default=(), compare=False)
+
+    def describe(self) -> str:
+        return (f"{self.normalisation.describe()};labeled={int(self.labeled)};"
+                f"cutoff={self.cutoff_len}")
+
+
+def _integer(value: str, key: str, where: str) -> int:
+    try:
+        return int(value.split()[0])
+    except ValueError:
+        raise ConfigError(f"{where}: {key} takes a whole number, not {value!r}") from None
+
+
+def parse_params(text: str, source: str, name: str) -> Params:
+    """The :class:`Params` of a parameter file's text."""
+    settings: dict[str, int] = {"LABELED": 1, "CUTOFF_LEN": 40, "MAX_ERROR": 10,
+                                "STRIP_FUNCTION_TAGS": 1}
+    lists: dict[str, list[str]] = {"DELETE_LABEL": [], "DELETE_LABEL_FOR_LENGTH": [],
+                                   "QUOTE_LABEL": []}
+    pairs: dict[str, list[tuple[str, str]]] = {"EQ_LABEL": [], "EQ_WORD": []}
+    warnings: list[str] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        line = line.rstrip()
+        if line.startswith("#") or len(line) < 3:
+            continue
+        where = f"{source}:{number}"
+        key = line.split()[0]
+        value = line.lstrip()[len(key):].strip()
+        if not value:
+            warnings.append(f"{where}: {key} has no value; line ignored")
+        elif key == "DEBUG":
+            _integer(value, key, where)
+        elif key in settings:
+            settings[key] = _integer(value, key, where)
+        elif key in lists:
+            lists[key].append(value)
+        elif key in pairs:
+            words = value.split()
+            if len(words) != 2:
+                warnings.append(f"{where}: {key} takes two values, not {len(words)}; "
+                                "line ignored")
+            else:
+                pairs[key].append((words[0], words[1]))
+        else:
+            warnings.append(f"{where}: unknown key {key!r}; line ignored")
+    normalisation = Normalisation(
+        name=name,
+        delete_labels=frozenset(lists["DELETE_LABEL"]),
+        delete_labels_for_length=frozenset(lists["DELETE_LABEL_FOR_LENGTH"]),
+        equal_labels=tuple(pairs["EQ_LABEL"]),
+        strip_function_tags=bool(settings["STRIP_FUNCTION_TAGS"]),
+        quote_labels=frozenset(lists["QUOTE_LABEL"]),
+        equal_words=tuple(pairs["EQ_WORD"]))
+    return Params(normalisation, labeled=bool(settings["LABELED"]),
+                  cutoff_len=settings["CUTOFF_LEN"], max_error=settings["MAX_ERROR"],
+                  source=source, warnings=tuple(warnings))
+
+
+def load_params(name_or_path: str) -> Params:
+    """A shipped parameter file by name (``collins``, ``new``, ``none``) or
+    any ``.prm`` file by path."""
+    if name_or_path in SHIPPED:
+        text = resources.files("parsedit.prm").joinpath(f"{name_or_path}.prm").read_text()
+        return parse_params(text, f"{name_or_path}.prm", name_or_path)
+    path = Path(name_or_path)
+    if not path.is_file():
+        raise ConfigError(f"--params {name_or_path!r}: not one of {', '.join(SHIPPED)} "
+                          "and not a file")
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot be read ({exc.strerror})") from None
+    return parse_params(text, str(path), path.stem)
+
+
+def with_overrides(params: Params, cutoff_len: int | None = None,
+                   max_error: int | None = None) -> Params:
+    """``params`` with EVALB's command-line overrides (``-c``, ``-e``)."""
+    if cutoff_len is not None:
+        params = replace(params, cutoff_len=cutoff_len)
+    if max_error is not None:
+        params = replace(params, max_error=max_error)
+    return params

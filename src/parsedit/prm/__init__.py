@@ -1,0 +1,1 @@
+"""EVALB parameter files shipped with parsedit (``--params NAME``)."""
