@@ -1,0 +1,149 @@
+"""PARSEVAL, Goodman's rates and Grammarly's variants: worked examples,
+EVALB's conventions, and properties against brute-force oracles."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from pathlib import Path
+
+import pytest
+from conftest import tree
+from hypothesis import given, settings
+from test_properties import tree_pairs
+
+from parsedit.metrics import parseval
+from parsedit.metrics.parseval import Summary
+from parsedit.params import load_params
+from parsedit.pipeline import Config, evaluate
+from parsedit.trees.normalise import COLLINS, NONE
+from parsedit.trees.tree import Tree
+
+
+def score(gold: str, test: str, **options: bool) -> parseval.ParsevalCounts:
+    return parseval.score(NONE.apply(tree(gold)), NONE.apply(tree(test)), **options)
+
+
+# Grammarly's example: a flat S against one with two NPs inside.
+FLAT = "(S (NN a) (CC b) (NN c) (CC d) (NN e))"
+NESTED = "(S (NP (NN a)) (CC b) (NP (NN c) (CC d) (NN e)))"
+
+
+def test_grammarly_parseval_counts_preterminals() -> None:
+    c = score(FLAT, NESTED, with_preterminals=True)
+    assert (c.matched, c.gold, c.test) == (6, 6, 8)  # precision 6/8, recall 100%
+
+
+def test_grammarly_parseval_split_needs_the_children_spans_too() -> None:
+    c = score(FLAT, NESTED, with_preterminals=True, split=True)
+    assert (c.matched, c.gold, c.test) == (5, 6, 8)  # precision 5/8, recall 5/6
+    assert score(FLAT, NESTED).matched == 1 and score(FLAT, NESTED, split=True).matched == 0
+
+
+def test_goodman_rates_on_a_small_pair() -> None:
+    # Gold (S (X a b) (Y c d)); test (S (X a) (Z b c) d): the test's Z crosses X and Y.
+    gold = "(S (X (A a) (B b)) (Y (C c) (D d)))"
+    test = "(S (X (A a)) (Z (B b) (C c)) (D d))"
+    c = score(gold, test)
+    assert (c.labelled, c.unlabelled, c.gold, c.test, c.crossing) == (1, 1, 3, 3, 1)
+    figures = Summary(1, 0, 0, (c,)).figures()
+    assert figures["goodman_labelled_recall"] == 100 / 3
+    assert figures["goodman_bracketed_recall"] == 100 / 3
+    assert figures["goodman_consistent_recall"] == 200 / 3  # C = 2 of Ng = 3
+    assert figures["goodman_labelled_tree"] == figures["goodman_consistent_tree"] == 0.0
+    perfect = Summary(1, 0, 0, (score(gold, gold),)).figures()
+    assert perfect["goodman_labelled_tree"] == perfect["goodman_bracketed_tree"] == 100.0
+    assert perfect["e_measure"] == 0.0 and figures["e_measure"] == 100 - 100 / 3
+
+
+def test_identical_brackets_are_matched_as_a_multiset() -> None:
+    c = score("(S (NP (NP (A a) (B b))))", "(S (NP (A a) (B b)))")
+    assert (c.matched, c.gold, c.test) == (2, 3, 2)
+
+
+def test_the_outer_bracket_trap(tmp_path: Path) -> None:
+    # Gold "( (S" keeps an unlabelled bracket that test "(TOP (S" does not have.
+    g, t = tmp_path / "g.mrg", tmp_path / "t.mrg"
+    g.write_text("( (S (NP (A a)) (B b)))\n")
+    t.write_text("(TOP (S (NP (A a)) (B b)))\n")
+    c = evaluate(str(g), str(t), Config(metrics=("parseval",))).sentences[0].counts["parseval"]
+    assert (c.matched, c.gold, c.test) == (2, 3, 2)
+
+
+def test_sentence_averaged_f_differs_from_the_corpus_f() -> None:
+    small = score("(S (A a) (B b))", "(S (A a) (B b))")  # 1 of 1
+    big = score("(S (X (A a) (B b)) (Y (C c) (D d)))", "(S (A a) (B b) (C c) (D d))")  # 1/3, 1/1
+    figures = Summary(2, 0, 0, (small, big)).figures()
+    assert figures["f_measure"] == pytest.approx(200 / 3)  # R = 2/4, P = 2/2
+    assert figures["sentence_f"] == (100 + 50) / 2
+
+
+def test_the_ptb_sample_against_its_clean_copy_is_perfect(shared: Path, tmp_path: Path) -> None:
+    # EVALB with COLLINS.prm gives 100/100/100 once the outer bracket of the
+    # treebank is labelled TOP; the 249-word sentence, beyond EVALB's
+    # 200-word limit, is scored like any other.
+    sample = shared / "ptb-sample"
+    orig = (sample / "wsj_0001-0199.orig").read_text()
+    relabelled = tmp_path / "orig-top.mrg"
+    relabelled.write_text(re.sub(r"^\( \(", "(TOP (", orig, flags=re.M))
+    result = evaluate(str(relabelled), str(sample / "wsj_0001-0199.clean"),
+                      Config(metrics=("parseval",)))
+    figures = parseval.summarise(result.sentences).figures()
+    assert (figures["valid"], figures["recall"], figures["precision"]) == (3914, 100.0, 100.0)
+    assert max(s.length for s in result.sentences) == 249
+
+
+# -- oracles ---------------------------------------------------------------
+def constituents(t: Tree, start: int = 0) -> tuple[list[tuple[str, int, int]], int]:
+    """(label, start, end) of every phrase, recursively, and the end."""
+    if t.is_preterminal:
+        return [], start + 1
+    out, end = [], start
+    for child in t.children:
+        assert isinstance(child, Tree)
+        found, end = constituents(child, end)
+        out += found
+    return [(t.label, start, end), *out], end
+
+
+def best_matching(gold: list[tuple[str, int, int]], test: list[tuple[str, int, int]],
+                  same: object) -> int:
+    """The largest one-to-one matching, by trying every assignment (small trees)."""
+    if len(gold) > len(test):
+        gold, test = test, gold
+    best = 0
+    for order in itertools.permutations(range(len(test)), len(gold)):
+        best = max(best, sum(1 for g, j in zip(gold, order) if same(g, test[j])))  # type: ignore[operator]
+    return best
+
+
+@settings(max_examples=150, deadline=None)
+@given(tree_pairs())
+def test_matching_and_crossing_equal_brute_force(pair: list[Tree]) -> None:
+    gold, test = pair
+    g, _ = constituents(gold)
+    t, _ = constituents(test)
+    c = parseval.score(NONE.apply(gold), NONE.apply(test))
+    if len(t) <= 6 and len(g) <= 6:
+        assert c.labelled == best_matching(g, t, lambda a, b: a == b)
+        assert c.unlabelled == best_matching(g, t, lambda a, b: a[1:] == b[1:])
+    assert (c.gold, c.test) == (len(g), len(t))
+    crossing = sum(1 for (_, s, e) in t
+                   if any(a < s < z < e or s < a < e < z for (_, a, z) in g))
+    assert c.crossing == crossing
+    f = Summary(1, 0, 0, (c,)).figures()["f_measure"]
+    expected = 200 * c.labelled / (len(g) + len(t)) if c.labelled else None
+    assert f == expected or abs(f - expected) < 1e-9  # type: ignore[operator]
+
+
+@settings(max_examples=100, deadline=None)
+@given(tree_pairs())
+def test_identical_trees_score_perfectly(pair: list[Tree]) -> None:
+    gold = COLLINS.apply(pair[0])
+    c = parseval.score(gold, gold)
+    assert c.matched == c.gold == c.test and c.crossing == 0 and c.complete
+    assert c.correct_tags == c.words
+
+
+def test_new_params_file_is_shipped() -> None:
+    assert load_params("new").normalisation.name == "new"
