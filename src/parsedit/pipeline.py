@@ -107,8 +107,10 @@ class Evaluator:
 
     def score(self, gold: Bracketing, test: Bracketing) -> dict[str, Scored]:
         """Every edit metric on one normalised pair with equal words."""
+        out: dict[str, Scored] = {}
+        if not self.metrics:
+            return out
         events = bracketing.constituents(gold)
-        out = {}
         for name, metric in self.metrics.items():
             encode = self.encodings[name].encode
             gold_symbols = encode(gold)
@@ -121,43 +123,45 @@ class Evaluator:
         """Judge and score the ``number``-th pair of items."""
         config = self.config
         norm = config.normalisation
-        length = norm.length(gold.tokens) if gold is not None and gold.tokens else 0
+        gold_tokens = gold.tokens if gold is not None else None
+        gold_sentence = norm.normalise(gold_tokens) if gold_tokens else None
+        length = gold_sentence.length if gold_sentence else 0
         # As in EVALB, a test without words is a skip even when gold is broken.
         if test is None or test.tokens is None:
             message = _why_absent(test, test_path, number)
             unreadable = test is not None and test.error is not None
             return SentenceResult(number, "skip", message, length=length,
                                   reason=f"skipped: {message}" if unreadable else None), {}
-        test_tokens = norm.apply(test.tokens)
-        test_words = bracketing.words(test_tokens)
-        if not test_words:
+        test_sentence = gold_sentence if gold_sentence and gold_tokens == test.tokens \
+            else norm.normalise(test.tokens)
+        if not test_sentence.words:
             return SentenceResult(number, "skip", f"{test_path}:{test.line}: no word is left "
                                   "after normalisation", length=length), {}
-        if gold is None or gold.tokens is None:
+        if gold is None or gold_tokens is None or gold_sentence is None:
             message = _why_absent(gold, gold_path, number)
-            reason = f"Length unmatch (0|{len(test_words)})" \
+            reason = f"Length unmatch (0|{len(test_sentence.words)})" \
                 if gold is not None and gold.error is None else message
             return SentenceResult(number, "error", message, length=length, reason=reason), {}
-        gold_tokens = norm.apply(gold.tokens)
-        gold_words = bracketing.words(gold_tokens)
-        if len(gold_words) != len(test_words) and norm.quote_labels:
-            keep_gold, keep_test = fix_quotes(norm.quote_terms(gold.tokens),
+        if len(gold_sentence.words) != len(test_sentence.words) and norm.quote_labels:
+            keep_gold, keep_test = fix_quotes(norm.quote_terms(gold_tokens),
                                               norm.quote_terms(test.tokens))
-            gold_tokens = norm.apply(gold.tokens, keep_gold)
-            test_tokens = norm.apply(test.tokens, keep_test)
-            gold_words, test_words = bracketing.words(gold_tokens), bracketing.words(test_tokens)
-        where = f"{gold_path}:{gold.line} and {test_path}:{test.line}"
+            gold_sentence = norm.normalise(gold_tokens, keep_gold)
+            test_sentence = norm.normalise(test.tokens, keep_test)
+        gold_tokens, gold_words = gold_sentence.bracketing, gold_sentence.words
+        test_tokens, test_words = test_sentence.bracketing, test_sentence.words
         if len(gold_words) != len(test_words):
             return SentenceResult(
-                number, "error", f"{where}: length mismatch: gold has {len(gold_words)} "
-                f"words, test {len(test_words)}", length=length,
-                reason=f"Length unmatch ({len(gold_words)}|{len(test_words)})"), {}
+                number, "error", f"{gold_path}:{gold.line} and {test_path}:{test.line}: length "
+                f"mismatch: gold has {len(gold_words)} words, test {len(test_words)}",
+                length=length, reason=f"Length unmatch ({len(gold_words)}|{len(test_words)})"), {}
         if gold_words != test_words:
             for i, (g, t) in enumerate(zip(gold_words, test_words), start=1):
+                g, t = g[:-1], t[:-1]  # drop the preterminal's close bracket
                 if g != t and (g, t) not in self._equal_words:
                     return SentenceResult(
-                        number, "error", f"{where}: words differ at word {i}: gold {g!r}, "
-                        f"test {t!r}", length=length, reason=f"Words unmatch ({g}|{t})"), {}
+                        number, "error", f"{gold_path}:{gold.line} and {test_path}:{test.line}: "
+                        f"words differ at word {i}: gold {g!r}, test {t!r}", length=length,
+                        reason=f"Words unmatch ({g}|{t})"), {}
             test_tokens = _with_words(test_tokens, gold_words)
         counts: dict[str, object] = {}
         if "parseval" in config.metrics:
@@ -178,10 +182,9 @@ def _why_absent(item: Item | None, path: str, number: int) -> str:
 
 
 def _with_words(tokens: Bracketing, words: list[str]) -> Bracketing:
-    """``tokens`` with its words replaced, in order (EQ_WORD made them equal)."""
+    """``tokens`` with its word tokens replaced, in order (EQ_WORD made them equal)."""
     replacement = iter(words)
-    return tuple(t if t[0] == "(" or t == CLOSE else next(replacement) + CLOSE
-                 for t in tokens)
+    return tuple(t if t[0] == "(" or t == CLOSE else next(replacement) for t in tokens)
 
 
 def pairs(gold_path: str, test_path: str) -> Iterator[tuple[int, Item | None, Item | None]]:

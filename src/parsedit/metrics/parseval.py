@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from parsedit.results import SentenceResult
 from parsedit.trees.bracketing import CLOSE, Bracketing
@@ -36,8 +36,7 @@ from parsedit.trees.bracketing import CLOSE, Bracketing
 Bracket = tuple[Any, ...]
 
 
-@dataclass(frozen=True)
-class ParsevalCounts:
+class ParsevalCounts(NamedTuple):
     """One scored sentence."""
 
     words: int
@@ -67,39 +66,59 @@ class ParsevalCounts:
 
 def brackets(tokens: Bracketing, with_preterminals: bool = False,
              split: bool = False) -> tuple[list[Bracket], list[str]]:
-    """The brackets of a normalised bracketing, and the tag of each word."""
+    """The brackets of a normalised bracketing, and each word's tag token."""
+    if with_preterminals or split:
+        return _variant_brackets(tokens, with_preterminals, split)
     out: list[Bracket] = []
     tags: list[str] = []
-    # Per open phrase: its label, its start, and (split) its children's spans.
-    stack: list[tuple[str, int, list[tuple[int, int]]]] = []
-    position = 0
+    stack: list[tuple[str, int]] = []  # the label and start of each open phrase
     for token in tokens:
         if token[0] == "(":
             if token[1:2] == "(":
-                tags.append(token[2:])
+                tags.append(token)
             else:
-                stack.append((token[1:], position, []))
+                stack.append((token[1:], len(tags)))
         elif token == CLOSE:
-            label, start, children = stack.pop()
-            if split:
-                out.append((label, start, position, tuple(children)))
-                if stack:
-                    stack[-1][2].append((start, position))
-            else:
-                out.append((label, start, position))
-        else:
-            tag = tags[-1]
-            if with_preterminals and tag:
-                out.append((tag, position, position + 1, ((position, position + 1),))
-                           if split else (tag, position, position + 1))
-            if split and stack:
-                stack[-1][2].append((position, position + 1))
-            position += 1
+            label, start = stack.pop()
+            out.append((label, start, len(tags)))
     return out, tags
 
 
-def _unlabelled(bracket: Bracket) -> Bracket:
-    return bracket[1:]
+def _variant_brackets(tokens: Bracketing, with_preterminals: bool,
+                      split: bool) -> tuple[list[Bracket], list[str]]:
+    """:func:`brackets` with preterminals counted, or with children's spans."""
+    out: list[Bracket] = []
+    tags: list[str] = []
+    # Per open phrase: its label, its start, and its children's spans.
+    stack: list[tuple[str, int, list[tuple[int, int]]]] = []
+    for token in tokens:
+        if token[0] == "(":
+            if token[1:2] == "(":
+                tags.append(token)
+            else:
+                stack.append((token[1:], len(tags), []))
+        elif token == CLOSE:
+            label, start, children = stack.pop()
+            end = len(tags)
+            out.append((label, start, end, tuple(children)) if split else (label, start, end))
+            if stack:
+                stack[-1][2].append((start, end))
+        else:  # a word: the end of its preterminal
+            end = len(tags)
+            if with_preterminals and len(tags[-1]) > 2:  # not a bare word
+                out.append((tags[-1][2:], end - 1, end, ((end - 1, end),))
+                           if split else (tags[-1][2:], end - 1, end))
+            if stack:
+                stack[-1][2].append((end - 1, end))
+    return out, tags
+
+
+def _matched(gold: list[Bracket], test: list[Bracket]) -> int:
+    """The size of the multiset intersection (sets when nothing repeats)."""
+    gold_set, test_set = set(gold), set(test)
+    if len(gold_set) == len(gold) and len(test_set) == len(test):
+        return len(gold_set & test_set)
+    return sum((Counter(gold) & Counter(test)).values())
 
 
 def crossing(gold: Sequence[Bracket], test: Sequence[Bracket]) -> int:
@@ -122,10 +141,12 @@ def score(gold: Bracketing, test: Bracketing, labeled: bool = True,
           with_preterminals: bool = False, split: bool = False) -> ParsevalCounts:
     """PARSEVAL counts of one pair with equal words."""
     gold_brackets, gold_tags = brackets(gold, with_preterminals, split)
+    if test == gold:
+        n = len(gold_brackets)
+        return ParsevalCounts(len(gold_tags), len(gold_tags), n, n, n, n, n, 0)
     test_brackets, test_tags = brackets(test, with_preterminals, split)
-    labelled = sum((Counter(gold_brackets) & Counter(test_brackets)).values())
-    unlabelled = sum((Counter(map(_unlabelled, gold_brackets))
-                      & Counter(map(_unlabelled, test_brackets))).values())
+    labelled = _matched(gold_brackets, test_brackets)
+    unlabelled = _matched([b[1:] for b in gold_brackets], [b[1:] for b in test_brackets])
     return ParsevalCounts(
         words=len(gold_tags),
         correct_tags=sum(1 for g, t in zip(gold_tags, test_tags) if g == t),

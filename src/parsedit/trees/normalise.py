@@ -25,6 +25,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from parsedit.trees.bracketing import CLOSE, TAG, Bracketing
 from parsedit.trees.tree import Tree
@@ -90,61 +91,70 @@ class Normalisation:
         return self._canonical.get(tag, tag)
 
     def apply(self, tree: Tree | Sequence[str], keep: Collection[int] = ()) -> Bracketing:
-        """The normalised bracketing of a tree or its tokens.
+        """The normalised bracketing of a tree or its tokens."""
+        tokens = tree.tokens() if isinstance(tree, Tree) else tree
+        return self.normalise(tokens, keep).bracketing
+
+    def normalise(self, tokens: Sequence[str], keep: Collection[int] = ()) -> Normalised:
+        """A sentence's tokens normalised, in one pass.
 
         ``keep`` numbers preterminals that are kept although their tag is a
         delete label, counting only such preterminals, from 0 (EVALB's
         quote fix, :func:`fix_quotes`)."""
-        tokens = tree.tokens() if isinstance(tree, Tree) else tree
         out: list[str] = []
+        words: list[str] = []
         delete = self.delete_labels
+        delete_phrases = self._delete_phrases
+        not_counted = self.delete_labels_for_length
         canonical = self._canonical
         strip = self.strip_function_tags
-        words = deleted = 0
+        # Words kept; preterminals with a delete tag, and those dropped; and
+        # preterminals whose tag keeps them out of the length.
+        n = deleted = dropped = uncounted = 0
         # One frame per open phrase: the index of its open token in ``out``
         # (-1 if its label is deleted) and the number of words before it.
         frames: list[tuple[int, int]] = []
         for token in tokens:
             if token[0] == "(":
-                if token[-1] == ")":  # a preterminal
-                    tag, word = token[1:-1].split()
+                if token[-1] == ")":  # a preterminal "(TAG word)"
+                    space = token.index(" ")
+                    tag = token[1:space]
+                    if tag in not_counted:
+                        uncounted += 1
                     if tag in delete:
                         deleted += 1
                         if not keep or deleted - 1 not in keep:
+                            dropped += 1
                             continue
-                    out.append(TAG + canonical.get(tag, tag))
-                    out.append(word + CLOSE)
-                    words += 1
+                    out.append(TAG + canonical[tag] if tag in canonical else "(" + token[:space])
+                    word = token[space + 1:]  # "word)"
+                    out.append(word)
+                    words.append(word)
+                    n += 1
                     continue
                 label = token[1:]
                 if strip and ("-" in label or "=" in label):
                     label = label[:min(k for k in (label.find("-"), label.find("=")) if k >= 0)]
                 label = canonical.get(label, label)
-                if label in self._delete_phrases:
-                    frames.append((-1, words))
+                if label in delete_phrases:
+                    frames.append((-1, n))
                 else:
-                    frames.append((len(out), words))
+                    frames.append((len(out), n))
                     out.append("(" + label)
             elif token == CLOSE:
                 index, before = frames.pop()
                 if index >= 0:
-                    if words == before:  # nothing left inside: prune it
+                    if n == before:  # nothing left inside: prune it
                         del out[index:]
                     else:
                         out.append(CLOSE)
             else:  # a word standing directly under a phrase
+                word = token + CLOSE
                 out.append(TAG)
-                out.append(token + CLOSE)
-                words += 1
-        return tuple(out)
-
-    def length(self, tree: Sequence[str]) -> int:
-        """EVALB's sentence length: the preterminals whose tag is not in
-        ``delete_labels_for_length`` (punctuation counts)."""
-        skip = self.delete_labels_for_length
-        return sum(1 for t in tree if t[0] == "(" and t[-1] == ")"
-                   and t[1:-1].split()[0] not in skip) + \
-            sum(1 for t in tree if t[0] != "(" and t != CLOSE)
+                out.append(word)
+                words.append(word)
+                n += 1
+        return Normalised(tuple(out), words, n + dropped - uncounted)
 
     def quote_terms(self, tree: Sequence[str]) -> list[QuoteTerm]:
         """The preterminals EVALB's quote fix may reinsert, in order."""
@@ -152,7 +162,7 @@ class Normalisation:
         words = deleted = 0
         for token in tree:
             if token[0] == "(" and token[-1] == ")":
-                tag, word = token[1:-1].split()
+                tag, _, word = token[1:-1].partition(" ")
                 is_deleted = tag in self.delete_labels
                 if tag in self.quote_labels and word in _QUOTE_WORDS:
                     out.append(QuoteTerm(words, tag, deleted if is_deleted else None))
@@ -163,6 +173,16 @@ class Normalisation:
             elif token[0] != "(" and token != CLOSE:
                 words += 1
         return out
+
+
+class Normalised(NamedTuple):
+    """A normalised sentence: its bracketing, its words as they stand in it
+    (``"dog)"``), and EVALB's length: the preterminals whose tag is not in
+    ``delete_labels_for_length`` (deleted punctuation counts)."""
+
+    bracketing: Bracketing
+    words: list[str]
+    length: int
 
 
 @dataclass

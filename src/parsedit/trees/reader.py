@@ -30,9 +30,10 @@ from dataclasses import dataclass
 from parsedit.errors import InputError
 from parsedit.trees.tree import Tree
 
-# A whole preterminal "(TAG word)", an open bracket with the label touching
-# it, a close bracket, or a word.
-_TOKEN = re.compile(r"\([^\s()]+\s+[^\s()]+\)|\([^\s()]*|\)|[^\s()]+")
+# A whole preterminal "(TAG word)" (one space: any other spacing is read as
+# three tokens and joined), an open bracket with the label touching it, a
+# close bracket, or a word.
+_TOKEN = re.compile(r"\([^\s()]+ [^\s()]+\)|\([^\s()]*|\)|[^\s()]+")
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,21 @@ def _column(text: str, index: int) -> int:
     return root if index < 0 else len(text.rstrip("\r\n")) + 1
 
 
+def _join_preterminals(tokens: list[str]) -> tuple[str, ...]:
+    """Join ``"(TAG"``, ``"word"``, ``")"`` into one ``"(TAG word)"`` token: the
+    preterminals the regular expression did not see whole, because of other
+    spacing or a line break inside them."""
+    out: list[str] = []
+    for token in tokens:
+        if token == ")" and len(out) >= 2 and out[-1][0] not in "()" \
+                and len(out[-2]) > 1 and out[-2][0] == "(" and out[-2][-1] != ")":
+            word = out.pop()
+            out[-1] = f"{out[-1]} {word})"
+        else:
+            out.append(token)
+    return tuple(out)
+
+
 def read_trees(path: str) -> Iterator[Item]:
     """Yield the sentences of a bracketed file (see the module docstring)."""
     with open(path, "rb") as handle:
@@ -78,6 +94,7 @@ def _read(path: str, handle: Iterator[bytes]) -> Iterator[Item]:
     pending_blanks: list[int] = []
     tree: list[str] = []  # the tokens of the tree being read
     depth = 0
+    bare = False  # whether the tree has a word token not joined to its tag
     words_under_root = brackets_under_root = 0
     root = (0, "")  # line and text where the open tree began
 
@@ -93,7 +110,7 @@ def _read(path: str, handle: Iterator[bytes]) -> Iterator[Item]:
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            tree, depth = [], 0
+            tree, depth, bare = [], 0, False
             yield error(number, exc.start + 1, "this line is not UTF-8 text", "")
             continue
         if not text.strip():
@@ -108,13 +125,12 @@ def _read(path: str, handle: Iterator[bytes]) -> Iterator[Item]:
         if depth and not line_mode and text[0] == "(":
             # Free layout: a tree left open, and a new one starts in column 1.
             yield unclosed(f"when a new tree starts at line {number}")
-            tree, depth = [], 0
+            tree, depth, bare = [], 0, False
 
         done: list[Item] = []
         broken = False
         for index, token in enumerate(_TOKEN.findall(text)):
-            first = token[0]
-            if first == "(":
+            if token[0] == "(":
                 if not depth:
                     root = (number, text)
                     words_under_root = brackets_under_root = 0
@@ -126,21 +142,14 @@ def _read(path: str, handle: Iterator[bytes]) -> Iterator[Item]:
                 elif not depth:  # a preterminal standing alone is a whole tree
                     done.append(Item(number, tokens=tuple(tree)))
                     tree = []
-                continue
-            if first == ")":
+            elif token == ")":
                 if not depth:
                     done.append(error(number, _column(text, index),
                                       "unbalanced brackets: ')' closes nothing", text))
                     broken = True
                     break
                 depth -= 1
-                if len(tree) >= 2 and tree[-1][0] != "(" and tree[-1] != ")" \
-                        and tree[-2][0] == "(" and tree[-2][-1] != ")" and len(tree[-2]) > 1:
-                    # "(TAG word )" or "(TAG" and "word" on two lines: a preterminal.
-                    word = tree.pop()
-                    tree[-1] = f"{tree[-1]} {word})"
-                else:
-                    tree.append(token)
+                tree.append(token)
                 if depth:
                     continue
                 if words_under_root >= 2 and not brackets_under_root:
@@ -149,10 +158,12 @@ def _read(path: str, handle: Iterator[bytes]) -> Iterator[Item]:
                                       f"{tree[0]} ...) holds only bare words, not a "
                                       "parse (a parser's failure marker?)", start_text))
                 else:
-                    done.append(Item(root[0], tokens=tuple(tree)))
-                tree = []
+                    done.append(Item(root[0], tokens=_join_preterminals(tree) if bare
+                                     else tuple(tree)))
+                tree, bare = [], False
             elif depth:
                 tree.append(token)
+                bare = True
                 if depth == 1:
                     words_under_root += 1
             else:
@@ -175,13 +186,15 @@ def _read(path: str, handle: Iterator[bytes]) -> Iterator[Item]:
                 yield errors[0]
             elif depth:
                 yield unclosed("at the end of the line")
+            elif len(done) == 1:
+                yield done[0]
             else:
                 # Several trees on one line are one sentence, as EVALB reads them.
                 yield Item(number, tokens=tuple(t for i in done for t in i.tokens or ()))
-            tree, depth = [], 0
+            tree, depth, bare = [], 0, False
         else:
             if broken:
-                tree, depth = [], 0
+                tree, depth, bare = [], 0, False
             yield from done
 
     if depth:

@@ -7,7 +7,7 @@ stand directly under a phrase beside other children.
 
 A tree is also written as *tokens*, the form the reader produces and
 normalisation reads: ``"(LABEL"`` opens a phrase (``"("`` if unlabelled),
-``")"`` closes it, ``"(TAG word)"`` is a whole preterminal, and any other
+``")"`` closes it, ``"(TAG word)"`` (one space) is a whole preterminal, and any other
 token is a word standing directly under a phrase.  A line holding several
 trees, which EVALB scores as one sentence, is a tree whose root label is
 :data:`FOREST`: it has no bracket of its own.
@@ -88,7 +88,7 @@ class Tree:
             elif token[0] != "(":
                 stack[-1].children.append(token)
             elif token[-1] == ")":
-                tag, word = token[1:-1].split()
+                tag, _, word = token[1:-1].partition(" ")
                 stack[-1].children.append(cls(tag, [word]))
             else:
                 node = cls(token[1:])

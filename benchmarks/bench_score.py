@@ -1,6 +1,8 @@
-"""Throughput of label + span + rule edit distances, reading included.
+"""Throughput of a scoring run, reading included.
 
-    python benchmarks/bench_edit.py [GOLD] [--repeat 3]
+    python benchmarks/bench_score.py [GOLD] [--metrics label,span,rule] [--repeat 3]
+
+The targets: label + span + rule >= 3,000 pairs/s; parseval alone >= 10,000.
 
 GOLD defaults to the 3914-tree PTB sample in ../shared/data.  A perturbed copy
 (benchmarks/perturb.py, seed 1) is written to a temporary file; then the whole
@@ -22,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from perturb import main as perturb_main  # noqa: E402
 
+from parsedit.metrics.parseval import summarise  # noqa: E402
 from parsedit.pipeline import Config, evaluate  # noqa: E402
 
 DEFAULT = Path(__file__).resolve().parents[1].parent / "shared/data/ptb-sample/wsj_0001-0199.clean"
@@ -48,6 +51,11 @@ def main() -> int:
         print(f"{pairs} sentence pairs, metrics {args.metrics}: best of {args.repeat} runs "
               f"{best:.3f} s = {pairs / best:,.0f} pairs/s on one core")
         for metric in config.metrics:
+            if metric == "parseval":
+                f = summarise(result.sentences).figures()
+                print(f"  parseval: recall {f['recall']:.2f} precision {f['precision']:.2f} "
+                      f"F {f['f_measure']:.2f}")
+                continue
             t = result.total(metric)
             print(f"  {metric}: edits {t.edits:g} over {t.gold} gold events, "
                   f"accuracy {t.accuracy:.2f}")
