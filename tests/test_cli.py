@@ -108,3 +108,30 @@ def test_demo_runs_on_bundled_data() -> None:
     assert result.exit_code == 0, result.output
     assert "310 sentences: 310 scored" in result.stdout
     assert "signature: metrics:parseval+label+span+rule" in result.stdout
+
+
+def test_evalb_options_and_messages(tmp_path: Path) -> None:
+    gold, test = files(tmp_path, [GOLD, GOLD], [PARSE2, PARSE3])
+    prm = tmp_path / "mine.prm"
+    prm.write_text("LABELED 1\nCOLOUR red\nDELETE_LABEL TOP\n")
+    result = run("score", gold, test, "-p", str(prm), "-c", "10", "--average", "sentence",
+                 "--metrics", "parseval,label")
+    assert result.exit_code == 0, result.output
+    assert "mine.prm:2: unknown key 'COLOUR'" in result.stderr
+    assert "len<=10" in result.stdout and "F-measure, sentence average" in result.stdout
+    assert "sentence average" in result.stdout.split("metric")[1]
+    assert "cutoff:10" in result.stdout and "average:sentence" in result.stdout
+    refused = run("score", gold, test, "--metrics", "label", "--format", "evalb")
+    assert refused.exit_code == 2 and "needs the parseval metric" in refused.stderr
+    bad = run("score", gold, test, "-p", "nosuch")
+    assert bad.exit_code == 2 and "not one of collins, new, none" in bad.stderr
+
+
+def test_a_run_stopped_by_max_error_says_so_and_exits_1(tmp_path: Path) -> None:
+    gold, test = files(tmp_path, ["(S (A a) (B b))"] * 4, ["(S (A a) (B c))"] * 4)
+    result = run("score", gold, test, "-e", "1", "--format", "evalb")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[:3] == [
+        "1 : Words unmatch (b|c)", "2 : Words unmatch (b|c)", "3 : Words unmatch (b|c)"]
+    assert "parsedit: error: stopped at sentence 3" in result.stderr
+    assert "=== Summary ===" in result.stdout
