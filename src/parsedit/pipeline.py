@@ -123,8 +123,8 @@ class Evaluator:
         """Judge and score the ``number``-th pair of items."""
         config = self.config
         norm = config.normalisation
-        gold_tokens = gold.tokens if gold is not None else None
-        gold_sentence = norm.normalise(gold_tokens) if gold_tokens else None
+        gold_raw = gold.tokens if gold is not None else None
+        gold_sentence = norm.normalise(gold_raw) if gold_raw else None
         length = gold_sentence.length if gold_sentence else 0
         # As in EVALB, a test without words is a skip even when gold is broken.
         if test is None or test.tokens is None:
@@ -132,20 +132,20 @@ class Evaluator:
             unreadable = test is not None and test.error is not None
             return SentenceResult(number, "skip", message, length=length,
                                   reason=f"skipped: {message}" if unreadable else None), {}
-        test_sentence = gold_sentence if gold_sentence and gold_tokens == test.tokens \
+        test_sentence = gold_sentence if gold_sentence and gold_raw == test.tokens \
             else norm.normalise(test.tokens)
         if not test_sentence.words:
             return SentenceResult(number, "skip", f"{test_path}:{test.line}: no word is left "
                                   "after normalisation", length=length), {}
-        if gold is None or gold_tokens is None or gold_sentence is None:
+        if gold is None or gold_raw is None or gold_sentence is None:
             message = _why_absent(gold, gold_path, number)
             reason = f"Length unmatch (0|{len(test_sentence.words)})" \
                 if gold is not None and gold.error is None else message
             return SentenceResult(number, "error", message, length=length, reason=reason), {}
         if len(gold_sentence.words) != len(test_sentence.words) and norm.quote_labels:
-            keep_gold, keep_test = fix_quotes(norm.quote_terms(gold_tokens),
+            keep_gold, keep_test = fix_quotes(norm.quote_terms(gold_raw),
                                               norm.quote_terms(test.tokens))
-            gold_sentence = norm.normalise(gold_tokens, keep_gold)
+            gold_sentence = norm.normalise(gold_raw, keep_gold)
             test_sentence = norm.normalise(test.tokens, keep_test)
         gold_tokens, gold_words = gold_sentence.bracketing, gold_sentence.words
         test_tokens, test_words = test_sentence.bracketing, test_sentence.words

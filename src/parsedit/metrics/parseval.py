@@ -52,11 +52,6 @@ class ParsevalCounts(NamedTuple):
     def complete(self) -> bool:
         return self.gold == self.test == self.matched
 
-    @property
-    def consistent(self) -> int:
-        """Goodman's C: test brackets that cross no gold bracket."""
-        return self.test - self.crossing
-
     def f_measure(self) -> float:
         """This sentence's F (100 when neither side has a bracket)."""
         if self.gold == 0 and self.test == 0:
@@ -186,18 +181,6 @@ class Summary:
     def _sum(self, name: str) -> int:
         return sum(getattr(c, name) for c in self.counts)
 
-    @property
-    def recall(self) -> float | None:
-        return _percent(self._sum("matched"), self._sum("gold"))
-
-    @property
-    def precision(self) -> float | None:
-        return _percent(self._sum("matched"), self._sum("test"))
-
-    @property
-    def f_measure(self) -> float | None:
-        return _f(self.recall, self.precision)
-
     def figures(self) -> dict[str, float | int | None]:
         """Every corpus figure, by its JSON name."""
         n = self.valid
@@ -207,12 +190,14 @@ class Summary:
         words = self._sum("words")
         lr, lp = _percent(labelled, gold), _percent(labelled, test)
         ur, up = _percent(unlabelled, gold), _percent(unlabelled, test)
-        f = self.f_measure
+        matched = self._sum("matched")
+        recall, precision = _percent(matched, gold), _percent(matched, test)
+        f = _f(recall, precision)
         return {
             "sentences": self.sentences, "errors": self.errors, "skips": self.skips,
             "valid": n,
-            "matched": self._sum("matched"), "gold": gold, "test": test,
-            "recall": self.recall, "precision": self.precision, "f_measure": f,
+            "matched": matched, "gold": gold, "test": test,
+            "recall": recall, "precision": precision, "f_measure": f,
             "e_measure": None if f is None else 100.0 - f,
             "labelled_recall": lr, "labelled_precision": lp, "labelled_f": _f(lr, lp),
             "unlabelled_recall": ur, "unlabelled_precision": up, "unlabelled_f": _f(ur, up),

@@ -15,35 +15,30 @@ _STATUS = {"ok": 0, "error": 1, "skip": 2}
 _RULE = "=" * 76
 
 
-def _ratio(part: int, whole: int, scale: float = 100.0) -> float:
-    return scale * part / whole if whole else 0.0
+def _ratio(part: int, whole: int) -> float:
+    return 100.0 * part / whole if whole else 0.0
 
 
 def _summary(title: str, summary: Summary) -> list[str]:
-    counts = summary.counts
-    n = summary.valid
-    matched = sum(c.matched for c in counts)
-    gold = sum(c.gold for c in counts)
-    test = sum(c.test for c in counts)
-    crossing = sum(c.crossing for c in counts)
-    words = sum(c.words for c in counts)
-    recall, precision = _ratio(matched, gold), _ratio(matched, test)
-    f = f"{2 * precision * recall / (precision + recall):6.2f}" \
+    f = summary.figures()
+    recall, precision = f["recall"] or 0.0, f["precision"] or 0.0
+    # EVALB divides 0 by 0 here and prints what C prints.
+    fmeasure = f"{2 * precision * recall / (precision + recall):6.2f}" \
         if precision + recall else "  -nan"
     return [
         "", title,
         f"Number of sentence        = {summary.sentences:6d}",
         f"Number of Error sentence  = {summary.errors:6d}",
         f"Number of Skip  sentence  = {summary.skips:6d}",
-        f"Number of Valid sentence  = {n:6d}",
+        f"Number of Valid sentence  = {summary.valid:6d}",
         f"Bracketing Recall         = {recall:6.2f}",
         f"Bracketing Precision      = {precision:6.2f}",
-        f"Bracketing FMeasure       = {f}",
-        f"Complete match            = {_ratio(sum(c.complete for c in counts), n):6.2f}",
-        f"Average crossing          = {_ratio(crossing, n, 1.0):6.2f}",
-        f"No crossing               = {_ratio(sum(c.crossing == 0 for c in counts), n):6.2f}",
-        f"2 or less crossing        = {_ratio(sum(c.crossing <= 2 for c in counts), n):6.2f}",
-        f"Tagging accuracy          = {_ratio(sum(c.correct_tags for c in counts), words):6.2f}",
+        f"Bracketing FMeasure       = {fmeasure}",
+        f"Complete match            = {f['complete_match'] or 0.0:6.2f}",
+        f"Average crossing          = {f['average_crossing'] or 0.0:6.2f}",
+        f"No crossing               = {f['no_crossing'] or 0.0:6.2f}",
+        f"2 or less crossing        = {f['two_or_less_crossing'] or 0.0:6.2f}",
+        f"Tagging accuracy          = {f['tagging_accuracy'] or 0.0:6.2f}",
     ]
 
 
@@ -60,17 +55,14 @@ def render(result: CorpusResult) -> str:
             f"{c.words:4d}  {c.correct_tags:4d}   {_ratio(c.correct_tags, c.words):6.2f}")
     lines.append(_RULE)
     everything = summarise(result.sentences)
-    counts = everything.counts
-    matched = sum(c.matched for c in counts)
-    gold = sum(c.gold for c in counts)
-    test = sum(c.test for c in counts)
-    words = sum(c.words for c in counts)
-    tags = sum(c.correct_tags for c in counts)
+    f = everything.figures()
+    matched, gold, test = f["matched"], f["gold"], f["test"]
     totals = ""
-    if gold > 0 and test > 0:
-        totals = (f"                {_ratio(matched, gold):6.2f} {_ratio(matched, test):6.2f} "
-                  f"{matched:6d} {gold:5d} {test:5d}  {sum(c.crossing for c in counts):5d}")
-    lines.append(f"{totals}  {words:5d} {tags:5d}   {_ratio(tags, words):6.2f}")
+    if gold and test:
+        totals = (f"                {f['recall']:6.2f} {f['precision']:6.2f} "
+                  f"{matched:6d} {gold:5d} {test:5d}  {f['crossing']:5d}")
+    lines.append(f"{totals}  {f['words']:5d} {f['correct_tags']:5d}   "
+                 f"{f['tagging_accuracy'] or 0.0:6.2f}")
     lines.append("=== Summary ===")
     lines += _summary("-- All --", everything)
     cutoff = result.cutoff_len
