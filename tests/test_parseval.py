@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -147,3 +148,40 @@ def test_identical_trees_score_perfectly(pair: list[Tree]) -> None:
 
 def test_new_params_file_is_shipped() -> None:
     assert load_params("new").normalisation.name == "new"
+
+
+def nodes(t: Tree, start: int = 0) -> tuple[list[tuple[bool, str, int, int, tuple]], int]:
+    """Every node as (is a preterminal, label, start, end, children's spans),
+    recursively: the oracle for Grammarly's variants."""
+    if t.is_preterminal:
+        return [(True, t.label, start, start + 1, ((start, start + 1),))], start + 1
+    out, spans, end = [], [], start
+    for child in t.children:
+        assert isinstance(child, Tree)
+        found, new_end = nodes(child, end)
+        spans.append((end, new_end))
+        out += found
+        end = new_end
+    return [(False, t.label, start, end, tuple(spans)), *out], end
+
+
+def matched(gold: list[tuple], test: list[tuple]) -> int:
+    return sum((Counter(gold) & Counter(test)).values())
+
+
+@settings(max_examples=150, deadline=None)
+@given(tree_pairs())
+def test_grammarly_variants_equal_their_definitions(pair: list[Tree]) -> None:
+    gold, test = pair
+    g, _ = nodes(gold)
+    t, _ = nodes(test)
+    gold_br, test_br = NONE.apply(gold), NONE.apply(test)
+    for pre in (False, True):
+        gn = [n[1:] for n in g if pre or not n[0]]
+        tn = [n[1:] for n in t if pre or not n[0]]
+        plain = parseval.score(gold_br, test_br, with_preterminals=pre)
+        assert (plain.gold, plain.test) == (len(gn), len(tn))
+        assert plain.labelled == matched([n[:3] for n in gn], [n[:3] for n in tn])
+        split = parseval.score(gold_br, test_br, with_preterminals=pre, split=True)
+        assert split.labelled == matched(gn, tn)
+        assert split.unlabelled == matched([n[1:] for n in gn], [n[1:] for n in tn])

@@ -53,8 +53,9 @@ class Params:
     warnings: tuple[str, ...] = field(default=(), compare=False)
 
     def describe(self) -> str:
-        return (f"{self.normalisation.describe()};labeled={int(self.labeled)};"
-                f"cutoff={self.cutoff_len}")
+        """For signatures: the normalisation's name and digest, LABELED, CUTOFF_LEN."""
+        return (f"{self.normalisation.describe()}|labeled:{int(self.labeled)}|"
+                f"cutoff:{self.cutoff_len}")
 
 
 def _integer(value: str, key: str, where: str) -> int:

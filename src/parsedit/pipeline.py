@@ -76,14 +76,11 @@ class Config:
 
     def signature(self) -> str:
         """One line that pins a result down (sacreBLEU-style)."""
-        params = self.params
-        parts = [f"metrics:{'+'.join(self.metrics)}",
-                 f"params:{params.normalisation.describe()}"]
+        parts = [f"metrics:{'+'.join(self.metrics)}", f"params:{self.params.describe()}"]
         if "parseval" in self.metrics:
             variant = "+".join(v for v, on in (("preterminals", self.with_preterminals),
                                                ("split", self.split)) if on) or "evalb"
-            parts += [f"labeled:{int(params.labeled)}", f"cutoff:{params.cutoff_len}",
-                      f"parseval:{variant}"]
+            parts.append(f"parseval:{variant}")
         for name in self.edit_metrics:
             parts.append(f"{name}:{self.scheme(name).describe()}")
         if "rule" in self.metrics:
@@ -102,8 +99,6 @@ class Evaluator:
             name: get_encoding(name, config.rule_pos) for name in config.edit_metrics}
         self.metrics = {name: EditMetric(enc, config.scheme(name))
                         for name, enc in self.encodings.items()}
-        self._equal_words = {pair for a, b in config.normalisation.equal_words
-                             for pair in ((a, b), (b, a))}
 
     def score(self, gold: Bracketing, test: Bracketing) -> dict[str, Scored]:
         """Every edit metric on one normalised pair with equal words."""
@@ -149,19 +144,21 @@ class Evaluator:
             test_sentence = norm.normalise(test.tokens, keep_test)
         gold_tokens, gold_words = gold_sentence.bracketing, gold_sentence.words
         test_tokens, test_words = test_sentence.bracketing, test_sentence.words
+
+        def mismatch(message: str, reason: str) -> tuple[SentenceResult, dict[str, Scored]]:
+            return SentenceResult(number, "error", f"{gold_path}:{gold.line} and {test_path}:"
+                                  f"{test.line}: {message}", length=length, reason=reason), {}
+
         if len(gold_words) != len(test_words):
-            return SentenceResult(
-                number, "error", f"{gold_path}:{gold.line} and {test_path}:{test.line}: length "
-                f"mismatch: gold has {len(gold_words)} words, test {len(test_words)}",
-                length=length, reason=f"Length unmatch ({len(gold_words)}|{len(test_words)})"), {}
+            return mismatch(f"length mismatch: gold has {len(gold_words)} words, test "
+                            f"{len(test_words)}",
+                            f"Length unmatch ({len(gold_words)}|{len(test_words)})")
         if gold_words != test_words:
             for i, (g, t) in enumerate(zip(gold_words, test_words), start=1):
                 g, t = g[:-1], t[:-1]  # drop the preterminal's close bracket
-                if g != t and (g, t) not in self._equal_words:
-                    return SentenceResult(
-                        number, "error", f"{gold_path}:{gold.line} and {test_path}:{test.line}: "
-                        f"words differ at word {i}: gold {g!r}, test {t!r}", length=length,
-                        reason=f"Words unmatch ({g}|{t})"), {}
+                if not norm.same_word(g, t):
+                    return mismatch(f"words differ at word {i}: gold {g!r}, test {t!r}",
+                                    f"Words unmatch ({g}|{t})")
             test_tokens = _with_words(test_tokens, gold_words)
         counts: dict[str, object] = {}
         if "parseval" in config.metrics:

@@ -155,13 +155,12 @@ def _percent(part: float, whole: float) -> float | None:
     return 100.0 * part / whole if whole else None
 
 
-def summarise(sentences: Iterable[SentenceResult], max_length: int | None = None,
-              metric: str = "parseval") -> Summary:
+def summarise(sentences: Iterable[SentenceResult], max_length: int | None = None) -> Summary:
     """The summary of the sentences (those of length <= ``max_length``)."""
     chosen = [s for s in sentences if max_length is None or s.length <= max_length]
     return Summary(len(chosen), sum(s.status == "error" for s in chosen),
                    sum(s.status == "skip" for s in chosen),
-                   tuple(s.counts[metric] for s in chosen if s.status == "ok"))
+                   tuple(s.counts["parseval"] for s in chosen if s.status == "ok"))
 
 
 @dataclass(frozen=True)

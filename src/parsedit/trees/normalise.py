@@ -35,6 +35,11 @@ _PUNCTUATION = (",", ":", "``", "''", ".")
 _QUOTE_WORDS = ("'", '"', "/")
 
 
+def _strip_function_tags(label: str) -> str:
+    """``NP-SBJ-1`` -> ``NP``, ``NP=2`` -> ``NP``: cut at the first ``-`` or ``=``."""
+    return label[:min(i for i in (label.find("-"), label.find("=")) if i >= 0)]
+
+
 @dataclass(frozen=True)
 class Normalisation:
     """How trees are cleaned before any metric sees them."""
@@ -48,6 +53,8 @@ class Normalisation:
     equal_words: tuple[tuple[str, str], ...] = ()
     _canonical: dict[str, str] = field(init=False, repr=False, compare=False, hash=False)
     _delete_phrases: frozenset[str] = field(init=False, repr=False, compare=False, hash=False)
+    _equal_words: frozenset[tuple[str, str]] = field(init=False, repr=False, compare=False,
+                                                     hash=False)
 
     def __post_init__(self) -> None:
         # Union-find: A=B and B=C put A, B and C in one class, written as the
@@ -71,6 +78,9 @@ class Normalisation:
         # compares them.
         object.__setattr__(self, "_delete_phrases",
                            frozenset(canonical.get(d, d) for d in self.delete_labels))
+        # EQ_WORD pairs go both ways.
+        object.__setattr__(self, "_equal_words", frozenset(
+            pair for a, b in self.equal_words for pair in ((a, b), (b, a))))
 
     def describe(self) -> str:
         """``name@digest``: the digest covers every setting, so two runs with
@@ -83,12 +93,12 @@ class Normalisation:
     def label(self, label: str) -> str:
         """A phrase label as the metrics see it (before deletion)."""
         if self.strip_function_tags and ("-" in label or "=" in label):
-            label = label[:min(i for i in (label.find("-"), label.find("=")) if i >= 0)]
+            label = _strip_function_tags(label)
         return self._canonical.get(label, label)
 
-    def tag(self, tag: str) -> str:
-        """A preterminal tag as the metrics see it (never stripped, as in EVALB)."""
-        return self._canonical.get(tag, tag)
+    def same_word(self, gold: str, test: str) -> bool:
+        """Whether two words count as one (equal, or an ``equal_words`` pair)."""
+        return gold == test or (gold, test) in self._equal_words
 
     def apply(self, tree: Tree | Sequence[str], keep: Collection[int] = ()) -> Bracketing:
         """The normalised bracketing of a tree or its tokens."""
@@ -134,7 +144,7 @@ class Normalisation:
                     continue
                 label = token[1:]
                 if strip and ("-" in label or "=" in label):
-                    label = label[:min(k for k in (label.find("-"), label.find("=")) if k >= 0)]
+                    label = _strip_function_tags(label)
                 label = canonical.get(label, label)
                 if label in delete_phrases:
                     frames.append((-1, n))

@@ -61,21 +61,7 @@ class Tree:
 
     def to_string(self) -> str:
         """Penn Treebank bracketing on one line."""
-        if self.label == FOREST:
-            return " ".join(c if isinstance(c, str) else c.to_string() for c in self.children)
-        parts: list[str] = []
-        stack: list[Child | None] = [self]
-        while stack:
-            node = stack.pop()
-            if node is None:
-                parts.append(")")
-            elif isinstance(node, str):
-                parts.append(" " + node)
-            else:
-                parts.append((" (" if parts else "(") + node.label)
-                stack.append(None)
-                stack.extend(reversed(node.children))
-        return "".join(parts)
+        return "".join(t if t == ")" else " " + t for t in self.tokens()).lstrip()
 
     @classmethod
     def from_tokens(cls, tokens: Sequence[str]) -> Tree:
