@@ -95,16 +95,10 @@ def test_the_ptb_sample_against_its_clean_copy_is_perfect(shared: Path, tmp_path
 
 
 # -- oracles ---------------------------------------------------------------
-def constituents(t: Tree, start: int = 0) -> tuple[list[tuple[str, int, int]], int]:
-    """(label, start, end) of every phrase, recursively, and the end."""
-    if t.is_preterminal:
-        return [], start + 1
-    out, end = [], start
-    for child in t.children:
-        assert isinstance(child, Tree)
-        found, end = constituents(child, end)
-        out += found
-    return [(t.label, start, end), *out], end
+def constituents(t: Tree) -> tuple[list[tuple[str, int, int]], int]:
+    """(label, start, end) of every phrase (see :func:`nodes`), and the end."""
+    found, end = nodes(t)
+    return [n[1:4] for n in found if not n[0]], end
 
 
 def best_matching(gold: list[tuple[str, int, int]], test: list[tuple[str, int, int]],
