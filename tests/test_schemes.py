@@ -23,7 +23,8 @@ def test_shipped_schemes_install_with_the_package() -> None:
     assert (basic.insert_cost(sig), basic.delete_cost(sig)) == (0.5, 0.5)
     assert basic.substitute_cost(basic.signature("tag"), basic.signature("tag")) == 0
     assert not basic.can_edit("word") and basic.movement == 1.0
-    assert basic.trim_safe(("open", "close", "tag", "word"))
+    sigs = [basic.signature(k, "X") for k in ("open", "close", "tag")]
+    assert basic.triangle_holds(basic.signature("word", "dog"), sigs)
 
 
 def test_a_user_scheme_changes_the_numbers(tmp_path: Path) -> None:
@@ -47,19 +48,35 @@ def test_a_user_scheme_changes_the_numbers(tmp_path: Path) -> None:
     assert "label:shallow-test@" in data["signature"]
 
 
-@pytest.mark.parametrize("text, message", [
-    (b'name = "x"\ncolour = 1\n', "unknown key(s) colour"),
-    (b'name = "x"\n[insert]\nopen = -1\n', "[insert] open: a cost must be a finite number >= 0"),
-    (b'name = "x"\n[delete]\nopen = "a lot"\n', "[delete] open: a cost must be a number"),
-    (b'name = "x"\n[[substitute]]\nfrom = "tag"\n', "needs exactly 'from', 'to' and 'cost'"),
-    (b'name = \n', "not a readable TOML file"),
+@pytest.mark.parametrize("text, line, message", [
+    (b'name = "x"\ncolour = 1\n', 2, "unknown key 'colour'"),
+    (b'name = "x"\n[insert]\nopen = -1\n', 3,
+     "[insert] open: a cost must be a finite number >= 0"),
+    (b'name = "x"\n[delete]\nopen = "a lot"\n', 3, "[delete] open: a cost must be a number"),
+    (b'name = "x"\n[[substitute]]\nfrom = "tag"\n', 2,
+     "needs 'from', 'to' (or 'within') and 'cost'"),
+    (b'name = \n', 1, "not a readable TOML file"),
+    (b'name = "x"\n[delete]\nnoun = 1\n', 3, "[delete] noun: no class of that name"),
+    (b'name = "x"\n[classes]\nnoun = { labels = "NN", kinds = "tags" }\n', 3,
+     "unknown kind(s) tags"),
+    (b'name = "x"\n[[substitute]]\nwithin = "any"\ncost = 1\nsame = "case"\n', 5,
+     "same = 'case'; expected one of first-char, base"),
+    (b'name = "x"\nextends = "no-such-scheme"\n', 2, "no cost scheme 'no-such-scheme'"),
 ])
-def test_scheme_errors_name_the_file_and_the_fault(text: bytes, message: str) -> None:
+def test_scheme_errors_name_the_file_line_and_fault(text: bytes, line: int,
+                                                     message: str) -> None:
     with pytest.raises(SchemeError) as caught:
         parse_scheme(text, "mine.toml")
-    assert str(caught.value).startswith("mine.toml: ")
+    assert str(caught.value).startswith(f"mine.toml:{line}: ")
     assert message in str(caught.value)
 
+
+def test_every_error_is_reported_at_once() -> None:
+    text = b'name = "x"\ncolour = 1\n[insert]\nopen = -1\nclose = "x"\n'
+    with pytest.raises(SchemeError) as caught:
+        parse_scheme(text, "mine.toml")
+    assert [line.split(": ")[0] for line in str(caught.value).splitlines()] == [
+        "mine.toml:2", "mine.toml:4", "mine.toml:5"]
 
 
 NP, NN, VP = ("NP", 0, 2), ("NN", 0, 1), ("VP", 0, 1)

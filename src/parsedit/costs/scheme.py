@@ -1,35 +1,54 @@
 """Cost schemes: declarative edit costs, read from TOML files.
 
-A scheme file (see ``grammars/*.toml``) holds::
+A scheme file (see ``grammars/*.toml`` and the README) holds::
 
-    name = "roark-basic"          # how reports name it
-    encodings = ["label"]         # the encodings it is meant for
-    movement = 1.0                # optional: Roark's close-bracket move cost
-    [insert]   CLASS = COST ...   # cost of inserting a symbol of CLASS
-    [delete]   CLASS = COST ...   # cost of deleting one
-    [[substitute]]                # one table per substitution class pair
-    from = "CLASS"; to = "CLASS"; cost = COST
+    name = "pos-scored"            # how reports name it
+    extends = "roark-basic"        # optional: a shipped name or a path
+    encodings = ["label"]          # the encodings it is meant for
+    movement = 1.0                 # optional: Roark's close-bracket move cost
+    [classes]                      # optional: named sets of symbols
+    noun = ["NN", "NNS", "NNP", "NNPS"]      # labels, or glob patterns
+    verb = "VB*"                             # one pattern
+    np = { variants = ["NP"], kinds = ["open"] }   # NP, NP-SBJ, NP=2, ...
+    [insert]   CLASS = COST ...    # cost of inserting a symbol of CLASS
+    [delete]   CLASS = COST ...    # cost of deleting one
+    [[substitute]]                 # one table per substitution entry
+    from = "CLASS"; to = "CLASS"; cost = COST      # or: within = "CLASS"
+    same = "first-char"            # optional: only between symbols whose
+                                   # labels share this key ("base" too)
 
-A class is a symbol kind of the encoding (``open``, ``close``, ``tag``,
-``word`` for *label*; ``span``; ``rule``) or ``any``.  Every symbol maps to
-itself at no cost; an operation no entry allows is impossible; where several
-entries apply, the cheapest wins.  Costs are finite numbers >= 0.
+Built-in classes are the symbol kinds of the encodings (``open``, ``close``,
+``tag``, ``word``, ``span``, ``rule``) and ``any``.  A symbol is matched by its
+*label*: a phrase's or a tag's label, a span's label, a rule as written
+(``NP -> DT NN``), the word itself.  A user class matches labelled kinds only
+(every kind but ``close`` and ``word``) unless its ``kinds`` say otherwise.
 
-A scheme's *digest* is a hash of its file's bytes, so that reports can pin
-down exactly which costs produced a number.
+Every symbol maps to itself at no cost; an operation no entry allows is
+impossible; where several entries apply, the cheapest wins.  A file that
+``extends`` another inherits its classes and entries; an entry of its own
+for the same class (the same from/to/same for substitutions) replaces the
+inherited one.
+
+A scheme's *digest* hashes its resolved costs (not its bytes, name or
+comments), so two schemes with equal digests give equal numbers.
 """
 
 from __future__ import annotations
 
+import fnmatch
 import hashlib
+import json
 import math
+import re
 import sys
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from parsedit.errors import SchemeError
+from parsedit.trees.normalise import strip_function_tags
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -38,10 +57,65 @@ else:  # pragma: no cover - exercised on Python 3.10 only
 
 INF = math.inf
 ANY = "any"
-_KEYS = {"name", "encodings", "movement", "insert", "delete", "substitute"}
+KINDS = ("open", "close", "tag", "word", "span", "rule")
+ENCODINGS = ("label", "span", "rule")
+UNLABELLED = frozenset(("close", "word"))
+SAME_KEYS: dict[str, Callable[[str], str]] = {
+    "first-char": lambda label: label[:1],
+    "base": strip_function_tags,
+}
 DEFAULTS = {"label": "roark-basic", "span": "levenshtein", "rule": "levenshtein"}
+_KEYS = ("name", "extends", "encodings", "movement", "classes", "insert", "delete",
+         "substitute")
+_CLASS_KEYS = ("labels", "variants", "kinds")
+_SUBSTITUTE_KEYS = ("from", "to", "within", "cost", "same")
+_CLASS_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_.-]*\Z")
 
 Signature = frozenset[str]
+
+
+@dataclass(frozen=True)
+class SymbolClass:
+    """A named set of symbols: labels matching ``labels`` (glob patterns; an
+    exact label is a pattern without wildcards) or function-tag ``variants``
+    of a base label, among symbols of ``kinds``."""
+
+    name: str
+    labels: tuple[str, ...] = ()
+    variants: tuple[str, ...] = ()
+    kinds: tuple[str, ...] = tuple(k for k in KINDS if k not in UNLABELLED)
+    _regex: re.Pattern[str] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        globs = "|".join(fnmatch.translate(p) for p in self.labels) or "(?!)"
+        object.__setattr__(self, "_regex", re.compile(globs))
+
+    def matches(self, kind: str, label: str) -> bool:
+        if kind not in self.kinds:
+            return False
+        if self.variants and strip_function_tags(label) in self.variants:
+            return True
+        return self._regex.match(label) is not None
+
+    def canonical(self) -> dict[str, Any]:
+        return {"labels": sorted(self.labels), "variants": sorted(self.variants),
+                "kinds": sorted(self.kinds)}
+
+
+@dataclass(frozen=True)
+class Substitution:
+    """Rewriting a symbol of class ``source`` as a different one of class
+    ``target`` costs ``cost``; with ``same``, only when both labels have the
+    same key (their first character, or their label without function tags)."""
+
+    source: str
+    target: str
+    cost: float
+    same: str | None = None
+
+    @property
+    def key(self) -> tuple[str, str, str | None]:
+        return (self.source, self.target, self.same)
 
 
 @dataclass(frozen=True)
@@ -49,17 +123,24 @@ class CostScheme:
     name: str
     digest: str
     source: str
-    encodings: tuple[str, ...]
-    insert: tuple[tuple[str, float], ...]
-    delete: tuple[tuple[str, float], ...]
-    substitute: tuple[tuple[str, str, float], ...]
+    encodings: tuple[str, ...] = ()
+    insert: tuple[tuple[str, float], ...] = ()
+    delete: tuple[tuple[str, float], ...] = ()
+    substitute: tuple[Substitution, ...] = ()
     movement: float | None = None
+    classes: tuple[SymbolClass, ...] = ()
+    extends: str | None = None
 
-    # -- what a symbol of a kind may cost ---------------------------------
-    @staticmethod
-    def signature(kind: str) -> Signature:
-        """The classes a symbol of ``kind`` belongs to."""
-        return frozenset((kind, ANY))
+    # -- what a symbol may cost --------------------------------------------
+    def signature(self, kind: str, label: str = "") -> Signature:
+        """The classes a symbol of ``kind`` with ``label`` belongs to, and the
+        keys (``first-char=N``) that ``same`` substitutions compare."""
+        names = {kind, ANY}
+        names.update(c.name for c in self.classes if c.matches(kind, label))
+        keys = {s.same for s in self.substitute
+                if s.same is not None and (s.source in names or s.target in names)}
+        names.update(f"{key}={SAME_KEYS[key](label)}" for key in keys if key is not None)
+        return frozenset(names)
 
     def insert_cost(self, sig: Signature) -> float:
         return min((c for cls, c in self.insert if cls in sig), default=INF)
@@ -69,30 +150,47 @@ class CostScheme:
 
     def substitute_cost(self, a: Signature, b: Signature) -> float:
         """Cost of rewriting a symbol of ``a`` as a *different* symbol of ``b``."""
-        return min((c for f, t, c in self.substitute if f in a and t in b), default=INF)
+        return min((s.cost for s in self.substitute if self.applies(s, a, b)), default=INF)
+
+    @staticmethod
+    def same_key(entry: Substitution, sig: Signature) -> str | None:
+        """The value of ``entry.same`` in a signature (None without ``same``)."""
+        if entry.same is None:
+            return None
+        prefix = entry.same + "="
+        return next((n[len(prefix):] for n in sig if n.startswith(prefix)), None)
+
+    def applies(self, entry: Substitution, a: Signature, b: Signature) -> bool:
+        return (entry.source in a and entry.target in b
+                and self.same_key(entry, a) == self.same_key(entry, b))
+
+    def may_hold(self, cls: str, kind: str) -> bool:
+        """Whether class ``cls`` can hold a symbol of ``kind``."""
+        if cls in (kind, ANY):
+            return True
+        return any(c.name == cls and kind in c.kinds for c in self.classes)
 
     def can_edit(self, kind: str) -> bool:
         """Whether a symbol of ``kind`` can ever be anything but itself."""
-        sig = self.signature(kind)
-        return (self.insert_cost(sig) < INF or self.delete_cost(sig) < INF
-                or any(f in sig or t in sig for f, t, _ in self.substitute))
+        return (any(self.may_hold(cls, kind) for cls, _ in (*self.insert, *self.delete))
+                or any(self.may_hold(s.source, kind) or self.may_hold(s.target, kind)
+                       for s in self.substitute))
 
-    def trim_safe(self, kinds: tuple[str, ...]) -> bool:
-        """Whether stripping a common prefix and suffix keeps distances exact.
-
-        True when the costs obey the triangle inequality over the kinds'
-        symbols and the empty string, which is what the exchange argument
-        behind prefix stripping needs.
-        """
-        sigs = [self.signature(k) for k in kinds]
-        for a in sigs:
-            for x in sigs:
+    def triangle_holds(self, new: Signature, sigs: Iterable[Signature]) -> bool:
+        """Whether the costs obey the triangle inequality over the empty
+        string and every triple of ``sigs`` that involves ``new``: what the
+        exchange argument behind stripping a common prefix and suffix needs."""
+        known = [*sigs, new]
+        for a in known:
+            for x in known:
                 ax = self.substitute_cost(a, x)
                 if ax + self.delete_cost(x) < self.delete_cost(a):
                     return False
-                if self.insert_cost(a) + self.substitute_cost(a, x) < self.insert_cost(x):
+                if self.insert_cost(a) + ax < self.insert_cost(x):
                     return False
-                for b in sigs:
+                for b in known:
+                    if new not in (a, x, b):
+                        continue
                     if ax + self.substitute_cost(x, b) < self.substitute_cost(a, b):
                         return False
         return True
@@ -102,77 +200,299 @@ class CostScheme:
         return f"{self.name}@{self.digest}"
 
 
-def _cost(value: Any, where: str, source: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise SchemeError(f"{source}: {where}: a cost must be a number, not {value!r}")
-    cost = float(value)
-    if not math.isfinite(cost) or cost < 0:
-        raise SchemeError(f"{source}: {where}: a cost must be a finite number >= 0, not {value}")
-    return cost
+def _digest(classes: dict[str, SymbolClass], insert: dict[str, float],
+            delete: dict[str, float], substitute: dict[Any, Substitution],
+            movement: float | None) -> str:
+    content = {
+        "classes": {n: c.canonical() for n, c in sorted(classes.items())},
+        "insert": sorted(insert.items()), "delete": sorted(delete.items()),
+        "substitute": sorted([s.source, s.target, s.same or "", s.cost]
+                             for s in substitute.values()),
+        "movement": movement,
+    }
+    return hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()[:8]
 
 
-def parse_scheme(text: bytes, source: str) -> CostScheme:
-    """Build a scheme from a file's bytes; ``source`` names it in messages."""
-    try:
-        data = tomllib.loads(text.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise SchemeError(f"{source}: not a readable TOML file: {exc}") from None
-    unknown = sorted(set(data) - _KEYS)
-    if unknown:
-        raise SchemeError(f"{source}: unknown key(s) {', '.join(unknown)}; "
-                          f"expected {', '.join(sorted(_KEYS))}")
-    name = data.get("name")
-    if not isinstance(name, str) or not name:
-        raise SchemeError(f"{source}: 'name' must be a non-empty string")
-    encodings = data.get("encodings", [])
-    if not isinstance(encodings, list) or not all(isinstance(e, str) for e in encodings):
-        raise SchemeError(f"{source}: 'encodings' must be a list of names")
+# -- reading ---------------------------------------------------------------
 
-    def table(key: str) -> tuple[tuple[str, float], ...]:
-        value = data.get(key, {})
+@dataclass(frozen=True)
+class Problem:
+    """One fault in a scheme file; ``level`` is ``error`` or ``warning``."""
+
+    source: str
+    line: int | None
+    message: str
+    level: str = "error"
+
+    def __str__(self) -> str:
+        where = f"{self.source}:{self.line}" if self.line else self.source
+        prefix = "" if self.level == "error" else "warning: "
+        return f"{where}: {prefix}{self.message}"
+
+
+class _Locator:
+    """Finds the line of a key in a TOML text, for messages."""
+
+    _HEADER = re.compile(r"\s*(\[\[?)\s*([^\]\s]+)\s*\]\]?")
+
+    def __init__(self, text: str) -> None:
+        self.lines = text.splitlines()
+
+    def line(self, table: str | None, key: str | None = None, nth: int = 1) -> int | None:
+        section: str | None = None
+        seen = 0
+        header_line = None
+        for number, line in enumerate(self.lines, start=1):
+            header = self._HEADER.match(line)
+            if header:
+                section = header.group(2)
+                seen += section == table
+                if section == table and seen == nth:
+                    header_line = number
+                continue
+            if section == table and (table is None or seen == nth) and key is not None:
+                if re.match(rf'\s*"?{re.escape(key)}"?\s*=', line):
+                    return number
+        return header_line
+
+
+class _Reader:
+    """Reads one scheme file, collecting every problem rather than stopping."""
+
+    def __init__(self, text: bytes, source: str, base: Path | None,
+                 chain: tuple[str, ...]) -> None:
+        self.source = source
+        self.base = base
+        self.chain = chain
+        self.problems: list[Problem] = []
+        self.text = text.decode("utf-8", errors="replace")
+        self.where = _Locator(self.text)
+
+    def error(self, message: str, table: str | None = None, key: str | None = None,
+              nth: int = 1, level: str = "error") -> None:
+        self.problems.append(Problem(self.source, self.where.line(table, key, nth), message,
+                                     level))
+
+    def cost(self, value: Any, what: str, table: str | None, key: str,
+             nth: int = 1) -> float | None:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            self.error(f"{what}: a cost must be a number, not {value!r}", table, key, nth)
+            return None
+        if not math.isfinite(value) or value < 0:
+            self.error(f"{what}: a cost must be a finite number >= 0, not {value}", table,
+                       key, nth)
+            return None
+        return float(value)
+
+    def read(self, raw: bytes) -> CostScheme | None:
+        try:
+            data = tomllib.loads(raw.decode("utf-8"))
+        except UnicodeDecodeError:
+            self.error("not UTF-8 text")
+            return None
+        except tomllib.TOMLDecodeError as exc:
+            found = re.search(r"at line (\d+)", str(exc))
+            self.problems.append(Problem(self.source, int(found.group(1)) if found else None,
+                                         f"not a readable TOML file: {exc}"))
+            return None
+        for key in data:
+            if key not in _KEYS:
+                self.error(f"unknown key {key!r}; expected one of {', '.join(_KEYS)}",
+                           None, key)
+        parent = self.parent(data.get("extends"))
+        name = data.get("name")
+        if not isinstance(name, str) or not name:
+            self.error("'name' must be a non-empty string", None, "name")
+            name = "?"
+        encodings = data.get("encodings", list(parent.encodings) if parent else [])
+        if not isinstance(encodings, list) or not all(e in ENCODINGS for e in encodings):
+            self.error(f"'encodings' must be a list of {', '.join(ENCODINGS)}", None,
+                       "encodings")
+            encodings = []
+        classes = {c.name: c for c in parent.classes} if parent else {}
+        classes.update(self.classes(data.get("classes", {})))
+        known = {*KINDS, ANY, *classes}
+        insert = dict(parent.insert) if parent else {}
+        delete = dict(parent.delete) if parent else {}
+        insert.update(self.table(data, "insert", known))
+        delete.update(self.table(data, "delete", known))
+        subs: dict[Any, Substitution] = {s.key: s for s in parent.substitute} if parent else {}
+        for entry in self.substitutions(data.get("substitute", []), known):
+            subs[entry.key] = entry
+        movement = parent.movement if parent else None
+        if "movement" in data:
+            movement = self.cost(data["movement"], "movement", None, "movement")
+        if any(p.level == "error" for p in self.problems):
+            return None
+        return CostScheme(
+            name=name, digest=_digest(classes, insert, delete, subs, movement),
+            source=self.source, encodings=tuple(encodings), insert=tuple(insert.items()),
+            delete=tuple(delete.items()), substitute=tuple(subs.values()),
+            movement=movement, classes=tuple(classes.values()),
+            extends=parent.describe() if parent else None)
+
+    def parent(self, extends: Any) -> CostScheme | None:
+        if extends is None:
+            return None
+        if not isinstance(extends, str):
+            self.error("'extends' must name a shipped scheme or a file", None, "extends")
+            return None
+        path = self.base / extends if self.base is not None else Path(extends)
+        target = str(path) if path.is_file() else extends
+        if target in self.chain:
+            self.error(f"'extends' makes a cycle: {' -> '.join((*self.chain, target))}",
+                       None, "extends")
+            return None
+        try:
+            return load_scheme(target, chain=(*self.chain, target))
+        except SchemeError as exc:
+            self.error(f"'extends = {extends!r}': {exc}", None, "extends")
+            return None
+
+    def classes(self, value: Any) -> dict[str, SymbolClass]:
+        out: dict[str, SymbolClass] = {}
         if not isinstance(value, dict):
-            raise SchemeError(f"{source}: [{key}] must be a table of CLASS = COST")
-        return tuple((cls, _cost(c, f"[{key}] {cls}", source)) for cls, c in value.items())
+            self.error("[classes] must be a table of NAME = definition", "classes")
+            return out
+        for name, spec in value.items():
+            if not _CLASS_NAME.match(name) or name in (*KINDS, ANY):
+                self.error(f"class name {name!r} must be letters, digits, '_', '.', '-' "
+                           "and not a built-in class", "classes", name)
+                continue
+            if isinstance(spec, str):
+                spec = {"labels": [spec]}
+            elif isinstance(spec, list):
+                spec = {"labels": spec}
+            if not isinstance(spec, dict) or not spec:
+                self.error(f"class {name!r}: expected a pattern, a list of patterns or a "
+                           "table with labels, variants, kinds", "classes", name)
+                continue
+            for key in spec:
+                if key not in _CLASS_KEYS:
+                    self.error(f"class {name!r}: unknown key {key!r}; expected "
+                               f"{', '.join(_CLASS_KEYS)}", "classes", name)
+            lists = {}
+            for key in _CLASS_KEYS:
+                items = spec.get(key, [])
+                items = [items] if isinstance(items, str) else items
+                if not isinstance(items, list) or not all(
+                        isinstance(i, str) and i for i in items):
+                    self.error(f"class {name!r}: {key} must be a string or a list of "
+                               "strings", "classes", name)
+                    items = []
+                lists[key] = tuple(items)
+            bad = [k for k in lists["kinds"] if k not in KINDS]
+            if bad:
+                self.error(f"class {name!r}: unknown kind(s) {', '.join(bad)}; expected "
+                           f"{', '.join(KINDS)}", "classes", name)
+            if not lists["labels"] and not lists["variants"]:
+                self.error(f"class {name!r} has no labels or variants, so it matches "
+                           "nothing", "classes", name)
+            kinds = lists["kinds"] or SymbolClass("_").kinds
+            out[name] = SymbolClass(name, lists["labels"], lists["variants"], kinds)
+        return out
 
-    subs = []
-    entries = data.get("substitute", [])
-    if not isinstance(entries, list):
-        raise SchemeError(f"{source}: substitutions are written as [[substitute]] tables")
-    for n, entry in enumerate(entries, start=1):
-        if not isinstance(entry, dict) or set(entry) != {"from", "to", "cost"}:
-            raise SchemeError(f"{source}: [[substitute]] number {n} needs exactly "
-                              "'from', 'to' and 'cost'")
-        subs.append((str(entry["from"]), str(entry["to"]),
-                     _cost(entry["cost"], f"[[substitute]] number {n}", source)))
-    movement = data.get("movement")
-    return CostScheme(
-        name=name,
-        digest=hashlib.sha256(text).hexdigest()[:8],
-        source=source,
-        encodings=tuple(encodings),
-        insert=table("insert"),
-        delete=table("delete"),
-        substitute=tuple(subs),
-        movement=None if movement is None else _cost(movement, "movement", source),
-    )
+    def table(self, data: dict[str, Any], key: str, known: set[str]) -> dict[str, float]:
+        value = data.get(key, {})
+        out: dict[str, float] = {}
+        if not isinstance(value, dict):
+            self.error(f"[{key}] must be a table of CLASS = COST", None, key)
+            return out
+        for cls, raw in value.items():
+            if cls not in known:
+                self.error(f"[{key}] {cls}: no class of that name (classes: "
+                           f"{', '.join(sorted(known))})", key, cls)
+            cost = self.cost(raw, f"[{key}] {cls}", key, cls)
+            if cost is not None:
+                out[cls] = cost
+        return out
+
+    def substitutions(self, entries: Any, known: set[str]) -> list[Substitution]:
+        out: list[Substitution] = []
+        if not isinstance(entries, list):
+            self.error("substitutions are written as [[substitute]] tables", None,
+                       "substitute")
+            return out
+        for n, entry in enumerate(entries, start=1):
+            what = f"[[substitute]] number {n}"
+            if not isinstance(entry, dict):
+                self.error(f"{what} must be a table", "substitute", nth=n)
+                continue
+            for key in entry:
+                if key not in _SUBSTITUTE_KEYS:
+                    self.error(f"{what}: unknown key {key!r}; expected "
+                               f"{', '.join(_SUBSTITUTE_KEYS)}", "substitute", key, n)
+            if "within" in entry:
+                source = target = entry["within"]
+                if "from" in entry or "to" in entry:
+                    self.error(f"{what}: give either 'within' or 'from' and 'to'",
+                               "substitute", "within", n)
+            else:
+                source, target = entry.get("from"), entry.get("to")
+            if source is None or target is None or "cost" not in entry:
+                self.error(f"{what} needs 'from', 'to' (or 'within') and 'cost'",
+                           "substitute", nth=n)
+                continue
+            for cls in (source, target):
+                if cls not in known:
+                    self.error(f"{what}: no class {cls!r} (classes: "
+                               f"{', '.join(sorted(known))})", "substitute", None, n)
+            same = entry.get("same")
+            if same is not None and same not in SAME_KEYS:
+                self.error(f"{what}: same = {same!r}; expected one of "
+                           f"{', '.join(SAME_KEYS)}", "substitute", "same", n)
+            cost = self.cost(entry["cost"], what, "substitute", "cost", n)
+            if cost is not None:
+                out.append(Substitution(str(source), str(target), cost, same))
+        return out
+
+
+def read_scheme(text: bytes, source: str, base: Path | None = None,
+                chain: tuple[str, ...] = ()) -> tuple[CostScheme | None, list[Problem]]:
+    """A scheme and every problem found in it (None when one is an error)."""
+    reader = _Reader(text, source, base, chain)
+    scheme = reader.read(text)
+    return scheme, reader.problems
+
+
+def parse_scheme(text: bytes, source: str, base: Path | None = None,
+                 chain: tuple[str, ...] = ()) -> CostScheme:
+    """Build a scheme from a file's bytes; ``source`` names it in messages."""
+    scheme, problems = read_scheme(text, source, base, chain)
+    if scheme is None:
+        errors = [str(p) for p in problems if p.level == "error"]
+        raise SchemeError("\n".join(errors))
+    return scheme
 
 
 def shipped_names() -> list[str]:
     """The schemes that come with parsedit."""
     folder = resources.files("parsedit.grammars")
-    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml"))
+    return sorted(p.name.rsplit(".", 1)[0] for p in folder.iterdir()
+                  if p.name.endswith((".toml", ".py")) and not p.name.startswith("_"))
 
 
-def load_scheme(name_or_path: str) -> CostScheme:
-    """A shipped scheme by name, or a scheme file by path."""
+def shipped_file(name: str) -> Path | None:
+    """The file of a shipped scheme, or None."""
+    folder = resources.files("parsedit.grammars")
+    for suffix in (".toml", ".py"):
+        candidate = folder.joinpath(name + suffix)
+        if candidate.is_file():
+            return Path(str(candidate))
+    return None
+
+
+def load_scheme(name_or_path: str, chain: tuple[str, ...] = ()) -> CostScheme:
+    """A shipped declarative scheme by name, or a scheme file by path."""
     path = Path(name_or_path)
-    if path.is_file():
-        return parse_scheme(path.read_bytes(), str(path))
-    shipped = resources.files("parsedit.grammars").joinpath(f"{name_or_path}.toml")
-    if shipped.is_file():
-        return parse_scheme(shipped.read_bytes(), f"grammars/{name_or_path}.toml")
-    raise SchemeError(f"no cost scheme {name_or_path!r}: not a file, and not one of the "
-                      f"shipped schemes ({', '.join(shipped_names())})")
+    if not path.is_file():
+        shipped = shipped_file(name_or_path)
+        if shipped is None or shipped.suffix != ".toml":
+            raise SchemeError(f"no cost scheme {name_or_path!r}: not a file, and not one of "
+                              f"the shipped schemes ({', '.join(shipped_names())})")
+        return parse_scheme(shipped.read_bytes(), f"grammars/{shipped.name}", shipped.parent,
+                            chain or (name_or_path,))
+    return parse_scheme(path.read_bytes(), str(path), path.parent, chain or (str(path),))
 
 
 def default_scheme(encoding: str) -> CostScheme:

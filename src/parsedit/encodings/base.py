@@ -2,7 +2,9 @@
 
 A symbol is any hashable value.  ``kind`` names the class a cost scheme sees
 (``open``, ``close``, ``tag``, ``word`` for the labelled bracketing; ``span``;
-``rule``), ``display`` writes it for people.  ``anchor_kind`` names the kind
+``rule``), ``label`` is what a scheme's classes match (a phrase's or a tag's
+label, a span's label, a rule as written, a word), ``display`` writes it for
+people and ``text`` names it uniquely in a symbol table.  ``anchor_kind`` names the kind
 that, when a scheme can never edit it, cuts a pair of strings into
 independent pieces (the label encoding's terminals), or is None;
 ``anchors(symbols)`` gives the positions of the symbols of that kind.
@@ -27,6 +29,10 @@ class Encoding(Protocol):
 
     def kind(self, symbol: Symbol) -> str: ...
 
+    def label(self, symbol: Symbol) -> str: ...
+
     def display(self, symbol: Symbol) -> str: ...
+
+    def text(self, symbol: Symbol) -> str: ...
 
     def anchors(self, symbols: Sequence[Symbol]) -> list[int]: ...

@@ -28,9 +28,20 @@ class LabelEncoding:
     def kind(self, symbol: Symbol) -> str:
         return bracketing.kind(str(symbol))
 
+    def label(self, symbol: Symbol) -> str:
+        text = str(symbol)
+        if text == CLOSE:
+            return text
+        if text[0] != "(":
+            return text[:-1]
+        return text[2:] if text.startswith(TAG) else text[1:]
+
     def display(self, symbol: Symbol) -> str:
         text = str(symbol)
         return text[1:] if text.startswith(TAG) else text
+
+    def text(self, symbol: Symbol) -> str:
+        return str(symbol)
 
     def anchors(self, symbols: Sequence[Symbol]) -> list[int]:
         return [i for i, t in enumerate(symbols) if t[0] != "(" and t != CLOSE]  # type: ignore[index]

@@ -54,6 +54,12 @@ class RuleEncoding:
     def kind(self, symbol: Symbol) -> str:
         return "rule"
 
+    def label(self, symbol: Symbol) -> str:
+        return self.display(symbol)
+
+    def text(self, symbol: Symbol) -> str:
+        return self.display(symbol)
+
     def display(self, symbol: Symbol) -> str:
         lhs, rhs = cast(Rule, symbol)
         return f"{lhs + ' ' if lhs is not None else ''}-> {' '.join(rhs)}"

@@ -43,6 +43,12 @@ class SpanEncoding:
     def kind(self, symbol: Symbol) -> str:
         return "span"
 
+    def label(self, symbol: Symbol) -> str:
+        return cast(tuple[str, int, int], symbol)[0]
+
+    def text(self, symbol: Symbol) -> str:
+        return self.display(symbol)
+
     def display(self, symbol: Symbol) -> str:
         label, start, end = cast(tuple[str, int, int], symbol)
         return f"{label}[{start},{end}]"

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import pynini
 
-from parsedit.costs.scheme import INF, CostScheme
+from parsedit.costs.scheme import INF, CostScheme, Signature
 from parsedit.encodings.base import Encoding, Symbol
 from parsedit.errors import SchemeError
 from parsedit.fst.edit import EditTransducer
@@ -101,21 +101,51 @@ class Aligner:
     def __init__(self, scheme: CostScheme, encoding: Encoding) -> None:
         self.scheme = scheme
         self.encoding = encoding
-        signatures = []
-        self._block: dict[str, int] = {}
-        for kind in encoding.kinds:
-            sig = scheme.signature(kind)
-            if sig not in signatures:
-                signatures.append(sig)
-            self._block[kind] = signatures.index(sig)
-        self._signatures = signatures
-        self._trim = scheme.trim_safe(encoding.kinds)
+        self._signatures: list[Signature] = []
+        self._trim = True
         self._transducers: dict[int, EditTransducer] = {}
+        # Without classes or keys, a symbol's costs depend on its kind alone,
+        # and its block is looked up by kind; otherwise by symbol, cached.
+        self._by_label = bool(scheme.classes) or any(s.same for s in scheme.substitute)
+        self._kind_block = {kind: self._add(scheme.signature(kind)) for kind in encoding.kinds}
+        self._label_block: dict[tuple[str, str], int] = {}
+        self._block_of: dict[Symbol, int] = {}
+
+    def _add(self, sig: Signature) -> int:
+        """The block of a signature, added (to every transducer built so far)
+        the first time it is seen."""
+        if sig not in self._signatures:
+            self._trim = self._trim and self.scheme.triangle_holds(sig, self._signatures)
+            self._signatures.append(sig)
+            for edit in self._transducers.values():
+                edit.add_block(sig)
+        return self._signatures.index(sig)
+
+    def block(self, symbol: Symbol) -> int:
+        """The signature block of a symbol."""
+        kind = self.encoding.kind(symbol)
+        if not self._by_label:
+            return self._kind_block[kind]
+        found = self._block_of.get(symbol)
+        if found is None:
+            key = (kind, self.encoding.label(symbol))
+            found = self._label_block.get(key)
+            if found is None:
+                found = self._label_block[key] = self._add(self.scheme.signature(*key))
+            self._block_of[symbol] = found
+        return found
+
+    def signature(self, symbol: Symbol) -> Signature:
+        return self._signatures[self.block(symbol)]
 
     def align(self, gold: Sequence[Symbol], test: Sequence[Symbol]) -> Alignment:
         if gold == test:
             return Alignment(0.0, gold, len(gold), 0)
         start, end_g, end_t = 0, len(gold), len(test)
+        if self._by_label:  # find every symbol's block before deciding to trim
+            for symbol in (*gold, *test):
+                if symbol not in self._block_of:
+                    self.block(symbol)
         if self._trim:
             while start < end_g and start < end_t and gold[start] == test[start]:
                 start += 1
@@ -131,11 +161,9 @@ class Aligner:
         return Alignment(cost, gold, start, len(gold) - end_g, path=path, symbols=symbols)
 
     def _one_sided(self, gold: Sequence[Symbol], test: Sequence[Symbol]) -> tuple[Op, ...]:
-        scheme, kind = self.scheme, self.encoding.kind
-        ops = tuple([Op("del", s, None, scheme.delete_cost(scheme.signature(kind(s))))
-                     for s in gold] +
-                    [Op("ins", None, s, scheme.insert_cost(scheme.signature(kind(s))))
-                     for s in test])
+        scheme, sig = self.scheme, self.signature
+        ops = tuple([Op("del", s, None, scheme.delete_cost(sig(s))) for s in gold] +
+                    [Op("ins", None, s, scheme.insert_cost(sig(s))) for s in test])
         if any(op.cost == INF for op in ops):
             self._no_path(gold, test)
         return ops
@@ -148,12 +176,13 @@ class Aligner:
 
     def _compose(self, gold: Sequence[Symbol],
                  test: Sequence[Symbol]) -> tuple[float, pynini.Fst, dict[int, Symbol]]:
-        kind = self.encoding.kind
+        kind, kind_block = self.encoding.kind, self._kind_block
+        block_of = self._block_of if self._by_label else None
         local: dict[Symbol, tuple[int, int]] = {}
         counts = [0] * len(self._signatures)
         for symbol in (*gold, *test):
             if symbol not in local:
-                block = self._block[kind(symbol)]
+                block = block_of[symbol] if block_of is not None else kind_block[kind(symbol)]
                 local[symbol] = (block, counts[block])
                 counts[block] += 1
         # The smallest power-of-two capacity that holds the pair: a long

@@ -25,6 +25,11 @@ both factors are composed with their short string (``gold @ left`` and
 lattice of every edit script, and since the middle tape has no epsilon, that
 composition is a plain product, with no epsilon filter.  Its shortest path is
 the cheapest script.
+
+A substitution entry with ``same`` (e.g. the same first character) has one
+marker per key value, so only symbols with equal keys meet on it.  Blocks are
+added as a corpus shows new signatures; markers sit far above every block
+label, so adding a block never moves them.
 """
 
 from __future__ import annotations
@@ -35,52 +40,58 @@ from parsedit.costs.scheme import INF, CostScheme, Signature
 
 Arc = pynini.Arc  # type: ignore[attr-defined]  # re-exported from pywrapfst, not in the stubs
 
+DELETE = 1 << 28
+INSERT = DELETE + 1
+
 
 class EditTransducer:
     """The two factors of a scheme's edit transducer over signature blocks."""
 
     def __init__(self, scheme: CostScheme, signatures: list[Signature], capacity: int) -> None:
         self.scheme = scheme
-        self.signatures = signatures
         self.capacity = capacity
-        self.left, right = self._build()
-        # (test @ right)^-1 is right^-1 @ test: invert the factor once here.
-        self.right_inverse = right.invert().arcsort("olabel")
+        self.blocks = 0
+        self._markers: dict[tuple[int, str | None], int] = {}
+        self.left = pynini.Fst()
+        self.right_inverse = pynini.Fst()
+        for fst in (self.left, self.right_inverse):
+            fst.add_state()
+            fst.set_start(0)
+            fst.set_final(0)
+        self.left.add_arc(0, Arc(0, INSERT, 0.0, 0))
+        self.right_inverse.add_arc(0, Arc(DELETE, 0, 0.0, 0))
+        for sig in signatures:
+            self.add_block(sig)
 
     def label(self, block: int, index: int) -> int:
         """The local label of the ``index``-th symbol (0-based) of a block."""
         return block * self.capacity + index + 1
 
-    def _build(self) -> tuple[pynini.Fst, pynini.Fst]:
-        scheme = self.scheme
-        delete_marker = len(self.signatures) * self.capacity + 1
-        insert_marker = delete_marker + 1
-        first_sub = delete_marker + 2
-        left = pynini.Fst()
-        right = pynini.Fst()
-        for fst in (left, right):
-            state = fst.add_state()
-            fst.set_start(state)
-            fst.set_final(state)
-        left.add_arc(0, Arc(0, insert_marker, 0.0, 0))
-        right.add_arc(0, Arc(0, delete_marker, 0.0, 0))
-        for block, sig in enumerate(self.signatures):
-            delete = scheme.delete_cost(sig)
-            insert = scheme.insert_cost(sig)
-            subs_from = [(r, c) for r, (f, _, c) in enumerate(scheme.substitute) if f in sig]
-            subs_to = [r for r, (_, t, _) in enumerate(scheme.substitute) if t in sig]
-            for index in range(self.capacity):
-                a = self.label(block, index)
-                left.add_arc(0, Arc(a, a, 0.0, 0))
-                right.add_arc(0, Arc(a, a, 0.0, 0))
-                if delete < INF:
-                    left.add_arc(0, Arc(a, delete_marker, delete, 0))
-                if insert < INF:
-                    right.add_arc(0, Arc(a, insert_marker, insert, 0))
-                for rule, cost in subs_from:
-                    left.add_arc(0, Arc(a, first_sub + rule, cost, 0))
-                for rule in subs_to:
-                    right.add_arc(0, Arc(a, first_sub + rule, 0.0, 0))
+    def _marker(self, rule: int, key: str | None) -> int:
+        return self._markers.setdefault((rule, key), INSERT + 1 + len(self._markers))
+
+    def add_block(self, sig: Signature) -> None:
+        """Give the next block the costs of ``sig``."""
+        scheme, block = self.scheme, self.blocks
+        self.blocks += 1
+        delete = scheme.delete_cost(sig)
+        insert = scheme.insert_cost(sig)
+        subs_from = [(self._marker(r, scheme.same_key(s, sig)), s.cost)
+                     for r, s in enumerate(scheme.substitute) if s.source in sig]
+        subs_to = [self._marker(r, scheme.same_key(s, sig))
+                   for r, s in enumerate(scheme.substitute) if s.target in sig]
+        left, right = self.left, self.right_inverse
+        for index in range(self.capacity):
+            a = self.label(block, index)
+            left.add_arc(0, Arc(a, a, 0.0, 0))
+            right.add_arc(0, Arc(a, a, 0.0, 0))
+            if delete < INF:
+                left.add_arc(0, Arc(a, DELETE, delete, 0))
+            if insert < INF:
+                right.add_arc(0, Arc(INSERT, a, insert, 0))
+            for marker, cost in subs_from:
+                left.add_arc(0, Arc(a, marker, cost, 0))
+            for marker in subs_to:
+                right.add_arc(0, Arc(marker, a, 0.0, 0))
         left.arcsort("ilabel")
-        right.arcsort("ilabel")
-        return left, right
+        right.arcsort("olabel")

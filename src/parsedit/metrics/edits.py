@@ -26,6 +26,7 @@ from parsedit.encodings.base import Encoding, Symbol
 from parsedit.fst.align import Aligner, Alignment, Op
 from parsedit.metrics.movement import Move, correct
 from parsedit.results import EditCounts
+from parsedit.trees.bracketing import CLOSE
 
 _CACHE_LIMIT = 200_000
 
@@ -64,7 +65,7 @@ class EditMetric:
         anchor = encoding.anchor_kind
         self.anchor = anchor if anchor is not None and not scheme.can_edit(anchor) else None
         self.corrects = encoding.name == "label" and scheme.movement is not None
-        close = scheme.signature("close")
+        close = scheme.signature("close", CLOSE)
         self._close_costs = (scheme.delete_cost(close), scheme.insert_cost(close))
         self._cache: dict[tuple[Sequence[Symbol], Sequence[Symbol]], Alignment] = {}
 

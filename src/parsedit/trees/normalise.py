@@ -36,8 +36,15 @@ _QUOTE_WORDS = ("'", '"', "/")
 
 
 def _strip_function_tags(label: str) -> str:
-    """``NP-SBJ-1`` -> ``NP``, ``NP=2`` -> ``NP``: cut at the first ``-`` or ``=``."""
+    """``NP-SBJ-1`` -> ``NP``, ``NP=2`` -> ``NP``: cut at the first ``-`` or ``=``
+    (the label must hold one, as EVALB's does when it cuts)."""
     return label[:min(i for i in (label.find("-"), label.find("=")) if i >= 0)]
+
+
+def strip_function_tags(label: str) -> str:
+    """The base of any label: ``NP-SBJ=2`` -> ``NP``; ``NP``, ``-NONE-`` unchanged."""
+    cuts = [i for i in (label.find("-"), label.find("=")) if i > 0]
+    return label[:min(cuts)] if cuts else label
 
 
 @dataclass(frozen=True)
