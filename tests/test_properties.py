@@ -215,3 +215,94 @@ def test_label_under_levenshtein_is_the_plain_distance(pair: list[Tree]) -> None
     result = Evaluator(config).score(NONE.apply(gold), NONE.apply(test))["label"]
     expected = unit(bracket_string(gold), bracket_string(test))
     assert result.counts.edits == result.counts.basic == expected
+
+
+UNIT_BY_CLASSES = b'''
+name = "unit-by-classes"
+extends = "levenshtein"
+[classes]
+nominal = { labels = ["N*", "DT"], kinds = ["open", "tag", "span"] }
+verbal = { variants = ["VP", "VB"] }
+[[substitute]]
+within = "nominal"
+cost = 1
+[[substitute]]
+from = "verbal"
+to = "any"
+same = "first-char"
+cost = 1
+'''
+
+
+@settings(max_examples=100, deadline=None)
+@given(tree_pairs())
+def test_a_scheme_with_every_cost_1_is_plain_levenshtein(pair: list[Tree]) -> None:
+    from parsedit.costs.scheme import parse_scheme
+
+    gold, test = pair
+    scheme = parse_scheme(UNIT_BY_CLASSES, "unit.toml")
+    config = Config(params=Params(NONE), metrics=("label", "span", "rule"),
+                    schemes={"label": scheme, "span": scheme, "rule": scheme})
+    result = Evaluator(config).score(NONE.apply(gold), NONE.apply(test))
+    assert result["label"].counts.edits == unit(bracket_string(gold), bracket_string(test))
+    assert result["span"].counts.edits == unit(span_list(gold)[0], span_list(test)[0])
+    assert result["rule"].counts.edits == unit(rule_list(gold), rule_list(test))
+
+
+CLASSES = b'''
+name = "classes"
+[classes]
+nominal = { labels = ["NN", "DT"], kinds = ["tag"] }
+verbal = ["VP", "S"]
+ends-in-p = "*P"
+[insert]
+open = 0.5
+close = 0.5
+[delete]
+open = 0.5
+close = 0.5
+[[substitute]]
+from = "tag"
+to = "tag"
+cost = 1
+[[substitute]]
+within = "nominal"
+cost = 0.25
+[[substitute]]
+within = "verbal"
+cost = 0.25
+[[substitute]]
+within = "ends-in-p"
+cost = 0.75
+'''
+
+
+def by_classes(a: list[str], b: list[str]) -> float:
+    """CLASSES written out as plain functions on the bracket strings."""
+    inf = float("inf")
+
+    def bracket(x: str) -> float:
+        return 0.5 if x == ")" or (x.startswith("(") and not x.startswith("((")) else inf
+
+    def sub(x: str, y: str) -> float:
+        if x.startswith("((") and y.startswith("(("):
+            return 0.25 if {x[2:], y[2:]} <= {"NN", "DT"} else 1.0
+        if bracket(x) == bracket(y) == 0.5 and ")" not in (x, y):
+            if {x[1:], y[1:]} <= {"VP", "S"}:
+                return 0.25
+            return 0.75 if x.endswith("P") and y.endswith("P") else inf
+        return inf
+
+    return edit_distance(a, b, sub, bracket, bracket)
+
+
+@settings(max_examples=150, deadline=None)
+@given(tree_pairs())
+def test_a_scheme_with_classes_is_its_dynamic_programme(pair: list[Tree]) -> None:
+    from parsedit.costs.scheme import parse_scheme
+
+    gold, test = pair
+    config = Config(params=Params(NONE), metrics=("label",),
+                    schemes={"label": parse_scheme(CLASSES, "classes.toml")})
+    result = Evaluator(config).score(NONE.apply(gold), NONE.apply(test))["label"]
+    assert result.counts.edits == by_classes(bracket_string(gold), bracket_string(test))

@@ -37,7 +37,7 @@ from pathlib import Path
 from parsedit.errors import ConfigError
 from parsedit.trees.normalise import Normalisation
 
-SHIPPED = ("collins", "new", "none")
+SHIPPED = ("collins", "new", "none", "function-tags")
 
 
 @dataclass(frozen=True)
@@ -111,7 +111,8 @@ def parse_params(text: str, source: str, name: str) -> Params:
 
 
 def load_params(name_or_path: str) -> Params:
-    """A shipped parameter file by name (``collins``, ``new``, ``none``) or
+    """A shipped parameter file by name (``collins``, ``new``, ``none``,
+    ``function-tags``) or
     any ``.prm`` file by path."""
     if name_or_path in SHIPPED:
         text = resources.files("parsedit.prm").joinpath(f"{name_or_path}.prm").read_text()
