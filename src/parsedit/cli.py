@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 import click
 
 from parsedit import __version__
-from parsedit.costs.scheme import load_scheme
+from parsedit.costs import load_costs
 from parsedit.encodings import NAMES
 from parsedit.errors import ConfigError, ParseditError
 from parsedit.params import load_params, with_overrides
@@ -53,7 +53,7 @@ def _config(metrics: str, rule_pos: str, costs: dict[str, str | None],
             params: str = "collins", cutoff: int | None = None, max_error: int | None = None,
             with_preterminals: bool = False, split: bool = False,
             average: str = "corpus") -> Config:
-    schemes = {name: load_scheme(path) for name, path in costs.items() if path}
+    schemes = {name: load_costs(path, name) for name, path in costs.items() if path}
     loaded = with_overrides(load_params(params), cutoff, max_error)
     for warning in loaded.warnings:
         click.echo(f"parsedit: warning: {warning}", err=True)
@@ -172,7 +172,7 @@ def align(gold: str, test: str, sentence: int, encoding: str, params: str, rule_
     """Show one pair's alignment, each edit marked with its cost."""
     config = _config(encoding, rule_pos,
                      {"label": label_costs, "span": span_costs, "rule": rule_costs}, params)
-    evaluator = Evaluator(config)
+    evaluator = Evaluator.for_files(config, gold, test)
     number = 0
     for number, g, t in pairs(gold, test):
         if number == sentence:

@@ -20,7 +20,8 @@ from importlib.metadata import version
 from itertools import zip_longest
 
 from parsedit import __version__
-from parsedit.costs.scheme import CostScheme, default_scheme
+from parsedit.costs import Scheme, default_scheme
+from parsedit.costs.alphabet import Alphabet, collect
 from parsedit.encodings import NAMES as EDIT_METRICS
 from parsedit.encodings import Encoding, get_encoding
 from parsedit.errors import ConfigError
@@ -44,7 +45,7 @@ class Config:
     metrics: tuple[str, ...] = METRICS
     params: Params = field(default_factory=lambda: Params(COLLINS, source="collins.prm"))
     rule_pos: str = "words"
-    schemes: dict[str, CostScheme] = field(default_factory=dict)
+    schemes: dict[str, Scheme] = field(default_factory=dict)
     with_preterminals: bool = False
     split: bool = False
     average: str = "corpus"
@@ -67,7 +68,7 @@ class Config:
     def edit_metrics(self) -> tuple[str, ...]:
         return tuple(m for m in self.metrics if m in EDIT_METRICS)
 
-    def scheme(self, encoding: str) -> CostScheme:
+    def scheme(self, encoding: str) -> Scheme:
         scheme = self.schemes.get(encoding) or default_scheme(encoding)
         if scheme.encodings and encoding not in scheme.encodings:
             raise ConfigError(f"cost scheme {scheme.name!r} ({scheme.source}) is for the "
@@ -93,12 +94,24 @@ class Config:
 class Evaluator:
     """The metrics of a :class:`Config`, ready to score pairs of trees."""
 
-    def __init__(self, config: Config) -> None:
+    def __init__(self, config: Config, alphabets: dict[str, Alphabet] | None = None) -> None:
+        """``alphabets``: per encoding, what a grammar module builds over."""
         self.config = config
         self.encodings: dict[str, Encoding] = {
             name: get_encoding(name, config.rule_pos) for name in config.edit_metrics}
-        self.metrics = {name: EditMetric(enc, config.scheme(name))
+        alphabets = alphabets or {}
+        self.metrics = {name: EditMetric(enc, config.scheme(name), alphabets.get(name))
                         for name, enc in self.encodings.items()}
+
+    @classmethod
+    def for_files(cls, config: Config, gold_path: str, test_path: str) -> Evaluator:
+        """An evaluator whose grammar modules are built over the alphabets of
+        the two files (the only schemes that read the files first)."""
+        alphabets = {name: collect((gold_path, test_path), name, config.normalisation,
+                                   config.rule_pos)
+                     for name in config.edit_metrics
+                     if config.scheme(name).needs_alphabet}
+        return cls(config, alphabets)
 
     def score(self, gold: Bracketing, test: Bracketing) -> dict[str, Scored]:
         """Every edit metric on one normalised pair with equal words."""
@@ -194,7 +207,7 @@ def pairs(gold_path: str, test_path: str) -> Iterator[tuple[int, Item | None, It
 def evaluate(gold_path: str, test_path: str, config: Config | None = None) -> CorpusResult:
     """Score every pair of ``gold_path`` and ``test_path``."""
     config = config or Config()
-    evaluator = Evaluator(config)
+    evaluator = Evaluator.for_files(config, gold_path, test_path)
     params = config.params
     result = CorpusResult(config.metrics, config.signature(), cutoff_len=params.cutoff_len,
                           average=config.average)

@@ -131,6 +131,11 @@ class CostScheme:
     classes: tuple[SymbolClass, ...] = ()
     extends: str | None = None
 
+    @property
+    def needs_alphabet(self) -> bool:
+        """False: a declarative scheme is built pair by pair, not over a corpus."""
+        return False
+
     # -- what a symbol may cost --------------------------------------------
     def signature(self, kind: str, label: str = "") -> Signature:
         """The classes a symbol of ``kind`` with ``label`` belongs to, and the

@@ -25,7 +25,7 @@ import pynini
 from parsedit.costs.scheme import INF, CostScheme, Signature
 from parsedit.encodings.base import Encoding, Symbol
 from parsedit.errors import SchemeError
-from parsedit.fst.edit import EditTransducer
+from parsedit.fst.edit import Arc, EditTransducer
 
 
 @dataclass(frozen=True)
@@ -206,3 +206,50 @@ class Aligner:
         if path.start() < 0:  # no path: the lattice is empty
             self._no_path(gold, test)
         return float(path.paths().weight()), path, symbol_of
+
+
+class FstAligner:
+    """Edit-distance alignments through any edit transducer with a symbol
+    table (see :mod:`parsedit.costs.transducer`): ``gold @ T @ test``, whole.
+
+    A symbol missing from the table is added with an identity loop on every
+    state of (a copy of) the transducer, so it maps to itself at no cost.
+    """
+
+    def __init__(self, transducer: pynini.Fst, encoding: Encoding, name: str) -> None:
+        self.encoding = encoding
+        self.name = name
+        self.fst = transducer.copy()
+        table = self.fst.input_symbols()
+        assert table is not None
+        self.table = table.copy()
+        self._ids: dict[Symbol, int] = {}
+        self._symbol_of: dict[int, Symbol] = {}
+
+    def _id(self, symbol: Symbol) -> int:
+        found = self._ids.get(symbol)
+        if found is None:
+            text = self.encoding.text(symbol)
+            found = self.table.find(text)
+            if found < 0:
+                found = self.table.add_symbol(text)
+                for state in self.fst.states():
+                    self.fst.add_arc(state, Arc(found, found, 0.0, state))
+                self.fst.arcsort("ilabel")
+            self._ids[symbol] = found
+            self._symbol_of[found] = symbol
+        return found
+
+    def align(self, gold: Sequence[Symbol], test: Sequence[Symbol]) -> Alignment:
+        ident = self._id
+        gold_fsa = pynini.accep("".join(f"[{ident(s)}]" for s in gold))
+        test_fsa = pynini.accep("".join(f"[{ident(s)}]" for s in test))
+        lattice = pynini.compose(pynini.compose(gold_fsa, self.fst), test_fsa)
+        path = pynini.shortestpath(lattice)
+        if path.start() < 0:
+            shown = self.encoding.display
+            raise SchemeError(
+                f"transducer {self.name!r} allows no edit path from "
+                f"[{' '.join(shown(s) for s in gold)}] to [{' '.join(shown(s) for s in test)}]")
+        return Alignment(float(path.paths().weight()), gold, 0, 0, path=path,
+                         symbols=self._symbol_of)

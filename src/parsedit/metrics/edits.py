@@ -21,9 +21,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from parsedit.costs.alphabet import Alphabet
 from parsedit.costs.scheme import CostScheme
+from parsedit.costs.transducer import FstScheme
 from parsedit.encodings.base import Encoding, Symbol
-from parsedit.fst.align import Aligner, Alignment, Op
+from parsedit.fst.align import Aligner, Alignment, FstAligner, Op
 from parsedit.metrics.movement import Move, correct
 from parsedit.results import EditCounts
 from parsedit.trees.bracketing import CLOSE
@@ -58,16 +60,27 @@ class Scored:
 
 
 class EditMetric:
-    def __init__(self, encoding: Encoding, scheme: CostScheme) -> None:
+    """``scheme`` is a declarative :class:`CostScheme` or a transducer
+    (:class:`FstScheme`; a grammar module's is built over ``alphabet``)."""
+
+    def __init__(self, encoding: Encoding, scheme: CostScheme | FstScheme,
+                 alphabet: Alphabet | None = None) -> None:
         self.encoding = encoding
         self.scheme = scheme
+        self.aligner: Aligner | FstAligner
+        self._cache: dict[tuple[Sequence[Symbol], Sequence[Symbol]], Alignment] = {}
+        if isinstance(scheme, FstScheme):
+            # Nothing is known of the transducer's costs: no shortcut at all.
+            self.aligner = FstAligner(scheme.transducer(alphabet), encoding, scheme.name)
+            self.exact, self.anchor, self.corrects = False, None, False
+            return
         self.aligner = Aligner(scheme, encoding)
+        self.exact = True  # identity is free, so equal strings cost nothing
         anchor = encoding.anchor_kind
         self.anchor = anchor if anchor is not None and not scheme.can_edit(anchor) else None
         self.corrects = encoding.name == "label" and scheme.movement is not None
         close = scheme.signature("close", CLOSE)
         self._close_costs = (scheme.delete_cost(close), scheme.insert_cost(close))
-        self._cache: dict[tuple[Sequence[Symbol], Sequence[Symbol]], Alignment] = {}
 
     def _split(self, symbols: Sequence[Symbol]) -> tuple[list[tuple[Symbol, ...]], list[Symbol]]:
         at = self.encoding.anchors(symbols)
@@ -86,7 +99,7 @@ class EditMetric:
 
     def score(self, gold: Sequence[Symbol], test: Sequence[Symbol], events: int) -> Scored:
         """Score one pair; ``events`` is the number of gold events."""
-        if gold == test:
+        if gold == test and self.exact:
             return Scored(EditCounts(0.0, 0.0, events), gold, (), (), (), ())
         if self.anchor is not None:
             # Skip the common prefix and suffix, cut back to whole pieces, and

@@ -1,0 +1,81 @@
+"""The alphabet a transducer is built over: the distinct symbols of one
+encoding in a corpus, each with its kind and label.
+
+A Python grammar module receives an :class:`Alphabet` and builds its edit
+transducer with pynini over ``alphabet.table`` (label 0 is epsilon, every
+symbol has the label ``alphabet.id(text)``).  ``grammars compile`` builds a
+declarative scheme over the alphabet of the treebanks it is given.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from parsedit.encodings import Encoding, get_encoding
+from parsedit.trees.normalise import Normalisation
+from parsedit.trees.reader import read_trees
+
+EPSILON = "<eps>"
+from pywrapfst import SymbolTable  # noqa: E402  # pynini's own, re-exported
+
+
+@dataclass(frozen=True)
+class Alphabet:
+    """``symbols`` are the symbols' texts (``(NP``, ``((NN``, ``)``, ``dog)``
+    for *label*; ``NP[0,2]`` for *span*; ``NP -> DT NN`` for *rule*), sorted;
+    ``kinds`` and ``labels`` give each one's kind and label."""
+
+    encoding: str
+    symbols: tuple[str, ...]
+    kinds: dict[str, str] = field(compare=False)
+    labels: dict[str, str] = field(compare=False)
+
+    @staticmethod
+    def of(encoding: Encoding, symbols: Iterable[object]) -> Alphabet:
+        texts = {encoding.text(s): s for s in symbols}
+        ordered = tuple(sorted(texts))
+        return Alphabet(encoding.name, ordered,
+                        {t: encoding.kind(texts[t]) for t in ordered},
+                        {t: encoding.label(texts[t]) for t in ordered})
+
+    @property
+    def table(self) -> SymbolTable:
+        """A symbol table: 0 is ``<eps>``, then the symbols in order from 1."""
+        table = SymbolTable()
+        table.add_symbol(EPSILON)
+        for text in self.symbols:
+            table.add_symbol(text)
+        return table
+
+    def id(self, text: str) -> int:
+        """The label of a symbol in :attr:`table`."""
+        return self._ids[text]
+
+    @property
+    def _ids(self) -> dict[str, int]:
+        found: dict[str, int] | None = self.__dict__.get("_id_cache")
+        if found is None:
+            found = {t: i for i, t in enumerate(self.symbols, start=1)}
+            object.__setattr__(self, "_id_cache", found)
+        return found
+
+    def of_kind(self, *kinds: str) -> list[str]:
+        """The symbols of the given kinds."""
+        return [t for t in self.symbols if self.kinds[t] in kinds]
+
+    def digest(self) -> str:
+        return hashlib.sha256("\n".join((self.encoding, *self.symbols)).encode()).hexdigest()
+
+
+def collect(paths: Iterable[str], encoding: str, normalisation: Normalisation,
+            rule_pos: str = "words") -> Alphabet:
+    """The alphabet of ``encoding`` over every readable tree in ``paths``."""
+    enc = get_encoding(encoding, rule_pos)
+    symbols: set[object] = set()
+    for path in paths:
+        for item in read_trees(path):
+            if item.tokens:
+                symbols.update(enc.encode(normalisation.apply(item.tokens)))
+    return Alphabet.of(enc, symbols)
