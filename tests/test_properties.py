@@ -11,6 +11,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from parsedit.costs.transducer import FstScheme
 from parsedit.params import Params
 from parsedit.pipeline import Config, Evaluator
 from parsedit.trees.normalise import NONE
@@ -306,3 +307,25 @@ def test_a_scheme_with_classes_is_its_dynamic_programme(pair: list[Tree]) -> Non
                     schemes={"label": parse_scheme(CLASSES, "classes.toml")})
     result = Evaluator(config).score(NONE.apply(gold), NONE.apply(test))["label"]
     assert result.counts.edits == by_classes(bracket_string(gold), bracket_string(test))
+
+
+@settings(max_examples=100, deadline=None)
+@given(tree_pairs(), st.sampled_from(["classes", "sampson-first-char", "pos-scored"]))
+def test_a_compiled_scheme_is_the_scheme(pair: list[Tree], name: str) -> None:
+    # One transducer over the pair's alphabet (epsilon arcs, a state per
+    # substitution entry) against the two-factor one built pair by pair.
+    from parsedit.costs import load_costs
+    from parsedit.costs.alphabet import Alphabet
+    from parsedit.costs.scheme import parse_scheme
+    from parsedit.costs.transducer import compile_scheme
+    from parsedit.encodings import get_encoding
+    from parsedit.fst.align import Aligner, FstAligner
+
+    scheme = parse_scheme(CLASSES, "classes.toml") if name == "classes" else load_costs(name)
+    assert not isinstance(scheme, FstScheme)
+    encoding = get_encoding("label")
+    gold, test = (tuple(NONE.apply(t)) for t in pair)
+    fst = compile_scheme(scheme, Alphabet.of(encoding, {*gold, *test}))
+    through_fst = FstAligner(fst, encoding, name).align(gold, test)
+    assert through_fst.cost == Aligner(scheme, encoding).align(gold, test).cost
+    assert sum(op.cost for op in through_fst.ops) == through_fst.cost

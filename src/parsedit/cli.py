@@ -12,12 +12,18 @@ import sys
 from collections.abc import Callable
 from functools import wraps
 from importlib import resources
+from pathlib import Path
 from typing import Any, TypeVar
 
 import click
 
 from parsedit import __version__
+from parsedit.costs import check as scheme_check
 from parsedit.costs import load_costs
+from parsedit.costs.alphabet import collect
+from parsedit.costs.check import alphabet_symbols, ptb_symbols
+from parsedit.costs.scheme import CostScheme, shipped_file, shipped_names
+from parsedit.costs.transducer import TRANSDUCER_SUFFIXES, compiled, write_far
 from parsedit.encodings import NAMES
 from parsedit.errors import ConfigError, ParseditError
 from parsedit.params import load_params, with_overrides
@@ -25,6 +31,7 @@ from parsedit.pipeline import AVERAGES, METRICS, Config, Evaluator, evaluate, pa
 from parsedit.report import align as align_report
 from parsedit.report import evalb as evalb_report
 from parsedit.report import json as json_report
+from parsedit.report import scheme as scheme_report
 from parsedit.report import text as text_report
 from parsedit.results import CorpusResult
 
@@ -124,8 +131,8 @@ def main() -> None:
 
 
 @main.command()
-@click.argument("gold", type=_FILE)
-@click.argument("test", type=_FILE)
+@click.argument("gold", type=_FILE, required=False)
+@click.argument("test", type=_FILE, required=False)
 @_metrics_option
 @_params_option
 @click.option("--cutoff", "-c", type=click.IntRange(min=0), default=None, metavar="N",
@@ -144,15 +151,23 @@ def main() -> None:
               show_default=True, help="Report format (evalb: EVALB's report, byte for byte).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="Write the report to this file instead of standard output.")
+@click.option("--signature-only", is_flag=True,
+              help="Print the signature these options give, and nothing else.")
 @_user_errors
-def score(gold: str, test: str, metrics: str, params: str, cutoff: int | None,
+def score(gold: str | None, test: str | None, metrics: str, params: str, cutoff: int | None,
           max_error: int | None, with_preterminals: bool, split: bool, average: str,
           rule_pos: str, label_costs: str | None, span_costs: str | None,
-          rule_costs: str | None, fmt: str, output: str | None) -> None:
+          rule_costs: str | None, fmt: str, output: str | None,
+          signature_only: bool) -> None:
     """Score every TEST tree against the GOLD tree on the same line."""
     config = _config(metrics, rule_pos,
                      {"label": label_costs, "span": span_costs, "rule": rule_costs},
                      params, cutoff, max_error, with_preterminals, split, average)
+    if signature_only:
+        click.echo(config.signature())
+        return
+    if gold is None or test is None:
+        raise ConfigError("score needs GOLD and TEST files (or --signature-only)")
     _finish(evaluate(gold, test, config), gold, test, fmt, output)
 
 
@@ -202,3 +217,93 @@ def demo(fmt: str) -> None:
                        "brackets, wrong labels).\n")
         _finish(evaluate(str(gold), str(test)), "sequoia-gold.mrg", "sequoia-perturbed.mrg",
                 fmt, None)
+
+
+@main.group()
+def grammars() -> None:
+    """List, show, check and compile cost schemes."""
+
+
+@grammars.command("list")
+def grammars_list() -> None:
+    """The shipped cost schemes, with what each is for."""
+    for name in shipped_names():
+        path = shipped_file(name)
+        assert path is not None
+        click.echo(scheme_report.summary(path.read_text(encoding="utf-8")))
+
+
+@grammars.command()
+@click.argument("scheme", metavar="NAME|PATH")
+@_user_errors
+def show(scheme: str) -> None:
+    """A scheme and its costs as readable tables."""
+    click.echo(scheme_report.render(load_costs(scheme)), nl=False)
+
+
+@grammars.command()
+@click.argument("path", type=_FILE)
+@click.option("--alphabet", "treebanks", multiple=True, type=_FILE, metavar="TREEBANK",
+              help="Check classes against the labels of these trees (default: the Penn "
+                   "Treebank's labels and tags). Repeatable.")
+@_params_option
+@_user_errors
+def check(path: str, treebanks: tuple[str, ...], params: str) -> None:
+    """Every error in a scheme file, with its line; exit 1 if there is one."""
+    if Path(path).suffix in TRANSDUCER_SUFFIXES:
+        scheme = load_costs(path)
+        click.echo(f"{path}: loads ({scheme.describe()})")
+        return
+    if treebanks:
+        norm = load_params(params).normalisation
+        symbols = alphabet_symbols(collect(treebanks, name, norm) for name in NAMES)
+        where = " and ".join(treebanks)
+        if not symbols:
+            raise ConfigError(f"no tree could be read from {where}")
+    else:
+        symbols, where = ptb_symbols(), "the Penn Treebank labels"
+    problems = scheme_check.check(Path(path), symbols, where)
+    for problem in problems:
+        click.echo(str(problem), err=True)
+    errors = sum(p.level == "error" for p in problems)
+    if errors:
+        click.echo(f"{path}: {errors} error(s)", err=True)
+        sys.exit(1)
+    click.echo(f"{path}: OK ({load_costs(path).describe()}), "
+               f"{len(problems)} warning(s)")
+
+
+@grammars.command()
+@click.argument("scheme", metavar="NAME|PATH")
+@click.option("--alphabet", "treebanks", multiple=True, type=_FILE, metavar="TREEBANK",
+              required=True, help="Build the transducer over the symbols of these trees. "
+                                  "Repeatable.")
+@click.option("--encoding", "encodings", multiple=True, type=click.Choice(list(NAMES)),
+              help="Which encodings to compile (default: those the scheme names, or all).")
+@_params_option
+@_rule_pos_option
+@click.option("-o", "--output", type=click.Path(dir_okay=False), required=True,
+              metavar="FILE.far", help="The FAR file to write, one transducer per encoding.")
+@_user_errors
+def compile(scheme: str, treebanks: tuple[str, ...], encodings: tuple[str, ...],
+            params: str, rule_pos: str, output: str) -> None:
+    """Compile a scheme to an OpenFst FAR over the alphabet of some treebanks."""
+    loaded = load_costs(scheme)
+    norm = load_params(params).normalisation
+    fsts = {}
+    for name in encodings or loaded.encodings or NAMES:
+        alphabet = collect(treebanks, name, norm, rule_pos)
+        if isinstance(loaded, CostScheme):
+            fsts[name] = compiled(loaded, alphabet)
+        elif loaded.needs_alphabet:
+            fsts[name] = loaded.transducer(alphabet)
+        else:
+            raise ConfigError(f"{scheme} is already a compiled transducer")
+        click.echo(f"{name}: {len(alphabet.symbols)} symbols, "
+                   f"{fsts[name].num_states()} states", err=True)
+    write_far(Path(output), fsts)
+    if loaded.movement is not None:
+        click.echo("parsedit: note: the movement correction is applied after the shortest "
+                   "path, not by a transducer; scores through this FAR are the basic "
+                   "distance", err=True)
+    click.echo(f"wrote {output} ({loaded.describe()})")

@@ -235,7 +235,7 @@ class Problem:
         return f"{where}: {prefix}{self.message}"
 
 
-class _Locator:
+class Locator:
     """Finds the line of a key in a TOML text, for messages."""
 
     _HEADER = re.compile(r"\s*(\[\[?)\s*([^\]\s]+)\s*\]\]?")
@@ -271,7 +271,7 @@ class _Reader:
         self.chain = chain
         self.problems: list[Problem] = []
         self.text = text.decode("utf-8", errors="replace")
-        self.where = _Locator(self.text)
+        self.where = Locator(self.text)
 
     def error(self, message: str, table: str | None = None, key: str | None = None,
               nth: int = 1, level: str = "error") -> None:

@@ -1,0 +1,97 @@
+"""``parsedit grammars check``: what a scheme file gets wrong, with lines.
+
+Errors are what :mod:`parsedit.costs.scheme` refuses (unknown keys, costs
+that are not finite numbers >= 0, undefined classes, ...), plus classes
+that match no symbol of an alphabet.  Warnings are entries no shortest path
+can use: a substitution dearer than deleting one symbol and inserting the
+other, or one that applies to no pair of symbols.  The alphabet is the Penn
+Treebank's labels and tags unless treebanks are given.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+
+from parsedit.costs.alphabet import Alphabet
+from parsedit.costs.scheme import CostScheme, Locator, Problem, Substitution, read_scheme
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python 3.10 only
+    import tomli as tomllib
+
+PTB_TAGS = (
+    "CC CD DT EX FW IN JJ JJR JJS LS MD NN NNS NNP NNPS PDT POS PRP PRP$ RB RBR RBS RP SYM "
+    "TO UH VB VBD VBG VBN VBP VBZ WDT WP WP$ WRB # $ . , : `` '' -LRB- -RRB- -NONE-").split()
+PTB_PHRASES = (
+    "ADJP ADVP CONJP FRAG INTJ LST NAC NP NX PP PRN PRT QP RRC S SBAR SBARQ SINV SQ UCP VP "
+    "WHADJP WHADVP WHNP WHPP X TOP NP-SBJ NP-TMP NP-PRD NP-LOC NP-ADV NP-VOC PP-LOC PP-CLR "
+    "PP-DIR PP-TMP PP-PRD ADVP-TMP ADVP-LOC ADVP-MNR S-NOM S-ADV S-TPC S-CLR SBAR-ADV "
+    "SBAR-PRP SBAR-TMP").split()
+
+Symbols = list[tuple[str, str]]
+
+
+def ptb_symbols() -> Symbols:
+    """(kind, label) of every Penn Treebank tag and phrase label."""
+    return ([("tag", t) for t in PTB_TAGS] + [("open", p) for p in PTB_PHRASES]
+            + [("span", p) for p in PTB_PHRASES] + [("close", ")")])
+
+
+def alphabet_symbols(alphabets: Iterable[Alphabet]) -> Symbols:
+    """(kind, label) of every symbol of some alphabets; a phrase label also
+    stands for the spans that carry it."""
+    out: set[tuple[str, str]] = set()
+    for alphabet in alphabets:
+        for text in alphabet.symbols:
+            kind, label = alphabet.kinds[text], alphabet.labels[text]
+            out.add((kind, label))
+            if kind == "open":
+                out.add(("span", label))
+    return sorted(out)
+
+
+def check(path: Path, symbols: Symbols, alphabet_name: str) -> list[Problem]:
+    """Every problem of the scheme file at ``path``, errors first."""
+    text = path.read_bytes()
+    scheme, problems = read_scheme(text, str(path), path.parent, (str(path),))
+    if scheme is None:
+        return problems
+    data = tomllib.loads(text.decode("utf-8"))
+    where = Locator(text.decode("utf-8"))
+    kinds = {k for k, _ in symbols}
+    for cls in scheme.classes:
+        if cls.name not in data.get("classes", {}) or not set(cls.kinds) & kinds:
+            continue  # inherited, or of kinds the alphabet cannot show
+        if not any(cls.matches(k, label) for k, label in symbols):
+            problems.append(Problem(str(path), where.line("classes", cls.name),
+                                    f"class {cls.name!r} matches no symbol of {alphabet_name}"))
+    own = data.get("substitute", [])
+    for n, entry in enumerate(own if isinstance(own, list) else [], start=1):
+        source = entry.get("within", entry.get("from"))
+        target = entry.get("within", entry.get("to"))
+        match = [s for s in scheme.substitute
+                 if (s.source, s.target, s.same) == (source, target, entry.get("same"))]
+        if not match:
+            continue
+        message = _unused(scheme, match[0], symbols)
+        if message:
+            problems.append(Problem(str(path), where.line("substitute", None, n),
+                                    f"[[substitute]] number {n}: over {alphabet_name}, "
+                                    f"it {message}", "warning"))
+    return sorted(problems, key=lambda p: p.level != "error")
+
+
+def _unused(scheme: CostScheme, entry: Substitution, symbols: Symbols) -> str | None:
+    """Why no shortest path can take a substitution entry, or None."""
+    sigs = {scheme.signature(k, label) for k, label in symbols}
+    pairs = [(a, b) for a in sigs for b in sigs if scheme.applies(entry, a, b)]
+    if not pairs:
+        return "applies to no pair of symbols"
+    instead = max(scheme.delete_cost(a) + scheme.insert_cost(b) for a, b in pairs)
+    if entry.cost > instead:
+        return (f"costs {entry.cost:g}, more than deleting one symbol and inserting the "
+                f"other ({instead:g} at most), so no shortest path uses it")
+    return None

@@ -1,0 +1,300 @@
+"""``parsedit grammars``, transducer schemes, the FAR cache and signatures."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pynini
+import pytest
+from click.testing import CliRunner, Result
+from roark_trees import GOLD, PARSE2, PARSE3
+
+from parsedit.cli import main
+from parsedit.costs.scheme import shipped_names
+
+ROARK_TREES = [GOLD, PARSE2, PARSE3]
+
+
+@pytest.fixture(autouse=True)
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("PARSEDIT_CACHE", str(folder))
+    return folder
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(main, list(args))
+
+
+def files(tmp_path: Path, gold: list[str], test: list[str]) -> tuple[str, str]:
+    g, t = tmp_path / "gold.mrg", tmp_path / "test.mrg"
+    g.write_text("\n".join(gold) + "\n")
+    t.write_text("\n".join(test) + "\n")
+    return str(g), str(t)
+
+
+def edits(result: Result, metric: str, field: str = "edits") -> list[float]:
+    assert result.exit_code == 0, result.output
+    return [s[metric][field] for s in json.loads(result.stdout)["sentences"]]
+
+
+def test_list_names_every_shipped_scheme_with_its_summary() -> None:
+    result = run("grammars", "list")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert [line.split(":")[0] for line in lines] == shipped_names()
+    assert "pos-scored: roark-basic with the preterminals evaluated" in result.stdout
+
+
+def test_show_prints_the_costs_as_tables() -> None:
+    result = run("grammars", "show", "pos-scored")
+    assert result.exit_code == 0
+    out = result.stdout
+    assert out.startswith("pos-scored@") and "extends: roark-basic@" in out
+    assert "  noun        tag    NN NNS NNP NNPS  -" in out
+    assert "  tag         tag         -     1" in out
+    assert "  tag    -       -       1" in out  # by kind: tags rewrite at 1
+    module = run("grammars", "show", "span-boundary")
+    assert "a grammar module, built over each corpus's alphabet; encodings: span" in module.stdout
+
+
+BAD = """name = "bad"
+colour = "blue"
+[classes]
+nouns = ["ZZ*"]
+verbs = "VB*"
+[insert]
+open = -1
+any = 1
+[delete]
+any = "one"
+tag = 1
+[[substitute]]
+within = "verbs"
+cost = 5
+[[substitute]]
+from = "adjectives"
+to = "tag"
+cost = 1
+"""
+
+
+def test_check_reports_every_error_with_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text(BAD)
+    result = run("grammars", "check", str(path))
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"{path}:2: unknown key 'colour'; expected one of name, extends, encodings, movement, "
+        "classes, insert, delete, substitute",
+        f"{path}:7: [insert] open: a cost must be a finite number >= 0, not -1",
+        f"{path}:10: [delete] any: a cost must be a number, not 'one'",
+        f"{path}:15: [[substitute]] number 2: no class 'adjectives' (classes: any, close, "
+        "nouns, open, rule, span, tag, verbs, word)",
+        f"{path}: 4 error(s)",
+    ]
+
+
+def test_check_finds_classes_that_match_nothing_and_useless_substitutions(
+        tmp_path: Path) -> None:
+    path = tmp_path / "odd.toml"
+    path.write_text(BAD.replace('colour = "blue"\n', "").replace("open = -1", "open = 1")
+                    .replace('"one"', "1").replace('"adjectives"', '"tag"'))
+    result = run("grammars", "check", str(path))
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"{path}:3: class 'nouns' matches no symbol of the Penn Treebank labels",
+        f"{path}:11: warning: [[substitute]] number 1: over the Penn Treebank labels, it "
+        "costs 5, more than deleting one symbol and inserting the other (2 at most), so no "
+        "shortest path uses it",
+        f"{path}: 1 error(s)",
+    ]
+    path.write_text(path.read_text().replace('"ZZ*"', '"NN*"'))
+    result = run("grammars", "check", str(path))
+    assert result.exit_code == 0
+    assert result.stdout.startswith(f"{path}: OK (bad@") and "1 warning(s)" in result.stdout
+
+
+def test_check_against_a_treebank(tmp_path: Path) -> None:
+    gold, _ = files(tmp_path, ["(S (NP (NNX dog)) (VP (VBZ barks)))"], [])
+    path = tmp_path / "nnx.toml"
+    path.write_text('name = "nnx"\n[classes]\nodd = "NNX"\n[delete]\nodd = 1\n')
+    assert run("grammars", "check", str(path)).exit_code == 1  # no NNX in the PTB
+    result = run("grammars", "check", str(path), "--alphabet", gold)
+    assert result.exit_code == 0, result.output
+
+
+def test_every_shipped_declarative_scheme_checks_clean() -> None:
+    folder = Path(__file__).resolve().parents[1] / "grammars"
+    for path in sorted(folder.glob("*.toml")):
+        result = run("grammars", "check", str(path))
+        assert result.exit_code == 0 and "0 warning(s)" in result.stdout, result.output
+
+
+def test_a_compiled_far_scores_what_the_scheme_scores(tmp_path: Path) -> None:
+    gold, test = files(tmp_path, [GOLD, GOLD, GOLD], ROARK_TREES)
+    far = str(tmp_path / "pos.far")
+    result = run("grammars", "compile", "pos-scored", "--alphabet", gold, "--alphabet", test,
+                 "-o", far)
+    assert result.exit_code == 0, result.output
+    assert "movement correction" in result.stderr
+    with pynini.Far(far) as archive:
+        assert [key for key, _ in archive] == ["label"]
+    through_far = edits(run("score", gold, test, "--metrics", "label", "--label-costs", far,
+                            "--format", "json"), "label")
+    declared = edits(run("score", gold, test, "--metrics", "label", "--label-costs",
+                         "pos-scored", "--format", "json"), "label", "basic")
+    assert through_far == declared == [0.0, 4.0, 3.0]
+
+
+def test_a_far_maps_symbols_it_does_not_know_to_themselves(tmp_path: Path) -> None:
+    small, _ = files(tmp_path, ["(S (NP (NN dog)) (VP (VBZ barks)))"], [])
+    far = str(tmp_path / "small.far")
+    assert run("grammars", "compile", "roark-basic", "--alphabet", small, "-o", far,
+               "--encoding", "label").exit_code == 0
+    # "cat", "sat" and VBD are not in the FAR: each maps to itself.
+    gold, test = files(tmp_path, ["(S (NP (NN cat)) (VP (VBD sat)))"] * 2,
+                       ["(S (NP (NN cat)) (VP (VBD sat)))", "(S (NP (NN cat)) (VBD sat))"])
+    assert edits(run("score", gold, test, "--metrics", "label", "--label-costs", far,
+                     "--format", "json"), "label") == [0.0, 1.0]
+    # Nor is PP, which therefore cannot be deleted: the scheme allows no path.
+    gold, test = files(tmp_path, ["(S (NP (NN cat)) (PP (VBD sat)))"],
+                       ["(S (NP (NN cat)) (VBD sat))"])
+    result = run("score", gold, test, "--metrics", "label", "--label-costs", far)
+    assert result.exit_code == 2 and "transducer 'small' allows no edit path" in result.stderr
+
+
+MODULE = '''
+import pynini
+from pathlib import Path
+NAME = "unit-module"
+ENCODINGS = ["span", "rule"]
+
+def build(alphabet):
+    with open(Path(__file__).with_name("calls.txt"), "a") as log:
+        log.write("built\\n")
+    fst = pynini.Fst()
+    fst.add_state(); fst.set_start(0); fst.set_final(0)
+    for text in alphabet.symbols:
+        a = alphabet.id(text)
+        for arc in ((a, a, 0.0), (a, 0, 1.0), (0, a, 1.0)):
+            fst.add_arc(0, pynini.Arc(*arc, 0))
+    return fst
+'''
+
+
+def test_a_grammar_module_is_built_once_per_alphabet_and_cached(
+        tmp_path: Path, cache: Path) -> None:
+    module = tmp_path / "unit.py"
+    module.write_text(MODULE)
+    gold, test = files(tmp_path, [GOLD, GOLD, GOLD], ROARK_TREES)
+    args = ("score", gold, test, "--metrics", "span", "--format", "json", "--span-costs")
+    scores = edits(run(*args, str(module)), "span")
+    # Insertion and deletion only: levenshtein's three substitutions and one
+    # insertion (parse 2) cost 7, its three deletions (parse 3) cost 3.
+    assert scores == [0.0, 7.0, 3.0]
+    assert edits(run(*args, str(module)), "span") == scores
+    calls = tmp_path / "calls.txt"
+    assert calls.read_text() == "built\n"
+    assert len(list(cache.glob("*.far"))) == 1
+    # The key is the content, not the file's name.
+    renamed = tmp_path / "renamed.py"
+    shutil.copy(module, renamed)
+    assert edits(run(*args, str(renamed)), "span") == scores
+    assert calls.read_text() == "built\n"
+    module.write_text(MODULE + "\n# changed\n")
+    edits(run(*args, str(module)), "span")
+    assert calls.read_text() == "built\nbuilt\n"
+
+
+def test_the_cache_can_be_turned_off(tmp_path: Path, cache: Path,
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PARSEDIT_CACHE", "off")
+    module = tmp_path / "unit.py"
+    module.write_text(MODULE)
+    gold, test = files(tmp_path, [GOLD], [PARSE2])
+    for _ in range(2):
+        run("score", gold, test, "--metrics", "span", "--span-costs", str(module))
+    assert (tmp_path / "calls.txt").read_text() == "built\nbuilt\n"
+    assert not cache.exists()
+
+
+def test_the_shipped_module_gives_half_credit_for_one_boundary(tmp_path: Path) -> None:
+    gold = "(S (NP (DT the) (NN dog)) (VP (VBZ barks) (ADVP (RB loudly))))"
+    tests = [gold, "(S (NP (DT the) (NN dog) (VBZ barks)) (VP (ADVP (RB loudly))))",
+             "(S (PP (DT the) (NN dog)) (VP (VBZ barks) (ADVP (RB loudly))))"]
+    g, t = files(tmp_path, [gold] * 3, tests)
+    # NP[0,2] -> NP[0,3] and VP[2,4] -> VP[3,4]: 0.5 each; NP -> PP: 1.
+    assert edits(run("score", g, t, "--metrics", "span", "--span-costs", "span-boundary",
+                     "--format", "json"), "span") == [0.0, 1.0, 1.0]
+
+
+@pytest.mark.parametrize("text, message", [
+    ("x = 1\n", "a grammar module must define build(alphabet)"),
+    ("def build(alphabet):\n    return 3\n", "build() must return a pynini.Fst, not int"),
+    ("raise ValueError('oops')\n", "the grammar module failed to load: ValueError: oops"),
+])
+def test_grammar_module_errors(tmp_path: Path, text: str, message: str) -> None:
+    module = tmp_path / "broken.py"
+    module.write_text(text)
+    gold, test = files(tmp_path, [GOLD], [PARSE2])
+    result = run("score", gold, test, "--metrics", "span", "--span-costs", str(module))
+    assert result.exit_code == 2
+    assert result.stderr == f"parsedit: error: {module}: {message}\n"
+
+
+def test_transducer_file_errors(tmp_path: Path) -> None:
+    gold, test = files(tmp_path, [GOLD], [PARSE2])
+    bare = pynini.accep("ab")
+    fst = tmp_path / "bare.fst"
+    bare.write(str(fst))
+    result = run("score", gold, test, "--metrics", "span", "--span-costs", str(fst))
+    assert result.exit_code == 2 and "has no input symbol table" in result.stderr
+    far = tmp_path / "two.far"
+    with pynini.Far(str(far), mode="w") as archive:
+        archive["a"] = bare
+        archive["b"] = bare
+    result = run("score", gold, test, "--metrics", "span", "--span-costs", str(far))
+    assert result.exit_code == 2 and "holds a, b; none is named 'span'" in result.stderr
+    junk = tmp_path / "junk.far"
+    junk.write_text("not a far")
+    result = run("score", gold, test, "--metrics", "span", "--span-costs", str(junk))
+    assert result.exit_code == 2 and "not a readable FAR file" in result.stderr
+
+
+def signature(*args: str) -> str:
+    result = run("score", "--signature-only", *args)
+    assert result.exit_code == 0, result.output
+    return result.stdout.strip()
+
+
+def test_signature_only_prints_what_the_report_carries(tmp_path: Path) -> None:
+    gold, test = files(tmp_path, [GOLD], [PARSE2])
+    report = json.loads(run("score", gold, test, "--format", "json").stdout)
+    assert signature() == report["signature"]
+    assert signature(gold, test) == report["signature"]
+
+
+def test_signatures_change_when_and_only_when_a_result_could(tmp_path: Path) -> None:
+    base = signature()
+    scheme = tmp_path / "mine.toml"
+    scheme.write_text('name = "mine"\nextends = "roark-basic"\n')
+    # Same costs as roark-basic, another name: only the name differs.
+    assert signature("--label-costs", str(scheme)) == base.replace(
+        "label:roark-basic@", "label:mine@")
+    commented = tmp_path / "commented.toml"
+    commented.write_text('# a comment\nname = "mine"\n\n  extends="roark-basic"  # again\n')
+    assert signature("--label-costs", str(commented)) == signature("--label-costs",
+                                                                   str(scheme))
+    scheme.write_text('name = "mine"\nextends = "roark-basic"\nmovement = 2\n')
+    assert signature("--label-costs", str(scheme)) != signature("--label-costs",
+                                                                str(commented))
+    for option in (("--params", "new"), ("--average", "sentence"), ("--rule-pos", "tags"),
+                   ("--metrics", "label"), ("--cutoff", "20"), ("--split",),
+                   ("--span-costs", "sampson-first-char")):
+        assert signature(*option) != base, option
+    # Options that cannot change a number leave it alone.
+    for option in (("--format", "json"), ("-o", str(tmp_path / "out.txt"))):
+        assert signature(*option) == base, option
