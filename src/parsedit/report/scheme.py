@@ -62,7 +62,7 @@ def render(scheme: Scheme) -> str:
 
 def summary(text: str) -> str:
     """The first sentence of a scheme file's header comment or docstring."""
-    header = []
+    header: list[str] = []
     for line in text.splitlines():
         line = line.strip().lstrip("#").strip().strip('"').strip()
         if not line:
