@@ -293,8 +293,12 @@ def test_signatures_change_when_and_only_when_a_result_could(tmp_path: Path) -> 
                                                                 str(commented))
     for option in (("--params", "new"), ("--average", "sentence"), ("--rule-pos", "tags"),
                    ("--metrics", "label"), ("--cutoff", "20"), ("--split",),
-                   ("--span-costs", "sampson-first-char")):
+                   ("--span-costs", "sampson-first-char"), ("--movement", "cascade")):
         assert signature(*option) != base, option
+    cascade = signature("--movement", "cascade")
+    assert "|movement:cascade(moves<=2,k<=6)|" in cascade
+    assert signature("--movement", "cascade", "--max-k", "3") != cascade
     # Options that cannot change a number leave it alone.
-    for option in (("--format", "json"), ("-o", str(tmp_path / "out.txt"))):
+    for option in (("--format", "json"), ("-o", str(tmp_path / "out.txt")),
+                   ("--max-moves", "5")):  # the bounds of a cascade not asked for
         assert signature(*option) == base, option

@@ -26,6 +26,7 @@ from parsedit.costs.scheme import CostScheme, shipped_file, shipped_names
 from parsedit.costs.transducer import TRANSDUCER_SUFFIXES, compiled, write_far
 from parsedit.encodings import NAMES
 from parsedit.errors import ConfigError, ParseditError
+from parsedit.metrics.movement import FIVE_STEP, METHODS, Movement
 from parsedit.params import load_params, with_overrides
 from parsedit.pipeline import AVERAGES, METRICS, Config, Evaluator, evaluate, pairs
 from parsedit.report import align as align_report
@@ -59,14 +60,14 @@ def _metrics(value: str) -> tuple[str, ...]:
 def _config(metrics: str, rule_pos: str, costs: dict[str, str | None],
             params: str = "collins", cutoff: int | None = None, max_error: int | None = None,
             with_preterminals: bool = False, split: bool = False,
-            average: str = "corpus") -> Config:
+            average: str = "corpus", movement: Movement = FIVE_STEP) -> Config:
     schemes = {name: load_costs(path, name) for name, path in costs.items() if path}
     loaded = with_overrides(load_params(params), cutoff, max_error)
     for warning in loaded.warnings:
         click.echo(f"parsedit: warning: {warning}", err=True)
     return Config(metrics=_metrics(metrics), params=loaded, rule_pos=rule_pos,
                   schemes=schemes, with_preterminals=with_preterminals, split=split,
-                  average=average)
+                  average=average, movement=movement)
 
 
 def _render(result: CorpusResult, gold: str, test: str, fmt: str) -> str:
@@ -147,6 +148,13 @@ def main() -> None:
               help="Also report sentence-averaged F and accuracies (corpus figures stay).")
 @_rule_pos_option
 @_cost_options
+@click.option("--movement", type=click.Choice(METHODS), default="five-step", show_default=True,
+              help="Apply the label scheme's movement cost by Roark's five steps, or by "
+                   "composing the cascade of move transducers (exact, slow).")
+@click.option("--max-moves", type=click.IntRange(min=0), default=2, show_default=True,
+              metavar="M", help="cascade: at most M moves.")
+@click.option("--max-k", type=click.IntRange(min=2), default=6, show_default=True,
+              metavar="K", help="cascade: at most K close brackets per move.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "evalb"]), default="text",
               show_default=True, help="Report format (evalb: EVALB's report, byte for byte).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
@@ -157,12 +165,13 @@ def main() -> None:
 def score(gold: str | None, test: str | None, metrics: str, params: str, cutoff: int | None,
           max_error: int | None, with_preterminals: bool, split: bool, average: str,
           rule_pos: str, label_costs: str | None, span_costs: str | None,
-          rule_costs: str | None, fmt: str, output: str | None,
-          signature_only: bool) -> None:
+          rule_costs: str | None, movement: str, max_moves: int, max_k: int, fmt: str,
+          output: str | None, signature_only: bool) -> None:
     """Score every TEST tree against the GOLD tree on the same line."""
     config = _config(metrics, rule_pos,
                      {"label": label_costs, "span": span_costs, "rule": rule_costs},
-                     params, cutoff, max_error, with_preterminals, split, average)
+                     params, cutoff, max_error, with_preterminals, split, average,
+                     Movement(movement, max_moves, max_k))
     if signature_only:
         click.echo(config.signature())
         return

@@ -27,6 +27,7 @@ from parsedit.encodings import Encoding, get_encoding
 from parsedit.errors import ConfigError
 from parsedit.metrics import parseval
 from parsedit.metrics.edits import EditMetric, Scored
+from parsedit.metrics.movement import FIVE_STEP, METHODS, Movement
 from parsedit.params import Params
 from parsedit.results import CorpusResult, SentenceResult
 from parsedit.trees import bracketing
@@ -49,6 +50,7 @@ class Config:
     with_preterminals: bool = False
     split: bool = False
     average: str = "corpus"
+    movement: Movement = FIVE_STEP
 
     def __post_init__(self) -> None:
         for name in self.metrics:
@@ -57,6 +59,9 @@ class Config:
                                   f"{', '.join(METRICS)}")
         if self.rule_pos not in ("words", "tags"):
             raise ConfigError(f"--rule-pos must be 'words' or 'tags', not {self.rule_pos!r}")
+        if self.movement.method not in METHODS:
+            raise ConfigError(f"--movement must be one of {', '.join(METHODS)}, not "
+                              f"{self.movement.method!r}")
         if self.average not in AVERAGES:
             raise ConfigError(f"--average must be 'corpus' or 'sentence', not {self.average!r}")
 
@@ -83,7 +88,10 @@ class Config:
                                                ("split", self.split)) if on) or "evalb"
             parts.append(f"parseval:{variant}")
         for name in self.edit_metrics:
-            parts.append(f"{name}:{self.scheme(name).describe()}")
+            scheme = self.scheme(name)
+            parts.append(f"{name}:{scheme.describe()}")
+            if name == "label" and scheme.movement is not None:
+                parts.append(f"movement:{self.movement.describe()}")
         if "rule" in self.metrics:
             parts.append(f"rule-pos:{self.rule_pos}")
         parts += [f"average:{self.average}", f"parsedit:{__version__}",
@@ -100,7 +108,8 @@ class Evaluator:
         self.encodings: dict[str, Encoding] = {
             name: get_encoding(name, config.rule_pos) for name in config.edit_metrics}
         alphabets = alphabets or {}
-        self.metrics = {name: EditMetric(enc, config.scheme(name), alphabets.get(name))
+        self.metrics = {name: EditMetric(enc, config.scheme(name), alphabets.get(name),
+                                         config.movement)
                         for name, enc in self.encodings.items()}
 
     @classmethod

@@ -13,20 +13,22 @@ pieces recur across a corpus.  The sum is exactly the whole-string distance.
 
 Movement.  For the label encoding, a scheme with a ``movement`` cost gets
 Roark's five-step correction (:mod:`parsedit.metrics.movement`), with one run
-of deleted and one of inserted close brackets per piece.
+of deleted and one of inserted close brackets per piece; or, when asked, the
+cascade of move transducers over the whole pair (:mod:`parsedit.metrics.cascade`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from parsedit.costs.alphabet import Alphabet
 from parsedit.costs.scheme import CostScheme
 from parsedit.costs.transducer import FstScheme
 from parsedit.encodings.base import Encoding, Symbol
 from parsedit.fst.align import Aligner, Alignment, FstAligner, Op
-from parsedit.metrics.movement import Move, correct
+from parsedit.metrics.cascade import cascade_distance
+from parsedit.metrics.movement import FIVE_STEP, Move, Movement, correct
 from parsedit.results import EditCounts
 from parsedit.trees.bracketing import CLOSE
 
@@ -64,9 +66,10 @@ class EditMetric:
     (:class:`FstScheme`; a grammar module's is built over ``alphabet``)."""
 
     def __init__(self, encoding: Encoding, scheme: CostScheme | FstScheme,
-                 alphabet: Alphabet | None = None) -> None:
+                 alphabet: Alphabet | None = None, movement: Movement = FIVE_STEP) -> None:
         self.encoding = encoding
         self.scheme = scheme
+        self.movement = movement
         self.aligner: Aligner | FstAligner
         self._cache: dict[tuple[Sequence[Symbol], Sequence[Symbol]], Alignment] = {}
         if isinstance(scheme, FstScheme):
@@ -99,6 +102,15 @@ class EditMetric:
 
     def score(self, gold: Sequence[Symbol], test: Sequence[Symbol], events: int) -> Scored:
         """Score one pair; ``events`` is the number of gold events."""
+        scored = self._score(gold, test, events)
+        if self.corrects and self.movement.method == "cascade" and scored.counts.basic > 0:
+            assert isinstance(self.scheme, CostScheme)
+            final = cascade_distance(gold, test, self.scheme, self.encoding,
+                                     self.movement.max_moves, self.movement.max_k)
+            return replace(scored, counts=EditCounts(final, scored.counts.basic, events))
+        return scored
+
+    def _score(self, gold: Sequence[Symbol], test: Sequence[Symbol], events: int) -> Scored:
         if gold == test and self.exact:
             return Scored(EditCounts(0.0, 0.0, events), gold, (), (), (), ())
         if self.anchor is not None:
@@ -131,7 +143,7 @@ class EditMetric:
     def _finish(self, prefix: Sequence[Symbol], pieces: tuple[Alignment, ...],
                 anchors: tuple[Symbol, ...], suffix: Sequence[Symbol], events: int) -> Scored:
         basic = sum(p.cost for p in pieces)
-        if not self.corrects or basic == 0:
+        if not self.corrects or basic == 0 or self.movement.method != "five-step":
             return Scored(EditCounts(basic, basic, events), prefix, pieces, anchors, suffix, ())
         deleted, inserted = self._runs(pieces)
         delete, insert = self._close_costs

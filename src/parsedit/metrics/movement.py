@@ -24,6 +24,28 @@ import heapq
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+METHODS = ("five-step", "cascade")
+
+
+@dataclass(frozen=True)
+class Movement:
+    """How a scheme's movement cost is applied: Roark's five steps over the
+    shortest path, or the cascade of move transducers
+    (:mod:`parsedit.metrics.cascade`) with at most ``max_moves`` moves of at
+    most ``max_k`` brackets."""
+
+    method: str = "five-step"
+    max_moves: int = 2
+    max_k: int = 6
+
+    def describe(self) -> str:
+        if self.method == "five-step":
+            return self.method
+        return f"cascade(moves<={self.max_moves},k<={self.max_k})"
+
+
+FIVE_STEP = Movement()
+
 
 @dataclass(frozen=True)
 class Move:
