@@ -111,7 +111,8 @@ _metrics_option = click.option(
     help="Comma-separated metrics: parseval (EVALB's), and the edit distances label, "
          "span, rule.")
 _params_option = click.option(
-    "--params", "-p", default="collins", show_default=True, metavar="collins|new|none|PATH",
+    "--params", "-p", default="collins", show_default=True,
+    metavar="collins|new|none|function-tags|PATH",
     help="EVALB parameter file: a shipped one by name, or any .prm file.")
 _rule_pos_option = click.option(
     "--rule-pos", type=click.Choice(["words", "tags"]), default="words", show_default=True,
