@@ -26,9 +26,18 @@ from parsedit.costs.scheme import CostScheme, shipped_file, shipped_names
 from parsedit.costs.transducer import TRANSDUCER_SUFFIXES, compiled, write_far
 from parsedit.encodings import NAMES
 from parsedit.errors import ConfigError, ParseditError
+from parsedit.metrics.leaf_ancestor import LAScored
 from parsedit.metrics.movement import FIVE_STEP, METHODS, Movement
 from parsedit.params import load_params, with_overrides
-from parsedit.pipeline import AVERAGES, METRICS, Config, Evaluator, evaluate, pairs
+from parsedit.pipeline import (
+    AVERAGES,
+    DEFAULT_METRICS,
+    METRICS,
+    Config,
+    Evaluator,
+    evaluate,
+    pairs,
+)
 from parsedit.report import align as align_report
 from parsedit.report import evalb as evalb_report
 from parsedit.report import json as json_report
@@ -60,14 +69,15 @@ def _metrics(value: str) -> tuple[str, ...]:
 def _config(metrics: str, rule_pos: str, costs: dict[str, str | None],
             params: str = "collins", cutoff: int | None = None, max_error: int | None = None,
             with_preterminals: bool = False, split: bool = False,
-            average: str = "corpus", movement: Movement = FIVE_STEP) -> Config:
+            average: str = "corpus", movement: Movement = FIVE_STEP,
+            la_preterminals: bool = False) -> Config:
     schemes = {name: load_costs(path, name) for name, path in costs.items() if path}
     loaded = with_overrides(load_params(params), cutoff, max_error)
     for warning in loaded.warnings:
         click.echo(f"parsedit: warning: {warning}", err=True)
     return Config(metrics=_metrics(metrics), params=loaded, rule_pos=rule_pos,
                   schemes=schemes, with_preterminals=with_preterminals, split=split,
-                  average=average, movement=movement)
+                  average=average, movement=movement, la_preterminals=la_preterminals)
 
 
 def _render(result: CorpusResult, gold: str, test: str, fmt: str) -> str:
@@ -107,9 +117,11 @@ def _finish(result: CorpusResult, gold: str, test: str, fmt: str, output: str | 
 
 _FILE = click.Path(exists=True, dir_okay=False)
 _metrics_option = click.option(
-    "--metrics", default=",".join(METRICS), show_default=True,
-    help="Comma-separated metrics: parseval (EVALB's), and the edit distances label, "
-         "span, rule.")
+    "--metrics", default=",".join(DEFAULT_METRICS), show_default=True,
+    help="Comma-separated metrics: parseval (EVALB's), the edit distances label, span, "
+         "rule, and la (leaf-ancestor).")
+_la_preterminals_option = click.option(
+    "--la-preterminals", is_flag=True, help="Leaf-ancestor lineages include the tags.")
 _params_option = click.option(
     "--params", "-p", default="collins", show_default=True,
     metavar="collins|new|none|function-tags|PATH",
@@ -120,6 +132,9 @@ _rule_pos_option = click.option(
 
 
 def _cost_options(func: F) -> F:
+    func = click.option("--la-costs", metavar="NAME|PATH", default=None,
+                        help="Cost scheme for the leaf-ancestor lineages (default "
+                             "leaf-ancestor; the paper's: sampson-first-char).")(func)
     for name in reversed(NAMES):
         func = click.option(f"--{name}-costs", metavar="NAME|PATH", default=None,
                             help=f"Cost scheme for the {name} encoding.")(func)
@@ -162,23 +177,30 @@ def main() -> None:
               help="Write the report to this file instead of standard output.")
 @click.option("--signature-only", is_flag=True,
               help="Print the signature these options give, and nothing else.")
+@_la_preterminals_option
+@click.option("--worst-words", type=click.IntRange(min=0), default=0, metavar="K",
+              help="With la: list the K lineage pairs that lose the most over the corpus.")
 @_user_errors
 def score(gold: str | None, test: str | None, metrics: str, params: str, cutoff: int | None,
           max_error: int | None, with_preterminals: bool, split: bool, average: str,
           rule_pos: str, label_costs: str | None, span_costs: str | None,
-          rule_costs: str | None, movement: str, max_moves: int, max_k: int, fmt: str,
-          output: str | None, signature_only: bool) -> None:
+          rule_costs: str | None, la_costs: str | None, movement: str, max_moves: int,
+          max_k: int, fmt: str, output: str | None, signature_only: bool,
+          la_preterminals: bool, worst_words: int) -> None:
     """Score every TEST tree against the GOLD tree on the same line."""
     config = _config(metrics, rule_pos,
-                     {"label": label_costs, "span": span_costs, "rule": rule_costs},
+                     {"label": label_costs, "span": span_costs, "rule": rule_costs,
+                      "la": la_costs},
                      params, cutoff, max_error, with_preterminals, split, average,
-                     Movement(movement, max_moves, max_k))
+                     Movement(movement, max_moves, max_k), la_preterminals)
+    if worst_words and "la" not in config.metrics:
+        raise ConfigError("--worst-words needs the la metric in --metrics")
     if signature_only:
         click.echo(config.signature())
         return
     if gold is None or test is None:
         raise ConfigError("score needs GOLD and TEST files (or --signature-only)")
-    _finish(evaluate(gold, test, config), gold, test, fmt, output)
+    _finish(evaluate(gold, test, config, worst_words), gold, test, fmt, output)
 
 
 @main.command()
@@ -186,17 +208,22 @@ def score(gold: str | None, test: str | None, metrics: str, params: str, cutoff:
 @click.argument("test", type=_FILE)
 @click.option("--sentence", "-n", type=click.IntRange(min=1), required=True,
               help="Which pair to show (1-based).")
-@click.option("--encoding", type=click.Choice(list(NAMES)), default="label",
-              show_default=True, help="Which string to align.")
+@click.option("--encoding", type=click.Choice([*NAMES, "lineage"]), default="label",
+              show_default=True, help="Which string to align (lineage: leaf-ancestor, "
+                                      "word by word).")
 @_params_option
 @_rule_pos_option
 @_cost_options
+@_la_preterminals_option
 @_user_errors
 def align(gold: str, test: str, sentence: int, encoding: str, params: str, rule_pos: str,
-          label_costs: str | None, span_costs: str | None, rule_costs: str | None) -> None:
+          label_costs: str | None, span_costs: str | None, rule_costs: str | None,
+          la_costs: str | None, la_preterminals: bool) -> None:
     """Show one pair's alignment, each edit marked with its cost."""
-    config = _config(encoding, rule_pos,
-                     {"label": label_costs, "span": span_costs, "rule": rule_costs}, params)
+    metric = "la" if encoding == "lineage" else encoding
+    config = _config(metric, rule_pos,
+                     {"label": label_costs, "span": span_costs, "rule": rule_costs,
+                      "la": la_costs}, params, la_preterminals=la_preterminals)
     evaluator = Evaluator.for_files(config, gold, test)
     number = 0
     for number, g, t in pairs(gold, test):
@@ -205,9 +232,13 @@ def align(gold: str, test: str, sentence: int, encoding: str, params: str, rule_
             if result.status != "ok":
                 raise ConfigError(f"sentence {sentence} is not scored ({result.status}): "
                                   f"{result.message}")
-            click.echo(align_report.render(scored[encoding], evaluator.encodings[encoding],
-                                           config.scheme(encoding).describe(), sentence),
-                       nl=False)
+            shown = scored[metric]
+            scheme = config.scheme(metric).describe()
+            if isinstance(shown, LAScored):
+                click.echo(align_report.render_lineages(shown, scheme, sentence), nl=False)
+            else:
+                click.echo(align_report.render(shown, evaluator.encodings[metric], scheme,
+                                               sentence), nl=False)
             return
     raise ConfigError(f"there is no sentence {sentence}: the files hold {number} pairs")
 

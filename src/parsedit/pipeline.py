@@ -27,6 +27,7 @@ from parsedit.encodings import Encoding, get_encoding
 from parsedit.errors import ConfigError
 from parsedit.metrics import parseval
 from parsedit.metrics.edits import EditMetric, Scored
+from parsedit.metrics.leaf_ancestor import LAScored, LeafAncestor, WorstWords
 from parsedit.metrics.movement import FIVE_STEP, METHODS, Movement
 from parsedit.params import Params
 from parsedit.results import CorpusResult, SentenceResult
@@ -35,7 +36,8 @@ from parsedit.trees.bracketing import CLOSE, Bracketing
 from parsedit.trees.normalise import COLLINS, Normalisation, fix_quotes
 from parsedit.trees.reader import Item, read_trees
 
-METRICS = ("parseval", *EDIT_METRICS)
+METRICS = ("parseval", *EDIT_METRICS, "la")
+DEFAULT_METRICS = ("parseval", *EDIT_METRICS)
 AVERAGES = ("corpus", "sentence")
 
 
@@ -43,7 +45,7 @@ AVERAGES = ("corpus", "sentence")
 class Config:
     """Every option that can change a number."""
 
-    metrics: tuple[str, ...] = METRICS
+    metrics: tuple[str, ...] = DEFAULT_METRICS
     params: Params = field(default_factory=lambda: Params(COLLINS, source="collins.prm"))
     rule_pos: str = "words"
     schemes: dict[str, Scheme] = field(default_factory=dict)
@@ -51,6 +53,7 @@ class Config:
     split: bool = False
     average: str = "corpus"
     movement: Movement = FIVE_STEP
+    la_preterminals: bool = False
 
     def __post_init__(self) -> None:
         for name in self.metrics:
@@ -73,8 +76,10 @@ class Config:
     def edit_metrics(self) -> tuple[str, ...]:
         return tuple(m for m in self.metrics if m in EDIT_METRICS)
 
-    def scheme(self, encoding: str) -> Scheme:
-        scheme = self.schemes.get(encoding) or default_scheme(encoding)
+    def scheme(self, metric: str) -> Scheme:
+        """The cost scheme of an edit metric (``la`` aligns lineages)."""
+        encoding = "lineage" if metric == "la" else metric
+        scheme = self.schemes.get(metric) or default_scheme(encoding)
         if scheme.encodings and encoding not in scheme.encodings:
             raise ConfigError(f"cost scheme {scheme.name!r} ({scheme.source}) is for the "
                               f"{', '.join(scheme.encodings)} encoding(s), not {encoding}")
@@ -94,6 +99,10 @@ class Config:
                 parts.append(f"movement:{self.movement.describe()}")
         if "rule" in self.metrics:
             parts.append(f"rule-pos:{self.rule_pos}")
+        if "la" in self.metrics:
+            parts.append(f"la:{self.scheme('la').describe()}")
+            if self.la_preterminals:
+                parts.append("la-preterminals")
         parts += [f"average:{self.average}", f"parsedit:{__version__}",
                   f"pynini:{version('pynini')}"]
         return "|".join(parts)
@@ -111,15 +120,17 @@ class Evaluator:
         self.metrics = {name: EditMetric(enc, config.scheme(name), alphabets.get(name),
                                          config.movement)
                         for name, enc in self.encodings.items()}
+        self.la = LeafAncestor(config.scheme("la"), config.la_preterminals,
+                               alphabets.get("la")) if "la" in config.metrics else None
 
     @classmethod
     def for_files(cls, config: Config, gold_path: str, test_path: str) -> Evaluator:
         """An evaluator whose grammar modules are built over the alphabets of
         the two files (the only schemes that read the files first)."""
-        alphabets = {name: collect((gold_path, test_path), name, config.normalisation,
-                                   config.rule_pos)
-                     for name in config.edit_metrics
-                     if config.scheme(name).needs_alphabet}
+        alphabets = {name: collect((gold_path, test_path), "lineage" if name == "la" else name,
+                                   config.normalisation, config.rule_pos, config.la_preterminals)
+                     for name in config.metrics
+                     if name != "parseval" and config.scheme(name).needs_alphabet}
         return cls(config, alphabets)
 
     def score(self, gold: Bracketing, test: Bracketing) -> dict[str, Scored]:
@@ -135,9 +146,10 @@ class Evaluator:
             out[name] = metric.score(gold_symbols, test_symbols, events)
         return out
 
-    def pair(self, number: int, gold: Item | None, test: Item | None,
-             gold_path: str, test_path: str) -> tuple[SentenceResult, dict[str, Scored]]:
-        """Judge and score the ``number``-th pair of items."""
+    def pair(self, number: int, gold: Item | None, test: Item | None, gold_path: str,
+             test_path: str) -> tuple[SentenceResult, dict[str, Scored | LAScored]]:
+        """Judge and score the ``number``-th pair of items: the result, and
+        what each edit metric aligned (for alignments and error lists)."""
         config = self.config
         norm = config.normalisation
         gold_raw = gold.tokens if gold is not None else None
@@ -167,7 +179,8 @@ class Evaluator:
         gold_tokens, gold_words = gold_sentence.bracketing, gold_sentence.words
         test_tokens, test_words = test_sentence.bracketing, test_sentence.words
 
-        def mismatch(message: str, reason: str) -> tuple[SentenceResult, dict[str, Scored]]:
+        def mismatch(message: str,
+                     reason: str) -> tuple[SentenceResult, dict[str, Scored | LAScored]]:
             return SentenceResult(number, "error", f"{gold_path}:{gold.line} and {test_path}:"
                                   f"{test.line}: {message}", length=length, reason=reason), {}
 
@@ -186,7 +199,9 @@ class Evaluator:
         if "parseval" in config.metrics:
             counts["parseval"] = parseval.score(gold_tokens, test_tokens, config.params.labeled,
                                                 config.with_preterminals, config.split)
-        scored = self.score(gold_tokens, test_tokens)
+        scored: dict[str, Scored | LAScored] = {**self.score(gold_tokens, test_tokens)}
+        if self.la is not None:
+            scored["la"] = self.la.score(gold_tokens, test_tokens)
         counts.update((name, s.counts) for name, s in scored.items())
         return SentenceResult(number, "ok", None, counts, length=length), scored
 
@@ -213,10 +228,13 @@ def pairs(gold_path: str, test_path: str) -> Iterator[tuple[int, Item | None, It
         yield number, gold, test
 
 
-def evaluate(gold_path: str, test_path: str, config: Config | None = None) -> CorpusResult:
-    """Score every pair of ``gold_path`` and ``test_path``."""
+def evaluate(gold_path: str, test_path: str, config: Config | None = None,
+             worst_words: int = 0) -> CorpusResult:
+    """Score every pair of ``gold_path`` and ``test_path``; with ``worst_words``
+    (and the la metric), also list that many lineage pairs that lose most."""
     config = config or Config()
     evaluator = Evaluator.for_files(config, gold_path, test_path)
+    worst = WorstWords() if worst_words and "la" in config.metrics else None
     params = config.params
     result = CorpusResult(config.metrics, config.signature(), cutoff_len=params.cutoff_len,
                           average=config.average)
@@ -224,8 +242,11 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None) -> Co
     for number, gold, test in pairs(gold_path, test_path):
         result.gold_trees += gold is not None
         result.test_trees += test is not None
-        sentence, _ = evaluator.pair(number, gold, test, gold_path, test_path)
+        sentence, scored = evaluator.pair(number, gold, test, gold_path, test_path)
         result.add(sentence)
+        la = scored.get("la")
+        if worst is not None and isinstance(la, LAScored):
+            worst.add(number, la)
         if sentence.status == "error":
             errors += 1
             if errors > params.max_error + 1:
@@ -234,4 +255,6 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None) -> Co
                                   "too); the rest is not scored, and the summary covers "
                                   f"sentences 1-{number} only")
                 break
+    if worst is not None:
+        result.worst_words = worst.top(worst_words)
     return result

@@ -40,10 +40,56 @@ class EditCounts:
 
 
 @dataclass(frozen=True)
+class LACounts:
+    """Leaf-ancestor scores (Sampson and Babarczy 2003), additive: the sums
+    of sentence scores and of word scores, and how many of each.  A single
+    sentence also keeps its ``word_scores`` (dropped from sums)."""
+
+    sentence_sum: float = 0.0
+    sentences: int = 0
+    word_sum: float = 0.0
+    words: int = 0
+    word_scores: tuple[float, ...] = ()
+
+    def __add__(self, other: LACounts) -> LACounts:
+        return LACounts(self.sentence_sum + other.sentence_sum,
+                        self.sentences + other.sentences, self.word_sum + other.word_sum,
+                        self.words + other.words)
+
+    @property
+    def score(self) -> float | None:
+        """The mean of the sentence scores (the paper's figure), in [0, 1]."""
+        return None if not self.sentences else self.sentence_sum / self.sentences
+
+    @property
+    def word_score(self) -> float | None:
+        """The mean over all words."""
+        return None if not self.words else self.word_sum / self.words
+
+
+@dataclass
+class Loss:
+    """A pair of leaf-ancestor lineages that loses: its word score, how often
+    it occurs, and its first (sentence, word) occurrences."""
+
+    gold: tuple[str, ...]
+    test: tuple[str, ...]
+    score: float
+    count: int = 0
+    examples: list[tuple[int, str]] = field(default_factory=list)
+
+    @property
+    def loss(self) -> float:
+        """What it costs the corpus, in words: count x (1 - score)."""
+        return self.count * (1.0 - self.score)
+
+
+@dataclass(frozen=True)
 class SentenceResult:
     """One gold/test pair: ``ok``, ``error`` (gold unreadable or words differ) or
     ``skip`` (test empty, unreadable or without words).  Only ``ok`` sentences
-    have counts, one object per metric (:class:`EditCounts`, ParsevalCounts).
+    have counts, one object per metric (:class:`EditCounts`, :class:`LACounts`,
+    ParsevalCounts).
 
     ``length`` is EVALB's length of the gold sentence (0 without a gold tree),
     which puts the sentence in or out of the cut-off summary; ``reason`` is
@@ -73,6 +119,8 @@ class CorpusResult:
     average: str = "corpus"  # or "sentence": reports add sentence averages
     # Set when the run stopped early, as EVALB does after MAX_ERROR errors.
     stopped: str | None = None
+    # The leaf-ancestor lineage pairs that lose most, when asked for.
+    worst_words: list[Loss] | None = None
 
     def add(self, sentence: SentenceResult) -> None:
         self.sentences.append(sentence)
@@ -82,6 +130,16 @@ class CorpusResult:
         for sentence in self.sentences:
             if sentence.status == "ok":
                 total = total + sentence.counts[metric]
+        return total
+
+    def la(self, max_length: int | None = None) -> LACounts:
+        """Leaf-ancestor sums over the scored sentences (of gold length <=
+        ``max_length`` if given)."""
+        total = LACounts()
+        for sentence in self.sentences:
+            if sentence.status == "ok" and (max_length is None
+                                            or sentence.length <= max_length):
+                total = total + sentence.counts["la"]
         return total
 
     def sentence_accuracy(self, metric: str) -> float | None:

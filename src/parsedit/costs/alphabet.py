@@ -70,9 +70,9 @@ class Alphabet:
 
 
 def collect(paths: Iterable[str], encoding: str, normalisation: Normalisation,
-            rule_pos: str = "words") -> Alphabet:
+            rule_pos: str = "words", la_preterminals: bool = False) -> Alphabet:
     """The alphabet of ``encoding`` over every readable tree in ``paths``."""
-    enc = get_encoding(encoding, rule_pos)
+    enc = get_encoding(encoding, rule_pos, la_preterminals)
     symbols: set[object] = set()
     for path in paths:
         for item in read_trees(path):

@@ -18,10 +18,12 @@ A scheme file (see ``grammars/*.toml`` and the README) holds::
                                    # labels share this key ("base" too)
 
 Built-in classes are the symbol kinds of the encodings (``open``, ``close``,
-``tag``, ``word``, ``span``, ``rule``) and ``any``.  A symbol is matched by its
+``tag``, ``word``, ``span``, ``rule``; ``node`` and ``boundary`` in lineages)
+and ``any``.  A symbol is matched by its
 *label*: a phrase's or a tag's label, a span's label, a rule as written
 (``NP -> DT NN``), the word itself.  A user class matches labelled kinds only
-(every kind but ``close`` and ``word``) unless its ``kinds`` say otherwise.
+(every kind but ``close``, ``word`` and ``boundary``) unless its ``kinds`` say
+otherwise.
 
 Every symbol maps to itself at no cost; an operation no entry allows is
 impossible; where several entries apply, the cheapest wins.  A file that
@@ -57,14 +59,17 @@ else:  # pragma: no cover - exercised on Python 3.10 only
 
 INF = math.inf
 ANY = "any"
-KINDS = ("open", "close", "tag", "word", "span", "rule")
-ENCODINGS = ("label", "span", "rule")
-UNLABELLED = frozenset(("close", "word"))
+KINDS_OF = {"label": ("open", "close", "tag", "word"), "span": ("span",), "rule": ("rule",),
+            "lineage": ("node", "boundary")}
+KINDS = tuple(k for kinds in KINDS_OF.values() for k in kinds)
+ENCODINGS = tuple(KINDS_OF)
+UNLABELLED = frozenset(("close", "word", "boundary"))
 SAME_KEYS: dict[str, Callable[[str], str]] = {
     "first-char": lambda label: label[:1],
     "base": strip_function_tags,
 }
-DEFAULTS = {"label": "roark-basic", "span": "levenshtein", "rule": "levenshtein"}
+DEFAULTS = {"label": "roark-basic", "span": "levenshtein", "rule": "levenshtein",
+            "lineage": "leaf-ancestor"}
 _KEYS = ("name", "extends", "encodings", "movement", "classes", "insert", "delete",
          "substitute")
 _CLASS_KEYS = ("labels", "variants", "kinds")

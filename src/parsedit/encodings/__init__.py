@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from parsedit.encodings.base import Encoding, Symbol
 from parsedit.encodings.label import LabelEncoding
+from parsedit.encodings.lineage import LineageEncoding
 from parsedit.encodings.rule import RuleEncoding
 from parsedit.encodings.span import SpanEncoding
 from parsedit.errors import ConfigError
@@ -11,15 +12,19 @@ from parsedit.errors import ConfigError
 NAMES = ("label", "span", "rule")
 
 
-def get_encoding(name: str, rule_pos: str = "words") -> Encoding:
-    """The encoding called ``name`` (``rule_pos`` applies to *rule* only)."""
+def get_encoding(name: str, rule_pos: str = "words", la_preterminals: bool = False) -> Encoding:
+    """The encoding called ``name`` (``rule_pos`` applies to *rule* only,
+    ``la_preterminals`` to *lineage*)."""
     if name == "label":
         return LabelEncoding()
     if name == "span":
         return SpanEncoding()
     if name == "rule":
         return RuleEncoding(rule_pos)
-    raise ConfigError(f"unknown encoding {name!r}; expected one of {', '.join(NAMES)}")
+    if name == "lineage":
+        return LineageEncoding(la_preterminals)
+    raise ConfigError(f"unknown encoding {name!r}; expected one of "
+                      f"{', '.join((*NAMES, 'lineage'))}")
 
 
 __all__ = ["NAMES", "Encoding", "Symbol", "get_encoding"]

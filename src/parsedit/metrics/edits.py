@@ -91,7 +91,8 @@ class EditMetric:
         pieces = [tuple(symbols[a + 1:b]) for a, b in zip(bounds, bounds[1:])]
         return pieces, [symbols[i] for i in at]
 
-    def _align_piece(self, gold: tuple[Symbol, ...], test: tuple[Symbol, ...]) -> Alignment:
+    def aligned(self, gold: tuple[Symbol, ...], test: tuple[Symbol, ...]) -> Alignment:
+        """The alignment of two strings, remembered (pieces and lineages recur)."""
         key = (gold, test)
         found = self._cache.get(key)
         if found is None:
@@ -134,7 +135,7 @@ class EditMetric:
             test_pieces, test_anchors = self._split(test[start:len(test) - end])
             if anchors == test_anchors:
                 pieces = tuple(
-                    Alignment(0.0, g, len(g), 0) if g == t else self._align_piece(g, t)
+                    Alignment(0.0, g, len(g), 0) if g == t else self.aligned(g, t)
                     for g, t in zip(gold_pieces, test_pieces))
                 return self._finish(gold[:start], pieces, tuple(anchors),
                                     gold[len(gold) - end:], events)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from parsedit.encodings.base import Encoding
 from parsedit.metrics.edits import Scored
+from parsedit.metrics.leaf_ancestor import LAScored
 from parsedit.report.text import number, rate
 
 _NAMES = {"match": "", "sub": "substitution", "del": "deletion", "ins": "insertion"}
@@ -32,4 +33,27 @@ def render(scored: Scored, encoding: Encoding, scheme: str, sentence: int) -> st
         lines.append(f"basic cost {number(counts.basic)}; movement correction: {moved}")
     lines.append(f"edits {number(counts.edits)} over {counts.gold} gold events: "
                  f"error rate {rate(counts.error_rate)}, accuracy {rate(counts.accuracy)}")
+    return "\n".join(lines) + "\n"
+
+
+def lineage(symbols: tuple[str, ...]) -> str:
+    return " ".join(symbols)
+
+
+def render_lineages(scored: LAScored, scheme: str, sentence: int) -> str:
+    """Each word with its score and its gold and test lineages side by side,
+    leaf end first (Sampson and Babarczy, section 7)."""
+    words = scored.words
+    width = max([len("word")] + [len(w) for w in words])
+    gold_width = max([len("gold")] + [len(lineage(g)) for g in scored.gold])
+    lines = [f"sentence {sentence}, leaf-ancestor lineages, cost scheme {scheme}", "",
+             f"{'score':<7}{'word':<{width}}  {'gold':<{gold_width}} : test"]
+    lines.append("-" * max(len(lines[-1]), 10))
+    for word, gold, test, score in zip(words, scored.gold, scored.test,
+                                       scored.counts.word_scores):
+        lines.append(f"{score:<7.3f}{word:<{width}}  {lineage(gold):<{gold_width}} : "
+                     f"{lineage(test)}")
+    counts = scored.counts
+    lines += ["", f"sentence score {counts.score:.3f} (mean of {counts.words} words)"
+              if counts.score is not None else "no words"]
     return "\n".join(lines) + "\n"

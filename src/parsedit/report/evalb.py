@@ -2,14 +2,16 @@
 and the two summary blocks (all sentences, and length <= CUTOFF_LEN).
 
 EVALB prints a sentence's status as 0 (scored), 1 (error) or 2 (skip), and
-an F of 0/0 as ``-nan``; both are reproduced.  :func:`stderr_lines` gives
+an F of 0/0 as ``-nan``; both are reproduced.  With the la metric, each
+summary block ends with two more lines, the leaf-ancestor scores as
+percentages (parsedit's, not EVALB's).  :func:`stderr_lines` gives
 what EVALB writes on standard error for the same run.
 """
 
 from __future__ import annotations
 
 from parsedit.metrics.parseval import ParsevalCounts, Summary, summarise
-from parsedit.results import CorpusResult
+from parsedit.results import CorpusResult, LACounts
 
 _STATUS = {"ok": 0, "error": 1, "skip": 2}
 _RULE = "=" * 76
@@ -42,6 +44,12 @@ def _summary(title: str, summary: Summary) -> list[str]:
     ]
 
 
+def _la(counts: LACounts) -> list[str]:
+    """parsedit's lines for the leaf-ancestor metric, in EVALB's manner."""
+    return [f"Leaf-ancestor (sentences) = {100 * (counts.score or 0.0):6.2f}",
+            f"Leaf-ancestor (words)     = {100 * (counts.word_score or 0.0):6.2f}"]
+
+
 def render(result: CorpusResult) -> str:
     lines = ["  Sent.                        Matched  Bracket   Cross        Correct Tag",
              " ID  Len.  Stat. Recal  Prec.  Bracket gold test Bracket Words  Tags Accracy",
@@ -64,9 +72,11 @@ def render(result: CorpusResult) -> str:
     lines.append(f"{totals}  {f['words']:5d} {f['correct_tags']:5d}   "
                  f"{f['tagging_accuracy'] or 0.0:6.2f}")
     lines.append("=== Summary ===")
-    lines += _summary("-- All --", everything)
+    la = "la" in result.metrics
+    lines += _summary("-- All --", everything) + (_la(result.la()) if la else [])
     cutoff = result.cutoff_len
     lines += _summary(f"-- len<={cutoff} --", summarise(result.sentences, cutoff))
+    lines += _la(result.la(cutoff)) if la else []
     return "\n".join(lines) + "\n"
 
 

@@ -11,10 +11,14 @@ metric: ``edits``, ``basic`` (*label* only), ``gold``, ``error_rate``,
 ``accuracy`` and ``sentence_accuracy`` (the mean over sentences).  Rates
 are ``null`` when undefined.
 
+``corpus.la``: ``score`` (the mean of sentence scores, the paper's),
+``word_score`` (the mean over words), ``sentences``, ``words``, the same under
+``cutoff``, and ``worst_words`` (with ``--worst-words``, else null).
+
 ``sentences``: ``id`` (1-based), ``status`` (``ok``/``error``/``skip``),
 ``message``, ``reason`` (EVALB's words, or null), ``length`` (EVALB's gold
 length), and per metric its counts, or ``null`` when the sentence was not
-scored.
+scored (for ``la``: ``score``, ``words`` and ``word_scores``).
 """
 
 from __future__ import annotations
@@ -24,10 +28,18 @@ from typing import Any
 
 from parsedit import __version__
 from parsedit.metrics.parseval import ParsevalCounts, summarise
-from parsedit.results import CorpusResult, EditCounts
+from parsedit.results import CorpusResult, EditCounts, LACounts
+
+
+def _la(counts: LACounts) -> dict[str, Any]:
+    return {"score": counts.score, "word_score": counts.word_score,
+            "sentences": counts.sentences, "words": counts.words}
 
 
 def _counts(metric: str, counts: Any) -> dict[str, Any]:
+    if isinstance(counts, LACounts):
+        return {"score": counts.score, "words": counts.words,
+                "word_scores": list(counts.word_scores)}
     if isinstance(counts, ParsevalCounts):
         return {"matched": counts.matched, "gold": counts.gold, "test": counts.test,
                 "labelled": counts.labelled, "unlabelled": counts.unlabelled,
@@ -48,6 +60,16 @@ def corpus(result: CorpusResult) -> dict[str, Any]:
             cutoff = summarise(result.sentences, result.cutoff_len).figures()
             out[metric] = {**summarise(result.sentences).figures(),
                            "cutoff": {"max_length": result.cutoff_len, **cutoff}}
+        elif metric == "la":
+            worst = None if result.worst_words is None else [
+                {"gold": " ".join(e.gold), "test": " ".join(e.test), "score": e.score,
+                 "count": e.count, "loss": e.loss,
+                 "examples": [{"sentence": n, "word": w} for n, w in e.examples]}
+                for e in result.worst_words]
+            out[metric] = {**_la(result.la()),
+                           "cutoff": {"max_length": result.cutoff_len,
+                                      **_la(result.la(result.cutoff_len))},
+                           "worst_words": worst}
         else:
             total = result.total(metric)
             out[metric] = {**_counts(metric, total), "error_rate": total.error_rate,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from parsedit.costs import Scheme
-from parsedit.costs.scheme import INF, KINDS, CostScheme
+from parsedit.costs.scheme import INF, KINDS_OF, CostScheme
 
 
 def _table(header: tuple[str, ...], rows: Sequence[tuple[str, ...]]) -> list[str]:
@@ -50,7 +50,7 @@ def render(scheme: Scheme) -> str:
     lines += ["", "by kind, for a symbol in no class of its own and entries with same aside "
               "(- is impossible)"]
     rows = []
-    for kind in KINDS:
+    for kind in [k for e in scheme.encodings or KINDS_OF for k in KINDS_OF[e]]:
         sig = scheme.signature(kind)
         swap = min((s.cost for s in scheme.substitute
                     if s.same is None and s.source in sig and s.target in sig), default=INF)

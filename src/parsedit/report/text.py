@@ -52,7 +52,7 @@ def _edits(result: CorpusResult) -> list[str]:
               f"{'accuracy':>10}" + (f"{'sentence average':>18}" if sentence else ""))
     lines = [header, "-" * len(header)]
     for metric in result.metrics:
-        if metric == "parseval":
+        if metric in ("parseval", "la"):
             continue
         t = result.total(metric)
         basic = number(t.basic) if metric == "label" else ""
@@ -62,14 +62,43 @@ def _edits(result: CorpusResult) -> list[str]:
     return lines + [""]
 
 
+def score(value: float | None) -> str:
+    """A leaf-ancestor score in [0, 1], or ``n/a``."""
+    return "n/a" if value is None else f"{value:.4f}"
+
+
+def _la(result: CorpusResult) -> list[str]:
+    cutoff = result.cutoff_len
+    every, short = result.la(), result.la(cutoff)
+    head = f"{'leaf-ancestor':<36}{'all':>10}{f'len<={cutoff}':>10}"
+    lines = [head, "-" * len(head),
+             f"{'score (mean of sentences)':<36}{score(every.score):>10}"
+             f"{score(short.score):>10}",
+             f"{'score (mean of words)':<36}{score(every.word_score):>10}"
+             f"{score(short.word_score):>10}",
+             f"{'sentences':<36}{every.sentences:>10}{short.sentences:>10}",
+             f"{'words':<36}{every.words:>10}{short.words:>10}", ""]
+    if result.worst_words is not None:
+        lines += ["Lineage pairs that lose most (loss = count x (1 - score)):",
+                  f"{'loss':>8}{'count':>7}{'score':>7}  gold : test    (sentence: word)"]
+        for entry in result.worst_words:
+            where = ", ".join(f"{n}: {w}" for n, w in entry.examples)
+            lines.append(f"{entry.loss:>8.2f}{entry.count:>7}{entry.score:>7.3f}  "
+                         f"{' '.join(entry.gold)} : {' '.join(entry.test)}    ({where})")
+        lines.append("")
+    return lines
+
+
 def render(result: CorpusResult, gold: str, test: str) -> str:
     lines = [f"parsedit: {gold} (gold) against {test} (test)",
              f"{len(result.sentences)} sentences: {result.count('ok')} scored, "
              f"{result.count('skip')} skipped, {result.count('error')} errors", ""]
     if "parseval" in result.metrics:
         lines += _parseval(result)
-    if any(m != "parseval" for m in result.metrics):
+    if any(m not in ("parseval", "la") for m in result.metrics):
         lines += _edits(result)
+    if "la" in result.metrics:
+        lines += _la(result)
     unscored = [s for s in result.sentences if s.status != "ok"]
     if unscored:
         lines += ["Not scored (left out of the sums):"]

@@ -1,0 +1,100 @@
+"""The leaf-ancestor metric (Sampson and Babarczy 2003) on the FST engine.
+
+Each word is scored by how alike its gold and test lineages are
+(:mod:`parsedit.encodings.lineage`)::
+
+    score(word) = 1 - d(c, g) / (len(c) + len(g))
+
+where d is the edit distance between the two lineages under a cost scheme,
+computed like every other edit distance in parsedit (:class:`EditMetric`,
+composing the lineages with the scheme's transducer, each distinct pair of
+lineages once per corpus).  With insertion and deletion at 1 and
+substitutions in [0, 2], as the paper requires, a score lies in [0, 1].  A
+sentence scores the mean of its words; a corpus the mean of its sentences
+(the paper's figure) and, beside it, the mean of all its words.
+
+:class:`WorstWords` gathers, across a corpus, the lineage pairs that lose the
+most (the paper's section 7: which configurations fail).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from parsedit.costs.alphabet import Alphabet
+from parsedit.costs.scheme import CostScheme
+from parsedit.costs.transducer import FstScheme
+from parsedit.encodings.lineage import Lineage, LineageEncoding, lineages
+from parsedit.metrics.edits import EditMetric
+from parsedit.results import LACounts, Loss
+from parsedit.trees import bracketing
+from parsedit.trees.bracketing import Bracketing
+
+
+@dataclass(frozen=True)
+class LAScored:
+    """One pair's leaf-ancestor scores, with the lineages behind them."""
+
+    counts: LACounts
+    gold: list[Lineage]
+    test: list[Lineage]
+    bracketing: Bracketing
+
+    @property
+    def words(self) -> list[str]:
+        return bracketing.words(self.bracketing)
+
+
+class LeafAncestor:
+    def __init__(self, scheme: CostScheme | FstScheme, preterminals: bool = False,
+                 alphabet: Alphabet | None = None) -> None:
+        self.encoding = LineageEncoding(preterminals)
+        self.edits = EditMetric(self.encoding, scheme, alphabet)
+        self._scores: dict[tuple[Lineage, Lineage], float] = {}
+
+    def word_score(self, gold: Lineage, test: Lineage) -> float:
+        if gold == test and self.edits.exact:
+            return 1.0
+        key = (gold, test)
+        found = self._scores.get(key)
+        if found is None:
+            distance = self.edits.aligned(gold, test).cost
+            length = len(gold) + len(test)
+            found = self._scores[key] = 1.0 - distance / length if length else 1.0
+        return found
+
+    def score(self, gold: Bracketing, test: Bracketing) -> LAScored:
+        """Score a normalised pair with equal words."""
+        preterminals = self.encoding.preterminals
+        gold_lineages = lineages(gold, preterminals)
+        test_lineages = gold_lineages if test == gold else lineages(test, preterminals)
+        scores = tuple(self.word_score(g, t) for g, t in zip(gold_lineages, test_lineages))
+        total = sum(scores)
+        counts = LACounts(total / len(scores), 1, total, len(scores), scores) if scores \
+            else LACounts()
+        return LAScored(counts, gold_lineages, test_lineages, gold)
+
+
+class WorstWords:
+    """The lineage pairs that lose the most over a corpus."""
+
+    def __init__(self, examples: int = 3) -> None:
+        self.examples = examples
+        self.pairs: dict[tuple[Lineage, Lineage], Loss] = {}
+
+    def add(self, sentence: int, scored: LAScored) -> None:
+        if scored.counts.word_sum == scored.counts.words:
+            return  # every word scored 1
+        for word, gold, test, score in zip(scored.words, scored.gold, scored.test,
+                                           scored.counts.word_scores):
+            if score >= 1.0:
+                continue
+            entry = self.pairs.get((gold, test))
+            if entry is None:
+                entry = self.pairs[gold, test] = Loss(gold, test, score)
+            entry.count += 1
+            if len(entry.examples) < self.examples:
+                entry.examples.append((sentence, word))
+
+    def top(self, k: int) -> list[Loss]:
+        return sorted(self.pairs.values(), key=lambda e: (-e.loss, e.gold, e.test))[:k]
