@@ -37,7 +37,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("gold", nargs="?", default=str(DEFAULT))
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--metrics", default="label,span,rule")
+    parser.add_argument("--metrics", default="label,span,rule",
+                        help="comma-separated: parseval, label, span, rule, la")
     parser.add_argument("--evalb", metavar="PATH", help="an EVALB binary to time as well")
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
@@ -59,6 +60,11 @@ def main() -> int:
                 f = summarise(result.sentences).figures()
                 print(f"  parseval: recall {f['recall']:.2f} precision {f['precision']:.2f} "
                       f"F {f['f_measure']:.2f}")
+                continue
+            if metric == "la":
+                la = result.la()
+                print(f"  la: sentence mean {la.score:.4f}, word mean {la.word_score:.4f} "
+                      f"over {la.words} words")
                 continue
             t = result.total(metric)
             print(f"  {metric}: edits {t.edits:g} over {t.gold} gold events, "
