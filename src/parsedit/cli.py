@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from functools import wraps
 from importlib import resources
 from pathlib import Path
@@ -42,8 +43,12 @@ from parsedit.report import align as align_report
 from parsedit.report import evalb as evalb_report
 from parsedit.report import json as json_report
 from parsedit.report import scheme as scheme_report
+from parsedit.report import tags as tags_report
 from parsedit.report import text as text_report
 from parsedit.results import CorpusResult
+from parsedit.tagging.evaluate import TagConfig, evaluate_tags
+from parsedit.tagging.reader import FORMATS
+from parsedit.tagging.tagset import load_tagset, load_weights
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -141,6 +146,31 @@ def _cost_options(func: F) -> F:
     return func
 
 
+def _tag_config(scoring: str | None, tagset: str | None, weights: str | None,
+                separator: str) -> TagConfig:
+    loaded = load_weights(weights) if weights else None
+    names = scoring or ("full,pos,pa" + (",wpa,cwpa" if loaded else ""))
+    return TagConfig(tuple(n.strip() for n in names.split(",") if n.strip()),
+                     load_tagset(tagset, separator), loaded)
+
+
+def _tag_options(func: F) -> F:
+    for option in reversed((
+        click.option("--tagset", metavar="NAME|FILE", default=None,
+                     help="Tagset description naming each PoS's categories (shipped: "
+                          "ipipan). Without one, positions are compared by index."),
+        click.option("--weights", metavar="NAME|FILE", default=None,
+                     help="Category weights for wpa and cwpa (shipped: poliqarp)."),
+        click.option("--separator", default=":", show_default=True,
+                     help="What separates a tag's PoS and category values."),
+        click.option("--scoring", default=None, metavar="full,pos,pa,wpa,cwpa",
+                     help="Scoring functions (default: full,pos,pa, and wpa,cwpa with "
+                          "--weights)."),
+    )):
+        func = option(func)
+    return func
+
+
 @click.group()
 @click.version_option(__version__, prog_name="parsedit")
 def main() -> None:
@@ -180,19 +210,22 @@ def main() -> None:
 @_la_preterminals_option
 @click.option("--worst-words", type=click.IntRange(min=0), default=0, metavar="K",
               help="With la: list the K lineage pairs that lose the most over the corpus.")
+@_tag_options
 @_user_errors
 def score(gold: str | None, test: str | None, metrics: str, params: str, cutoff: int | None,
           max_error: int | None, with_preterminals: bool, split: bool, average: str,
           rule_pos: str, label_costs: str | None, span_costs: str | None,
           rule_costs: str | None, la_costs: str | None, movement: str, max_moves: int,
           max_k: int, fmt: str, output: str | None, signature_only: bool,
-          la_preterminals: bool, worst_words: int) -> None:
+          la_preterminals: bool, worst_words: int, tagset: str | None, weights: str | None,
+          separator: str, scoring: str | None) -> None:
     """Score every TEST tree against the GOLD tree on the same line."""
-    config = _config(metrics, rule_pos,
-                     {"label": label_costs, "span": span_costs, "rule": rule_costs,
-                      "la": la_costs},
-                     params, cutoff, max_error, with_preterminals, split, average,
-                     Movement(movement, max_moves, max_k), la_preterminals)
+    config = replace(
+        _config(metrics, rule_pos, {"label": label_costs, "span": span_costs,
+                                    "rule": rule_costs, "la": la_costs},
+                params, cutoff, max_error, with_preterminals, split, average,
+                Movement(movement, max_moves, max_k), la_preterminals),
+        tags=_tag_config(scoring, tagset, weights, separator))
     if worst_words and "la" not in config.metrics:
         raise ConfigError("--worst-words needs the la metric in --metrics")
     if signature_only:
@@ -348,3 +381,44 @@ def compile(scheme: str, treebanks: tuple[str, ...], encodings: tuple[str, ...],
                    "path, not by a transducer; scores through this FAR are the basic "
                    "distance", err=True)
     click.echo(f"wrote {output} ({loaded.describe()})")
+
+
+@main.command()
+@click.argument("gold", type=_FILE)
+@click.argument("tests", nargs=-1, required=True, type=_FILE, metavar="TEST...")
+@_tag_options
+@click.option("--gold-format", type=click.Choice(FORMATS), default="auto", show_default=True,
+              help="trees (preterminals), tsv (word<TAB>tag), slash (word/TAG lines).")
+@click.option("--test-format", type=click.Choice(FORMATS), default="auto", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="Report format.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+              help="Write the report to this file instead of standard output.")
+@_user_errors
+def tags(gold: str, tests: tuple[str, ...], tagset: str | None, weights: str | None,
+         separator: str, scoring: str | None, gold_format: str, test_format: str, fmt: str,
+         output: str | None) -> None:
+    """Score the tags of each TEST file against GOLD (Acedanski and Przepiorkowski)."""
+    config = _tag_config(scoring, tagset, weights, separator)
+    results = [(test, evaluate_tags(gold, test, config, gold_format, test_format))
+               for test in tests]
+    render = tags_report.render_json if fmt == "json" else tags_report.render
+    report = render(gold, results, config.scorings)
+    for test, r in results:
+        for s in r.sentences:
+            if s.status != "ok":
+                click.echo(f"parsedit: {test}: sentence {s.id} {s.status}: {s.message}",
+                           err=True)
+    if output:
+        with open(output, "w", encoding="utf-8") as handle:
+            handle.write(report)
+    else:
+        click.echo(report, nl=False)
+    for test, r in results:
+        if not r.complete:
+            click.echo(f"parsedit: error: {gold} holds {r.gold_trees} sentences but "
+                       f"{test} holds {r.test_trees}", err=True)
+            sys.exit(1)
+        if r.sentences and not r.count("ok"):
+            click.echo(f"parsedit: error: no sentence of {test} could be scored", err=True)
+            sys.exit(1)

@@ -31,12 +31,14 @@ from parsedit.metrics.leaf_ancestor import LAScored, LeafAncestor, WorstWords
 from parsedit.metrics.movement import FIVE_STEP, METHODS, Movement
 from parsedit.params import Params
 from parsedit.results import CorpusResult, SentenceResult
+from parsedit.tagging.evaluate import TagConfig, TagScorer
+from parsedit.tagging.reader import Segment
 from parsedit.trees import bracketing
 from parsedit.trees.bracketing import CLOSE, Bracketing
 from parsedit.trees.normalise import COLLINS, Normalisation, fix_quotes
 from parsedit.trees.reader import Item, read_trees
 
-METRICS = ("parseval", *EDIT_METRICS, "la")
+METRICS = ("parseval", *EDIT_METRICS, "la", "tagging")
 DEFAULT_METRICS = ("parseval", *EDIT_METRICS)
 AVERAGES = ("corpus", "sentence")
 
@@ -54,6 +56,7 @@ class Config:
     average: str = "corpus"
     movement: Movement = FIVE_STEP
     la_preterminals: bool = False
+    tags: TagConfig = field(default_factory=TagConfig)
 
     def __post_init__(self) -> None:
         for name in self.metrics:
@@ -103,6 +106,8 @@ class Config:
             parts.append(f"la:{self.scheme('la').describe()}")
             if self.la_preterminals:
                 parts.append("la-preterminals")
+        if "tagging" in self.metrics:
+            parts.append(f"tagging:{self.tags.signature()}")
         parts += [f"average:{self.average}", f"parsedit:{__version__}",
                   f"pynini:{version('pynini')}"]
         return "|".join(parts)
@@ -122,6 +127,7 @@ class Evaluator:
                         for name, enc in self.encodings.items()}
         self.la = LeafAncestor(config.scheme("la"), config.la_preterminals,
                                alphabets.get("la")) if "la" in config.metrics else None
+        self.tags = TagScorer(config.tags) if "tagging" in config.metrics else None
 
     @classmethod
     def for_files(cls, config: Config, gold_path: str, test_path: str) -> Evaluator:
@@ -203,6 +209,8 @@ class Evaluator:
         if self.la is not None:
             scored["la"] = self.la.score(gold_tokens, test_tokens)
         counts.update((name, s.counts) for name, s in scored.items())
+        if self.tags is not None:
+            counts["tagging"] = self.tags.score(_segments(gold_tokens), _segments(test_tokens))
         return SentenceResult(number, "ok", None, counts, length=length), scored
 
 
@@ -213,6 +221,19 @@ def _why_absent(item: Item | None, path: str, number: int) -> str:
     if item.error is not None:
         return str(item.error)
     return f"{path}:{item.line}: empty line"
+
+
+def _segments(tokens: Bracketing) -> list[Segment]:
+    """Each word of a normalised bracketing with its preterminal's tag."""
+    out = []
+    tag = ""
+    for token in tokens:
+        if token.startswith(bracketing.TAG):
+            tag = token[2:]
+        elif token[0] != "(" and token != CLOSE:
+            out.append(Segment(token[:-1], (tag,)))
+            tag = ""
+    return out
 
 
 def _with_words(tokens: Bracketing, words: list[str]) -> Bracketing:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from parsedit.tagging.measures import TagCounts
+
 
 @dataclass(frozen=True)
 class EditCounts:
@@ -141,6 +143,15 @@ class CorpusResult:
                                             or sentence.length <= max_length):
                 total = total + sentence.counts["la"]
         return total
+
+    def tagging(self) -> dict[str, TagCounts]:
+        """Tagging sums per scoring function over the scored sentences."""
+        totals: dict[str, TagCounts] = {}
+        for sentence in self.sentences:
+            if sentence.status == "ok":
+                for scoring, counts in sentence.counts["tagging"].items():
+                    totals[scoring] = totals.get(scoring, TagCounts()) + counts
+        return totals
 
     def sentence_accuracy(self, metric: str) -> float | None:
         """The mean of the sentences' accuracies (those with gold events)."""

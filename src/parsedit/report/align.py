@@ -5,7 +5,7 @@ from __future__ import annotations
 from parsedit.encodings.base import Encoding
 from parsedit.metrics.edits import Scored
 from parsedit.metrics.leaf_ancestor import LAScored
-from parsedit.report.text import number, rate
+from parsedit.report.numbers import number, rate
 
 _NAMES = {"match": "", "sub": "substitution", "del": "deletion", "ins": "insertion"}
 

@@ -15,6 +15,10 @@ are ``null`` when undefined.
 ``word_score`` (the mean over words), ``sentences``, ``words``, the same under
 ``cutoff``, and ``worst_words`` (with ``--worst-words``, else null).
 
+``corpus.tagging``: per scoring function, ``strong``, ``weak``, ``precision``,
+``recall``, ``f_measure`` (percentages) and ``segments``; a sentence's
+``tagging`` holds the same for that sentence.
+
 ``sentences``: ``id`` (1-based), ``status`` (``ok``/``error``/``skip``),
 ``message``, ``reason`` (EVALB's words, or null), ``length`` (EVALB's gold
 length), and per metric its counts, or ``null`` when the sentence was not
@@ -28,6 +32,7 @@ from typing import Any
 
 from parsedit import __version__
 from parsedit.metrics.parseval import ParsevalCounts, summarise
+from parsedit.report import tags as tags_report
 from parsedit.results import CorpusResult, EditCounts, LACounts
 
 
@@ -37,6 +42,8 @@ def _la(counts: LACounts) -> dict[str, Any]:
 
 
 def _counts(metric: str, counts: Any) -> dict[str, Any]:
+    if metric == "tagging":
+        return tags_report.figures(counts)
     if isinstance(counts, LACounts):
         return {"score": counts.score, "words": counts.words,
                 "word_scores": list(counts.word_scores)}
@@ -60,6 +67,8 @@ def corpus(result: CorpusResult) -> dict[str, Any]:
             cutoff = summarise(result.sentences, result.cutoff_len).figures()
             out[metric] = {**summarise(result.sentences).figures(),
                            "cutoff": {"max_length": result.cutoff_len, **cutoff}}
+        elif metric == "tagging":
+            out[metric] = tags_report.figures(result.tagging())
         elif metric == "la":
             worst = None if result.worst_words is None else [
                 {"gold": " ".join(e.gold), "test": " ".join(e.test), "score": e.score,

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from parsedit.encodings import NAMES as EDIT_METRICS
 from parsedit.metrics.parseval import summarise
+from parsedit.report import tags as tags_report
+from parsedit.report.numbers import number, rate
 from parsedit.results import CorpusResult
 
 # (JSON name, row title) of the PARSEVAL figures the text report shows.
@@ -21,15 +24,6 @@ _PARSEVAL_ROWS = (
     ("goodman_consistent_recall", "Goodman consistent brackets recall"),
     ("goodman_consistent_tree", "Goodman consistent brackets tree"),
 )
-
-
-def rate(value: float | None) -> str:
-    """A percentage with two decimals, or ``n/a`` when undefined."""
-    return "n/a" if value is None else f"{value:.2f}"
-
-
-def number(value: float) -> str:
-    return f"{value:g}" if value == int(value) else f"{value:.1f}"
 
 
 def _parseval(result: CorpusResult) -> list[str]:
@@ -52,7 +46,7 @@ def _edits(result: CorpusResult) -> list[str]:
               f"{'accuracy':>10}" + (f"{'sentence average':>18}" if sentence else ""))
     lines = [header, "-" * len(header)]
     for metric in result.metrics:
-        if metric in ("parseval", "la"):
+        if metric not in EDIT_METRICS:
             continue
         t = result.total(metric)
         basic = number(t.basic) if metric == "label" else ""
@@ -95,10 +89,12 @@ def render(result: CorpusResult, gold: str, test: str) -> str:
              f"{result.count('skip')} skipped, {result.count('error')} errors", ""]
     if "parseval" in result.metrics:
         lines += _parseval(result)
-    if any(m not in ("parseval", "la") for m in result.metrics):
+    if any(m in EDIT_METRICS for m in result.metrics):
         lines += _edits(result)
     if "la" in result.metrics:
         lines += _la(result)
+    if "tagging" in result.metrics:
+        lines += tags_report.by_scoring(result.tagging())
     unscored = [s for s in result.sentences if s.status != "ok"]
     if unscored:
         lines += ["Not scored (left out of the sums):"]

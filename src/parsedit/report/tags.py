@@ -1,0 +1,95 @@
+"""``parsedit tags`` reports: one table per scoring function with a row per
+test file, the columns of Acedański and Przepiórkowski's Tables 2-5."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from parsedit import __version__
+from parsedit.report.numbers import rate
+from parsedit.results import CorpusResult
+from parsedit.tagging.measures import TagCounts
+
+TITLES = {
+    "full": "full tags (the paper's Table 2)",
+    "pos": "parts of speech only (Table 3)",
+    "pa": "positional accuracy (Table 4)",
+    "wpa": "weighted positional accuracy (Table 5)",
+    "cwpa": "conditional weighted positional accuracy",
+}
+COLUMNS = (("strong", "C (%)"), ("weak", "WC (%)"), ("precision", "P (%)"),
+           ("recall", "R (%)"), ("f_measure", "F (%)"))
+
+
+def table(scoring: str, rows: Sequence[tuple[str, TagCounts]]) -> list[str]:
+    """One scoring function's table: a row per (name, counts)."""
+    width = max([len("test")] + [len(name) for name, _ in rows])
+    head = f"{'test':<{width}}" + "".join(f"{title:>10}" for _, title in COLUMNS)
+    lines = [TITLES[scoring], head, "-" * len(head)]
+    for name, counts in rows:
+        figures = counts.figures()
+        lines.append(f"{name:<{width}}" + "".join(f"{rate(figures[key]):>10}"
+                                                  for key, _ in COLUMNS))
+    return lines + [""]
+
+
+def by_scoring(counts: dict[str, TagCounts]) -> list[str]:
+    """A row per scoring function (what ``score --metrics tagging`` shows)."""
+    head = f"{'tagging':<36}" + "".join(f"{title:>10}" for _, title in COLUMNS)
+    lines = [head, "-" * len(head)]
+    for scoring, c in counts.items():
+        figures = c.figures()
+        lines.append(f"{TITLES[scoring].split(' (')[0]:<36}"
+                     + "".join(f"{rate(figures[key]):>10}" for key, _ in COLUMNS))
+    return lines + [""]
+
+
+Results = Sequence[tuple[str, CorpusResult]]  # (test file, its result)
+
+
+def render(gold: str, results: Results, scorings: Sequence[str]) -> str:
+    lines = [f"parsedit tags: {gold} (gold)"]
+    for test, r in results:
+        lines.append(f"  {test}: {len(r.sentences)} sentences, {r.count('ok')} scored, "
+                     f"{r.count('skip')} skipped, {r.count('error')} errors")
+    lines.append("")
+    for scoring in scorings:
+        lines += table(scoring, [(test, r.tagging().get(scoring, TagCounts()))
+                                 for test, r in results])
+    for test, r in results:
+        unscored = [s for s in r.sentences if s.status != "ok"]
+        if unscored:
+            lines.append(f"Not scored in {test} (left out of the sums):")
+            lines += [f"  {s.id:>5} {s.status:<6}{s.message}" for s in unscored]
+            lines.append("")
+    lines.append(f"signature: {results[0][1].signature}")
+    return "\n".join(lines) + "\n"
+
+
+def figures(counts: dict[str, TagCounts]) -> dict[str, Any]:
+    """Per scoring function: C, WC, P, R, F (percentages) and the segments."""
+    return {s: {**c.figures(), "segments": c.segments} for s, c in counts.items()}
+
+
+def to_dict(gold: str, results: Results, scorings: Sequence[str]) -> dict[str, Any]:
+    return {
+        "parsedit": __version__,
+        "signature": results[0][1].signature,
+        "gold": gold,
+        "tests": [{
+            "test": test,
+            "summary": {"sentences": len(r.sentences), "ok": r.count("ok"),
+                        "skip": r.count("skip"), "error": r.count("error"),
+                        "gold_sentences": r.gold_trees, "test_sentences": r.test_trees},
+            "measures": figures({s: r.tagging().get(s, TagCounts()) for s in scorings}),
+            "sentences": [{"id": s.id, "status": s.status, "message": s.message,
+                           "tagging": figures(s.counts["tagging"]) if s.status == "ok"
+                           else None} for s in r.sentences],
+        } for test, r in results],
+    }
+
+
+def render_json(gold: str, results: Results, scorings: Sequence[str]) -> str:
+    return json.dumps(to_dict(gold, results, scorings), indent=1, ensure_ascii=False) + "\n"

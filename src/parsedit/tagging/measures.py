@@ -1,0 +1,87 @@
+"""Scored precision, recall, F, weak and strong correctness over segments
+with one or more tags on either side (Acedański and Przepiórkowski, 3.1).
+
+With T and G the test and gold tag sets of a segment and
+score(t, A) = max over a in A of score(t, a):
+
+    P  = sum over segments of sum_{t in T} score(t, G)  /  sum of |T|
+    R  = sum over segments of sum_{g in G} score(g, T)  /  sum of |G|
+    F  = 2PR / (P + R)
+    WC = mean over segments of max_{t in T} score(t, G)
+    SC = mean over segments of the min of every score(t, G) and score(g, T)
+
+so recall never exceeds 1, however many tags the tagger gives.  With the
+``full`` scoring function, WC is 1 for a segment where some test tag is
+right, SC only where the two sets are equal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from parsedit.tagging.tagset import Tag
+
+
+@dataclass(frozen=True)
+class TagCounts:
+    """Additive sums for one scoring function."""
+
+    precision_sum: float = 0.0
+    test_tags: int = 0
+    recall_sum: float = 0.0
+    gold_tags: int = 0
+    weak_sum: float = 0.0
+    strong_sum: float = 0.0
+    segments: int = 0
+
+    def __add__(self, other: TagCounts) -> TagCounts:
+        return TagCounts(self.precision_sum + other.precision_sum,
+                         self.test_tags + other.test_tags, self.recall_sum + other.recall_sum,
+                         self.gold_tags + other.gold_tags, self.weak_sum + other.weak_sum,
+                         self.strong_sum + other.strong_sum, self.segments + other.segments)
+
+    @property
+    def precision(self) -> float | None:
+        return 100 * self.precision_sum / self.test_tags if self.test_tags else None
+
+    @property
+    def recall(self) -> float | None:
+        return 100 * self.recall_sum / self.gold_tags if self.gold_tags else None
+
+    @property
+    def f_measure(self) -> float | None:
+        p, r = self.precision, self.recall
+        if p is None or r is None:
+            return None
+        return 0.0 if p + r == 0 else 2 * p * r / (p + r)
+
+    @property
+    def weak(self) -> float | None:
+        return 100 * self.weak_sum / self.segments if self.segments else None
+
+    @property
+    def strong(self) -> float | None:
+        return 100 * self.strong_sum / self.segments if self.segments else None
+
+    def figures(self) -> dict[str, float | None]:
+        """Percentages, in the paper's order: C (strong), WC, P, R, F."""
+        return {"strong": self.strong, "weak": self.weak, "precision": self.precision,
+                "recall": self.recall, "f_measure": self.f_measure}
+
+
+def count(pairs: Sequence[tuple[Sequence[Tag], Sequence[Tag]]],
+          score: Callable[[Tag, Tag], float]) -> TagCounts:
+    """The sums over (test tags, gold tags) segment pairs."""
+    p = r = weak = strong = 0.0
+    test_tags = gold_tags = 0
+    for test, gold in pairs:
+        forward = [max(score(t, g) for g in gold) for t in test]
+        backward = [max(score(t, g) for t in test) for g in gold]
+        p += sum(forward)
+        r += sum(backward)
+        test_tags += len(test)
+        gold_tags += len(gold)
+        weak += max(forward)
+        strong += min(forward + backward)
+    return TagCounts(p, test_tags, r, gold_tags, weak, strong, len(pairs))

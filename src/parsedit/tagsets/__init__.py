@@ -1,0 +1,1 @@
+"""Shipped tagset descriptions (``*.tagset``) and category weights (``*.weights``)."""
