@@ -136,7 +136,7 @@ class Evaluator:
         alphabets = {name: collect((gold_path, test_path), "lineage" if name == "la" else name,
                                    config.normalisation, config.rule_pos, config.la_preterminals)
                      for name in config.metrics
-                     if name != "parseval" and config.scheme(name).needs_alphabet}
+                     if name in (*EDIT_METRICS, "la") and config.scheme(name).needs_alphabet}
         return cls(config, alphabets)
 
     def score(self, gold: Bracketing, test: Bracketing) -> dict[str, Scored]:

@@ -32,7 +32,11 @@ NEEDS_WEIGHTS = ("wpa", "cwpa")
 Weigh = Callable[[str, str], float]  # (category or "pos", PoS) -> weight
 
 
-def _f(test: Tag, gold: Tag, test_weight: Weigh, gold_weight: Weigh) -> float:
+def positional(test: Tag, gold: Tag, test_weight: Weigh,
+               gold_weight: Weigh) -> tuple[float, float]:
+    """(P, R) of the positions two tags agree on: precision weighed with
+    ``test_weight`` over the test tag's positions, recall with ``gold_weight``
+    over the gold tag's."""
     same_pos = test.pos == gold.pos
     gold_values = dict(gold.values)
     agreeing = [c for c, v in test.values if gold_values.get(c) == v]
@@ -44,7 +48,11 @@ def _f(test: Tag, gold: Tag, test_weight: Weigh, gold_weight: Weigh) -> float:
         return (same_pos * weigh(POS, tag.pos)
                 + sum(weigh(c, tag.pos) for c in agreeing)) / total
 
-    precision, recall = side(test, test_weight), side(gold, gold_weight)
+    return side(test, test_weight), side(gold, gold_weight)
+
+
+def _f(test: Tag, gold: Tag, test_weight: Weigh, gold_weight: Weigh) -> float:
+    precision, recall = positional(test, gold, test_weight, gold_weight)
     return 0.0 if precision + recall == 0 else 2 * precision * recall / (precision + recall)
 
 
