@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 import click
 
 from parsedit import __version__
+from parsedit.compare import compare
 from parsedit.costs import check as scheme_check
 from parsedit.costs import load_costs
 from parsedit.costs.alphabet import collect
@@ -40,6 +41,7 @@ from parsedit.pipeline import (
     pairs,
 )
 from parsedit.report import align as align_report
+from parsedit.report import compare as compare_report
 from parsedit.report import evalb as evalb_report
 from parsedit.report import json as json_report
 from parsedit.report import scheme as scheme_report
@@ -291,6 +293,42 @@ def demo(fmt: str) -> None:
                        "brackets, wrong labels).\n")
         _finish(evaluate(str(gold), str(test)), "sequoia-gold.mrg", "sequoia-perturbed.mrg",
                 fmt, None)
+
+
+@main.command(name="compare")
+@click.argument("gold", type=_FILE)
+@click.argument("systems", nargs=-1, required=True, type=_FILE, metavar="SYSTEM...")
+@click.option("--name", "names", multiple=True, metavar="NAME",
+              help="A name for each system, in order (default: the file names). Repeatable.")
+@click.option("--metrics", default=",".join(DEFAULT_METRICS), show_default=True,
+              help="Comma-separated: parseval, label, span, rule, la.")
+@_params_option
+@_rule_pos_option
+@_cost_options
+@click.option("--samples", type=click.IntRange(min=1), default=10000, show_default=True,
+              help="Rounds of the paired approximate randomisation test.")
+@click.option("--seed", type=int, default=12345, show_default=True,
+              help="Seed of the randomisation (part of the signature).")
+@click.option("--format", "fmt", type=click.Choice(compare_report.FORMATS), default="text",
+              show_default=True, help="Report format.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+              help="Write the report to this file instead of standard output.")
+@_user_errors
+def compare_command(gold: str, systems: tuple[str, ...], names: tuple[str, ...], metrics: str,
+                    params: str, rule_pos: str, label_costs: str | None,
+                    span_costs: str | None, rule_costs: str | None, la_costs: str | None,
+                    samples: int, seed: int, fmt: str, output: str | None) -> None:
+    """Compare several systems on one gold file: figures, ranks, rank agreement
+    and paired significance (Roark's Table 3)."""
+    config = _config(metrics, rule_pos, {"label": label_costs, "span": span_costs,
+                                         "rule": rule_costs, "la": la_costs}, params)
+    comparison = compare(gold, list(systems), config, names, samples, seed)
+    report = compare_report.render(comparison, gold, fmt)
+    if output:
+        with open(output, "w", encoding="utf-8") as handle:
+            handle.write(report)
+    else:
+        click.echo(report, nl=False)
 
 
 @main.group()
