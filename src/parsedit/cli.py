@@ -9,6 +9,7 @@ errors (EVALB's MAX_ERROR) still prints its report and exits 1.
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from functools import wraps
@@ -47,6 +48,7 @@ from parsedit.report import json as json_report
 from parsedit.report import scheme as scheme_report
 from parsedit.report import tags as tags_report
 from parsedit.report import text as text_report
+from parsedit.report import tsv as tsv_report
 from parsedit.results import CorpusResult
 from parsedit.tagging.evaluate import TagConfig, evaluate_tags
 from parsedit.tagging.reader import FORMATS
@@ -85,6 +87,29 @@ def _config(metrics: str, rule_pos: str, costs: dict[str, str | None],
     return Config(metrics=_metrics(metrics), params=loaded, rule_pos=rule_pos,
                   schemes=schemes, with_preterminals=with_preterminals, split=split,
                   average=average, movement=movement, la_preterminals=la_preterminals)
+
+
+class _Progress:
+    """A progress line on standard error, once a run has taken 2 seconds."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+        self.start = self.last = time.monotonic()
+        self.shown = False
+
+    def __call__(self, number: int) -> None:
+        if not self.enabled:
+            return
+        now = time.monotonic()
+        if now - self.start < 2 or now - self.last < 0.25:
+            return
+        self.last, self.shown = now, True
+        click.echo(f"\rparsedit: {number} sentences scored, "
+                   f"{number / (now - self.start):,.0f} a second", err=True, nl=False)
+
+    def close(self) -> None:
+        if self.shown:
+            click.echo("\r" + " " * 60 + "\r", err=True, nl=False)
 
 
 def _render(result: CorpusResult, gold: str, test: str, fmt: str) -> str:
@@ -213,6 +238,11 @@ def main() -> None:
 @click.option("--worst-words", type=click.IntRange(min=0), default=0, metavar="K",
               help="With la: list the K lineage pairs that lose the most over the corpus.")
 @_tag_options
+@click.option("--per-sentence", type=click.Path(dir_okay=False), default=None,
+              metavar="FILE.tsv", help="Also write every sentence's figures as TSV.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Score with N processes (the numbers are the same).")
+@click.option("-q", "--quiet", is_flag=True, help="No progress line on standard error.")
 @_user_errors
 def score(gold: str | None, test: str | None, metrics: str, params: str, cutoff: int | None,
           max_error: int | None, with_preterminals: bool, split: bool, average: str,
@@ -220,7 +250,8 @@ def score(gold: str | None, test: str | None, metrics: str, params: str, cutoff:
           rule_costs: str | None, la_costs: str | None, movement: str, max_moves: int,
           max_k: int, fmt: str, output: str | None, signature_only: bool,
           la_preterminals: bool, worst_words: int, tagset: str | None, weights: str | None,
-          separator: str, scoring: str | None) -> None:
+          separator: str, scoring: str | None, per_sentence: str | None, jobs: int,
+          quiet: bool) -> None:
     """Score every TEST tree against the GOLD tree on the same line."""
     config = replace(
         _config(metrics, rule_pos, {"label": label_costs, "span": span_costs,
@@ -235,7 +266,13 @@ def score(gold: str | None, test: str | None, metrics: str, params: str, cutoff:
         return
     if gold is None or test is None:
         raise ConfigError("score needs GOLD and TEST files (or --signature-only)")
-    _finish(evaluate(gold, test, config, worst_words), gold, test, fmt, output)
+    progress = _Progress(sys.stderr.isatty() and not quiet)
+    result = evaluate(gold, test, config, worst_words, jobs, progress)
+    progress.close()
+    if per_sentence:
+        with open(per_sentence, "w", encoding="utf-8") as handle:
+            handle.write(tsv_report.render(result))
+    _finish(result, gold, test, fmt, output)
 
 
 @main.command()

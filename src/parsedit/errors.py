@@ -22,6 +22,11 @@ class InputError(ParseditError):
         self.text = text
         super().__init__(f"{path}:{line}:{column}: {message}")
 
+    def __reduce__(self) -> tuple[type, tuple[str, int, int, str, str]]:
+        # Exceptions pickle their message alone; this one needs its parts
+        # (for the --jobs workers).
+        return (InputError, (self.path, self.line, self.column, self.reason, self.text))
+
     def caret(self) -> str:
         """The offending line with a caret under the column (empty if no text)."""
         if not self.text:

@@ -14,7 +14,8 @@ run stops at the (MAX_ERROR + 2)-th error, and says so.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import multiprocessing
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from importlib.metadata import version
 from itertools import zip_longest
@@ -249,10 +250,61 @@ def pairs(gold_path: str, test_path: str) -> Iterator[tuple[int, Item | None, It
         yield number, gold, test
 
 
+Scored1 = tuple[int, bool, bool, SentenceResult, "LAScored | None"]
+# What a forked worker scores with: set before the pool forks, never pickled.
+_WORKER: tuple[Evaluator, str, str, bool] | None = None
+
+
+def _score_chunk(chunk: list[tuple[int, Item | None, Item | None]]) -> list[Scored1]:
+    assert _WORKER is not None
+    evaluator, gold_path, test_path, keep_la = _WORKER
+    out: list[Scored1] = []
+    for number, gold, test in chunk:
+        sentence, scored = evaluator.pair(number, gold, test, gold_path, test_path)
+        la = scored.get("la") if keep_la else None
+        out.append((number, gold is not None, test is not None, sentence,
+                    la if isinstance(la, LAScored) else None))
+    return out
+
+
+def _chunks(gold_path: str, test_path: str,
+            size: int = 64) -> Iterator[list[tuple[int, Item | None, Item | None]]]:
+    chunk: list[tuple[int, Item | None, Item | None]] = []
+    for pair in pairs(gold_path, test_path):
+        chunk.append(pair)
+        if len(chunk) == size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def _scored(evaluator: Evaluator, gold_path: str, test_path: str, jobs: int,
+            keep_la: bool) -> Iterator[Scored1]:
+    """Every pair scored, in order; with ``jobs`` > 1 by forked workers, each
+    with its own copy of the evaluator (the numbers do not depend on it)."""
+    global _WORKER
+    if jobs <= 1:
+        _WORKER = (evaluator, gold_path, test_path, keep_la)
+        for chunk in _chunks(gold_path, test_path, 1):
+            yield from _score_chunk(chunk)
+        return
+    try:
+        context = multiprocessing.get_context("fork")
+    except ValueError:
+        raise ConfigError("--jobs needs processes that fork (Linux, macOS)") from None
+    _WORKER = (evaluator, gold_path, test_path, keep_la)
+    with context.Pool(jobs) as pool:
+        for done in pool.imap(_score_chunk, _chunks(gold_path, test_path)):
+            yield from done
+
+
 def evaluate(gold_path: str, test_path: str, config: Config | None = None,
-             worst_words: int = 0) -> CorpusResult:
+             worst_words: int = 0, jobs: int = 1,
+             progress: Callable[[int], None] | None = None) -> CorpusResult:
     """Score every pair of ``gold_path`` and ``test_path``; with ``worst_words``
-    (and the la metric), also list that many lineage pairs that lose most."""
+    (and the la metric), also list that many lineage pairs that lose most;
+    ``jobs`` processes; ``progress`` is told each sentence number."""
     config = config or Config()
     evaluator = Evaluator.for_files(config, gold_path, test_path)
     worst = WorstWords() if worst_words and "la" in config.metrics else None
@@ -260,13 +312,14 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
     result = CorpusResult(config.metrics, config.signature(), cutoff_len=params.cutoff_len,
                           average=config.average)
     errors = 0
-    for number, gold, test in pairs(gold_path, test_path):
-        result.gold_trees += gold is not None
-        result.test_trees += test is not None
-        sentence, scored = evaluator.pair(number, gold, test, gold_path, test_path)
+    for number, has_gold, has_test, sentence, la in _scored(
+            evaluator, gold_path, test_path, jobs, worst is not None):
+        result.gold_trees += has_gold
+        result.test_trees += has_test
         result.add(sentence)
-        la = scored.get("la")
-        if worst is not None and isinstance(la, LAScored):
+        if progress is not None:
+            progress(number)
+        if worst is not None and la is not None:
             worst.add(number, la)
         if sentence.status == "error":
             errors += 1

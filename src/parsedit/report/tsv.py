@@ -1,0 +1,81 @@
+"""``--per-sentence FILE.tsv``: one row per sentence, every metric asked for.
+
+Columns, in this order (a metric's columns only when it is in ``--metrics``;
+cells empty for a sentence that was not scored):
+
+* ``id``, ``status`` (ok, error, skip), ``length`` (EVALB's gold length);
+* parseval: ``parseval_gold``, ``parseval_test``, ``parseval_matched``,
+  ``parseval_recall``, ``parseval_precision``, ``parseval_f``,
+  ``parseval_crossing``;
+* label: ``label_edits``, ``label_basic``, ``label_gold``, ``label_accuracy``;
+* span, rule: ``{m}_edits``, ``{m}_gold``, ``{m}_accuracy``;
+* la: ``la_score`` (in [0, 1]), ``la_words``;
+* tagging: ``tagging_{s}_precision``, ``tagging_{s}_recall``,
+  ``tagging_{s}_f`` for each scoring function ``s``.
+
+Rates are percentages with four decimals.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from parsedit.results import CorpusResult, SentenceResult
+
+PARSEVAL = ("gold", "test", "matched", "recall", "precision", "f", "crossing")
+
+
+def _columns(metric: str, scorings: list[str]) -> list[str]:
+    if metric == "parseval":
+        return [f"parseval_{c}" for c in PARSEVAL]
+    if metric == "label":
+        return ["label_edits", "label_basic", "label_gold", "label_accuracy"]
+    if metric == "la":
+        return ["la_score", "la_words"]
+    if metric == "tagging":
+        return [f"tagging_{s}_{c}" for s in scorings for c in ("precision", "recall", "f")]
+    return [f"{metric}_edits", f"{metric}_gold", f"{metric}_accuracy"]
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        return f"{value:.4f}".rstrip("0").rstrip(".") if value != int(value) else f"{value:g}"
+    return str(value)
+
+
+def _values(metric: str, counts: Any) -> list[Any]:
+    if metric == "parseval":
+        c = counts
+        recall = 100.0 * c.matched / c.gold if c.gold else None
+        precision = 100.0 * c.matched / c.test if c.test else None
+        return [c.gold, c.test, c.matched, recall, precision, c.f_measure(), c.crossing]
+    if metric == "la":
+        return [counts.score, counts.words]
+    if metric == "tagging":
+        return [v for t in counts.values() for v in (t.precision, t.recall, t.f_measure)]
+    if metric == "label":
+        return [counts.edits, counts.basic, counts.gold, counts.accuracy]
+    return [counts.edits, counts.gold, counts.accuracy]
+
+
+def render(result: CorpusResult) -> str:
+    scorings = list(result.tagging()) if "tagging" in result.metrics else []
+    header = ["id", "status", "length"]
+    for metric in result.metrics:
+        header += _columns(metric, scorings)
+    rows = ["\t".join(header)]
+    for s in result.sentences:
+        rows.append("\t".join(_row(s, result.metrics, scorings)))
+    return "\n".join(rows) + "\n"
+
+
+def _row(s: SentenceResult, metrics: tuple[str, ...], scorings: list[str]) -> list[str]:
+    cells = [str(s.id), s.status, str(s.length)]
+    for metric in metrics:
+        if s.status == "ok":
+            cells += [_cell(v) for v in _values(metric, s.counts[metric])]
+        else:
+            cells += [""] * len(_columns(metric, scorings))
+    return cells
