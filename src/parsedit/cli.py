@@ -29,6 +29,7 @@ from parsedit.costs.scheme import CostScheme, shipped_file, shipped_names
 from parsedit.costs.transducer import TRANSDUCER_SUFFIXES, compiled, write_far
 from parsedit.encodings import NAMES
 from parsedit.errors import ConfigError, ParseditError
+from parsedit.metrics.errors import analyse
 from parsedit.metrics.leaf_ancestor import LAScored
 from parsedit.metrics.movement import FIVE_STEP, METHODS, Movement
 from parsedit.params import load_params, with_overrides
@@ -243,6 +244,10 @@ def main() -> None:
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Score with N processes (the numbers are the same).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress line on standard error.")
+@click.option("--errors", "errors_top", type=click.IntRange(min=1), default=None,
+              metavar="K", help="Error analysis: the K most frequent edits per encoding, "
+                               "per-label recall/precision/F, the K worst sentences per "
+                               "metric and the K largest PARSEVAL/edit disagreements.")
 @_user_errors
 def score(gold: str | None, test: str | None, metrics: str, params: str, cutoff: int | None,
           max_error: int | None, with_preterminals: bool, split: bool, average: str,
@@ -251,14 +256,14 @@ def score(gold: str | None, test: str | None, metrics: str, params: str, cutoff:
           max_k: int, fmt: str, output: str | None, signature_only: bool,
           la_preterminals: bool, worst_words: int, tagset: str | None, weights: str | None,
           separator: str, scoring: str | None, per_sentence: str | None, jobs: int,
-          quiet: bool) -> None:
+          quiet: bool, errors_top: int | None) -> None:
     """Score every TEST tree against the GOLD tree on the same line."""
     config = replace(
         _config(metrics, rule_pos, {"label": label_costs, "span": span_costs,
                                     "rule": rule_costs, "la": la_costs},
                 params, cutoff, max_error, with_preterminals, split, average,
                 Movement(movement, max_moves, max_k), la_preterminals),
-        tags=_tag_config(scoring, tagset, weights, separator))
+        tags=_tag_config(scoring, tagset, weights, separator), errors=errors_top is not None)
     if worst_words and "la" not in config.metrics:
         raise ConfigError("--worst-words needs the la metric in --metrics")
     if signature_only:
@@ -269,6 +274,8 @@ def score(gold: str | None, test: str | None, metrics: str, params: str, cutoff:
     progress = _Progress(sys.stderr.isatty() and not quiet)
     result = evaluate(gold, test, config, worst_words, jobs, progress)
     progress.close()
+    if errors_top is not None:
+        result.errors = analyse(result, errors_top)
     if per_sentence:
         with open(per_sentence, "w", encoding="utf-8") as handle:
             handle.write(tsv_report.render(result))

@@ -28,6 +28,7 @@ from parsedit.encodings import Encoding, get_encoding
 from parsedit.errors import ConfigError
 from parsedit.metrics import parseval
 from parsedit.metrics.edits import EditMetric, Scored
+from parsedit.metrics.errors import sentence_errors
 from parsedit.metrics.leaf_ancestor import LAScored, LeafAncestor, WorstWords
 from parsedit.metrics.movement import FIVE_STEP, METHODS, Movement
 from parsedit.params import Params
@@ -58,6 +59,8 @@ class Config:
     movement: Movement = FIVE_STEP
     la_preterminals: bool = False
     tags: TagConfig = field(default_factory=TagConfig)
+    # Keep each sentence's error details (never changes a number).
+    errors: bool = False
 
     def __post_init__(self) -> None:
         for name in self.metrics:
@@ -206,7 +209,11 @@ class Evaluator:
         if "parseval" in config.metrics:
             counts["parseval"] = parseval.score(gold_tokens, test_tokens, config.params.labeled,
                                                 config.with_preterminals, config.split)
-        scored: dict[str, Scored | LAScored] = {**self.score(gold_tokens, test_tokens)}
+        edit_scored = self.score(gold_tokens, test_tokens)
+        if config.errors:
+            counts["errors"] = sentence_errors(gold_tokens, test_tokens, edit_scored,
+                                               self.encodings)
+        scored: dict[str, Scored | LAScored] = {**edit_scored}
         if self.la is not None:
             scored["la"] = self.la.score(gold_tokens, test_tokens)
         counts.update((name, s.counts) for name, s in scored.items())

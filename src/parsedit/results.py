@@ -123,6 +123,8 @@ class CorpusResult:
     stopped: str | None = None
     # The leaf-ancestor lineage pairs that lose most, when asked for.
     worst_words: list[Loss] | None = None
+    # The error analysis (metrics.errors.analyse), when asked for.
+    errors: dict[str, Any] | None = None
 
     def add(self, sentence: SentenceResult) -> None:
         self.sentences.append(sentence)

@@ -19,6 +19,8 @@ are ``null`` when undefined.
 ``recall``, ``f_measure`` (percentages) and ``segments``; a sentence's
 ``tagging`` holds the same for that sentence.
 
+``errors`` (only with ``--errors``): see :func:`parsedit.metrics.errors.analyse`.
+
 ``sentences``: ``id`` (1-based), ``status`` (``ok``/``error``/``skip``),
 ``message``, ``reason`` (EVALB's words, or null), ``length`` (EVALB's gold
 length), and per metric its counts, or ``null`` when the sentence was not
@@ -105,6 +107,7 @@ def to_dict(result: CorpusResult, gold: str, test: str) -> dict[str, Any]:
                     "gold_trees": result.gold_trees, "test_trees": result.test_trees,
                     "stopped": result.stopped},
         "corpus": corpus(result),
+        **({"errors": result.errors} if result.errors is not None else {}),
         "sentences": sentences,
     }
 

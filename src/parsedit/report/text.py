@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from parsedit.encodings import NAMES as EDIT_METRICS
 from parsedit.metrics.parseval import summarise
 from parsedit.report import tags as tags_report
@@ -83,6 +85,34 @@ def _la(result: CorpusResult) -> list[str]:
     return lines
 
 
+def _errors(errors: dict[str, Any]) -> list[str]:
+    lines = ["Most frequent edits (gold => test):"]
+    names = {"sub": "substitutions", "ins": "insertions", "del": "deletions"}
+    for metric, kinds in errors["edits"].items():
+        for kind, entries in kinds.items():
+            if entries:
+                shown = ", ".join(
+                    f"{e['gold']} => {e['test']} {e['count']}" if kind == "sub"
+                    else f"{e['gold'] or e['test']} {e['count']}" for e in entries)
+                lines.append(f"  {metric} {names[kind]}: {shown}")
+    lines += ["", f"{'label':<12}{'gold':>8}{'test':>8}{'matched':>9}{'recall':>9}"
+                  f"{'precision':>11}{'F':>8}"]
+    for e in errors["labels"]:
+        lines.append(f"{e['label']:<12}{e['gold']:>8}{e['test']:>8}{e['matched']:>9}"
+                     f"{rate(e['recall']):>9}{rate(e['precision']):>11}"
+                     f"{rate(e['f_measure']):>8}")
+    lines += ["", "Worst sentences (sentence: F, accuracy or leaf-ancestor, in %):"]
+    for metric, entries in errors["worst"].items():
+        lines.append(f"  {metric}: " + ", ".join(f"{e['sentence']}: {rate(e['score'])}"
+                                                 for e in entries))
+    if errors["disagreements"]:
+        lines += ["", "PARSEVAL and label edits disagree most:",
+                  "  " + ", ".join(f"{e['sentence']} (E {rate(e['e_measure'])}, label error "
+                                   f"rate {rate(e['label_error_rate'])})"
+                                   for e in errors["disagreements"])]
+    return lines + [""]
+
+
 def render(result: CorpusResult, gold: str, test: str) -> str:
     lines = [f"parsedit: {gold} (gold) against {test} (test)",
              f"{len(result.sentences)} sentences: {result.count('ok')} scored, "
@@ -95,6 +125,8 @@ def render(result: CorpusResult, gold: str, test: str) -> str:
         lines += _la(result)
     if "tagging" in result.metrics:
         lines += tags_report.by_scoring(result.tagging())
+    if result.errors is not None:
+        lines += _errors(result.errors)
     unscored = [s for s in result.sentences if s.status != "ok"]
     if unscored:
         lines += ["Not scored (left out of the sums):"]

@@ -1,0 +1,115 @@
+"""Error analysis (``score --errors``): what kinds of errors a parser makes.
+
+Per sentence (:func:`sentence_errors`, kept in the sentence's counts so that
+``--jobs`` workers can send it back): the labelled brackets per label (gold,
+test, matched, as PARSEVAL matches them), and each edit metric's edits.  Per
+corpus (:func:`analyse`):
+
+* for each encoding, the most frequent substitutions, insertions and
+  deletions that cost something, sclite-style ("(NP => (VP 112"); spans are
+  counted by label, since a span's positions never recur (``NP => NP`` is an
+  NP over the wrong words);
+* per-label recall, precision and F (what EVALB cannot give);
+* the worst sentences by each metric;
+* the sentences where PARSEVAL and the label edit distance disagree most:
+  the largest gaps between E (100 - F) and the label error rate, Roark's
+  outliers (his Figures 5 and 6).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from parsedit.encodings.base import Encoding
+from parsedit.metrics.edits import Scored
+from parsedit.metrics.parseval import brackets
+from parsedit.results import CorpusResult
+from parsedit.trees.bracketing import Bracketing
+
+Edit = tuple[str, str, str]  # (kind, gold symbol, test symbol); "" for none
+
+
+@dataclass(frozen=True)
+class SentenceErrors:
+    labels: dict[str, tuple[int, int, int]]  # label -> (gold, test, matched)
+    edits: dict[str, Counter[Edit]] = field(default_factory=dict)
+
+
+def sentence_errors(gold: Bracketing, test: Bracketing, scored: dict[str, Scored],
+                    encodings: dict[str, Encoding]) -> SentenceErrors:
+    gold_brackets, _ = brackets(gold)
+    test_brackets, _ = brackets(test)
+    gold_count, test_count = Counter(gold_brackets), Counter(test_brackets)
+    labels: dict[str, list[int]] = {}
+    for bracket, n in gold_count.items():
+        labels.setdefault(bracket[0], [0, 0, 0])[0] += n
+        labels[bracket[0]][2] += min(n, test_count[bracket])
+    for bracket, n in test_count.items():
+        labels.setdefault(bracket[0], [0, 0, 0])[1] += n
+    edits: dict[str, Counter[Edit]] = {}
+    for metric, s in scored.items():
+        encoding = encodings[metric]
+        shown = encoding.label if metric == "span" else encoding.display
+        tally: Counter[Edit] = Counter()
+        for op in s.ops:
+            if op.kind != "match" and op.cost > 0:  # a free rewrite is no error
+                tally[op.kind, "" if op.gold is None else shown(op.gold),
+                      "" if op.test is None else shown(op.test)] += 1
+        edits[metric] = tally
+    return SentenceErrors({k: (v[0], v[1], v[2]) for k, v in labels.items()}, edits)
+
+
+def _sentence_figure(result: CorpusResult, metric: str, counts: Any) -> float | None:
+    if metric == "parseval":
+        return float(counts.f_measure())
+    if metric == "la":
+        return None if counts.score is None else 100.0 * counts.score
+    return counts.accuracy  # type: ignore[no-any-return]
+
+
+def analyse(result: CorpusResult, top: int = 10) -> dict[str, Any]:
+    """The corpus's error analysis, as the JSON report writes it."""
+    ok = [s for s in result.sentences if s.status == "ok" and "errors" in s.counts]
+    labels: dict[str, list[int]] = {}
+    edits: dict[str, Counter[Edit]] = {}
+    for s in ok:
+        errors: SentenceErrors = s.counts["errors"]
+        for label, (g, t, m) in errors.labels.items():
+            totals = labels.setdefault(label, [0, 0, 0])
+            totals[0] += g
+            totals[1] += t
+            totals[2] += m
+        for metric, tally in errors.edits.items():
+            edits.setdefault(metric, Counter()).update(tally)
+    out: dict[str, Any] = {"edits": {}, "labels": [], "worst": {}, "disagreements": []}
+    for metric, tally in edits.items():
+        out["edits"][metric] = {
+            kind: [{"gold": g, "test": t, "count": n} for (k, g, t), n in
+                   sorted(tally.items(), key=lambda item: (-item[1], item[0])) if k == kind][:top]
+            for kind in ("sub", "ins", "del")}
+    for label, (g, t, m) in sorted(labels.items(), key=lambda item: (-item[1][0], item[0])):
+        recall = 100.0 * m / g if g else None
+        precision = 100.0 * m / t if t else None
+        f = None if recall is None or precision is None else (
+            0.0 if recall + precision == 0 else 2 * recall * precision / (recall + precision))
+        out["labels"].append({"label": label, "gold": g, "test": t, "matched": m,
+                              "recall": recall, "precision": precision, "f_measure": f})
+    for metric in result.metrics:
+        if metric == "tagging":
+            continue
+        scores = [(figure, s.id) for s in ok
+                  if (figure := _sentence_figure(result, metric, s.counts[metric])) is not None]
+        out["worst"][metric] = [{"sentence": i, "score": v} for v, i in sorted(scores)[:top]]
+    if "parseval" in result.metrics and "label" in result.metrics:
+        gaps = []
+        for s in ok:
+            rate = s.counts["label"].error_rate
+            if rate is not None:
+                e = 100.0 - s.counts["parseval"].f_measure()
+                gaps.append((abs(e - rate), s.id, e, rate))
+        gaps.sort(key=lambda g: (-g[0], g[1]))
+        out["disagreements"] = [{"sentence": i, "e_measure": e, "label_error_rate": r}
+                                for _, i, e, r in gaps[:top]]
+    return out
