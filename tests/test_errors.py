@@ -1,0 +1,71 @@
+"""``score --errors``: edits tallied, per-label figures, worst sentences,
+disagreements, on Roark's example where every number is known."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+from roark_trees import GOLD, PARSE2, PARSE3
+
+from parsedit.cli import main
+
+
+def analysis(tmp_path: Path, *extra: str) -> dict:
+    g, t = tmp_path / "gold.mrg", tmp_path / "test.mrg"
+    g.write_text(f"{GOLD}\n{GOLD}\n")
+    t.write_text(f"{PARSE2}\n{PARSE3}\n")
+    result = CliRunner().invoke(main, ["score", str(g), str(t), "-p", "none", "--errors", "3",
+                                       "--format", "json", *extra])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)["errors"]
+
+
+def test_edits_are_tallied_per_encoding(tmp_path: Path) -> None:
+    edits = analysis(tmp_path)["edits"]
+    # Rules (Table 1): parse 2 one substitution and one insertion; parse 3
+    # one substitution and three deletions.
+    rule = edits["rule"]
+    assert sum(e["count"] for e in rule["sub"]) == 2
+    assert [e["count"] for e in rule["ins"]] == [1]
+    assert sum(e["count"] for e in rule["del"]) == 3
+    # Label: closes deleted after "lining" (3) and inserted after "store"
+    # (4), the extra NP; parse 3's three phrases.  Free tag rewrites do not count.
+    label = edits["label"]
+    assert label["ins"][0] == {"gold": "", "test": ")", "count": 4}
+    assert {"gold": ")", "test": "", "count": 6} in label["del"]
+    assert label["sub"] == []
+    # Spans are counted by label; Roark's span edits are 4 and 3.
+    assert sum(e["count"] for k in ("sub", "ins", "del") for e in edits["span"][k]) == 7
+
+
+def test_per_label_figures(tmp_path: Path) -> None:
+    labels = {e["label"]: e for e in analysis(tmp_path)["labels"]}
+    np = labels["NP"]
+    assert (np["gold"], np["test"]) == (2 * GOLD.count("(NP "),
+                                        PARSE2.count("(NP ") + PARSE3.count("(NP "))
+    assert np["recall"] == 100.0 * np["matched"] / np["gold"]
+    assert abs(np["f_measure"] - 2 * np["recall"] * np["precision"] /
+               (np["recall"] + np["precision"])) < 1e-9
+
+
+def test_worst_sentences_and_disagreements(tmp_path: Path) -> None:
+    errors = analysis(tmp_path)
+    # PARSEVAL finds parse 2 (F 69.57) worse than parse 3 (84.21); the label
+    # edit distance finds it better (81.82 against 72.73): Roark's point.
+    assert [w["sentence"] for w in errors["worst"]["parseval"]] == [1, 2]
+    assert [w["sentence"] for w in errors["worst"]["label"]] == [2, 1]
+    first = errors["disagreements"][0]
+    assert first["sentence"] == 1
+    assert round(first["e_measure"], 2) == 30.43 and round(first["label_error_rate"], 2) == 18.18
+
+
+def test_the_text_report_shows_the_analysis(tmp_path: Path) -> None:
+    g, t = tmp_path / "gold.mrg", tmp_path / "test.mrg"
+    g.write_text(f"{GOLD}\n")
+    t.write_text(f"{PARSE2}\n")
+    out = CliRunner().invoke(main, ["score", str(g), str(t), "--errors", "2"]).stdout
+    assert "Most frequent edits (gold => test):" in out
+    assert "label insertions: ) 4" in out
+    assert "PARSEVAL and label edits disagree most:" in out
