@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 import click
 
 from parsedit import __version__
-from parsedit.compare import compare
+from parsedit.compare import compare, names_for
 from parsedit.costs import check as scheme_check
 from parsedit.costs import load_costs
 from parsedit.costs.alphabet import collect
@@ -46,6 +46,7 @@ from parsedit.report import align as align_report
 from parsedit.report import compare as compare_report
 from parsedit.report import evalb as evalb_report
 from parsedit.report import json as json_report
+from parsedit.report import plot as plot_report
 from parsedit.report import scheme as scheme_report
 from parsedit.report import tags as tags_report
 from parsedit.report import text as text_report
@@ -373,6 +374,30 @@ def compare_command(gold: str, systems: tuple[str, ...], names: tuple[str, ...],
             handle.write(report)
     else:
         click.echo(report, nl=False)
+
+
+@main.command()
+@click.argument("kind", type=click.Choice(plot_report.KINDS))
+@click.argument("gold", type=_FILE)
+@click.argument("tests", nargs=-1, required=True, type=_FILE, metavar="TEST...")
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
+              metavar="FILE.png|svg|pdf", help="The image to write.")
+@click.option("--name", "names", multiple=True, metavar="NAME",
+              help="A name for each TEST, in order (default: the file names).")
+@_params_option
+@_cost_options
+@_user_errors
+def plot(kind: str, gold: str, tests: tuple[str, ...], output: str, names: tuple[str, ...],
+         params: str, label_costs: str | None, span_costs: str | None,
+         rule_costs: str | None, la_costs: str | None) -> None:
+    """Draw one of Roark's or Sampson and Babarczy's figures (KIND) for TEST files."""
+    config = _config(",".join(plot_report.NEEDS[kind]), "words",
+                     {"label": label_costs, "span": span_costs, "rule": rule_costs,
+                      "la": la_costs}, params)
+    labels = names_for(list(tests), names)
+    plot_report.draw(kind, [(label, evaluate(gold, test, config))
+                            for label, test in zip(labels, tests)], output)
+    click.echo(f"wrote {output}")
 
 
 @main.group()
