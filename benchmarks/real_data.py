@@ -1,0 +1,62 @@
+"""Regenerate the README's comparison tables and figures on real parser output.
+
+    python benchmarks/real_data.py [--samples 10000] [--out benchmarks/figures]
+
+Compares the 13 parsers of ../shared/data/kummerfeld/ (10 WSJ sentences) and
+the 6 student parsers of ../shared/data/sequoia/ (310 French sentences) with
+``parsedit compare`` (PARSEVAL F, label, span and rule accuracy, leaf-ancestor),
+printing Markdown tables, and draws each set's rank-differences figure and,
+for the best Sequoia parser (otmhi), the E-measure against label edit rate.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from parsedit.cli import main as cli
+
+DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+METRICS = "parseval,label,span,rule,la"
+
+
+def run(*args: str) -> str:
+    result = CliRunner().invoke(cli, list(args))
+    if result.exit_code not in (0, 1):
+        raise SystemExit(result.output)
+    return result.stdout
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--samples", default="10000")
+    parser.add_argument("--out", default=str(Path(__file__).parent / "figures"))
+    args = parser.parse_args()
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    kummerfeld = DATA / "kummerfeld"
+    parsers = sorted(p for p in kummerfeld.glob("*.mrg") if p.name != "wsj01.mrg")
+    sequoia = DATA / "sequoia"
+    students = sorted(p for p in sequoia.glob("*.mrg") if p.name != "gold.mrg")
+    for title, gold, systems in (("kummerfeld", kummerfeld / "wsj01.mrg", parsers),
+                                 ("sequoia", sequoia / "gold.mrg", students)):
+        names = [a for p in systems for a in ("--name", p.stem)]
+        paths = [str(p) for p in systems]
+        print(f"## {title}\n")
+        print(run("compare", str(gold), *paths, *names, "--metrics", METRICS,
+                  "--samples", args.samples, "--format", "markdown"))
+        figure = out / f"{title}-rank-differences.png"
+        run("plot", "rank-differences", str(gold), *paths, *names, "-o", str(figure))
+        print(f"figure: {figure}\n")
+    best = sequoia / "otmhi.mrg"
+    figure = out / "sequoia-otmhi-e-vs-label.png"
+    run("plot", "e-vs-label", str(sequoia / "gold.mrg"), str(best), "-o", str(figure))
+    print(f"figure: {figure}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
