@@ -358,16 +358,22 @@ def demo(fmt: str) -> None:
               show_default=True, help="Report format.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="Write the report to this file instead of standard output.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Score with N processes (the numbers are the same).")
+@click.option("-q", "--quiet", is_flag=True, help="No progress line on standard error.")
 @_user_errors
 def compare_command(gold: str, systems: tuple[str, ...], names: tuple[str, ...], metrics: str,
                     params: str, rule_pos: str, label_costs: str | None,
                     span_costs: str | None, rule_costs: str | None, la_costs: str | None,
-                    samples: int, seed: int, fmt: str, output: str | None) -> None:
+                    samples: int, seed: int, fmt: str, output: str | None, jobs: int,
+                    quiet: bool) -> None:
     """Compare several systems on one gold file: figures, ranks, rank agreement
     and paired significance (Roark's Table 3)."""
     config = _config(metrics, rule_pos, {"label": label_costs, "span": span_costs,
                                          "rule": rule_costs, "la": la_costs}, params)
-    comparison = compare(gold, list(systems), config, names, samples, seed)
+    progress = _Progress(sys.stderr.isatty() and not quiet)
+    comparison = compare(gold, list(systems), config, names, samples, seed, jobs, progress)
+    progress.close()
     report = compare_report.render(comparison, gold, fmt)
     if output:
         with open(output, "w", encoding="utf-8") as handle:

@@ -9,6 +9,7 @@ both systems had scored (:mod:`parsedit.metrics.significance`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -82,13 +83,14 @@ def names_for(paths: list[str], names: tuple[str, ...]) -> list[str]:
 
 
 def compare(gold: str, paths: list[str], config: Config, names: tuple[str, ...] = (),
-            samples: int = 10000, seed: int = 12345) -> Comparison:
+            samples: int = 10000, seed: int = 12345, jobs: int = 1,
+            progress: Callable[[int], None] | None = None) -> Comparison:
     metrics = tuple(m for m in config.metrics if m in COMPARABLE)
     if not metrics:
         raise ConfigError(f"compare needs some of {', '.join(COMPARABLE)} in --metrics")
     if len(paths) < 2:
         raise ConfigError("compare needs at least two systems")
-    results = [evaluate(gold, path, config) for path in paths]
+    results = [evaluate(gold, path, config, jobs=jobs, progress=progress) for path in paths]
     signature = f"{results[0].signature}|compare:randomization(samples={samples},seed={seed})"
     out = Comparison(names_for(paths, names), metrics, results, samples, seed, signature)
     for metric in metrics:
