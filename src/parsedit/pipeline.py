@@ -257,15 +257,16 @@ def pairs(gold_path: str, test_path: str) -> Iterator[tuple[int, Item | None, It
         yield number, gold, test
 
 
-Scored1 = tuple[int, bool, bool, SentenceResult, "LAScored | None"]
+# (number, has gold, has test, result, leaf-ancestor details when kept)
+PairScores = tuple[int, bool, bool, SentenceResult, "LAScored | None"]
 # What a forked worker scores with: set before the pool forks, never pickled.
 _WORKER: tuple[Evaluator, str, str, bool] | None = None
 
 
-def _score_chunk(chunk: list[tuple[int, Item | None, Item | None]]) -> list[Scored1]:
+def _score_chunk(chunk: list[tuple[int, Item | None, Item | None]]) -> list[PairScores]:
     assert _WORKER is not None
     evaluator, gold_path, test_path, keep_la = _WORKER
-    out: list[Scored1] = []
+    out: list[PairScores] = []
     for number, gold, test in chunk:
         sentence, scored = evaluator.pair(number, gold, test, gold_path, test_path)
         la = scored.get("la") if keep_la else None
@@ -287,7 +288,7 @@ def _chunks(gold_path: str, test_path: str,
 
 
 def _scored(evaluator: Evaluator, gold_path: str, test_path: str, jobs: int,
-            keep_la: bool) -> Iterator[Scored1]:
+            keep_la: bool) -> Iterator[PairScores]:
     """Every pair scored, in order; with ``jobs`` > 1 by forked workers, each
     with its own copy of the evaluator (the numbers do not depend on it)."""
     global _WORKER
