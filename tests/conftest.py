@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner, Result
 
+from parsedit.cli import main
 from parsedit.trees.reader import _read
 from parsedit.trees.tree import Tree
 
@@ -20,6 +23,22 @@ def tree(text: str) -> Tree:
     item = next(_read("<test>", iter([text.encode()])))
     assert item.tree is not None, item.error
     return item.tree
+
+
+def run(*args: str) -> Result:
+    """The ``parsedit`` command with ``args``, through click's runner."""
+    return CliRunner().invoke(main, list(args))
+
+
+def write_trees(path: Path, trees: Iterable[str]) -> str:
+    """Write one tree a line; the path as a string."""
+    path.write_text("".join(t + "\n" for t in trees))
+    return str(path)
+
+
+def files(tmp_path: Path, gold: Iterable[str], test: Iterable[str]) -> tuple[str, str]:
+    """``gold.mrg`` and ``test.mrg`` in ``tmp_path``."""
+    return write_trees(tmp_path / "gold.mrg", gold), write_trees(tmp_path / "test.mrg", test)
 
 
 @pytest.fixture

@@ -6,21 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from conftest import files, run
 from roark_trees import GOLD, PARSE2, PARSE3
-
-from parsedit.cli import main
-
-
-def run(*args: str) -> object:
-    return CliRunner().invoke(main, list(args))
-
-
-def files(tmp_path: Path, gold: list[str], test: list[str]) -> tuple[str, str]:
-    g, t = tmp_path / "gold.mrg", tmp_path / "test.mrg"
-    g.write_text("\n".join(gold) + "\n")
-    t.write_text("\n".join(test) + "\n")
-    return str(g), str(t)
 
 
 def test_score_json_contract(tmp_path: Path) -> None:

@@ -7,27 +7,17 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from click.testing import CliRunner, Result
+from conftest import run, write_trees
 from roark_trees import GOLD, PARSE2, PARSE3
 
-from parsedit.cli import main
 from parsedit.metrics.significance import Ratio, kendall_tau, randomization
 
 
-def run(*args: str) -> Result:
-    return CliRunner().invoke(main, list(args))
-
-
 def systems(tmp_path: Path, **outputs: list[str]) -> tuple[str, list[str]]:
+    """Roark's gold tree once per sentence, and a file per system."""
     n = len(next(iter(outputs.values())))
-    gold = tmp_path / "gold.mrg"
-    gold.write_text((GOLD + "\n") * n)
-    paths = []
-    for name, trees in outputs.items():
-        path = tmp_path / f"{name}.mrg"
-        path.write_text("\n".join(trees) + "\n")
-        paths.append(str(path))
-    return str(gold), paths
+    gold = write_trees(tmp_path / "gold.mrg", [GOLD] * n)
+    return gold, [write_trees(tmp_path / f"{name}.mrg", trees) for name, trees in outputs.items()]
 
 
 def test_kendall_tau() -> None:

@@ -6,18 +6,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from click.testing import CliRunner
+from conftest import files, run
 from roark_trees import GOLD, PARSE2, PARSE3
-
-from parsedit.cli import main
 
 
 def analysis(tmp_path: Path, *extra: str) -> dict:
-    g, t = tmp_path / "gold.mrg", tmp_path / "test.mrg"
-    g.write_text(f"{GOLD}\n{GOLD}\n")
-    t.write_text(f"{PARSE2}\n{PARSE3}\n")
-    result = CliRunner().invoke(main, ["score", str(g), str(t), "-p", "none", "--errors", "3",
-                                       "--format", "json", *extra])
+    gold, test = files(tmp_path, [GOLD, GOLD], [PARSE2, PARSE3])
+    result = run("score", gold, test, "-p", "none", "--errors", "3", "--format", "json", *extra)
     assert result.exit_code == 0, result.output
     return json.loads(result.stdout)["errors"]
 
@@ -62,10 +57,8 @@ def test_worst_sentences_and_disagreements(tmp_path: Path) -> None:
 
 
 def test_the_text_report_shows_the_analysis(tmp_path: Path) -> None:
-    g, t = tmp_path / "gold.mrg", tmp_path / "test.mrg"
-    g.write_text(f"{GOLD}\n")
-    t.write_text(f"{PARSE2}\n")
-    out = CliRunner().invoke(main, ["score", str(g), str(t), "--errors", "2"]).stdout
+    gold, test = files(tmp_path, [GOLD], [PARSE2])
+    out = run("score", gold, test, "--errors", "2").stdout
     assert "Most frequent edits (gold => test):" in out
     assert "label insertions: ) 4" in out
     assert "PARSEVAL and label edits disagree most:" in out

@@ -5,26 +5,24 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from click.testing import CliRunner
+from conftest import files, run
 from roark_trees import GOLD, PARSE2, PARSE3
 
-from parsedit.cli import main
 from parsedit.pipeline import Config, evaluate
 
 
-def files(tmp_path: Path) -> tuple[str, str]:
-    g, t = tmp_path / "gold.mrg", tmp_path / "test.mrg"
-    g.write_text("\n".join([GOLD, GOLD, GOLD, "(S (NN a) (NN b))"]) + "\n")
-    t.write_text("\n".join([PARSE2, PARSE3, "", "(S (NN a) (NN c))"]) + "\n")
-    return str(g), str(t)
+def four_pairs(tmp_path: Path) -> tuple[str, str]:
+    """Parses 2 and 3, an empty test line, a word mismatch."""
+    return files(tmp_path, [GOLD, GOLD, GOLD, "(S (NN a) (NN b))"],
+                 [PARSE2, PARSE3, "", "(S (NN a) (NN c))"])
 
 
 def test_per_sentence_tsv_columns_are_the_documented_ones(tmp_path: Path) -> None:
-    gold, test = files(tmp_path)
+    gold, test = four_pairs(tmp_path)
     out = tmp_path / "rows.tsv"
-    result = CliRunner().invoke(main, ["score", gold, test, "--metrics",
+    result = run("score", gold, test, "--metrics",
                                        "parseval,label,span,rule,la,tagging",
-                                       "--per-sentence", str(out), "-q"])
+                                       "--per-sentence", str(out), "-q")
     assert result.exit_code == 0, result.output
     rows = [line.split("\t") for line in out.read_text().splitlines()]
     assert rows[0] == [
@@ -58,16 +56,16 @@ def test_jobs_give_the_same_numbers(shared: Path, tmp_path: Path) -> None:
 
 
 def test_jobs_on_the_command_line(tmp_path: Path) -> None:
-    gold, test = files(tmp_path)
-    outputs = [CliRunner().invoke(main, ["score", gold, test, "--format", "json", "-j", j])
+    gold, test = four_pairs(tmp_path)
+    outputs = [run("score", gold, test, "--format", "json", "-j", j)
                for j in ("1", "3")]
     assert outputs[0].exit_code == outputs[1].exit_code == 0
     assert json.loads(outputs[0].stdout) == json.loads(outputs[1].stdout)
 
 
 def test_no_progress_line_off_a_terminal(tmp_path: Path) -> None:
-    gold, test = files(tmp_path)
-    result = CliRunner().invoke(main, ["score", gold, test])
+    gold, test = four_pairs(tmp_path)
+    result = run("score", gold, test)
     assert "sentences scored," not in result.stderr
 
 

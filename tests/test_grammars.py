@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pynini
 import pytest
-from click.testing import CliRunner, Result
+from click.testing import Result
+from conftest import files, run
 from roark_trees import GOLD, PARSE2, PARSE3
 
-from parsedit.cli import main
 from parsedit.costs.scheme import shipped_names
 
 ROARK_TREES = [GOLD, PARSE2, PARSE3]
@@ -22,17 +22,6 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "cache"
     monkeypatch.setenv("PARSEDIT_CACHE", str(folder))
     return folder
-
-
-def run(*args: str) -> Result:
-    return CliRunner().invoke(main, list(args))
-
-
-def files(tmp_path: Path, gold: list[str], test: list[str]) -> tuple[str, str]:
-    g, t = tmp_path / "gold.mrg", tmp_path / "test.mrg"
-    g.write_text("\n".join(gold) + "\n")
-    t.write_text("\n".join(test) + "\n")
-    return str(g), str(t)
 
 
 def edits(result: Result, metric: str, field: str = "edits") -> list[float]:

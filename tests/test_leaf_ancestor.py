@@ -7,13 +7,11 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-from conftest import tree
+from conftest import files, run, tree
 from hypothesis import given, settings
 from sampson_examples import EXAMPLES, WORD_SCORES, to_ptb
 from test_properties import edit_distance, tree_pairs
 
-from parsedit.cli import main
 from parsedit.costs import load_costs
 from parsedit.encodings.lineage import lineages
 from parsedit.metrics.leaf_ancestor import LeafAncestor
@@ -135,24 +133,18 @@ def test_identical_trees_score_1(trees: list[Tree]) -> None:
 
 # -- command line --------------------------------------------------------------
 
-def files(tmp_path: Path, numbers: list[int]) -> tuple[str, str]:
-    g, t = tmp_path / "gold.mrg", tmp_path / "test.mrg"
-    g.write_text("".join(to_ptb(EXAMPLES[n][0]) + "\n" for n in numbers))
-    t.write_text("".join(to_ptb(EXAMPLES[n][1]) + "\n" for n in numbers))
-    return str(g), str(t)
-
-
-def run(*args: str) -> object:
-    return CliRunner().invoke(main, list(args))
+def example_files(tmp_path: Path, numbers: list[int]) -> tuple[str, str]:
+    return files(tmp_path, [to_ptb(EXAMPLES[n][0]) for n in numbers],
+                 [to_ptb(EXAMPLES[n][1]) for n in numbers])
 
 
 def test_json_and_text_reports(tmp_path: Path) -> None:
-    gold, test = files(tmp_path, [1, 2, 3])
+    gold, test = example_files(tmp_path, [1, 2, 3])
     args = ("score", gold, test, "-p", "none", "--metrics", "parseval,la", "--la-costs",
             "sampson-first-char")
     result = run(*args, "--format", "json")
-    assert result.exit_code == 0, result.output  # type: ignore[attr-defined]
-    data = json.loads(result.stdout)  # type: ignore[attr-defined]
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
     sentences = [s["la"] for s in data["sentences"]]
     assert [round(s["score"], 3) for s in sentences] == [0.833, 0.952, 0.262]
     assert [round(w, 3) for w in sentences[0]["word_scores"]] == WORD_SCORES[1]
@@ -163,17 +155,17 @@ def test_json_and_text_reports(tmp_path: Path) -> None:
     assert corpus["word_score"] == pytest.approx(words / 23)
     assert (corpus["sentences"], corpus["words"], corpus["worst_words"]) == (3, 23, None)
     assert "|la:sampson-first-char@" in data["signature"]
-    text = run(*args).stdout  # type: ignore[attr-defined]
+    text = run(*args).stdout
     assert "score (mean of sentences)" in text and f"{corpus['score']:.4f}" in text
-    evalb = run(*args, "--format", "evalb").stdout  # type: ignore[attr-defined]
+    evalb = run(*args, "--format", "evalb").stdout
     assert f"Leaf-ancestor (sentences) = {100 * corpus['score']:6.2f}" in evalb
 
 
 def test_worst_words(tmp_path: Path) -> None:
-    gold, test = files(tmp_path, [1, 3, 3])
+    gold, test = example_files(tmp_path, [1, 3, 3])
     result = run("score", gold, test, "-p", "none", "--metrics", "la", "--la-costs",
                  "sampson-first-char", "--worst-words", "2", "--format", "json")
-    worst = json.loads(result.stdout)["corpus"]["la"]["worst_words"]  # type: ignore[attr-defined]
+    worst = json.loads(result.stdout)["corpus"]["la"]["worst_words"]
     # Example 3, twice: "they" and "deal" (S S for PP T, both wrong: score 0)
     # lose the most, then "," (S for T).
     assert [(w["gold"], w["test"], w["count"], w["loss"]) for w in worst] == [
@@ -182,18 +174,18 @@ def test_worst_words(tmp_path: Path) -> None:
                                     {"sentence": 2, "word": "deal"},
                                     {"sentence": 3, "word": "they"}]
     text = run("score", gold, test, "-p", "none", "--metrics", "la",
-               "--worst-words", "1").stdout  # type: ignore[attr-defined]
+               "--worst-words", "1").stdout
     assert "Lineage pairs that lose most" in text
     refused = run("score", gold, test, "--worst-words", "3")
-    assert refused.exit_code == 2  # type: ignore[attr-defined]
+    assert refused.exit_code == 2
 
 
 def test_align_shows_the_papers_display(tmp_path: Path) -> None:
-    gold, test = files(tmp_path, [1])
+    gold, test = example_files(tmp_path, [1])
     result = run("align", gold, test, "-n", "1", "--encoding", "lineage", "-p", "none",
                  "--la-costs", "sampson-first-char")
-    assert result.exit_code == 0, result.output  # type: ignore[attr-defined]
-    lines = result.stdout.splitlines()  # type: ignore[attr-defined]
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
     assert lines[4:10] == [
         "0.917  two       N1 [ S    : NP [ S",
         "0.583  tax       [ N1 N1 S : NP S",

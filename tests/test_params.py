@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import files
 
 from parsedit.errors import ConfigError
 from parsedit.params import Params, load_params, parse_params
@@ -14,11 +15,8 @@ from parsedit.trees.normalise import COLLINS
 
 
 def run(tmp_path: Path, prm: str, gold: list[str], test: list[str]) -> CorpusResult:
-    g, t = tmp_path / "gold.mrg", tmp_path / "test.mrg"
-    g.write_text("\n".join(gold) + "\n")
-    t.write_text("\n".join(test) + "\n")
     params = parse_params(prm, "test.prm", "test")
-    return evaluate(str(g), str(t), Config(metrics=("parseval",), params=params))
+    return evaluate(*files(tmp_path, gold, test), Config(metrics=("parseval",), params=params))
 
 
 def counts(result: CorpusResult, n: int = 0) -> tuple[int, int, int]:

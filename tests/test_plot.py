@@ -6,24 +6,18 @@ import builtins
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from conftest import run, write_trees
 from roark_trees import GOLD, PARSE2, PARSE3
 
-from parsedit.cli import main
 from parsedit.report.plot import KINDS
 
 MAGIC = {".png": b"\x89PNG", ".pdf": b"%PDF", ".svg": b"<svg"}
 
 
 def files(tmp_path: Path) -> tuple[str, list[str]]:
-    gold = tmp_path / "gold.mrg"
-    gold.write_text(f"{GOLD}\n{GOLD}\n{GOLD}\n")
-    tests = []
-    for name, trees in (("a", [PARSE2, PARSE3, GOLD]), ("b", [PARSE3, PARSE3, PARSE2])):
-        path = tmp_path / f"{name}.mrg"
-        path.write_text("\n".join(trees) + "\n")
-        tests.append(str(path))
-    return str(gold), tests
+    gold = write_trees(tmp_path / "gold.mrg", [GOLD] * 3)
+    return gold, [write_trees(tmp_path / "a.mrg", [PARSE2, PARSE3, GOLD]),
+                  write_trees(tmp_path / "b.mrg", [PARSE3, PARSE3, PARSE2])]
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -31,7 +25,7 @@ def files(tmp_path: Path) -> tuple[str, list[str]]:
 def test_every_kind_in_every_format(tmp_path: Path, kind: str, suffix: str) -> None:
     gold, tests = files(tmp_path)
     out = tmp_path / f"figure{suffix}"
-    result = CliRunner().invoke(main, ["plot", kind, gold, *tests, "-o", str(out)])
+    result = run("plot", kind, gold, *tests, "-o", str(out))
     assert result.exit_code == 0, result.output
     data = out.read_bytes()
     assert len(data) > 1000
@@ -40,11 +34,11 @@ def test_every_kind_in_every_format(tmp_path: Path, kind: str, suffix: str) -> N
 
 def test_plot_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     gold, tests = files(tmp_path)
-    bad = CliRunner().invoke(main, ["plot", "buckets", gold, tests[0], "-o",
-                                    str(tmp_path / "x.jpg")])
+    bad = run("plot", "buckets", gold, tests[0], "-o",
+                                    str(tmp_path / "x.jpg"))
     assert bad.exit_code == 2 and "one of .png, .svg, .pdf" in bad.stderr
-    one = CliRunner().invoke(main, ["plot", "rank-differences", gold, tests[0], "-o",
-                                    str(tmp_path / "x.png")])
+    one = run("plot", "rank-differences", gold, tests[0], "-o",
+                                    str(tmp_path / "x.png"))
     assert one.exit_code == 2 and "two systems or more" in one.stderr
     real_import = builtins.__import__
 
@@ -54,7 +48,7 @@ def test_plot_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         return real_import(name, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(builtins, "__import__", no_matplotlib)
-    missing = CliRunner().invoke(main, ["plot", "buckets", gold, tests[0], "-o",
-                                        str(tmp_path / "x.png")])
+    missing = run("plot", "buckets", gold, tests[0], "-o",
+                                        str(tmp_path / "x.png"))
     assert missing.exit_code == 2
     assert "plots need matplotlib: pip install 'parsedit[plot]'" in missing.stderr

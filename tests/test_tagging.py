@@ -7,11 +7,10 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
+from conftest import run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parsedit.cli import main
 from parsedit.errors import ConfigError
 from parsedit.tagging.measures import count
 from parsedit.tagging.reader import Segment, read_tagged
@@ -21,10 +20,6 @@ from parsedit.tagging.tagset import Tagset, Weights, load_tagset, load_weights
 GER, SUBST = "ger:sg:nom:n:perf:aff", "subst:sg:nom:n"
 IPIPAN = load_tagset("ipipan")
 POSITIONS = Tagset()
-
-
-def run(*args: str) -> Result:
-    return CliRunner().invoke(main, list(args))
 
 
 @pytest.mark.parametrize("tagset", [POSITIONS, IPIPAN])
