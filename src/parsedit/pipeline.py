@@ -259,26 +259,29 @@ def pairs(gold_path: str, test_path: str) -> Iterator[tuple[int, Item | None, It
 
 # (number, has gold, has test, result, leaf-ancestor details when kept)
 PairScores = tuple[int, bool, bool, SentenceResult, "LAScored | None"]
+Job = tuple[Evaluator, str, str, bool]  # evaluator, gold path, test path, keep la
+Pair = tuple[int, Item | None, Item | None]
 # What a forked worker scores with: set before the pool forks, never pickled.
-_WORKER: tuple[Evaluator, str, str, bool] | None = None
+_WORKER: Job | None = None
 
 
-def _score_chunk(chunk: list[tuple[int, Item | None, Item | None]]) -> list[PairScores]:
+def _score_pair(job: Job, pair: Pair) -> PairScores:
+    evaluator, gold_path, test_path, keep_la = job
+    number, gold, test = pair
+    sentence, scored = evaluator.pair(number, gold, test, gold_path, test_path)
+    la = scored.get("la") if keep_la else None
+    return (number, gold is not None, test is not None, sentence,
+            la if isinstance(la, LAScored) else None)
+
+
+def _score_chunk(chunk: list[Pair]) -> list[PairScores]:
     assert _WORKER is not None
-    evaluator, gold_path, test_path, keep_la = _WORKER
-    out: list[PairScores] = []
-    for number, gold, test in chunk:
-        sentence, scored = evaluator.pair(number, gold, test, gold_path, test_path)
-        la = scored.get("la") if keep_la else None
-        out.append((number, gold is not None, test is not None, sentence,
-                    la if isinstance(la, LAScored) else None))
-    return out
+    return [_score_pair(_WORKER, pair) for pair in chunk]
 
 
-def _chunks(gold_path: str, test_path: str,
-            size: int = 64) -> Iterator[list[tuple[int, Item | None, Item | None]]]:
-    chunk: list[tuple[int, Item | None, Item | None]] = []
-    for pair in pairs(gold_path, test_path):
+def _chunks(pairs_: Iterator[Pair], size: int = 64) -> Iterator[list[Pair]]:
+    chunk: list[Pair] = []
+    for pair in pairs_:
         chunk.append(pair)
         if len(chunk) == size:
             yield chunk
@@ -287,23 +290,22 @@ def _chunks(gold_path: str, test_path: str,
         yield chunk
 
 
-def _scored(evaluator: Evaluator, gold_path: str, test_path: str, jobs: int,
-            keep_la: bool) -> Iterator[PairScores]:
+def _scored(job: Job, jobs: int) -> Iterator[PairScores]:
     """Every pair scored, in order; with ``jobs`` > 1 by forked workers, each
     with its own copy of the evaluator (the numbers do not depend on it)."""
     global _WORKER
+    _, gold_path, test_path, _ = job
     if jobs <= 1:
-        _WORKER = (evaluator, gold_path, test_path, keep_la)
-        for chunk in _chunks(gold_path, test_path, 1):
-            yield from _score_chunk(chunk)
+        for pair in pairs(gold_path, test_path):
+            yield _score_pair(job, pair)
         return
     try:
         context = multiprocessing.get_context("fork")
     except ValueError:
         raise ConfigError("--jobs needs processes that fork (Linux, macOS)") from None
-    _WORKER = (evaluator, gold_path, test_path, keep_la)
+    _WORKER = job
     with context.Pool(jobs) as pool:
-        for done in pool.imap(_score_chunk, _chunks(gold_path, test_path)):
+        for done in pool.imap(_score_chunk, _chunks(pairs(gold_path, test_path))):
             yield from done
 
 
@@ -320,8 +322,8 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
     result = CorpusResult(config.metrics, config.signature(), cutoff_len=params.cutoff_len,
                           average=config.average)
     errors = 0
-    for number, has_gold, has_test, sentence, la in _scored(
-            evaluator, gold_path, test_path, jobs, worst is not None):
+    job = (evaluator, gold_path, test_path, worst is not None)
+    for number, has_gold, has_test, sentence, la in _scored(job, jobs):
         result.gold_trees += has_gold
         result.test_trees += has_test
         result.add(sentence)
