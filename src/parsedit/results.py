@@ -7,9 +7,23 @@ denominator) is ``None`` and is printed as ``n/a``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from parsedit.tagging.measures import TagCounts
+if TYPE_CHECKING:
+    from parsedit.tagging.measures import TagCounts
+
+
+def percent(part: float, whole: float) -> float | None:
+    """100 * part / whole, or None when ``whole`` is 0."""
+    return 100.0 * part / whole if whole else None
+
+
+def f_measure(recall: float | None, precision: float | None) -> float | None:
+    """Their harmonic mean (0 when both are 0; None when either is undefined)."""
+    if recall is None or precision is None:
+        return None
+    return 0.0 if recall + precision == 0 else 2 * recall * precision / (recall + precision)
+
 
 
 @dataclass(frozen=True)
@@ -33,7 +47,7 @@ class EditCounts:
     @property
     def error_rate(self) -> float | None:
         """Edits per 100 gold events (can exceed 100)."""
-        return None if self.gold == 0 else 100.0 * self.edits / self.gold
+        return percent(self.edits, self.gold)
 
     @property
     def accuracy(self) -> float | None:
@@ -152,7 +166,8 @@ class CorpusResult:
         for sentence in self.sentences:
             if sentence.status == "ok":
                 for scoring, counts in sentence.counts["tagging"].items():
-                    totals[scoring] = totals.get(scoring, TagCounts()) + counts
+                    totals[scoring] = totals[scoring] + counts if scoring in totals \
+                        else counts
         return totals
 
     def sentence_accuracy(self, metric: str) -> float | None:

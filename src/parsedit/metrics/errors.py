@@ -25,7 +25,7 @@ from typing import Any
 from parsedit.encodings.base import Encoding
 from parsedit.metrics.edits import Scored
 from parsedit.metrics.parseval import brackets
-from parsedit.results import CorpusResult
+from parsedit.results import CorpusResult, f_measure, percent
 from parsedit.trees.bracketing import Bracketing
 
 Edit = tuple[str, str, str]  # (kind, gold symbol, test symbol); "" for none
@@ -90,12 +90,10 @@ def analyse(result: CorpusResult, top: int = 10) -> dict[str, Any]:
                    sorted(tally.items(), key=lambda item: (-item[1], item[0])) if k == kind][:top]
             for kind in ("sub", "ins", "del")}
     for label, (g, t, m) in sorted(labels.items(), key=lambda item: (-item[1][0], item[0])):
-        recall = 100.0 * m / g if g else None
-        precision = 100.0 * m / t if t else None
-        f = None if recall is None or precision is None else (
-            0.0 if recall + precision == 0 else 2 * recall * precision / (recall + precision))
+        recall, precision = percent(m, g), percent(m, t)
         out["labels"].append({"label": label, "gold": g, "test": t, "matched": m,
-                              "recall": recall, "precision": precision, "f_measure": f})
+                              "recall": recall, "precision": precision,
+                              "f_measure": f_measure(recall, precision)})
     for metric in result.metrics:
         if metric == "tagging":
             continue

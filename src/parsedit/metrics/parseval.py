@@ -29,7 +29,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from parsedit.results import SentenceResult
+from parsedit.results import SentenceResult, percent
 from parsedit.trees.bracketing import CLOSE, Bracketing
 
 # (label, start, end), or with split (label, start, end, children's spans).
@@ -151,10 +151,6 @@ def score(gold: Bracketing, test: Bracketing, labeled: bool = True,
         crossing=crossing(gold_brackets, test_brackets))
 
 
-def _percent(part: float, whole: float) -> float | None:
-    return 100.0 * part / whole if whole else None
-
-
 def summarise(sentences: Iterable[SentenceResult], max_length: int | None = None) -> Summary:
     """The summary of the sentences (those of length <= ``max_length``)."""
     chosen = [s for s in sentences if max_length is None or s.length <= max_length]
@@ -187,10 +183,10 @@ class Summary:
         labelled, unlabelled = self._sum("labelled"), self._sum("unlabelled")
         crossing = self._sum("crossing")
         words = self._sum("words")
-        lr, lp = _percent(labelled, gold), _percent(labelled, test)
-        ur, up = _percent(unlabelled, gold), _percent(unlabelled, test)
+        lr, lp = percent(labelled, gold), percent(labelled, test)
+        ur, up = percent(unlabelled, gold), percent(unlabelled, test)
         matched = self._sum("matched")
-        recall, precision = _percent(matched, gold), _percent(matched, test)
+        recall, precision = percent(matched, gold), percent(matched, test)
         f = _f(recall, precision)
         return {
             "sentences": self.sentences, "errors": self.errors, "skips": self.skips,
@@ -200,20 +196,20 @@ class Summary:
             "e_measure": None if f is None else 100.0 - f,
             "labelled_recall": lr, "labelled_precision": lp, "labelled_f": _f(lr, lp),
             "unlabelled_recall": ur, "unlabelled_precision": up, "unlabelled_f": _f(ur, up),
-            "complete_match": _percent(sum(c.complete for c in self.counts), n),
+            "complete_match": percent(sum(c.complete for c in self.counts), n),
             "crossing": crossing,
             "average_crossing": crossing / n if n else None,
-            "no_crossing": _percent(sum(c.crossing == 0 for c in self.counts), n),
-            "two_or_less_crossing": _percent(sum(c.crossing <= 2 for c in self.counts), n),
+            "no_crossing": percent(sum(c.crossing == 0 for c in self.counts), n),
+            "two_or_less_crossing": percent(sum(c.crossing <= 2 for c in self.counts), n),
             "words": words, "correct_tags": self._sum("correct_tags"),
-            "tagging_accuracy": _percent(self._sum("correct_tags"), words),
+            "tagging_accuracy": percent(self._sum("correct_tags"), words),
             "goodman_labelled_recall": lr,
-            "goodman_labelled_tree": _percent(sum(c.labelled == c.gold for c in self.counts), n),
+            "goodman_labelled_tree": percent(sum(c.labelled == c.gold for c in self.counts), n),
             "goodman_bracketed_recall": ur,
-            "goodman_bracketed_tree": _percent(
+            "goodman_bracketed_tree": percent(
                 sum(c.unlabelled == c.gold for c in self.counts), n),
-            "goodman_consistent_recall": _percent(test - crossing, test),
-            "goodman_consistent_tree": _percent(sum(c.crossing == 0 for c in self.counts), n),
+            "goodman_consistent_recall": percent(test - crossing, test),
+            "goodman_consistent_tree": percent(sum(c.crossing == 0 for c in self.counts), n),
             "sentence_f": (sum(c.f_measure() for c in self.counts) / n) if n else None,
         }
 

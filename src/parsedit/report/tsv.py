@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from parsedit.results import CorpusResult, SentenceResult
+from parsedit.results import CorpusResult, SentenceResult, percent
 
 PARSEVAL = ("gold", "test", "matched", "recall", "precision", "f", "crossing")
 
@@ -48,9 +48,8 @@ def _cell(value: Any) -> str:
 def _values(metric: str, counts: Any) -> list[Any]:
     if metric == "parseval":
         c = counts
-        recall = 100.0 * c.matched / c.gold if c.gold else None
-        precision = 100.0 * c.matched / c.test if c.test else None
-        return [c.gold, c.test, c.matched, recall, precision, c.f_measure(), c.crossing]
+        return [c.gold, c.test, c.matched, percent(c.matched, c.gold),
+                percent(c.matched, c.test), c.f_measure(), c.crossing]
     if metric == "la":
         return [counts.score, counts.words]
     if metric == "tagging":

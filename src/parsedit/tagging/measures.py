@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from parsedit.results import f_measure, percent
 from parsedit.tagging.tagset import Tag
 
 
@@ -43,26 +44,23 @@ class TagCounts:
 
     @property
     def precision(self) -> float | None:
-        return 100 * self.precision_sum / self.test_tags if self.test_tags else None
+        return percent(self.precision_sum, self.test_tags)
 
     @property
     def recall(self) -> float | None:
-        return 100 * self.recall_sum / self.gold_tags if self.gold_tags else None
+        return percent(self.recall_sum, self.gold_tags)
 
     @property
     def f_measure(self) -> float | None:
-        p, r = self.precision, self.recall
-        if p is None or r is None:
-            return None
-        return 0.0 if p + r == 0 else 2 * p * r / (p + r)
+        return f_measure(self.recall, self.precision)
 
     @property
     def weak(self) -> float | None:
-        return 100 * self.weak_sum / self.segments if self.segments else None
+        return percent(self.weak_sum, self.segments)
 
     @property
     def strong(self) -> float | None:
-        return 100 * self.strong_sum / self.segments if self.segments else None
+        return percent(self.strong_sum, self.segments)
 
     def figures(self) -> dict[str, float | None]:
         """Percentages, in the paper's order: C (strong), WC, P, R, F."""
