@@ -50,18 +50,12 @@ class LeafAncestor:
                  alphabet: Alphabet | None = None) -> None:
         self.encoding = LineageEncoding(preterminals)
         self.edits = EditMetric(self.encoding, scheme, alphabet)
-        self._scores: dict[tuple[Lineage, Lineage], float] = {}
 
     def word_score(self, gold: Lineage, test: Lineage) -> float:
-        if gold == test and self.edits.exact:
-            return 1.0
-        key = (gold, test)
-        found = self._scores.get(key)
-        if found is None:
-            distance = self.edits.aligned(gold, test).cost
-            length = len(gold) + len(test)
-            found = self._scores[key] = 1.0 - distance / length if length else 1.0
-        return found
+        if (gold == test and self.edits.exact) or not (gold or test):
+            return 1.0  # (a tree of one preterminal leaves its word no lineage)
+        # EditMetric.aligned remembers each distinct pair of lineages.
+        return 1.0 - self.edits.aligned(gold, test).cost / (len(gold) + len(test))
 
     def score(self, gold: Bracketing, test: Bracketing) -> LAScored:
         """Score a normalised pair with equal words."""
