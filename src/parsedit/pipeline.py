@@ -45,6 +45,11 @@ DEFAULT_METRICS = ("parseval", *EDIT_METRICS)
 AVERAGES = ("corpus", "sentence")
 
 
+def encoding_of(metric: str) -> str:
+    """The string an edit metric aligns: its own, but lineages for ``la``."""
+    return "lineage" if metric == "la" else metric
+
+
 @dataclass(frozen=True)
 class Config:
     """Every option that can change a number."""
@@ -85,7 +90,7 @@ class Config:
 
     def scheme(self, metric: str) -> Scheme:
         """The cost scheme of an edit metric (``la`` aligns lineages)."""
-        encoding = "lineage" if metric == "la" else metric
+        encoding = encoding_of(metric)
         scheme = self.schemes.get(metric) or default_scheme(encoding)
         if scheme.encodings and encoding not in scheme.encodings:
             raise ConfigError(f"cost scheme {scheme.name!r} ({scheme.source}) is for the "
@@ -137,7 +142,7 @@ class Evaluator:
     def for_files(cls, config: Config, gold_path: str, test_path: str) -> Evaluator:
         """An evaluator whose grammar modules are built over the alphabets of
         the two files (the only schemes that read the files first)."""
-        alphabets = {name: collect((gold_path, test_path), "lineage" if name == "la" else name,
+        alphabets = {name: collect((gold_path, test_path), encoding_of(name),
                                    config.normalisation, config.rule_pos, config.la_preterminals)
                      for name in config.metrics
                      if name in (*EDIT_METRICS, "la") and config.scheme(name).needs_alphabet}

@@ -10,17 +10,11 @@ Treebank's labels and tags unless treebanks are given.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable
 from pathlib import Path
 
 from parsedit.costs.alphabet import Alphabet
-from parsedit.costs.scheme import CostScheme, Locator, Problem, Substitution, read_scheme
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on Python 3.10 only
-    import tomli as tomllib
+from parsedit.costs.scheme import CostScheme, Problem, SchemeReader, Substitution
 
 PTB_TAGS = (
     "CC CD DT EX FW IN JJ JJR JJS LS MD NN NNS NNP NNPS PDT POS PRP PRP$ RB RBR RBS RP SYM "
@@ -55,12 +49,10 @@ def alphabet_symbols(alphabets: Iterable[Alphabet]) -> Symbols:
 
 def check(path: Path, symbols: Symbols, alphabet_name: str) -> list[Problem]:
     """Every problem of the scheme file at ``path``, errors first."""
-    text = path.read_bytes()
-    scheme, problems = read_scheme(text, str(path), path.parent, (str(path),))
+    reader = SchemeReader(path.read_bytes(), str(path), path.parent, (str(path),))
+    scheme, problems, data, where = reader.read(), reader.problems, reader.data, reader.where
     if scheme is None:
         return problems
-    data = tomllib.loads(text.decode("utf-8"))
-    where = Locator(text.decode("utf-8"))
     kinds = {k for k, _ in symbols}
     for cls in scheme.classes:
         if cls.name not in data.get("classes", {}) or not set(cls.kinds) & kinds:

@@ -266,17 +266,19 @@ class Locator:
         return header_line
 
 
-class _Reader:
-    """Reads one scheme file, collecting every problem rather than stopping."""
+class SchemeReader:
+    """Reads one scheme file, collecting every problem rather than stopping;
+    ``data`` is the file's own TOML table, ``where`` finds its lines."""
 
-    def __init__(self, text: bytes, source: str, base: Path | None,
+    def __init__(self, raw: bytes, source: str, base: Path | None,
                  chain: tuple[str, ...]) -> None:
+        self.raw = raw
         self.source = source
         self.base = base
         self.chain = chain
         self.problems: list[Problem] = []
-        self.text = text.decode("utf-8", errors="replace")
-        self.where = Locator(self.text)
+        self.data: dict[str, Any] = {}
+        self.where = Locator(raw.decode("utf-8", errors="replace"))
 
     def error(self, message: str, table: str | None = None, key: str | None = None,
               nth: int = 1, level: str = "error") -> None:
@@ -294,9 +296,9 @@ class _Reader:
             return None
         return float(value)
 
-    def read(self, raw: bytes) -> CostScheme | None:
+    def read(self) -> CostScheme | None:
         try:
-            data = tomllib.loads(raw.decode("utf-8"))
+            data = self.data = tomllib.loads(self.raw.decode("utf-8"))
         except UnicodeDecodeError:
             self.error("not UTF-8 text")
             return None
@@ -460,9 +462,8 @@ class _Reader:
 def read_scheme(text: bytes, source: str, base: Path | None = None,
                 chain: tuple[str, ...] = ()) -> tuple[CostScheme | None, list[Problem]]:
     """A scheme and every problem found in it (None when one is an error)."""
-    reader = _Reader(text, source, base, chain)
-    scheme = reader.read(text)
-    return scheme, reader.problems
+    reader = SchemeReader(text, source, base, chain)
+    return reader.read(), reader.problems
 
 
 def parse_scheme(text: bytes, source: str, base: Path | None = None,
