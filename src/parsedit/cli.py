@@ -11,7 +11,6 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import replace
 from functools import wraps
 from importlib import resources
 from pathlib import Path
@@ -31,7 +30,7 @@ from parsedit.encodings import NAMES
 from parsedit.errors import ConfigError, ParseditError
 from parsedit.metrics.errors import analyse
 from parsedit.metrics.leaf_ancestor import LAScored
-from parsedit.metrics.movement import FIVE_STEP, METHODS, Movement
+from parsedit.metrics.movement import METHODS, Movement
 from parsedit.params import load_params, with_overrides
 from parsedit.pipeline import (
     AVERAGES,
@@ -79,16 +78,14 @@ def _metrics(value: str) -> tuple[str, ...]:
 
 def _config(metrics: str, rule_pos: str, costs: dict[str, str | None],
             params: str = "collins", cutoff: int | None = None, max_error: int | None = None,
-            with_preterminals: bool = False, split: bool = False,
-            average: str = "corpus", movement: Movement = FIVE_STEP,
-            la_preterminals: bool = False) -> Config:
+            **options: Any) -> Config:
+    """The Config of a command's options (``options`` go to Config as they are)."""
     schemes = {name: load_costs(path, name) for name, path in costs.items() if path}
     loaded = with_overrides(load_params(params), cutoff, max_error)
     for warning in loaded.warnings:
         click.echo(f"parsedit: warning: {warning}", err=True)
     return Config(metrics=_metrics(metrics), params=loaded, rule_pos=rule_pos,
-                  schemes=schemes, with_preterminals=with_preterminals, split=split,
-                  average=average, movement=movement, la_preterminals=la_preterminals)
+                  schemes=schemes, **options)
 
 
 class _Progress:
@@ -259,12 +256,14 @@ def score(gold: str | None, test: str | None, metrics: str, params: str, cutoff:
           separator: str, scoring: str | None, per_sentence: str | None, jobs: int,
           quiet: bool, errors_top: int | None) -> None:
     """Score every TEST tree against the GOLD tree on the same line."""
-    config = replace(
-        _config(metrics, rule_pos, {"label": label_costs, "span": span_costs,
-                                    "rule": rule_costs, "la": la_costs},
-                params, cutoff, max_error, with_preterminals, split, average,
-                Movement(movement, max_moves, max_k), la_preterminals),
-        tags=_tag_config(scoring, tagset, weights, separator), errors=errors_top is not None)
+    config = _config(metrics, rule_pos, {"label": label_costs, "span": span_costs,
+                                         "rule": rule_costs, "la": la_costs},
+                     params, cutoff, max_error, with_preterminals=with_preterminals,
+                     split=split, average=average,
+                     movement=Movement(movement, max_moves, max_k),
+                     la_preterminals=la_preterminals,
+                     tags=_tag_config(scoring, tagset, weights, separator),
+                     errors=errors_top is not None)
     if worst_words and "la" not in config.metrics:
         raise ConfigError("--worst-words needs the la metric in --metrics")
     if signature_only:

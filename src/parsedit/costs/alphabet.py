@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from parsedit.encodings import Encoding, get_encoding
 from parsedit.trees.normalise import Normalisation
@@ -53,13 +54,9 @@ class Alphabet:
         """The label of a symbol in :attr:`table`."""
         return self._ids[text]
 
-    @property
+    @cached_property
     def _ids(self) -> dict[str, int]:
-        found: dict[str, int] | None = self.__dict__.get("_id_cache")
-        if found is None:
-            found = {t: i for i, t in enumerate(self.symbols, start=1)}
-            object.__setattr__(self, "_id_cache", found)
-        return found
+        return {t: i for i, t in enumerate(self.symbols, start=1)}
 
     def of_kind(self, *kinds: str) -> list[str]:
         """The symbols of the given kinds."""
