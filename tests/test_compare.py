@@ -103,3 +103,26 @@ def test_compare_refuses_what_it_cannot_do(tmp_path: Path) -> None:
     assert "--name is given 1 times" in run("compare", gold, *paths, "--name", "x").stderr
     assert "compare needs some of" in run("compare", gold, *paths, "--metrics",
                                           "tagging").stderr
+
+
+def test_randomisation_approaches_the_exact_permutation_test() -> None:
+    # With 8 sentences every one of the 2^8 swaps can be listed: the exact
+    # two-sided p-value, computed here apart from the module's sampling.
+    from itertools import product
+
+    edits_a = np.array([0, 1, 2, 0, 3, 1, 0, 2], dtype=float)
+    edits_b = np.array([1, 1, 3, 2, 3, 2, 1, 2], dtype=float)
+    gold = np.array([5, 4, 6, 3, 7, 5, 4, 6], dtype=float)
+
+    def accuracy(edits: np.ndarray) -> float:
+        return 100 - 100 * edits.sum() / gold.sum()
+
+    observed = abs(accuracy(edits_a) - accuracy(edits_b))
+    hits = 0
+    for swap in product([False, True], repeat=8):
+        mask = np.array(swap)
+        a, b = np.where(mask, edits_b, edits_a), np.where(mask, edits_a, edits_b)
+        hits += abs(accuracy(a) - accuracy(b)) >= observed - 1e-9
+    exact = hits / 256
+    sampled = randomization(ACCURACY, (edits_a, gold), (edits_b, gold), 20000, 5)
+    assert sampled == pytest.approx(exact, abs=0.02)

@@ -37,6 +37,13 @@ def test_edits_are_tallied_per_encoding(tmp_path: Path) -> None:
 
 def test_per_label_figures(tmp_path: Path) -> None:
     labels = {e["label"]: e for e in analysis(tmp_path)["labels"]}
+    # Summed over labels, they are PARSEVAL's labelled totals.
+    gold, test = files(tmp_path, [GOLD, GOLD], [PARSE2, PARSE3])
+    corpus = json.loads(run("score", gold, test, "-p", "none", "--metrics", "parseval",
+                            "--format", "json").stdout)["corpus"]["parseval"]
+    assert sum(e["matched"] for e in labels.values()) == corpus["matched"]
+    assert sum(e["gold"] for e in labels.values()) == corpus["gold"]
+    assert sum(e["test"] for e in labels.values()) == corpus["test"]
     np = labels["NP"]
     assert (np["gold"], np["test"]) == (2 * GOLD.count("(NP "),
                                         PARSE2.count("(NP ") + PARSE3.count("(NP "))

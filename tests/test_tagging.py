@@ -201,3 +201,41 @@ def test_score_adds_tagging_to_a_tree_evaluation(tmp_path: Path) -> None:
     assert "positional accuracy" in text
     refused = run("score", str(gold), str(test), "--metrics", "tagging", "--scoring", "wpa")
     assert refused.exit_code == 2 and "needs --weights" in refused.stderr
+
+
+def oracle(pairs: list[tuple[list[str], list[str]]], name: str) -> dict[str, float]:
+    """The paper's section 3.1 formulas, literally, over tags compared by
+    position (section 2.2) with no weights: an implementation apart from
+    parsedit's scoring and measures modules."""
+
+    def score(t: str, g: str) -> float:
+        a, b = t.split(":"), g.split(":")
+        if name == "full":
+            return float(t == g)
+        if name == "pos":
+            return float(a[0] == b[0])
+        agree = sum(x == y for x, y in zip(a, b))
+        p, r = agree / len(a), agree / len(b)
+        return 0.0 if p + r == 0 else 2 * p * r / (p + r)
+
+    def best(t: str, tags: list[str]) -> float:
+        return max(score(t, x) for x in tags)
+
+    n = len(pairs)
+    p = sum(best(t, g) for ts, g in pairs for t in ts) / sum(len(ts) for ts, _ in pairs)
+    r = sum(best(g, ts) for ts, gs in pairs for g in gs) / sum(len(gs) for _, gs in pairs)
+    wc = sum(max(best(t, gs) for t in ts) for ts, gs in pairs) / n
+    sc = sum(min([best(t, gs) for t in ts] + [best(g, ts) for g in gs]) for ts, gs in pairs) / n
+    return {"precision": 100 * p, "recall": 100 * r, "weak": 100 * wc, "strong": 100 * sc}
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.lists(TAGS, min_size=1, max_size=3),
+                          st.lists(TAGS, min_size=1, max_size=3)), min_size=1, max_size=6),
+       st.sampled_from(["full", "pos", "pa"]))
+def test_aggregates_are_the_papers_formulas(pairs: list, name: str) -> None:
+    parsed = [(tuple(POSITIONS.parse(t) for t in test), tuple(POSITIONS.parse(g) for g in gold))
+              for test, gold in pairs]
+    figures = count(parsed, scorer(name)).figures()
+    for key, value in oracle(pairs, name).items():
+        assert figures[key] == pytest.approx(value)
