@@ -82,8 +82,6 @@ def _config(metrics: str, rule_pos: str, costs: dict[str, str | None],
     """The Config of a command's options (``options`` go to Config as they are)."""
     schemes = {name: load_costs(path, name) for name, path in costs.items() if path}
     loaded = with_overrides(load_params(params), cutoff, max_error)
-    for warning in loaded.warnings:
-        click.echo(f"parsedit: warning: {warning}", err=True)
     return Config(metrics=_metrics(metrics), params=loaded, rule_pos=rule_pos,
                   schemes=schemes, **options)
 
@@ -119,8 +117,14 @@ def _render(result: CorpusResult, gold: str, test: str, fmt: str) -> str:
     return (json_report.render if fmt == "json" else text_report.render)(result, gold, test)
 
 
+def _warn(warnings: list[str]) -> None:
+    for warning in warnings:
+        click.echo(f"parsedit: warning: {warning}", err=True)
+
+
 def _finish(result: CorpusResult, gold: str, test: str, fmt: str, output: str | None) -> None:
     report = _render(result, gold, test, fmt)
+    _warn(result.warnings)
     if fmt == "evalb":
         for line in evalb_report.stderr_lines(result):
             click.echo(line, err=True)
@@ -303,6 +307,7 @@ def align(gold: str, test: str, sentence: int, encoding: str, params: str, rule_
     config = _config(metric, rule_pos,
                      {"label": label_costs, "span": span_costs, "rule": rule_costs,
                       "la": la_costs}, params, la_preterminals=la_preterminals)
+    _warn(config.warnings())
     evaluator = Evaluator.for_files(config, gold, test)
     number = 0
     for number, g, t in pairs(gold, test):
@@ -370,6 +375,7 @@ def compare_command(gold: str, systems: tuple[str, ...], names: tuple[str, ...],
     and paired significance (Roark's Table 3)."""
     config = _config(metrics, rule_pos, {"label": label_costs, "span": span_costs,
                                          "rule": rule_costs, "la": la_costs}, params)
+    _warn(config.warnings())
     progress = _Progress(sys.stderr.isatty() and not quiet)
     comparison = compare(gold, list(systems), config, names, samples, seed, jobs, progress)
     progress.close()
@@ -399,6 +405,7 @@ def plot(kind: str, gold: str, tests: tuple[str, ...], output: str, names: tuple
     config = _config(",".join(plot_report.NEEDS[kind]), "words",
                      {"label": label_costs, "span": span_costs, "rule": rule_costs,
                       "la": la_costs}, params)
+    _warn(config.warnings())
     labels = names_for(list(tests), names)
     plot_report.draw(kind, [(label, evaluate(gold, test, config))
                             for label, test in zip(labels, tests)], output)

@@ -97,6 +97,10 @@ class Config:
                               f"{', '.join(scheme.encodings)} encoding(s), not {encoding}")
         return scheme
 
+    def warnings(self) -> list[str]:
+        """What the options make a reader need to know (one line each)."""
+        return list(self.params.warnings)
+
     def signature(self) -> str:
         """One line that pins a result down (sacreBLEU-style)."""
         parts = [f"metrics:{'+'.join(self.metrics)}", f"params:{self.params.describe()}"]
@@ -325,7 +329,7 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
     worst = WorstWords() if worst_words and "la" in config.metrics else None
     params = config.params
     result = CorpusResult(config.metrics, config.signature(), cutoff_len=params.cutoff_len,
-                          average=config.average)
+                          average=config.average, warnings=config.warnings())
     errors = 0
     job = (evaluator, gold_path, test_path, worst is not None)
     for number, has_gold, has_test, sentence, la in _scored(job, jobs):

@@ -139,6 +139,10 @@ class CorpusResult:
     worst_words: list[Loss] | None = None
     # The error analysis (metrics.errors.analyse), when asked for.
     errors: dict[str, Any] | None = None
+    # What makes a figure mean something other than a reader would assume
+    # (options without effect, conventions that differ between the files):
+    # one line each, printed on standard error and kept in JSON.
+    warnings: list[str] = field(default_factory=list)
 
     def add(self, sentence: SentenceResult) -> None:
         self.sentences.append(sentence)

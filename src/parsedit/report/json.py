@@ -2,7 +2,8 @@
 
 Top level: ``parsedit`` (version), ``signature``, ``gold``, ``test``,
 ``summary`` (sentence counts, and ``stopped`` when the run stopped early),
-``corpus`` and ``sentences``.
+``warnings`` (one string per caveat, the lines printed on standard error;
+empty when the run needs none), ``corpus`` and ``sentences``.
 
 ``corpus.parseval``: every PARSEVAL figure over all scored sentences (see
 :meth:`parsedit.metrics.parseval.Summary.figures`), and the same under
@@ -106,6 +107,7 @@ def to_dict(result: CorpusResult, gold: str, test: str) -> dict[str, Any]:
                     "skip": result.count("skip"), "error": result.count("error"),
                     "gold_trees": result.gold_trees, "test_trees": result.test_trees,
                     "stopped": result.stopped},
+        "warnings": list(result.warnings),
         "corpus": corpus(result),
         **({"errors": result.errors} if result.errors is not None else {}),
         "sentences": sentences,

@@ -117,6 +117,8 @@ def render(result: CorpusResult, gold: str, test: str) -> str:
     lines = [f"parsedit: {gold} (gold) against {test} (test)",
              f"{len(result.sentences)} sentences: {result.count('ok')} scored, "
              f"{result.count('skip')} skipped, {result.count('error')} errors", ""]
+    if result.warnings:
+        lines += [f"warning: {w}" for w in result.warnings] + [""]
     if "parseval" in result.metrics:
         lines += _parseval(result)
     if any(m in EDIT_METRICS for m in result.metrics):
