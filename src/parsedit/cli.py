@@ -435,17 +435,28 @@ def show(scheme: str) -> None:
 
 
 @grammars.command()
-@click.argument("path", type=_FILE)
+@click.argument("scheme", metavar="NAME|PATH")
 @click.option("--alphabet", "treebanks", multiple=True, type=_FILE, metavar="TREEBANK",
               help="Check classes against the labels of these trees (default: the Penn "
-                   "Treebank's labels and tags). Repeatable.")
+                   "Treebank's labels and tags); a grammar module is built over them. "
+                   "Repeatable.")
 @_params_option
 @_user_errors
-def check(path: str, treebanks: tuple[str, ...], params: str) -> None:
-    """Every error in a scheme file, with its line; exit 1 if there is one."""
-    if Path(path).suffix in TRANSDUCER_SUFFIXES:
-        scheme = load_costs(path)
-        click.echo(f"{path}: loads ({scheme.describe()})")
+def check(scheme: str, treebanks: tuple[str, ...], params: str) -> None:
+    """Every error in a scheme (a file or a shipped name), with its line; exit 1
+    if there is one."""
+    path = Path(scheme) if Path(scheme).is_file() else shipped_file(scheme)
+    if path is None or path.suffix in TRANSDUCER_SUFFIXES:
+        loaded = load_costs(scheme)  # refuses what score refuses, as score words it
+        if treebanks and loaded.needs_alphabet:
+            norm = load_params(params).normalisation
+            for name in loaded.encodings or NAMES:
+                loaded.transducer(collect(treebanks, name, norm))
+            click.echo(f"{scheme}: loads, and builds a valid transducer over "
+                       f"{' and '.join(treebanks)} ({loaded.describe()})")
+        else:
+            built = " (give --alphabet to run its build())" if loaded.needs_alphabet else ""
+            click.echo(f"{scheme}: loads ({loaded.describe()}){built}")
         return
     if treebanks:
         norm = load_params(params).normalisation
@@ -455,14 +466,14 @@ def check(path: str, treebanks: tuple[str, ...], params: str) -> None:
             raise ConfigError(f"no tree could be read from {where}")
     else:
         symbols, where = ptb_symbols(), "the Penn Treebank labels"
-    problems = scheme_check.check(Path(path), symbols, where)
+    problems = scheme_check.check(path, symbols, where)
     for problem in problems:
         click.echo(str(problem), err=True)
     errors = sum(p.level == "error" for p in problems)
     if errors:
         click.echo(f"{path}: {errors} error(s)", err=True)
         sys.exit(1)
-    click.echo(f"{path}: OK ({load_costs(path).describe()}), "
+    click.echo(f"{path}: OK ({load_costs(str(path)).describe()}), "
                f"{len(problems)} warning(s)")
 
 

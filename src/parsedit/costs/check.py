@@ -1,11 +1,15 @@
 """``parsedit grammars check``: what a scheme file gets wrong, with lines.
 
-Errors are what :mod:`parsedit.costs.scheme` refuses (unknown keys, costs
-that are not finite numbers >= 0, undefined classes, ...), plus classes
-that match no symbol of an alphabet.  Warnings are entries no shortest path
-can use: a substitution dearer than deleting one symbol and inserting the
-other, or one that applies to no pair of symbols.  The alphabet is the Penn
-Treebank's labels and tags unless treebanks are given.
+Errors are exactly what :mod:`parsedit.costs.scheme` refuses (unknown keys,
+costs that are not finite numbers >= 0, undefined classes, ...), so that
+``score`` refuses what ``check`` calls an error and nothing else.  Warnings:
+classes that match no symbol of an alphabet; entries no shortest path can
+use (a substitution dearer than deleting one symbol and inserting the other,
+or one that applies to no pair of symbols); and, in a scheme for the span
+encoding, a substitution without ``same = "span"`` that makes a span cheaper
+to rewrite as one with other boundaries than the scheme otherwise charges
+(``VN`` = ``VP`` at 0 would make ``VP[2,5]`` for ``VN[3,5]`` free).  The
+alphabet is the Penn Treebank's labels and tags unless treebanks are given.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from parsedit.costs.alphabet import Alphabet
-from parsedit.costs.scheme import CostScheme, Problem, SchemeReader, Substitution
+from parsedit.costs.scheme import SPAN_KEY, CostScheme, Problem, SchemeReader, Substitution
 
 PTB_TAGS = (
     "CC CD DT EX FW IN JJ JJR JJS LS MD NN NNS NNP NNPS PDT POS PRP PRP$ RB RBR RBS RP SYM "
@@ -59,7 +63,8 @@ def check(path: Path, symbols: Symbols, alphabet_name: str) -> list[Problem]:
             continue  # inherited, or of kinds the alphabet cannot show
         if not any(cls.matches(k, label) for k, label in symbols):
             problems.append(Problem(str(path), where.line("classes", cls.name),
-                                    f"class {cls.name!r} matches no symbol of {alphabet_name}"))
+                                    f"class {cls.name!r} matches no symbol of {alphabet_name}",
+                                    "warning"))
     own = data.get("substitute", [])
     for n, entry in enumerate(own if isinstance(own, list) else [], start=1):
         source = entry.get("within", entry.get("from"))
@@ -68,12 +73,33 @@ def check(path: Path, symbols: Symbols, alphabet_name: str) -> list[Problem]:
                  if (s.source, s.target, s.same) == (source, target, entry.get("same"))]
         if not match:
             continue
+        line = where.line("substitute", None, n)
         message = _unused(scheme, match[0], symbols)
         if message:
-            problems.append(Problem(str(path), where.line("substitute", None, n),
-                                    f"[[substitute]] number {n}: over {alphabet_name}, "
-                                    f"it {message}", "warning"))
+            problems.append(Problem(str(path), line, f"[[substitute]] number {n}: over "
+                                    f"{alphabet_name}, it {message}", "warning"))
+        message = _moves_spans(scheme, match[0])
+        if message:
+            problems.append(Problem(str(path), line, f"[[substitute]] number {n}: {message}",
+                                    "warning"))
     return sorted(problems, key=lambda p: p.level != "error")
+
+
+def _moves_spans(scheme: CostScheme, entry: Substitution) -> str | None:
+    """Why a substitution of a scheme for spans needs ``same = "span"``, or None."""
+    if ("span" not in scheme.encodings or entry.same == SPAN_KEY
+            or not (scheme.may_hold(entry.source, "span")
+                    and scheme.may_hold(entry.target, "span"))):
+        return None
+    span = scheme.signature("span")
+    otherwise = min(scheme.substitute_cost(span, span),
+                    scheme.delete_cost(span) + scheme.insert_cost(span))
+    if entry.cost >= otherwise:
+        return None
+    return (f"it rewrites a span as one with other boundaries too, at {entry.cost:g} (less "
+            f"than the {otherwise:g} such a rewrite costs otherwise), so a misplaced "
+            "constituent is cheaper than a wrong one; add same = \"span\" to allow it only "
+            "between spans with the same boundaries")
 
 
 def _unused(scheme: CostScheme, entry: Substitution, symbols: Symbols) -> str | None:

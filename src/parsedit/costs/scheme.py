@@ -15,7 +15,8 @@ A scheme file (see ``grammars/*.toml`` and the README) holds::
     [[substitute]]                 # one table per substitution entry
     from = "CLASS"; to = "CLASS"; cost = COST      # or: within = "CLASS"
     same = "first-char"            # optional: only between symbols whose
-                                   # labels share this key ("base" too)
+                                   # labels share this key ("base" too), or
+                                   # ("span") spans with the same boundaries
 
 Built-in classes are the symbol kinds of the encodings (``open``, ``close``,
 ``tag``, ``word``, ``span``, ``rule``; ``node`` and ``boundary`` in lineages)
@@ -68,6 +69,10 @@ SAME_KEYS: dict[str, Callable[[str], str]] = {
     "first-char": lambda label: label[:1],
     "base": strip_function_tags,
 }
+# ``same = "span"`` compares a span symbol's boundaries, not its label: a
+# substitution between two spans then relabels a constituent without moving it.
+SPAN_KEY = "span"
+SAME_NAMES = (*SAME_KEYS, SPAN_KEY)
 DEFAULTS = {"label": "roark-basic", "span": "levenshtein", "rule": "levenshtein",
             "lineage": "leaf-ancestor"}
 _KEYS = ("name", "extends", "encodings", "movement", "classes", "insert", "delete",
@@ -142,15 +147,23 @@ class CostScheme:
         return False
 
     # -- what a symbol may cost --------------------------------------------
-    def signature(self, kind: str, label: str = "") -> Signature:
+    def signature(self, kind: str, label: str = "", where: str = "") -> Signature:
         """The classes a symbol of ``kind`` with ``label`` belongs to, and the
-        keys (``first-char=N``) that ``same`` substitutions compare."""
+        keys (``first-char=N``) that ``same`` substitutions compare; ``where``
+        is what ``same = "span"`` compares (see :func:`boundaries`)."""
         names = {kind, ANY}
         names.update(c.name for c in self.classes if c.matches(kind, label))
         keys = {s.same for s in self.substitute
                 if s.same is not None and (s.source in names or s.target in names)}
-        names.update(f"{key}={SAME_KEYS[key](label)}" for key in keys if key is not None)
+        names.update(f"{key}={where if key == SPAN_KEY else SAME_KEYS[key](label)}"
+                     for key in keys if key is not None)
         return frozenset(names)
+
+    @property
+    def positional(self) -> bool:
+        """Whether an entry compares boundaries (``same = "span"``), so that a
+        span's costs depend on where it is, not on its label alone."""
+        return any(s.same == SPAN_KEY for s in self.substitute)
 
     def insert_cost(self, sig: Signature) -> float:
         return min((c for cls, c in self.insert if cls in sig), default=INF)
@@ -208,6 +221,13 @@ class CostScheme:
     def describe(self) -> str:
         """``name@digest`` for signatures."""
         return f"{self.name}@{self.digest}"
+
+
+def boundaries(kind: str, text: str, label: str) -> str:
+    """What ``same = "span"`` compares: a span symbol's boundaries (``[3,5]``
+    of ``VP[3,5]``, its text without its label); "" for every other symbol,
+    so that the key never keeps symbols without boundaries apart."""
+    return text[len(label):] if kind == "span" else ""
 
 
 def _digest(classes: dict[str, SymbolClass], insert: dict[str, float],
@@ -450,9 +470,9 @@ class SchemeReader:
                     self.error(f"{what}: no class {cls!r} (classes: "
                                f"{', '.join(sorted(known))})", "substitute", None, n)
             same = entry.get("same")
-            if same is not None and same not in SAME_KEYS:
+            if same is not None and same not in SAME_NAMES:
                 self.error(f"{what}: same = {same!r}; expected one of "
-                           f"{', '.join(SAME_KEYS)}", "substitute", "same", n)
+                           f"{', '.join(SAME_NAMES)}", "substitute", "same", n)
             cost = self.cost(entry["cost"], what, "substitute", "cost", n)
             if cost is not None:
                 out.append(Substitution(str(source), str(target), cost, same))

@@ -30,7 +30,12 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import math
 import os
+import signal
+import tempfile
+import threading
+import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib.metadata import version
@@ -39,7 +44,7 @@ from pathlib import Path
 import pynini
 
 from parsedit.costs.alphabet import Alphabet
-from parsedit.costs.scheme import INF, CostScheme
+from parsedit.costs.scheme import INF, CostScheme, boundaries
 from parsedit.errors import SchemeError
 
 Arc = pynini.Arc  # type: ignore[attr-defined]  # re-exported from pywrapfst, not in the stubs
@@ -69,22 +74,109 @@ class FstScheme:
             return self.fst
         assert self.build is not None and alphabet is not None
         build = self.build
-        return cached(f"{self.digest}|{alphabet.digest()}", lambda: _checked(
-            build(alphabet), self.source, alphabet), self.source)
+        return cached(f"{self.digest}|{alphabet.digest()}",
+                      lambda: _built(build, alphabet, self.source), self.source)
 
     def describe(self) -> str:
         return f"{self.name}@{self.digest}"
 
 
-def _checked(fst: object, source: str, alphabet: Alphabet) -> pynini.Fst:
+def _where(exc: BaseException, source: str) -> str:
+    """``source:LINE``, the last line of ``source`` in the exception's
+    traceback (where a grammar module raised), or ``source`` alone."""
+    lines = [frame.lineno for frame in traceback.extract_tb(exc.__traceback__)
+             if frame.filename == source and frame.lineno is not None]
+    if isinstance(exc, SyntaxError) and exc.filename == source and exc.lineno:
+        lines.append(exc.lineno)
+    return f"{source}:{lines[-1]}" if lines else source
+
+
+class _Timeout(Exception):
+    """Raised inside build() when it runs past the limit."""
+
+
+def build_timeout() -> float:
+    """Seconds a grammar module's build() may run: ``$PARSEDIT_BUILD_TIMEOUT``
+    (default 300; 0 means no limit)."""
+    setting = os.environ.get("PARSEDIT_BUILD_TIMEOUT", "300")
+    try:
+        seconds = float(setting)
+    except ValueError:
+        raise SchemeError(f"PARSEDIT_BUILD_TIMEOUT={setting!r}: expected a number of "
+                          "seconds") from None
+    if not math.isfinite(seconds) or seconds < 0:
+        raise SchemeError(f"PARSEDIT_BUILD_TIMEOUT={setting!r}: expected a number of "
+                          "seconds >= 0")
+    return seconds
+
+
+def _limited(call: Callable[[], object], source: str, what: str) -> object:
+    """``call()``, the code of the grammar module ``source``; an exception in
+    it, or no return within :func:`build_timeout`, is a :class:`SchemeError`
+    naming the module's line.  The limit is a SIGALRM timer, so it holds on
+    the main thread of a POSIX process only; elsewhere the call runs without."""
+    seconds = build_timeout()
+    timed = (seconds > 0 and hasattr(signal, "setitimer")
+             and threading.current_thread() is threading.main_thread())
+
+    def expire(signum: int, frame: object) -> None:
+        raise _Timeout
+
+    previous = signal.signal(signal.SIGALRM, expire) if timed else None
+    if timed:
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        return call()
+    except _Timeout as exc:
+        raise SchemeError(f"{_where(exc, source)}: {what} did not finish within {seconds:g} s "
+                          "(PARSEDIT_BUILD_TIMEOUT) and was stopped at this line") from None
+    except (Exception, SystemExit) as exc:  # noqa: BLE001 - any fault of the module's
+        raise SchemeError(f"{_where(exc, source)}: {what} raised "
+                          f"{type(exc).__name__}: {exc}") from None
+    finally:
+        if timed:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+
+
+def _built(build: Callable[[Alphabet], object], alphabet: Alphabet, source: str) -> pynini.Fst:
+    """``build(alphabet)``, checked (see :func:`validated`)."""
+    fst = _limited(lambda: build(alphabet), source, "build()")
     if not isinstance(fst, pynini.Fst):
         raise SchemeError(f"{source}: build() must return a pynini.Fst, not "
                           f"{type(fst).__name__}")
-    if fst.start() < 0:
-        raise SchemeError(f"{source}: build() returned a transducer without a start state")
     if fst.input_symbols() is None:
         fst.set_input_symbols(alphabet.table)
         fst.set_output_symbols(alphabet.table)
+    return validated(fst, f"{source}: build() returned a transducer")
+
+
+def validated(fst: pynini.Fst, what: str) -> pynini.Fst:
+    """``fst`` if it can be an edit transducer: tropical weights, a start
+    state, a final state, every weight a number >= 0 (an arc at infinity is
+    an arc never taken).  Otherwise a :class:`SchemeError` that begins with
+    ``what`` and says which state or arc is at fault: a negative weight
+    would make edits pay, a NaN would make every comparison false."""
+    if fst.weight_type() != "tropical":
+        raise SchemeError(f"{what} over {fst.weight_type()} weights; edit costs are "
+                          "tropical (the minimum over paths, costs added along one)")
+    if fst.start() < 0:
+        raise SchemeError(f"{what} without a start state")
+    final = False
+    for state in fst.states():
+        weight = float(fst.final(state))
+        if math.isnan(weight) or weight < 0:
+            raise SchemeError(f"{what} whose state {state} is final at {weight}; a "
+                              "cost must be a number >= 0")
+        final = final or weight < math.inf
+        for arc in fst.arcs(state):
+            weight = float(arc.weight)
+            if math.isnan(weight) or weight < 0:
+                raise SchemeError(f"{what} with an arc of weight {weight} (state {state}, "
+                                  f"labels {arc.ilabel}:{arc.olabel}); a cost must be a "
+                                  "number >= 0")
+    if not final:
+        raise SchemeError(f"{what} without a final state, so no edit path can end")
     return fst
 
 
@@ -102,7 +194,8 @@ def load_transducer_scheme(path: Path, encoding: str | None = None) -> FstScheme
             fst = pynini.Fst.read(str(path))
         except Exception as exc:  # pynini raises its own FstIOError and others
             raise SchemeError(f"{path}: not an OpenFst file: {exc}") from None
-        return FstScheme(path.stem, _digest(data), str(path), fst=_with_table(fst, path))
+        return FstScheme(path.stem, _digest(data), str(path),
+                         fst=validated(_with_table(fst, path), f"{path}: a transducer"))
     fsts = read_far(path)
     if encoding in fsts:
         fst = fsts[encoding]
@@ -110,7 +203,8 @@ def load_transducer_scheme(path: Path, encoding: str | None = None) -> FstScheme
         fst = next(iter(fsts.values()))
     else:
         raise SchemeError(f"{path}: holds {', '.join(fsts)}; none is named {encoding!r}")
-    return FstScheme(path.stem, _digest(data), str(path), fst=_with_table(fst, path))
+    return FstScheme(path.stem, _digest(data), str(path),
+                     fst=validated(_with_table(fst, path), f"{path}: a transducer"))
 
 
 def _with_table(fst: pynini.Fst, path: Path) -> pynini.Fst:
@@ -125,11 +219,8 @@ def _load_module(path: Path, data: bytes) -> FstScheme:
     if spec is None or spec.loader is None:
         raise SchemeError(f"{path}: cannot be loaded as a Python module")
     module = importlib.util.module_from_spec(spec)
-    try:
-        spec.loader.exec_module(module)
-    except Exception as exc:
-        raise SchemeError(f"{path}: the grammar module failed to load: "
-                          f"{type(exc).__name__}: {exc}") from None
+    loader = spec.loader
+    _limited(lambda: loader.exec_module(module), str(path), "loading the grammar module")
     build = getattr(module, "build", None)
     if not callable(build):
         raise SchemeError(f"{path}: a grammar module must define build(alphabet)")
@@ -161,7 +252,8 @@ def compile_scheme(scheme: CostScheme, alphabet: Alphabet) -> pynini.Fst:
         return states[rule, key]
 
     for text in alphabet.symbols:
-        sig = scheme.signature(alphabet.kinds[text], alphabet.labels[text])
+        kind, label = alphabet.kinds[text], alphabet.labels[text]
+        sig = scheme.signature(kind, label, boundaries(kind, text, label))
         a = alphabet.id(text)
         fst.add_arc(0, Arc(a, a, 0.0, 0))
         delete, insert = scheme.delete_cost(sig), scheme.insert_cost(sig)
@@ -221,21 +313,39 @@ def cache_key(content: str) -> str:
 
 
 def cached(content: str, build: Callable[[], pynini.Fst], source: str) -> pynini.Fst:
-    """The transducer for ``content`` from the cache, or built and stored."""
+    """The transducer for ``content`` from the cache, or built and stored.
+
+    An entry is ``KEY.far`` and ``KEY.sha256``, the hash of the FAR's bytes.
+    An entry whose bytes do not hash to it (truncated, damaged, half
+    written) is never read, but rebuilt.  Both files are written under
+    unique temporary names and renamed into place, so processes that build
+    the same entry at once each write a whole file, and a reader never sees
+    a partial one."""
     folder = cache_dir()
-    path = folder / f"{cache_key(content)}.far" if folder is not None else None
-    if path is not None and path.is_file():
-        try:
+    if folder is None:
+        return build()
+    path = folder / f"{cache_key(content)}.far"
+    check = path.with_suffix(".sha256")
+    try:
+        data = path.read_bytes()
+        if hashlib.sha256(data).hexdigest() == check.read_text(encoding="ascii").strip():
             return read_far(path)["fst"]
-        except (SchemeError, KeyError):
-            pass  # a damaged entry is rebuilt
+    except (OSError, SchemeError, KeyError):
+        pass  # no entry, or a damaged one: rebuilt
     fst = build()
-    if path is not None:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            partial = path.with_suffix(f".{os.getpid()}.tmp")
-            write_far(partial, {"fst": fst})
-            partial.replace(path)
-        except Exception:  # noqa: BLE001 - pynini's write errors are not OSError
-            pass  # a read-only cache costs time, never a result
+    partials: list[str] = []
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for _ in range(2):
+            handle, name = tempfile.mkstemp(suffix=".tmp", dir=folder)
+            os.close(handle)
+            partials.append(name)
+        write_far(Path(partials[0]), {"fst": fst})
+        digest = hashlib.sha256(Path(partials[0]).read_bytes()).hexdigest()
+        Path(partials[1]).write_text(digest + "\n", encoding="ascii")
+        os.replace(partials[0], path)
+        os.replace(partials[1], check)
+    except Exception:  # noqa: BLE001 - pynini's write errors are not OSError
+        for name in partials:  # a read-only cache costs time, never a result
+            Path(name).unlink(missing_ok=True)
     return fst

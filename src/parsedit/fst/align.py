@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import pynini
 
-from parsedit.costs.scheme import INF, CostScheme, Signature
+from parsedit.costs.scheme import INF, SPAN_KEY, CostScheme, Signature, boundaries
 from parsedit.encodings.base import Encoding, Symbol
 from parsedit.errors import SchemeError
 from parsedit.fst.edit import Arc, EditTransducer
@@ -107,8 +107,12 @@ class Aligner:
         # Without classes or keys, a symbol's costs depend on its kind alone,
         # and its block is looked up by kind; otherwise by symbol, cached.
         self._by_label = bool(scheme.classes) or any(s.same for s in scheme.substitute)
+        # With ``same = "span"``, a span's key is where it is; boundaries are
+        # numbered afresh in each pair (only their equality matters), so the
+        # blocks stay as few as a pair's distinct boundaries.
+        self._positional = scheme.positional
         self._kind_block = {kind: self._add(scheme.signature(kind)) for kind in encoding.kinds}
-        self._label_block: dict[tuple[str, str], int] = {}
+        self._label_block: dict[tuple[str, str, str], int] = {}
         self._block_of: dict[Symbol, int] = {}
 
     def _add(self, sig: Signature) -> int:
@@ -121,31 +125,54 @@ class Aligner:
                 edit.add_block(sig)
         return self._signatures.index(sig)
 
+    def _labelled_block(self, kind: str, label: str, where: str = "") -> int:
+        key = (kind, label, where)
+        found = self._label_block.get(key)
+        if found is None:
+            found = self._label_block[key] = self._add(self.scheme.signature(*key))
+        return found
+
     def block(self, symbol: Symbol) -> int:
-        """The signature block of a symbol."""
+        """The signature block of a symbol (of a scheme that does not compare
+        boundaries)."""
         kind = self.encoding.kind(symbol)
         if not self._by_label:
             return self._kind_block[kind]
         found = self._block_of.get(symbol)
         if found is None:
-            key = (kind, self.encoding.label(symbol))
-            found = self._label_block.get(key)
-            if found is None:
-                found = self._label_block[key] = self._add(self.scheme.signature(*key))
-            self._block_of[symbol] = found
+            found = self._block_of[symbol] = self._labelled_block(
+                kind, self.encoding.label(symbol))
         return found
 
-    def signature(self, symbol: Symbol) -> Signature:
-        return self._signatures[self.block(symbol)]
+    def _pair_blocks(self, gold: Sequence[Symbol], test: Sequence[Symbol]) -> dict[Symbol, int]:
+        """The block of every symbol of a pair; with ``same = "span"``, a
+        span's boundaries are numbered in the pair (equal boundaries, equal
+        numbers), which keeps exactly the equalities the key compares."""
+        if not self._positional:
+            for symbol in (*gold, *test):
+                if symbol not in self._block_of:
+                    self.block(symbol)
+            return self._block_of
+        enc, out = self.encoding, {}
+        where: dict[str, str] = {}
+        for symbol in (*gold, *test):
+            if symbol in out:
+                continue
+            kind, label = enc.kind(symbol), enc.label(symbol)
+            block = self._labelled_block(kind, label)
+            if any(n.startswith(f"{SPAN_KEY}=") for n in self._signatures[block]):
+                bounds = boundaries(kind, enc.text(symbol), label)
+                block = self._labelled_block(kind, label,
+                                             where.setdefault(bounds, str(len(where))))
+            out[symbol] = block
+        return out
 
     def align(self, gold: Sequence[Symbol], test: Sequence[Symbol]) -> Alignment:
         if gold == test:
             return Alignment(0.0, gold, len(gold), 0)
         start, end_g, end_t = 0, len(gold), len(test)
-        if self._by_label:  # find every symbol's block before deciding to trim
-            for symbol in (*gold, *test):
-                if symbol not in self._block_of:
-                    self.block(symbol)
+        # Find every symbol's block before deciding to trim.
+        blocks = self._pair_blocks(gold, test) if self._by_label else None
         if self._trim:
             while start < end_g and start < end_t and gold[start] == test[start]:
                 start += 1
@@ -154,14 +181,20 @@ class Aligner:
                 end_t -= 1
         if start == end_g or start == end_t:
             # One side is empty: the only script deletes or inserts the rest.
-            middle = self._one_sided(gold[start:end_g], test[start:end_t])
+            middle = self._one_sided(gold[start:end_g], test[start:end_t], blocks)
             return Alignment(sum(op.cost for op in middle), gold, start, len(gold) - end_g,
                              middle=middle)
-        cost, path, symbols = self._compose(gold[start:end_g], test[start:end_t])
+        cost, path, symbols = self._compose(gold[start:end_g], test[start:end_t], blocks)
         return Alignment(cost, gold, start, len(gold) - end_g, path=path, symbols=symbols)
 
-    def _one_sided(self, gold: Sequence[Symbol], test: Sequence[Symbol]) -> tuple[Op, ...]:
-        scheme, sig = self.scheme, self.signature
+    def _one_sided(self, gold: Sequence[Symbol], test: Sequence[Symbol],
+                   blocks: dict[Symbol, int] | None) -> tuple[Op, ...]:
+        scheme, kind = self.scheme, self.encoding.kind
+
+        def sig(s: Symbol) -> Signature:
+            return self._signatures[blocks[s] if blocks is not None
+                                    else self._kind_block[kind(s)]]
+
         ops = tuple([Op("del", s, None, scheme.delete_cost(sig(s))) for s in gold] +
                     [Op("ins", None, s, scheme.insert_cost(sig(s))) for s in test])
         if any(op.cost == INF for op in ops):
@@ -174,10 +207,10 @@ class Aligner:
             f"cost scheme {self.scheme.name!r} allows no edit path from "
             f"[{' '.join(shown(s) for s in gold)}] to [{' '.join(shown(s) for s in test)}]")
 
-    def _compose(self, gold: Sequence[Symbol],
-                 test: Sequence[Symbol]) -> tuple[float, pynini.Fst, dict[int, Symbol]]:
+    def _compose(self, gold: Sequence[Symbol], test: Sequence[Symbol],
+                 block_of: dict[Symbol, int] | None
+                 ) -> tuple[float, pynini.Fst, dict[int, Symbol]]:
         kind, kind_block = self.encoding.kind, self._kind_block
-        block_of = self._block_of if self._by_label else None
         local: dict[Symbol, tuple[int, int]] = {}
         counts = [0] * len(self._signatures)
         for symbol in (*gold, *test):
