@@ -25,7 +25,7 @@ from parsedit.costs import load_costs
 from parsedit.costs.alphabet import collect
 from parsedit.costs.check import alphabet_symbols, ptb_symbols
 from parsedit.costs.scheme import CostScheme, shipped_file, shipped_names
-from parsedit.costs.transducer import TRANSDUCER_SUFFIXES, compiled, write_far
+from parsedit.costs.transducer import TRANSDUCER_SUFFIXES, FstScheme, compiled, write_far
 from parsedit.encodings import NAMES
 from parsedit.errors import ConfigError, ParseditError
 from parsedit.metrics.errors import analyse
@@ -448,7 +448,7 @@ def check(scheme: str, treebanks: tuple[str, ...], params: str) -> None:
     path = Path(scheme) if Path(scheme).is_file() else shipped_file(scheme)
     if path is None or path.suffix in TRANSDUCER_SUFFIXES:
         loaded = load_costs(scheme)  # refuses what score refuses, as score words it
-        if treebanks and loaded.needs_alphabet:
+        if treebanks and isinstance(loaded, FstScheme) and loaded.needs_alphabet:
             norm = load_params(params).normalisation
             for name in loaded.encodings or NAMES:
                 loaded.transducer(collect(treebanks, name, norm))
