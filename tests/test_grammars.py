@@ -362,3 +362,116 @@ def test_signatures_change_when_and_only_when_a_result_could(tmp_path: Path) -> 
     for option in (("--format", "json"), ("-o", str(tmp_path / "out.txt")),
                    ("--max-moves", "5")):  # the bounds of a cascade not asked for
         assert signature(*option) == base, option
+
+
+VN_VP = """name = "vn-vp"
+extends = "levenshtein"
+encodings = ["span"]
+[classes]
+verbal = { labels = ["VN", "VP"], kinds = ["span"] }
+[[substitute]]
+within = "verbal"
+cost = 0.0
+"""
+
+
+def test_check_warns_when_a_span_substitution_ignores_boundaries(tmp_path: Path) -> None:
+    path = tmp_path / "vn-vp.toml"
+    path.write_text(VN_VP)
+    result = run("grammars", "check", str(path))
+    assert result.exit_code == 0
+    assert result.stderr == (
+        f"{path}:6: warning: [[substitute]] number 1: it rewrites a span as one with other "
+        "boundaries too, at 0 (less than the 1 such a rewrite costs otherwise), so a "
+        "misplaced constituent is cheaper than a wrong one; add same = \"span\" to allow it "
+        "only between spans with the same boundaries\n")
+    path.write_text(VN_VP + 'same = "span"\n')
+    result = run("grammars", "check", str(path))
+    assert result.exit_code == 0 and result.stderr == "", result.output
+
+
+def test_equivalences_relabel_a_span_only_over_the_same_words(tmp_path: Path) -> None:
+    gold = "(S (NP (NN dog)) (VP (VBZ barks) (ADVP (RB off))))"
+    tests = ["(S (NP (NN dog)) (VP (VBZ barks) (PRT (RB off))))",  # same words: free
+             "(S (NP (NN dog)) (VP (PRT (VBZ barks) (RB off))))",  # ADVP[2,3] -> PRT[1,3]
+             "(SINV (NP (NN dog)) (VP (VBZ barks) (ADVP (RB off))))"]
+    g, t = files(tmp_path, [gold] * 3, tests)
+    # -p none: collins.prm makes ADVP and PRT one label already.
+    args = ("score", g, t, "--metrics", "span", "--format", "json", "-p", "none",
+            "--span-costs")
+    assert edits(run(*args, "equivalences"), "span") == [0.0, 1.0, 0.0]
+    assert edits(run(*args, "levenshtein"), "span") == [1.0, 1.0, 1.0]
+
+
+def test_sequoia_span_equivalence_needs_same_span(tmp_path: Path, shared: Path) -> None:
+    # VN = VP at 0 without same = "span" lets spans move for free; with it the
+    # output, which never relabels VN as VP over the same words, scores as
+    # under levenshtein.
+    gold, test = shared / "sequoia" / "gold.mrg", shared / "sequoia" / "otmhi.mrg"
+    loose = tmp_path / "loose.toml"
+    loose.write_text(VN_VP)
+    strict = tmp_path / "strict.toml"
+    strict.write_text(VN_VP + 'same = "span"\n')
+
+    def total(costs: str) -> float:
+        result = run("score", str(gold), str(test), "--metrics", "span", "--format", "json",
+                     "--span-costs", costs)
+        return json.loads(result.stdout)["corpus"]["span"]["edits"]
+
+    assert total("levenshtein") == total(str(strict)) == 2259
+    assert total(str(loose)) < 2259
+
+
+def test_a_damaged_cache_entry_is_rebuilt(tmp_path: Path, cache: Path) -> None:
+    module = tmp_path / "unit.py"
+    module.write_text(MODULE)
+    gold, test = files(tmp_path, [GOLD, GOLD, GOLD], ROARK_TREES)
+    args = ("score", gold, test, "--metrics", "span", "--format", "json", "--span-costs",
+            str(module))
+    calls = tmp_path / "calls.txt"
+    assert edits(run(*args), "span") == [0.0, 7.0, 3.0]
+    (entry,) = cache.glob("*.far")
+    whole = entry.read_bytes()
+    damaged = bytearray(whole)
+    damaged[len(whole) // 2] ^= 0xFF  # a flipped byte in the middle
+    for broken in (whole[:len(whole) // 2], bytes(damaged), b""):
+        entry.write_bytes(broken)
+        before = calls.read_text().count("built")
+        result = run(*args)
+        assert edits(result, "span") == [0.0, 7.0, 3.0]
+        assert calls.read_text().count("built") == before + 1  # rebuilt, not used
+        assert entry.read_bytes() == whole
+    assert not list(cache.glob("*.tmp"))
+
+
+CONCURRENT = '''
+import time
+import pynini
+def build(alphabet):
+    time.sleep(0.5)
+    fst = pynini.Fst()
+    fst.add_state(); fst.set_start(0); fst.set_final(0)
+    for text in alphabet.symbols:
+        a = alphabet.id(text)
+        for arc in ((a, a, 0.0), (a, 0, 1.0), (0, a, 1.0)):
+            fst.add_arc(0, pynini.Arc(*arc, 0))
+    return fst
+'''
+
+
+def test_two_processes_build_one_cache_entry_at_once(tmp_path: Path, cache: Path) -> None:
+    import subprocess
+    import sys
+
+    module = tmp_path / "slow.py"
+    module.write_text(CONCURRENT)
+    gold, test = files(tmp_path, [GOLD, GOLD, GOLD], ROARK_TREES)
+    command = [sys.executable, "-c", "from parsedit.cli import main; main()", "score", gold,
+               test, "--metrics", "span", "--format", "json", "--span-costs", str(module)]
+    runs = [subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True) for _ in range(2)]
+    for process in runs:
+        out, err = process.communicate(timeout=120)
+        assert process.returncode == 0, err
+        assert [s["span"]["edits"] for s in json.loads(out)["sentences"]] == [0.0, 7.0, 3.0]
+    assert len(list(cache.glob("*.far"))) == 1 and not list(cache.glob("*.tmp"))

@@ -329,3 +329,56 @@ def test_a_compiled_scheme_is_the_scheme(pair: list[Tree], name: str) -> None:
     through_fst = FstAligner(fst, encoding, name).align(gold, test)
     assert through_fst.cost == Aligner(scheme, encoding).align(gold, test).cost
     assert sum(op.cost for op in through_fst.ops) == through_fst.cost
+
+
+SAME_SPAN = b'''
+name = "same-span"
+extends = "levenshtein"
+encodings = ["span"]
+[classes]
+verbal = { labels = ["VP", "S"], kinds = ["span"] }
+[[substitute]]
+within = "verbal"
+same = "span"
+cost = 0
+[[substitute]]
+within = "verbal"
+cost = 0.25
+'''
+
+
+def same_span(a: list, b: list) -> float:
+    """SAME_SPAN written out: VP and S are one label over the same words, a
+    quarter of an edit apart over other words."""
+
+    def sub(x: tuple[str, int, int], y: tuple[str, int, int]) -> float:
+        if {x[0], y[0]} <= {"VP", "S"}:
+            return 0.0 if x[1:] == y[1:] else 0.25
+        return 1.0
+
+    return edit_distance(a, b, sub, lambda y: 1.0, lambda x: 1.0)
+
+
+@settings(max_examples=150, deadline=None)
+@given(tree_pairs())
+def test_same_span_compares_boundaries(pair: list[Tree]) -> None:
+    # Boundaries are numbered afresh in each pair; the oracle compares the
+    # real ones.  The compiled transducer (real boundaries, one state per
+    # entry and key) must agree too.
+    from parsedit.costs.alphabet import Alphabet
+    from parsedit.costs.scheme import parse_scheme
+    from parsedit.costs.transducer import compile_scheme
+    from parsedit.encodings import get_encoding
+    from parsedit.fst.align import FstAligner
+
+    gold, test = pair
+    scheme = parse_scheme(SAME_SPAN, "same-span.toml")
+    evaluator = Evaluator(Config(params=Params(NONE), metrics=("span",),
+                                 schemes={"span": scheme}))
+    g, t = NONE.apply(gold), NONE.apply(test)
+    expected = same_span(span_list(gold)[0], span_list(test)[0])
+    assert evaluator.score(g, t)["span"].counts.edits == expected
+    encoding = get_encoding("span")
+    gs, ts = encoding.encode(g), encoding.encode(t)
+    fst = compile_scheme(scheme, Alphabet.of(encoding, {*gs, *ts}))
+    assert FstAligner(fst, encoding, "same-span").align(gs, ts).cost == expected
