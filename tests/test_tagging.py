@@ -239,3 +239,27 @@ def test_aggregates_are_the_papers_formulas(pairs: list, name: str) -> None:
     figures = count(parsed, scorer(name)).figures()
     for key, value in oracle(pairs, name).items():
         assert figures[key] == pytest.approx(value)
+
+
+def test_named_weights_without_a_tagset_are_a_warning(tmp_path: Path) -> None:
+    # Without a tagset, categories are named 1, 2, ...: none of poliqarp's
+    # named weights applies, and wpa silently becomes something else.
+    gold, test = tmp_path / "gold.tsv", tmp_path / "test.tsv"
+    gold.write_text(f"uda\t{SUBST}\n")
+    test.write_text(f"uda\t{GER}\n")
+    args = ("tags", str(gold), str(test), "--weights", "poliqarp", "--scoring", "wpa")
+    result = run(*args, "--format", "json")
+    assert result.exit_code == 0
+    (warning,) = json.loads(result.stdout)["warnings"]
+    assert warning.startswith("--weights poliqarp names categories (accentability, "
+                              "accommodability, agglutination and 8 more), but without "
+                              "--tagset categories are named by their position")
+    assert result.stderr == f"parsedit: warning: {warning}\n"
+    assert f"warning: {warning}" in run(*args).stdout
+    named = run(*args, "--tagset", "ipipan", "--format", "json")
+    assert named.stderr == "" and json.loads(named.stdout)["warnings"] == []
+    trees = tmp_path / "t.mrg"
+    trees.write_text("(S (NP (DT the) (NN dog)))\n")
+    scored = run("score", str(trees), str(trees), "--metrics", "tagging", "--weights",
+                 "poliqarp", "--format", "json")
+    assert json.loads(scored.stdout)["warnings"] == [warning]

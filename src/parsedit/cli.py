@@ -534,6 +534,7 @@ def tags(gold: str, tests: tuple[str, ...], tagset: str | None, weights: str | N
                for test in tests]
     render = tags_report.render_json if fmt == "json" else tags_report.render
     report = render(gold, results, config.scorings)
+    _warn(config.warnings())
     for test, r in results:
         for s in r.sentences:
             if s.status != "ok":

@@ -99,7 +99,10 @@ class Config:
 
     def warnings(self) -> list[str]:
         """What the options make a reader need to know (one line each)."""
-        return list(self.params.warnings)
+        out = list(self.params.warnings)
+        if "tagging" in self.metrics:
+            out += self.tags.warnings()
+        return out
 
     def signature(self) -> str:
         """One line that pins a result down (sacreBLEU-style)."""

@@ -64,6 +64,7 @@ def render(gold: str, results: Results, scorings: Sequence[str]) -> str:
             lines.append(f"Not scored in {test} (left out of the sums):")
             lines += [f"  {s.id:>5} {s.status:<6}{s.message}" for s in unscored]
             lines.append("")
+    lines += [f"warning: {w}" for w in results[0][1].warnings]
     lines.append(f"signature: {results[0][1].signature}")
     return "\n".join(lines) + "\n"
 
@@ -78,6 +79,7 @@ def to_dict(gold: str, results: Results, scorings: Sequence[str]) -> dict[str, A
         "parsedit": __version__,
         "signature": results[0][1].signature,
         "gold": gold,
+        "warnings": list(results[0][1].warnings),
         "tests": [{
             "test": test,
             "summary": {"sentences": len(r.sentences), "ok": r.count("ok"),

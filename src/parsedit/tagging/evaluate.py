@@ -19,7 +19,7 @@ from parsedit.results import CorpusResult, SentenceResult
 from parsedit.tagging.measures import TagCounts, count
 from parsedit.tagging.reader import Segment, TaggedSentence, read_tagged
 from parsedit.tagging.scoring import NEEDS_WEIGHTS, SCORINGS, scorer
-from parsedit.tagging.tagset import Tag, Tagset, Weights
+from parsedit.tagging.tagset import POS, Tag, Tagset, Weights
 
 
 @dataclass(frozen=True)
@@ -39,6 +39,26 @@ class TagConfig:
                 raise ConfigError(f"the {name} scoring function needs --weights")
         if not self.scorings:
             raise ConfigError("--scoring needs at least one scoring function")
+
+    def warnings(self) -> list[str]:
+        """What makes a weighted figure mean less than it seems: named weights
+        without a tagset, where every category is named by its position (1,
+        2, ...), so that no named weight but ``pos`` ever applies and every
+        category weighs the default."""
+        weights = self.weights
+        if (weights is None or self.tagset.categories
+                or not set(self.scorings) & set(NEEDS_WEIGHTS)):
+            return []
+        named = sorted(c for c in {*weights.absolute, *(c for _, c in weights.conditional)}
+                       if c != POS and not c.isdigit())
+        if not named:
+            return []
+        shown = ", ".join(named[:3]) + (f" and {len(named) - 3} more" if len(named) > 3
+                                        else "")
+        return [f"--weights {weights.source} names categories ({shown}), but without "
+                "--tagset categories are named by their position (1, 2, ...), so those "
+                f"weights never apply and every category weighs the default "
+                f"{weights.default:g}: give the tagset that names them"]
 
     def signature(self) -> str:
         parts = [f"scoring:{'+'.join(self.scorings)}", f"tagset:{self.tagset.describe()}"]
@@ -87,7 +107,7 @@ def evaluate_tags(gold_path: str, test_path: str, config: TagConfig,
     """The tagging metric alone, over two tagged files (``gold_trees`` and
     ``test_trees`` of the result count their sentences)."""
     scorer_ = TagScorer(config)
-    result = CorpusResult(("tagging",), signature(config))
+    result = CorpusResult(("tagging",), signature(config), warnings=config.warnings())
     pairs = zip_longest(read_tagged(gold_path, gold_format), read_tagged(test_path, test_format))
     for number, (gold, test) in enumerate(pairs, start=1):
         result.gold_trees += gold is not None
