@@ -122,3 +122,59 @@ def test_a_run_stopped_by_max_error_says_so_and_exits_1(tmp_path: Path) -> None:
         "1 : Words unmatch (b|c)", "2 : Words unmatch (b|c)", "3 : Words unmatch (b|c)"]
     assert "parsedit: error: stopped at sentence 3" in result.stderr
     assert "=== Summary ===" in result.stdout
+
+
+def test_evalb_format_refuses_what_is_not_evalb(tmp_path: Path) -> None:
+    gold, test = files(tmp_path, ["(S (NP (NN dog)) (VP (VBZ barks)))"],
+                       ["(S (NN dog) (VP (VBZ barks)))"])
+    for option in ("--split", "--with-preterminals"):
+        result = run("score", gold, test, "--format", "evalb", option)
+        assert result.exit_code == 2 and result.stdout == ""
+        assert result.stderr.startswith("parsedit: error: --format evalb prints EVALB's "
+                                        "report, and --split and --with-preterminals change")
+
+
+@pytest.mark.parametrize("options, warning", [
+    (("--metrics", "parseval", "--la-costs", "sampson-first-char"),
+     "--la-costs sampson-first-char has no effect: la is not in --metrics"),
+    (("--metrics", "parseval", "--span-costs", "span-boundary"),
+     "--span-costs span-boundary has no effect: span is not in --metrics"),
+    (("--scoring", "full"),
+     "--scoring, --tagset, --weights and --separator have no effect: tagging is not in "
+     "--metrics"),
+    (("--metrics", "label", "--la-preterminals"),
+     "--la-preterminals has no effect: la is not in --metrics"),
+    (("--metrics", "label", "--rule-pos", "tags"),
+     "--rule-pos has no effect: rule is not in --metrics"),
+    (("--metrics", "label", "--split"),
+     "--with-preterminals and --split have no effect: parseval is not in --metrics"),
+    (("--metrics", "span", "--movement", "cascade"),
+     "--movement cascade has no effect: no label scheme with a movement cost is scored"),
+    (("--label-costs", "shallow", "--movement", "cascade"),
+     "--movement cascade has no effect: no label scheme with a movement cost is scored"),
+    (("--max-k", "3",), "--max-moves and --max-k have no effect without --movement cascade"),
+    (("--label-costs", "function-tags"),
+     "the label scheme function-tags compares function tags (same = \"base\"), but "
+     "collins.prm strips them (STRIP_FUNCTION_TAGS 1), so those entries never apply; "
+     "-p function-tags keeps them"),
+])
+def test_options_without_effect_are_warnings(tmp_path: Path, options: tuple[str, ...],
+                                             warning: str) -> None:
+    gold, test = files(tmp_path, ["(S (NP (NN dog)) (VP (VBZ barks)))"],
+                       ["(S (NN dog) (VP (VBZ barks)))"])
+    result = run("score", gold, test, "--format", "json", *options)
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["warnings"] == [warning]
+    assert result.stderr == f"parsedit: warning: {warning}\n"
+
+
+def test_options_with_effect_are_not_warned_about(tmp_path: Path) -> None:
+    gold, test = files(tmp_path, ["(S (NP (NN dog)) (VP (VBZ barks)))"],
+                       ["(S (NN dog) (VP (VBZ barks)))"])
+    result = run("score", gold, test, "--format", "json", "--metrics",
+                 "parseval,label,rule,la,tagging", "--la-costs", "sampson-first-char",
+                 "--scoring", "full", "--rule-pos", "tags", "--la-preterminals", "--split",
+                 "--movement", "cascade", "--max-k", "3", "-p", "function-tags",
+                 "--label-costs", "function-tags")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["warnings"] == [] and result.stderr == ""

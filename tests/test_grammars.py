@@ -353,7 +353,8 @@ def test_signatures_change_when_and_only_when_a_result_could(tmp_path: Path) -> 
                                                                 str(commented))
     for option in (("--params", "new"), ("--average", "sentence"), ("--rule-pos", "tags"),
                    ("--metrics", "label"), ("--cutoff", "20"), ("--split",),
-                   ("--span-costs", "sampson-first-char"), ("--movement", "cascade")):
+                   ("--span-costs", "sampson-first-char"), ("--movement", "cascade"),
+                   ("--max-error", "3"), ("-e", "0")):
         assert signature(*option) != base, option
     cascade = signature("--movement", "cascade")
     assert "|movement:cascade(moves<=2,k<=6)|" in cascade

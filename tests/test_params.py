@@ -114,3 +114,24 @@ def test_function_tags_are_stripped_unless_the_extension_says_not(tmp_path: Path
 
 def test_params_describe_every_setting() -> None:
     assert Params(COLLINS).describe().startswith("collins@")
+
+
+def test_a_file_of_mostly_unknown_keys_is_not_a_parameter_file(tmp_path: Path) -> None:
+    treebank = tmp_path / "gold.mrg"
+    treebank.write_text("(S (NP (NN dog)) (VP (VBZ barks)))\n(S (VP (VB go)))\n")
+    with pytest.raises(ConfigError, match=(
+            f"{treebank}: not an EVALB parameter file: 2 of its 2 setting lines have unknown "
+            r"keys \(line 1: '\(S'\)")):
+        load_params(str(treebank))
+    # A few unknown keys among EVALB's are warnings, as in EVALB.
+    params = parse_params("LABELED 1\nCUTOFF_LEN 40\nCOLOUR red\n", "mine.prm", "mine")
+    assert params.warnings == ("mine.prm:3: unknown key 'COLOUR'; line ignored",)
+    with pytest.raises(ConfigError, match="2 of its 3 setting lines"):
+        parse_params("LABELED 1\nCOLOUR red\nSIZE 3\n", "mine.prm", "mine")
+
+
+def test_max_error_is_in_the_signature() -> None:
+    # It decides where a run stops, so which sentences the figures cover.
+    assert "|max-error:10" in load_params("collins").describe()
+    assert Config(params=parse_params("MAX_ERROR 3\n", "m.prm", "m")).signature() != \
+        Config(params=parse_params("MAX_ERROR 4\n", "m.prm", "m")).signature()

@@ -270,6 +270,10 @@ def score(gold: str | None, test: str | None, metrics: str, params: str, cutoff:
                      errors=errors_top is not None)
     if worst_words and "la" not in config.metrics:
         raise ConfigError("--worst-words needs the la metric in --metrics")
+    if fmt == "evalb" and (split or with_preterminals):
+        raise ConfigError("--format evalb prints EVALB's report, and --split and "
+                          "--with-preterminals change what its figures count (they would "
+                          "not be EVALB's); use --format text or json with them")
     if signature_only:
         click.echo(config.signature())
         return

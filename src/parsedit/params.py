@@ -23,9 +23,11 @@ do (EVALB's README, section 6):
 
 An unknown key, or a key without its value, is a warning naming the file and
 line (EVALB warns too, and goes on); a value that is not what its key takes
-is an error.  ``EQ_LABEL`` pairs are closed transitively (A=B and B=C make A,
-B and C one label), where EVALB compares pairs one by one and so matches
-brackets in an order-dependent way.
+is an error, and so is a file in which most lines have unknown keys (a
+treebank or a cost scheme given as ``-p`` by mistake).  ``EQ_LABEL`` pairs
+are closed transitively (A=B and B=C make A, B and C one label), where
+EVALB compares pairs one by one and so matches brackets in an
+order-dependent way.
 """
 
 from __future__ import annotations
@@ -53,9 +55,11 @@ class Params:
     warnings: tuple[str, ...] = field(default=(), compare=False)
 
     def describe(self) -> str:
-        """For signatures: the normalisation's name and digest, LABELED, CUTOFF_LEN."""
+        """For signatures: the normalisation's name and digest, LABELED,
+        CUTOFF_LEN and MAX_ERROR (which decides where a run stops, and so
+        which sentences the figures cover)."""
         return (f"{self.normalisation.describe()}|labeled:{int(self.labeled)}|"
-                f"cutoff:{self.cutoff_len}")
+                f"cutoff:{self.cutoff_len}|max-error:{self.max_error}")
 
 
 def _integer(value: str, key: str, where: str) -> int:
@@ -73,6 +77,9 @@ def parse_params(text: str, source: str, name: str) -> Params:
                                    "QUOTE_LABEL": []}
     pairs: dict[str, list[tuple[str, str]]] = {"EQ_LABEL": [], "EQ_WORD": []}
     warnings: list[str] = []
+    known = ("DEBUG", *settings, *lists, *pairs)
+    unknown: list[tuple[int, str]] = []
+    lines = 0
     for number, line in enumerate(text.splitlines(), start=1):
         line = line.rstrip()
         if line.startswith("#") or len(line) < 3:
@@ -80,6 +87,9 @@ def parse_params(text: str, source: str, name: str) -> Params:
         where = f"{source}:{number}"
         key = line.split()[0]
         value = line.lstrip()[len(key):].strip()
+        lines += 1
+        if key not in known:
+            unknown.append((number, key))
         if not value:
             warnings.append(f"{where}: {key} has no value; line ignored")
         elif key == "DEBUG":
@@ -97,6 +107,12 @@ def parse_params(text: str, source: str, name: str) -> Params:
                 pairs[key].append((words[0], words[1]))
         else:
             warnings.append(f"{where}: unknown key {key!r}; line ignored")
+    if len(unknown) * 2 > lines:
+        # Mostly unknown keys: a treebank, a scheme or another file given as -p.
+        number, key = unknown[0]
+        raise ConfigError(f"{source}: not an EVALB parameter file: {len(unknown)} of its "
+                          f"{lines} setting lines have unknown keys (line {number}: {key!r}); "
+                          f"expected keys such as {', '.join(known[:6])}")
     normalisation = Normalisation(
         name=name,
         delete_labels=frozenset(lists["DELETE_LABEL"]),

@@ -21,7 +21,7 @@ from importlib.metadata import version
 from itertools import zip_longest
 
 from parsedit import __version__
-from parsedit.costs import Scheme, default_scheme
+from parsedit.costs import CostScheme, Scheme, default_scheme
 from parsedit.costs.alphabet import Alphabet, collect
 from parsedit.encodings import NAMES as EDIT_METRICS
 from parsedit.encodings import Encoding, get_encoding
@@ -99,9 +99,44 @@ class Config:
 
     def warnings(self) -> list[str]:
         """What the options make a reader need to know (one line each)."""
-        out = list(self.params.warnings)
+        out = list(self.params.warnings) + self.idle_options()
         if "tagging" in self.metrics:
             out += self.tags.warnings()
+        return out
+
+    def idle_options(self) -> list[str]:
+        """Options that change nothing in this run, which a reader would
+        otherwise believe had shaped its numbers (one line each)."""
+        metrics, out = self.metrics, []
+        for metric, scheme in self.schemes.items():
+            if metric not in metrics:
+                out.append(f"--{metric}-costs {scheme.name} has no effect: {metric} is not "
+                           "in --metrics")
+        for given, options, metric in (
+                (self.tags != TagConfig(), "--scoring, --tagset, --weights and --separator have",
+                 "tagging"),
+                (self.la_preterminals, "--la-preterminals has", "la"),
+                (self.rule_pos != "words", "--rule-pos has", "rule"),
+                (self.with_preterminals or self.split, "--with-preterminals and --split have",
+                 "parseval")):
+            if given and metric not in metrics:
+                out.append(f"{options} no effect: {metric} is not in --metrics")
+        if self.movement.method == "cascade" and (
+                "label" not in metrics or self.scheme("label").movement is None):
+            out.append("--movement cascade has no effect: no label scheme with a movement "
+                       "cost is scored")
+        if self.movement.method != "cascade" and self.movement != FIVE_STEP:
+            out.append("--max-moves and --max-k have no effect without --movement cascade")
+        if self.normalisation.strip_function_tags:
+            for metric in (*self.edit_metrics, *(m for m in ("la",) if m in metrics)):
+                scheme = self.scheme(metric)
+                if isinstance(scheme, CostScheme) and any(
+                        e.same == "base" for e in scheme.substitute):
+                    out.append(
+                        f"the {metric} scheme {scheme.name} compares function tags (same = "
+                        f"\"base\"), but {self.params.source or 'the parameter file'} "
+                        "strips them (STRIP_FUNCTION_TAGS 1), so those entries never apply; "
+                        "-p function-tags keeps them")
         return out
 
     def signature(self) -> str:
