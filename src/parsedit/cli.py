@@ -310,7 +310,7 @@ def align(gold: str, test: str, sentence: int, encoding: str, params: str, rule_
     metric = "la" if encoding == "lineage" else encoding
     config = _config(metric, rule_pos,
                      {"label": label_costs, "span": span_costs, "rule": rule_costs,
-                      "la": la_costs}, params, la_preterminals=la_preterminals)
+                      "la": la_costs}, params, la_preterminals=la_preterminals, errors=True)
     _warn(config.warnings())
     evaluator = Evaluator.for_files(config, gold, test)
     number = 0

@@ -64,7 +64,8 @@ class Config:
     movement: Movement = FIVE_STEP
     la_preterminals: bool = False
     tags: TagConfig = field(default_factory=TagConfig)
-    # Keep each sentence's error details (never changes a number).
+    # Keep each sentence's error details, read off the preferred one of the
+    # cheapest edit scripts (never changes a number).
     errors: bool = False
 
     def __post_init__(self) -> None:
@@ -174,7 +175,7 @@ class Evaluator:
             name: get_encoding(name, config.rule_pos) for name in config.edit_metrics}
         alphabets = alphabets or {}
         self.metrics = {name: EditMetric(enc, config.scheme(name), alphabets.get(name),
-                                         config.movement)
+                                         config.movement, config.errors)
                         for name, enc in self.encodings.items()}
         self.la = LeafAncestor(config.scheme("la"), config.la_preterminals,
                                alphabets.get("la")) if "la" in config.metrics else None

@@ -13,6 +13,17 @@ all edit scripts, and its shortest path is read back into operations.
 Two exact shortcuts keep this fast: equal strings cost nothing (identity is
 always free), and when the scheme's costs obey the triangle inequality the
 common prefix and suffix are matched without composing them.
+
+Ties.  Several edit scripts can share the least cost, and the one the
+shortest-path search returns is an accident of its order: it may rewrite an
+NP as a PP and a PP as an NP where another script of the same cost rewrites
+each as its own label.  With ``tie_break`` (error analysis, ``parsedit
+align``), the script is chosen among the cheapest ones, and only among them,
+by (1) the most pairs of symbols with the same label (a match counts), then
+(2) the most pairs with the same start (spans), then the lattice's own arc
+order: a dynamic programme over the arcs on cheapest paths
+(:func:`_preferred`).  The cost is always the shortest path's, so no edit
+cost ever depends on it.
 """
 
 from __future__ import annotations
@@ -70,6 +81,18 @@ class Alignment:
                 + _matches(self.gold[end:]))
 
 
+def _op(arc: Arc, symbol_of: dict[int, Symbol]) -> Op:
+    """The operation of one arc of an edit lattice."""
+    cost = float(arc.weight)
+    g = symbol_of.get(arc.ilabel)
+    t = symbol_of.get(arc.olabel)
+    if g is None:
+        return Op("ins", None, t, cost)
+    if t is None:
+        return Op("del", g, None, cost)
+    return Op("match" if g == t else "sub", g, t, cost)
+
+
 def _read_path(path: pynini.Fst, symbol_of: dict[int, Symbol]) -> tuple[Op, ...]:
     """The operations along a linear shortest-path FST."""
     ops: list[Op] = []
@@ -79,15 +102,7 @@ def _read_path(path: pynini.Fst, symbol_of: dict[int, Symbol]) -> tuple[Op, ...]
         if not arcs:
             return tuple(ops)
         arc = arcs[0]
-        cost = float(arc.weight)
-        g = symbol_of.get(arc.ilabel)
-        t = symbol_of.get(arc.olabel)
-        if g is None:
-            ops.append(Op("ins", None, t, cost))
-        elif t is None:
-            ops.append(Op("del", g, None, cost))
-        else:
-            ops.append(Op("match" if g == t else "sub", g, t, cost))
+        ops.append(_op(arc, symbol_of))
         state = arc.nextstate
 
 
@@ -95,12 +110,60 @@ def _matches(symbols: Sequence[Symbol]) -> list[Op]:
     return [Op("match", s, s, 0.0) for s in symbols]
 
 
-class Aligner:
-    """Edit-distance alignments of one encoding under one cost scheme."""
+def _start(encoding: Encoding, symbol: Symbol) -> str:
+    """A span's start (what the second preference compares), or ""."""
+    kind, label = encoding.kind(symbol), encoding.label(symbol)
+    return boundaries(kind, encoding.text(symbol), label).strip("[]").split(",")[0]
 
-    def __init__(self, scheme: CostScheme, encoding: Encoding) -> None:
+
+def _preferred(lattice: pynini.Fst, cost: float, symbol_of: dict[int, Symbol],
+               encoding: Encoding) -> tuple[Op, ...]:
+    """The operations of the cheapest path of an acyclic edit lattice that
+    pairs the most symbols with the same label, then with the same start
+    (see the module's docstring); ties after that go to the earlier arc.
+
+    The lattice is first pruned to its paths of cost ``cost`` (within the
+    rounding of its single-precision weights, exact for costs that are
+    multiples of a power of two such as 0.5), so the choice is among the
+    cheapest scripts only."""
+    cheapest = pynini.prune(lattice, weight=1e-5 * max(1.0, cost))
+    cheapest.topsort()  # arcs now go from lower states to higher ones
+    label = {i: encoding.label(s) for i, s in symbol_of.items()}
+    start = {i: _start(encoding, s) for i, s in symbol_of.items()}
+    best: dict[int, tuple[int, int]] = {}
+    chosen: dict[int, Arc] = {}
+    for state in range(cheapest.num_states() - 1, -1, -1):
+        if float(cheapest.final(state)) != INF:
+            best[state] = (0, 0)
+        for arc in cheapest.arcs(state):
+            then = best.get(arc.nextstate)
+            if then is None:
+                continue
+            g, t = arc.ilabel, arc.olabel
+            paired = g in label and t in label
+            value = (then[0] + (paired and label[g] == label[t]),
+                     then[1] + (paired and start[g] == start[t]))
+            if state not in best or value > best[state]:
+                best[state], chosen[state] = value, arc
+    ops: list[Op] = []
+    state = cheapest.start()
+    while state in chosen:
+        arc = chosen[state]
+        ops.append(_op(arc, symbol_of))
+        state = arc.nextstate
+    return tuple(ops)
+
+
+class Aligner:
+    """Edit-distance alignments of one encoding under one cost scheme; with
+    ``tie_break``, the script read back is the preferred one among the
+    cheapest (see the module's docstring)."""
+
+    def __init__(self, scheme: CostScheme, encoding: Encoding,
+                 tie_break: bool = False) -> None:
         self.scheme = scheme
         self.encoding = encoding
+        self.tie_break = tie_break
         self._signatures: list[Signature] = []
         self._trim = True
         self._transducers: dict[int, EditTransducer] = {}
@@ -184,7 +247,11 @@ class Aligner:
             middle = self._one_sided(gold[start:end_g], test[start:end_t], blocks)
             return Alignment(sum(op.cost for op in middle), gold, start, len(gold) - end_g,
                              middle=middle)
-        cost, path, symbols = self._compose(gold[start:end_g], test[start:end_t], blocks)
+        cost, path, symbols, lattice = self._compose(gold[start:end_g], test[start:end_t],
+                                                     blocks)
+        if self.tie_break:
+            return Alignment(cost, gold, start, len(gold) - end_g,
+                             middle=_preferred(lattice, cost, symbols, self.encoding))
         return Alignment(cost, gold, start, len(gold) - end_g, path=path, symbols=symbols)
 
     def _one_sided(self, gold: Sequence[Symbol], test: Sequence[Symbol],
@@ -209,7 +276,7 @@ class Aligner:
 
     def _compose(self, gold: Sequence[Symbol], test: Sequence[Symbol],
                  block_of: dict[Symbol, int] | None
-                 ) -> tuple[float, pynini.Fst, dict[int, Symbol]]:
+                 ) -> tuple[float, pynini.Fst, dict[int, Symbol], pynini.Fst]:
         kind, kind_block = self.encoding.kind, self._kind_block
         local: dict[Symbol, tuple[int, int]] = {}
         counts = [0] * len(self._signatures)
@@ -238,7 +305,7 @@ class Aligner:
         path = pynini.shortestpath(lattice)
         if path.start() < 0:  # no path: the lattice is empty
             self._no_path(gold, test)
-        return float(path.paths().weight()), path, symbol_of
+        return float(path.paths().weight()), path, symbol_of, lattice
 
 
 class FstAligner:

@@ -63,10 +63,13 @@ class Scored:
 
 class EditMetric:
     """``scheme`` is a declarative :class:`CostScheme` or a transducer
-    (:class:`FstScheme`; a grammar module's is built over ``alphabet``)."""
+    (:class:`FstScheme`; a grammar module's is built over ``alphabet``);
+    ``tie_break`` reads the preferred one of the cheapest scripts (for a
+    declarative scheme; see :mod:`parsedit.fst.align`), never changing a cost."""
 
     def __init__(self, encoding: Encoding, scheme: CostScheme | FstScheme,
-                 alphabet: Alphabet | None = None, movement: Movement = FIVE_STEP) -> None:
+                 alphabet: Alphabet | None = None, movement: Movement = FIVE_STEP,
+                 tie_break: bool = False) -> None:
         self.encoding = encoding
         self.scheme = scheme
         self.movement = movement
@@ -77,7 +80,7 @@ class EditMetric:
             self.aligner = FstAligner(scheme.transducer(alphabet), encoding, scheme.name)
             self.exact, self.anchor, self.corrects = False, None, False
             return
-        self.aligner = Aligner(scheme, encoding)
+        self.aligner = Aligner(scheme, encoding, tie_break)
         self.exact = True  # identity is free, so equal strings cost nothing
         anchor = encoding.anchor_kind
         self.anchor = anchor if anchor is not None and not scheme.can_edit(anchor) else None
