@@ -26,11 +26,15 @@ def test_edits_are_tallied_per_encoding(tmp_path: Path) -> None:
     assert [e["count"] for e in rule["ins"]] == [1]
     assert sum(e["count"] for e in rule["del"]) == 3
     # Label: closes deleted after "lining" (3) and inserted after "store"
-    # (4), the extra NP; parse 3's three phrases.  Free tag rewrites do not count.
+    # (4): the correction moves 3 of them (one movement of size 3), which
+    # leaves one inserted close bracket, the extra NP's, and parse 3's three
+    # deleted phrases.  Free tag rewrites do not count.
     label = edits["label"]
-    assert label["ins"][0] == {"gold": "", "test": ")", "count": 4}
-    assert {"gold": ")", "test": "", "count": 6} in label["del"]
+    assert sorted((e["gold"], e["test"], e["count"]) for e in label["ins"]) == [
+        ("", "(NP", 1), ("", ")", 1)]
+    assert {"gold": ")", "test": "", "count": 3} in label["del"]
     assert label["sub"] == []
+    assert analysis(tmp_path)["moves"] == [{"size": 3, "count": 1}]
     # Spans are counted by label; Roark's span edits are 4 and 3.
     assert sum(e["count"] for k in ("sub", "ins", "del") for e in edits["span"][k]) == 7
 
@@ -67,5 +71,7 @@ def test_the_text_report_shows_the_analysis(tmp_path: Path) -> None:
     gold, test = files(tmp_path, [GOLD], [PARSE2])
     out = run("score", gold, test, "--errors", "2").stdout
     assert "Most frequent edits (gold => test):" in out
-    assert "label insertions: ) 4" in out
+    assert "label insertions: (NP 1, ) 1" in out
+    assert "label movements (close brackets moved, by how many; not counted as insertions " \
+        "and deletions): 3 1" in out
     assert "PARSEVAL and label edits disagree most:" in out

@@ -382,3 +382,50 @@ def test_same_span_compares_boundaries(pair: list[Tree]) -> None:
     gs, ts = encoding.encode(g), encoding.encode(t)
     fst = compile_scheme(scheme, Alphabet.of(encoding, {*gs, *ts}))
     assert FstAligner(fst, encoding, "same-span").align(gs, ts).cost == expected
+
+
+def preferred_alignment(a: list, b: list) -> tuple[float, int, int]:
+    """The least (cost, -same label pairs, -same start pairs) over every
+    alignment of two span lists under unit costs, as (cost, labels, starts)."""
+    inf = (float("inf"), 0, 0)
+    d = [[inf] * (len(b) + 1) for _ in range(len(a) + 1)]
+    d[0][0] = (0.0, 0, 0)
+    for i in range(len(a) + 1):
+        for j in range(len(b) + 1):
+            options = [d[i][j]]
+            if i:
+                c, lab, sta = d[i - 1][j]
+                options.append((c + 1, lab, sta))
+            if j:
+                c, lab, sta = d[i][j - 1]
+                options.append((c + 1, lab, sta))
+            if i and j:
+                x, y = a[i - 1], b[j - 1]
+                c, lab, sta = d[i - 1][j - 1]
+                options.append((c + (0 if x == y else 1), lab - (x[0] == y[0]),
+                                sta - (x[1] == y[1])))
+            d[i][j] = min(options)
+    cost, labels, starts = d[len(a)][len(b)]
+    return cost, -labels, -starts
+
+
+@settings(max_examples=200, deadline=None)
+@given(tree_pairs())
+def test_ties_are_broken_towards_same_label_then_same_start(pair: list[Tree]) -> None:
+    # Among the cheapest scripts, the one read back pairs the most spans with
+    # the same label, then the same start; its cost is the plain one.
+    from parsedit.costs.scheme import load_scheme
+    from parsedit.encodings import get_encoding
+    from parsedit.fst.align import Aligner
+
+    gold, test = (span_list(t)[0] for t in pair)
+    encoding, scheme = get_encoding("span"), load_scheme("levenshtein")
+    plain = Aligner(scheme, encoding).align(gold, test)
+    preferred = Aligner(scheme, encoding, tie_break=True).align(gold, test)
+    ops = preferred.ops
+    assert preferred.cost == plain.cost == sum(op.cost for op in ops)
+    assert [op.gold for op in ops if op.gold is not None] == gold
+    assert [op.test for op in ops if op.test is not None] == test
+    paired = [(op.gold, op.test) for op in ops if op.gold is not None and op.test is not None]
+    assert (preferred.cost, sum(g[0] == t[0] for g, t in paired),
+            sum(g[1] == t[1] for g, t in paired)) == preferred_alignment(gold, test)

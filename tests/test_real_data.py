@@ -37,3 +37,53 @@ def test_parser_failures_are_skipped_and_the_rest_scored(shared: Path) -> None:
         assert all(f"{name}.mrg:{s.id}:" in s.message for s in skipped)
         assert result.count("ok") + result.count("error") == 310 - failures
         assert result.total("label").gold > 0
+
+
+def _edit_counts(gold: str, test: str, errors: bool) -> list[object]:
+    result = evaluate(gold, test, Config(errors=errors))
+    return [(s.id, s.status, *(s.counts.get(m) for m in ("label", "span", "rule")))
+            for s in result.sentences]
+
+
+def test_tie_breaking_changes_no_cost(shared: Path, tmp_path: Path) -> None:
+    # --errors reads the preferred one of the cheapest scripts; every edit
+    # count must be the plain run's, on the PTB sample (perturbed as the
+    # benchmark perturbs it) and on every Sequoia parser.
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    from perturb import main as perturb
+
+    clean = str(shared / "ptb-sample/wsj_0001-0199.clean")
+    perturbed = str(tmp_path / "perturbed.mrg")
+    perturb([clean, perturbed, "--seed", "1"])
+    pairs = [(clean, perturbed)] + [
+        (str(shared / "sequoia/gold.mrg"), str(path))
+        for path in sorted((shared / "sequoia").glob("*.mrg")) if path.name != "gold.mrg"]
+    for gold, test in pairs:
+        assert _edit_counts(gold, test, True) == _edit_counts(gold, test, False), test
+
+
+def test_tie_breaking_removes_confusions_that_were_ties(shared: Path) -> None:
+    # On Sequoia, the plain shortest path rewrote NPs as PPs (and PPs as NPs)
+    # where a script of equal cost pairs each with its own label.
+    from parsedit.costs.scheme import load_scheme
+    from parsedit.encodings import get_encoding
+    from parsedit.fst.align import Aligner
+    from parsedit.trees.normalise import COLLINS
+    from parsedit.trees.reader import read_trees
+
+    encoding, scheme = get_encoding("span"), load_scheme("levenshtein")
+    plain, preferred = Aligner(scheme, encoding), Aligner(scheme, encoding, tie_break=True)
+    crossed = {"plain": 0, "preferred": 0}
+    gold = read_trees(str(shared / "sequoia/gold.mrg"))
+    test = read_trees(str(shared / "sequoia/otmhi.mrg"))
+    for g, t in zip(gold, test):
+        gs = encoding.encode(COLLINS.apply(g.tokens))
+        ts = encoding.encode(COLLINS.apply(t.tokens))
+        for name, aligner in (("plain", plain), ("preferred", preferred)):
+            alignment = aligner.align(gs, ts)
+            crossed[name] += sum(op.kind == "sub" and {op.gold[0], op.test[0]} == {"NP", "PP"}
+                                 for op in alignment.ops)
+            assert alignment.cost == plain.align(gs, ts).cost
+    assert crossed["preferred"] < crossed["plain"] / 2, crossed

@@ -8,7 +8,12 @@ corpus (:func:`analyse`):
 * for each encoding, the most frequent substitutions, insertions and
   deletions that cost something, sclite-style ("(NP => (VP 112"); spans are
   counted by label, since a span's positions never recur (``NP => NP`` is an
-  NP over the wrong words);
+  NP over the wrong words).  They are read off the preferred one of the
+  cheapest edit scripts (see :mod:`parsedit.fst.align`), so that a tie
+  between equal-cost scripts does not show as confusions;
+* for the label encoding, the movements the correction made, by size, kept
+  apart from the insertions and deletions: the close brackets a movement
+  accounts for are no longer counted as inserted and deleted;
 * per-label recall, precision and F (what EVALB cannot give);
 * the worst sentences by each metric;
 * the sentences where PARSEVAL and the label edit distance disagree most:
@@ -26,7 +31,7 @@ from parsedit.encodings.base import Encoding
 from parsedit.metrics.edits import Scored
 from parsedit.metrics.parseval import brackets
 from parsedit.results import CorpusResult, f_measure, percent
-from parsedit.trees.bracketing import Bracketing
+from parsedit.trees.bracketing import CLOSE, Bracketing
 
 Edit = tuple[str, str, str]  # (kind, gold symbol, test symbol); "" for none
 
@@ -35,6 +40,7 @@ Edit = tuple[str, str, str]  # (kind, gold symbol, test symbol); "" for none
 class SentenceErrors:
     labels: dict[str, tuple[int, int, int]]  # label -> (gold, test, matched)
     edits: dict[str, Counter[Edit]] = field(default_factory=dict)
+    moves: Counter[int] = field(default_factory=Counter)  # size -> movements
 
 
 def sentence_errors(gold: Bracketing, test: Bracketing, scored: dict[str, Scored],
@@ -49,6 +55,7 @@ def sentence_errors(gold: Bracketing, test: Bracketing, scored: dict[str, Scored
     for bracket, n in test_count.items():
         labels.setdefault(bracket[0], [0, 0, 0])[1] += n
     edits: dict[str, Counter[Edit]] = {}
+    moves: Counter[int] = Counter()
     for metric, s in scored.items():
         encoding = encodings[metric]
         shown = encoding.label if metric == "span" else encoding.display
@@ -57,8 +64,14 @@ def sentence_errors(gold: Bracketing, test: Bracketing, scored: dict[str, Scored
             if op.kind != "match" and op.cost > 0:  # a free rewrite is no error
                 tally[op.kind, "" if op.gold is None else shown(op.gold),
                       "" if op.test is None else shown(op.test)] += 1
-        edits[metric] = tally
-    return SentenceErrors({k: (v[0], v[1], v[2]) for k, v in labels.items()}, edits)
+        moved = sum(move.size for move in s.moves)
+        if moved:  # those close brackets moved: they are not inserted and deleted
+            close = shown(CLOSE)
+            tally.subtract({("del", close, ""): moved, ("ins", "", close): moved})
+        edits[metric] = +tally
+        if metric == "label":
+            moves.update(move.size for move in s.moves)
+    return SentenceErrors({k: (v[0], v[1], v[2]) for k, v in labels.items()}, edits, moves)
 
 
 def _sentence_figure(result: CorpusResult, metric: str, counts: Any) -> float | None:
@@ -74,8 +87,10 @@ def analyse(result: CorpusResult, top: int = 10) -> dict[str, Any]:
     ok = [s for s in result.sentences if s.status == "ok" and "errors" in s.counts]
     labels: dict[str, list[int]] = {}
     edits: dict[str, Counter[Edit]] = {}
+    moves: Counter[int] = Counter()
     for s in ok:
         errors: SentenceErrors = s.counts["errors"]
+        moves.update(errors.moves)
         for label, (g, t, m) in errors.labels.items():
             totals = labels.setdefault(label, [0, 0, 0])
             totals[0] += g
@@ -84,6 +99,9 @@ def analyse(result: CorpusResult, top: int = 10) -> dict[str, Any]:
         for metric, tally in errors.edits.items():
             edits.setdefault(metric, Counter()).update(tally)
     out: dict[str, Any] = {"edits": {}, "labels": [], "worst": {}, "disagreements": []}
+    if "label" in result.metrics:
+        out["moves"] = [{"size": size, "count": n} for size, n in
+                        sorted(moves.items(), key=lambda item: (-item[1], item[0]))][:top]
     for metric, tally in edits.items():
         out["edits"][metric] = {
             kind: [{"gold": g, "test": t, "count": n} for (k, g, t), n in

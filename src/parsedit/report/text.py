@@ -95,6 +95,10 @@ def _errors(errors: dict[str, Any]) -> list[str]:
                     f"{e['gold']} => {e['test']} {e['count']}" if kind == "sub"
                     else f"{e['gold'] or e['test']} {e['count']}" for e in entries)
                 lines.append(f"  {metric} {names[kind]}: {shown}")
+    if errors.get("moves"):
+        lines.append("  label movements (close brackets moved, by how many; not counted as "
+                     "insertions and deletions): " + ", ".join(
+                         f"{e['size']} {e['count']}" for e in errors["moves"]))
     lines += ["", f"{'label':<12}{'gold':>8}{'test':>8}{'matched':>9}{'recall':>9}"
                   f"{'precision':>11}{'F':>8}"]
     for e in errors["labels"]:
