@@ -110,10 +110,12 @@ def _matches(symbols: Sequence[Symbol]) -> list[Op]:
     return [Op("match", s, s, 0.0) for s in symbols]
 
 
-def _start(encoding: Encoding, symbol: Symbol) -> str:
-    """A span's start (what the second preference compares), or ""."""
+def _start(encoding: Encoding, symbol: Symbol) -> str | None:
+    """A span's start (what the second preference compares), or None for a
+    symbol without boundaries."""
     kind, label = encoding.kind(symbol), encoding.label(symbol)
-    return boundaries(kind, encoding.text(symbol), label).strip("[]").split(",")[0]
+    bounds = boundaries(kind, encoding.text(symbol), label)
+    return bounds.strip("[]").split(",")[0] if bounds else None
 
 
 def _preferred(lattice: pynini.Fst, cost: float, symbol_of: dict[int, Symbol],
@@ -142,7 +144,7 @@ def _preferred(lattice: pynini.Fst, cost: float, symbol_of: dict[int, Symbol],
             g, t = arc.ilabel, arc.olabel
             paired = g in label and t in label
             value = (then[0] + (paired and label[g] == label[t]),
-                     then[1] + (paired and start[g] == start[t]))
+                     then[1] + (paired and start[g] is not None and start[g] == start[t]))
             if state not in best or value > best[state]:
                 best[state], chosen[state] = value, arc
     ops: list[Op] = []
