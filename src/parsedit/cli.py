@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import wraps
 from importlib import resources
 from pathlib import Path
@@ -20,6 +20,7 @@ import click
 
 from parsedit import __version__
 from parsedit.compare import compare, names_for
+from parsedit.config import AVERAGES, DEFAULT_METRICS, METRICS, Config
 from parsedit.costs import check as scheme_check
 from parsedit.costs import load_costs
 from parsedit.costs.alphabet import collect
@@ -28,19 +29,10 @@ from parsedit.costs.scheme import CostScheme, shipped_file, shipped_names
 from parsedit.costs.transducer import TRANSDUCER_SUFFIXES, compiled, write_far
 from parsedit.encodings import NAMES
 from parsedit.errors import ConfigError, ParseditError
-from parsedit.metrics.errors import analyse
 from parsedit.metrics.leaf_ancestor import LAScored
 from parsedit.metrics.movement import METHODS, Movement
 from parsedit.params import load_params, with_overrides
-from parsedit.pipeline import (
-    AVERAGES,
-    DEFAULT_METRICS,
-    METRICS,
-    Config,
-    Evaluator,
-    evaluate,
-    pairs,
-)
+from parsedit.pipeline import Scorer, evaluate, pairs
 from parsedit.report import align as align_report
 from parsedit.report import compare as compare_report
 from parsedit.report import evalb as evalb_report
@@ -117,7 +109,7 @@ def _render(result: CorpusResult, gold: str, test: str, fmt: str) -> str:
     return (json_report.render if fmt == "json" else text_report.render)(result, gold, test)
 
 
-def _warn(warnings: list[str]) -> None:
+def _warn(warnings: Iterable[str]) -> None:
     for warning in warnings:
         click.echo(f"parsedit: warning: {warning}", err=True)
 
@@ -266,8 +258,7 @@ def score(gold: str | None, test: str | None, metrics: str, params: str, cutoff:
                      split=split, average=average,
                      movement=Movement(movement, max_moves, max_k),
                      la_preterminals=la_preterminals,
-                     tags=_tag_config(scoring, tagset, weights, separator),
-                     errors=errors_top is not None)
+                     tags=_tag_config(scoring, tagset, weights, separator))
     if worst_words and "la" not in config.metrics:
         raise ConfigError("--worst-words needs the la metric in --metrics")
     if signature_only:
@@ -276,10 +267,8 @@ def score(gold: str | None, test: str | None, metrics: str, params: str, cutoff:
     if gold is None or test is None:
         raise ConfigError("score needs GOLD and TEST files (or --signature-only)")
     progress = _Progress(sys.stderr.isatty() and not quiet)
-    result = evaluate(gold, test, config, worst_words, jobs, progress)
+    result = evaluate(gold, test, config, worst_words, jobs, progress, errors_top or 0)
     progress.close()
-    if errors_top is not None:
-        result.errors = analyse(result, errors_top)
     if per_sentence:
         with open(per_sentence, "w", encoding="utf-8") as handle:
             handle.write(tsv_report.render(result))
@@ -308,20 +297,20 @@ def align(gold: str, test: str, sentence: int, encoding: str, params: str, rule_
                      {"label": label_costs, "span": span_costs, "rule": rule_costs,
                       "la": la_costs}, params, la_preterminals=la_preterminals)
     _warn(config.warnings())
-    evaluator = Evaluator.for_files(config, gold, test)
+    scorer = Scorer.for_files(config, gold, test)
     number = 0
     for number, g, t in pairs(gold, test):
         if number == sentence:
-            result, scored = evaluator.pair(number, g, t, gold, test)
+            result, outcomes = scorer.pair(number, g, t, gold, test)
             if result.status != "ok":
                 raise ConfigError(f"sentence {sentence} is not scored ({result.status}): "
                                   f"{result.message}")
-            shown = scored[metric]
+            shown = outcomes[metric].detail
             scheme = config.scheme(metric).describe()
             if isinstance(shown, LAScored):
                 click.echo(align_report.render_lineages(shown, scheme, sentence), nl=False)
             else:
-                click.echo(align_report.render(shown, evaluator.encodings[metric], scheme,
+                click.echo(align_report.render(shown, scorer.encodings[metric], scheme,
                                                sentence), nl=False)
             return
     raise ConfigError(f"there is no sentence {sentence}: the files hold {number} pairs")
