@@ -10,16 +10,19 @@ numbers.  The metrics themselves are built from it by
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import version
+from typing import Any
 
 from parsedit import __version__
-from parsedit.costs import Scheme, default_scheme
+from parsedit.costs import Scheme, default_scheme, load_costs
 from parsedit.encodings import NAMES as EDIT_METRICS
 from parsedit.errors import ConfigError
 from parsedit.metrics.movement import FIVE_STEP, METHODS, Movement
-from parsedit.params import Params, shipped_params
-from parsedit.tagging.evaluate import TagConfig
+from parsedit.params import Params, load_params, shipped_params, with_overrides
+from parsedit.tagging.evaluate import TagConfig, tag_config
+from parsedit.tagging.tagset import Tagset, Weights
 
 METRICS = ("parseval", *EDIT_METRICS, "la", "tagging")
 DEFAULT_METRICS = ("parseval", *EDIT_METRICS)
@@ -62,6 +65,32 @@ class Config:
                               f"{self.movement.method!r}")
         if self.average not in AVERAGES:
             raise ConfigError(f"--average must be 'corpus' or 'sentence', not {self.average!r}")
+
+    @classmethod
+    def from_options(cls, metrics: str | Sequence[str] = DEFAULT_METRICS,
+                     params: str | Params = "collins",
+                     costs: Mapping[str, str | Scheme | None] | None = None,
+                     cutoff: int | None = None, max_error: int | None = None,
+                     movement: str | Movement = "five-step", max_moves: int = 2,
+                     max_k: int = 6, tagset: str | Tagset | None = None,
+                     weights: str | Weights | None = None, separator: str = ":",
+                     scoring: str | Sequence[str] | None = None, **options: Any) -> Config:
+        """A Config from options as the command line and the Python API give
+        them: names or paths where objects are expected (``metrics`` as
+        ``"parseval,label"`` or a sequence; ``costs`` per metric, a shipped
+        name, a path or a loaded scheme; ``cutoff`` and ``max_error``
+        overriding the parameter file's, as EVALB's ``-c`` and ``-e``);
+        ``options`` are the other fields, as they are."""
+        names = tuple(m.strip() for m in (metrics.split(",") if isinstance(metrics, str)
+                                          else metrics) if m.strip())
+        loaded = load_params(params) if isinstance(params, str) else params
+        schemes = {name: load_costs(scheme, name) if isinstance(scheme, str) else scheme
+                   for name, scheme in (costs or {}).items() if scheme is not None}
+        if isinstance(movement, str):
+            movement = Movement(movement, max_moves, max_k)
+        return cls(metrics=names, params=with_overrides(loaded, cutoff, max_error),
+                   schemes=schemes, movement=movement,
+                   tags=tag_config(scoring, tagset, weights, separator), **options)
 
     @property
     def edit_metrics(self) -> tuple[str, ...]:

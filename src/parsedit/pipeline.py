@@ -28,8 +28,8 @@ from parsedit.metrics import registry
 from parsedit.metrics.base import Outcome
 from parsedit.metrics.edits import EditDistance
 from parsedit.metrics.errors import analyse, sentence_errors
-from parsedit.metrics.leaf_ancestor import LAScored, WorstWords
-from parsedit.results import CorpusResult, SentenceResult
+from parsedit.metrics.leaf_ancestor import LAScored, LeafAncestor, WorstWords
+from parsedit.results import CorpusResult, EditScript, LineageScript, SentenceResult
 from parsedit.trees.bracketing import CLOSE, Bracketing
 from parsedit.trees.normalise import fix_quotes
 from parsedit.trees.reader import Item, read_trees
@@ -119,6 +119,21 @@ class Scorer:
         counts = {name: outcome.counts for name, outcome in outcomes.items()}
         return SentenceResult(number, "ok", None, counts, length=length,
                               details=details), outcomes
+
+
+def align(scorer: Scorer, metric: str, number: int, gold: Item | None, test: Item | None,
+          gold_name: str, test_name: str) -> EditScript | LineageScript:
+    """One pair's alignment under one of the scorer's string metrics (an edit
+    encoding, or ``la`` for its lineages)."""
+    aligner = scorer.metrics.get(metric)
+    if not isinstance(aligner, (EditDistance, LeafAncestor)):
+        raise ConfigError(f"{metric!r} does not align strings: expected one of label, span, "
+                          "rule, la")
+    sentence, outcomes = scorer.pair(number, gold, test, gold_name, test_name)
+    if sentence.status != "ok":
+        raise ConfigError(f"sentence {number} is not scored ({sentence.status}): "
+                          f"{sentence.message}")
+    return aligner.script(outcomes[metric])
 
 
 def _why_absent(item: Item | None, path: str, number: int) -> str:

@@ -291,6 +291,50 @@ class Loss:
         return self.count * (1.0 - self.score)
 
 
+@dataclass(frozen=True)
+class Edit:
+    """One operation of an edit script: ``match``, ``sub`` (substitution),
+    ``del`` (a gold symbol with no counterpart) or ``ins`` (a test symbol
+    with none), as sclite and jiwer name them; symbols as people read them."""
+
+    kind: str
+    gold: str | None
+    test: str | None
+    cost: float
+
+
+@dataclass(frozen=True)
+class EditScript:
+    """One pair's cheapest edit script in one encoding: its operations left
+    to right, its counts, and the close-bracket movements Roark's correction
+    found (``(size, saving)`` each)."""
+
+    encoding: str
+    scheme: str
+    ops: tuple[Edit, ...]
+    counts: EditCounts
+    moves: tuple[tuple[int, float], ...] = ()
+
+
+@dataclass(frozen=True)
+class WordLineages:
+    """A word's gold and test lineages (leaf end first) and its score."""
+
+    word: str
+    gold: tuple[str, ...]
+    test: tuple[str, ...]
+    score: float
+
+
+@dataclass(frozen=True)
+class LineageScript:
+    """One pair's leaf-ancestor lineages, word by word, and its counts."""
+
+    scheme: str
+    words: tuple[WordLineages, ...]
+    counts: LACounts
+
+
 STATUSES = ("ok", "skip", "error")
 
 

@@ -32,7 +32,7 @@ from parsedit.fst.align import Aligner, Alignment, FstAligner, Op
 from parsedit.metrics.base import Outcome, ratio
 from parsedit.metrics.cascade import cascade_distance
 from parsedit.metrics.movement import FIVE_STEP, Move, Movement, correct
-from parsedit.results import EditCounts
+from parsedit.results import Edit, EditCounts, EditScript
 from parsedit.trees import bracketing
 from parsedit.trees.bracketing import CLOSE, Bracketing
 
@@ -51,6 +51,15 @@ class Scored:
     anchors: tuple[Symbol, ...]
     suffix: Sequence[Symbol]
     moves: tuple[Move, ...]
+
+    def script(self, encoding: Encoding, scheme: str) -> EditScript:
+        """The edit script as data, its symbols as ``encoding`` displays them."""
+        def show(symbol: Symbol | None) -> str | None:
+            return None if symbol is None else encoding.display(symbol)
+        return EditScript(encoding.name, scheme,
+                          tuple(Edit(op.kind, show(op.gold), show(op.test), op.cost)
+                                for op in self.ops),
+                          self.counts, tuple((m.size, m.saving) for m in self.moves))
 
     @property
     def ops(self) -> list[Op]:
@@ -220,6 +229,11 @@ class EditDistance:
         test_symbols = gold_symbols if test == gold else encode(test)
         scored = self.edits.score(gold_symbols, test_symbols, bracketing.constituents(gold))
         return Outcome(scored.counts, scored)
+
+    def script(self, outcome: Outcome) -> EditScript:
+        """An outcome's alignment as data."""
+        detail: Scored = outcome.detail
+        return detail.script(self.encoding, self.edits.scheme.describe())
 
     def failure(self, gold: Bracketing) -> EditCounts:
         """Every gold event is an edit."""

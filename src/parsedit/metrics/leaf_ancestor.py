@@ -28,7 +28,7 @@ from parsedit.costs.transducer import FstScheme
 from parsedit.encodings.lineage import Lineage, LineageEncoding, lineages
 from parsedit.metrics.base import Outcome, ratio
 from parsedit.metrics.edits import EditMetric
-from parsedit.results import LACounts, Loss
+from parsedit.results import LACounts, LineageScript, Loss, WordLineages
 from parsedit.trees import bracketing
 from parsedit.trees.bracketing import Bracketing
 
@@ -45,6 +45,13 @@ class LAScored:
     @property
     def words(self) -> list[str]:
         return bracketing.words(self.bracketing)
+
+    def script(self, scheme: str) -> LineageScript:
+        """The lineages as data, word by word."""
+        return LineageScript(scheme, tuple(
+            WordLineages(w, g, t, s) for w, g, t, s in zip(self.words, self.gold, self.test,
+                                                          self.counts.word_scores)),
+            self.counts)
 
 
 class LeafAncestor:
@@ -65,6 +72,11 @@ class LeafAncestor:
 
     def zero(self) -> LACounts:
         return LACounts()
+
+    def script(self, outcome: Outcome) -> LineageScript:
+        """An outcome's lineages as data."""
+        detail: LAScored = outcome.detail
+        return detail.script(self.edits.scheme.describe())
 
     def failure(self, gold: Bracketing) -> LACounts:
         """Every word scores 0."""

@@ -9,7 +9,7 @@ names both lines; the rest of the files is still scored.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib.metadata import version
 from itertools import zip_longest
 from typing import Any
@@ -21,7 +21,7 @@ from parsedit.results import CorpusResult, SentenceResult, TagCounts, TaggingCou
 from parsedit.tagging.measures import count
 from parsedit.tagging.reader import Segment, TaggedSentence, read_tagged
 from parsedit.tagging.scoring import NEEDS_WEIGHTS, SCORINGS, scorer
-from parsedit.tagging.tagset import Tag, Tagset, Weights
+from parsedit.tagging.tagset import Tag, Tagset, Weights, load_tagset, load_weights
 from parsedit.trees import bracketing
 from parsedit.trees.bracketing import Bracketing
 
@@ -49,6 +49,24 @@ class TagConfig:
         if self.weights is not None:
             parts.append(f"weights:{self.weights.describe()}")
         return "|".join(parts)
+
+
+def tag_config(scoring: str | Sequence[str] | None = None, tagset: str | Tagset | None = None,
+               weights: str | Weights | None = None, separator: str = ":") -> TagConfig:
+    """A TagConfig from options given as names or paths (or loaded objects);
+    the scoring functions default to full, pos and pa, and wpa and cwpa too
+    when weights are given."""
+    if not isinstance(tagset, Tagset):
+        tagset = load_tagset(tagset, separator)
+    elif separator != tagset.separator:
+        tagset = replace(tagset, separator=separator)
+    if isinstance(weights, str):
+        weights = load_weights(weights)
+    if scoring is None:
+        scoring = ("full", "pos", "pa") + (("wpa", "cwpa") if weights else ())
+    elif isinstance(scoring, str):
+        scoring = scoring.split(",")
+    return TagConfig(tuple(s.strip() for s in scoring if s.strip()), tagset, weights)
 
 
 class TagScorer:
