@@ -70,10 +70,15 @@ cost = 1
 """
 
 
+def check(path: Path, text: str, *options: str) -> Result:
+    """``parsedit grammars check`` on ``text`` written to ``path``."""
+    path.write_text(text)
+    return run("grammars", "check", str(path), *options)
+
+
 def test_check_reports_every_error_with_its_line(tmp_path: Path) -> None:
     path = tmp_path / "bad.toml"
-    path.write_text(BAD)
-    result = run("grammars", "check", str(path))
+    result = check(path, BAD)
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
         f"{path}:2: unknown key 'colour'; expected one of name, extends, encodings, movement, "
@@ -89,9 +94,8 @@ def test_check_reports_every_error_with_its_line(tmp_path: Path) -> None:
 def test_check_finds_classes_that_match_nothing_and_useless_substitutions(
         tmp_path: Path) -> None:
     path = tmp_path / "odd.toml"
-    path.write_text(BAD.replace('colour = "blue"\n', "").replace("open = -1", "open = 1")
-                    .replace('"one"', "1").replace('"adjectives"', '"tag"'))
-    result = run("grammars", "check", str(path))
+    result = check(path, BAD.replace('colour = "blue"\n', "").replace("open = -1", "open = 1")
+                   .replace('"one"', "1").replace('"adjectives"', '"tag"'))
     # A class that matches nothing is a warning: score would use the scheme,
     # and check calls an error only what score refuses.
     assert result.exit_code == 0
@@ -104,8 +108,7 @@ def test_check_finds_classes_that_match_nothing_and_useless_substitutions(
     assert result.stdout.startswith(f"{path}: OK (bad@") and "2 warning(s)" in result.stdout
     gold, test = files(tmp_path, [GOLD], [PARSE2])
     assert run("score", gold, test, "--label-costs", str(path)).exit_code == 0
-    path.write_text(path.read_text().replace('"ZZ*"', '"NN*"'))
-    result = run("grammars", "check", str(path))
+    result = check(path, path.read_text().replace('"ZZ*"', '"NN*"'))
     assert result.exit_code == 0
     assert result.stdout.startswith(f"{path}: OK (bad@") and "1 warning(s)" in result.stdout
 
@@ -113,8 +116,7 @@ def test_check_finds_classes_that_match_nothing_and_useless_substitutions(
 def test_check_and_score_agree_on_errors(tmp_path: Path) -> None:
     gold, test = files(tmp_path, [GOLD], [PARSE2])
     path = tmp_path / "bad.toml"
-    path.write_text(BAD)
-    assert run("grammars", "check", str(path)).exit_code == 1
+    assert check(path, BAD).exit_code == 1
     result = run("score", gold, test, "--label-costs", str(path))
     assert result.exit_code == 2 and f"{path}:7: [insert] open: a cost" in result.stderr
     # Shipped names are checked too, and every one is clean.
@@ -127,8 +129,8 @@ def test_check_and_score_agree_on_errors(tmp_path: Path) -> None:
 def test_check_against_a_treebank(tmp_path: Path) -> None:
     gold, _ = files(tmp_path, ["(S (NP (NNX dog)) (VP (VBZ barks)))"], [])
     path = tmp_path / "nnx.toml"
-    path.write_text('name = "nnx"\n[classes]\nodd = "NNX"\n[delete]\nodd = 1\n')
-    result = run("grammars", "check", str(path))  # no NNX in the PTB
+    # No NNX in the PTB.
+    result = check(path, 'name = "nnx"\n[classes]\nodd = "NNX"\n[delete]\nodd = 1\n')
     assert "warning: class 'odd' matches no symbol" in result.stderr
     result = run("grammars", "check", str(path), "--alphabet", gold)
     assert result.exit_code == 0 and "0 warning(s)" in result.stdout, result.output
@@ -378,16 +380,14 @@ cost = 0.0
 
 def test_check_warns_when_a_span_substitution_ignores_boundaries(tmp_path: Path) -> None:
     path = tmp_path / "vn-vp.toml"
-    path.write_text(VN_VP)
-    result = run("grammars", "check", str(path))
+    result = check(path, VN_VP)
     assert result.exit_code == 0
     assert result.stderr == (
         f"{path}:6: warning: [[substitute]] number 1: it rewrites a span as one with other "
         "boundaries too, at 0 (less than the 1 such a rewrite costs otherwise), so a "
         "misplaced constituent is cheaper than a wrong one; add same = \"span\" to allow it "
         "only between spans with the same boundaries\n")
-    path.write_text(VN_VP + 'same = "span"\n')
-    result = run("grammars", "check", str(path))
+    result = check(path, VN_VP + 'same = "span"\n')
     assert result.exit_code == 0 and result.stderr == "", result.output
 
 
@@ -445,19 +445,9 @@ def test_a_damaged_cache_entry_is_rebuilt(tmp_path: Path, cache: Path) -> None:
     assert not list(cache.glob("*.tmp"))
 
 
-CONCURRENT = '''
-import time
-import pynini
-def build(alphabet):
-    time.sleep(0.5)
-    fst = pynini.Fst()
-    fst.add_state(); fst.set_start(0); fst.set_final(0)
-    for text in alphabet.symbols:
-        a = alphabet.id(text)
-        for arc in ((a, a, 0.0), (a, 0, 1.0), (0, a, 1.0)):
-            fst.add_arc(0, pynini.Arc(*arc, 0))
-    return fst
-'''
+# MODULE, slowed down so that two processes surely build at the same time.
+CONCURRENT = MODULE.replace("def build(alphabet):\n",
+                            "import time\ndef build(alphabet):\n    time.sleep(0.5)\n")
 
 
 def test_two_processes_build_one_cache_entry_at_once(tmp_path: Path, cache: Path) -> None:
