@@ -27,7 +27,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from perturb import main as perturb_main  # noqa: E402
 
-from parsedit.metrics.parseval import summarise  # noqa: E402
 from parsedit.pipeline import Config, evaluate  # noqa: E402
 
 DEFAULT = Path(__file__).resolve().parents[1].parent / "shared/data/ptb-sample/wsj_0001-0199.clean"
@@ -57,16 +56,16 @@ def main() -> int:
               f"{best:.3f} s = {pairs / best:,.0f} pairs/s on one core")
         for metric in config.metrics:
             if metric == "parseval":
-                f = summarise(result.sentences).figures()
+                f = result.totals.counts["parseval"].figures()
                 print(f"  parseval: recall {f['recall']:.2f} precision {f['precision']:.2f} "
                       f"F {f['f_measure']:.2f}")
                 continue
             if metric == "la":
-                la = result.la()
+                la = result.totals.counts["la"]
                 print(f"  la: sentence mean {la.score:.4f}, word mean {la.word_score:.4f} "
                       f"over {la.words} words")
                 continue
-            t = result.total(metric)
+            t = result.totals.counts[metric]
             print(f"  {metric}: edits {t.edits:g} over {t.gold} gold events, "
                   f"accuracy {t.accuracy:.2f}")
         if args.evalb:
