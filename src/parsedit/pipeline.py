@@ -8,8 +8,11 @@ Pairs are taken in order and judged as EVALB judges them.  A test sentence
 that is empty, unreadable or left without words is ``skip``; otherwise a gold
 sentence that is empty or unreadable, or a pair whose words differ after
 normalisation, is ``error``.  Both carry a message naming the line and are
-left out of the sums; everything else is still scored.  As EVALB does, the
-run stops at the (MAX_ERROR + 2)-th error, and says so.
+left out of the sums; everything else is still scored.  With ``failures =
+"count"``, a skipped test sentence over a readable gold one is counted as a
+parse with no constituents over the gold words (:meth:`Evaluator.missed`): it
+stays ``skip`` but has counts, so it is in the sums.  As EVALB does, the run
+stops at the (MAX_ERROR + 2)-th error, and says so.
 """
 
 from __future__ import annotations
@@ -32,15 +35,17 @@ from parsedit.metrics.errors import sentence_errors
 from parsedit.metrics.leaf_ancestor import LAScored, LeafAncestor, WorstWords
 from parsedit.metrics.movement import FIVE_STEP, METHODS, Movement
 from parsedit.params import Params
-from parsedit.results import CorpusResult, SentenceResult
+from parsedit.results import CorpusResult, EditCounts, LACounts, SentenceResult
 from parsedit.tagging.evaluate import TagConfig, TagScorer
 from parsedit.tagging.reader import Segment
 from parsedit.trees import bracketing
 from parsedit.trees.bracketing import CLOSE, Bracketing
 from parsedit.trees.normalise import COLLINS, Normalisation, fix_quotes
 from parsedit.trees.reader import Item, read_trees
+from parsedit.trees.roots import outer_bracket, root_warning
 
 METRICS = ("parseval", *EDIT_METRICS, "la", "tagging")
+FAILURES = ("skip", "count")
 DEFAULT_METRICS = ("parseval", *EDIT_METRICS)
 AVERAGES = ("corpus", "sentence")
 
@@ -64,6 +69,9 @@ class Config:
     movement: Movement = FIVE_STEP
     la_preterminals: bool = False
     tags: TagConfig = field(default_factory=TagConfig)
+    # What a skipped test sentence is: left out of the sums ("skip", EVALB's
+    # way), or scored as a parse with no constituents ("count", EVALB_SPMRL's -X).
+    failures: str = "skip"
     # Keep each sentence's error details (never changes a number).
     errors: bool = False
 
@@ -79,6 +87,8 @@ class Config:
                               f"{self.movement.method!r}")
         if self.average not in AVERAGES:
             raise ConfigError(f"--average must be 'corpus' or 'sentence', not {self.average!r}")
+        if self.failures not in FAILURES:
+            raise ConfigError(f"--failures must be 'skip' or 'count', not {self.failures!r}")
 
     @property
     def normalisation(self) -> Normalisation:
@@ -121,6 +131,8 @@ class Config:
                 parts.append("la-preterminals")
         if "tagging" in self.metrics:
             parts.append(f"tagging:{self.tags.signature()}")
+        if self.failures != "skip":
+            parts.append(f"failures:{self.failures}")
         parts += [f"average:{self.average}", f"parsedit:{__version__}",
                   f"pynini:{version('pynini')}"]
         return "|".join(parts)
@@ -157,13 +169,32 @@ class Evaluator:
         out: dict[str, Scored] = {}
         if not self.metrics:
             return out
-        events = bracketing.constituents(gold)
         for name, metric in self.metrics.items():
-            encode = self.encodings[name].encode
-            gold_symbols = encode(gold)
-            test_symbols = gold_symbols if test == gold else encode(test)
-            out[name] = metric.score(gold_symbols, test_symbols, events)
+            encoding = self.encodings[name]
+            gold_symbols = encoding.encode(gold)
+            test_symbols = gold_symbols if test == gold else encoding.encode(test)
+            out[name] = metric.score(gold_symbols, test_symbols, encoding.events(gold_symbols))
         return out
+
+    def missed(self, gold: Bracketing) -> dict[str, object]:
+        """The counts of a failed parse over a normalised gold sentence
+        (``--failures count``): a parse with no constituents over the gold
+        words.  Every gold bracket is missed in PARSEVAL; each encoding's
+        edits are its gold events, whatever its cost scheme; each word's
+        leaf-ancestor score is 0; every gold tag is wrong."""
+        config = self.config
+        counts: dict[str, object] = {}
+        if "parseval" in config.metrics:
+            counts["parseval"] = parseval.missed(gold, config.with_preterminals, config.split)
+        for name, encoding in self.encodings.items():
+            events = encoding.events(encoding.encode(gold))
+            counts[name] = EditCounts(float(events), float(events), events)
+        if self.la is not None:
+            n = len(bracketing.words(gold))
+            counts["la"] = LACounts(0.0, 1, 0.0, n, (0.0,) * n)
+        if self.tags is not None:
+            counts["tagging"] = self.tags.missed(_segments(gold))
+        return counts
 
     def pair(self, number: int, gold: Item | None, test: Item | None, gold_path: str,
              test_path: str) -> tuple[SentenceResult, dict[str, Scored | LAScored]]:
@@ -174,17 +205,27 @@ class Evaluator:
         gold_raw = gold.tokens if gold is not None else None
         gold_sentence = norm.normalise(gold_raw) if gold_raw else None
         length = gold_sentence.length if gold_sentence else 0
+
+
+        def skip(message: str,
+                 reason: str | None = None) -> tuple[SentenceResult, dict[str, Scored | LAScored]]:
+            # A failure is counted only where the gold sentence can be scored.
+            if config.failures == "count" and gold_sentence and gold_sentence.words:
+                return SentenceResult(number, "skip", message, self.missed(
+                    gold_sentence.bracketing), length, reason, counted=True), {}
+            return SentenceResult(number, "skip", message, length=length, reason=reason), {}
+
         # As in EVALB, a test without words is a skip even when gold is broken.
-        if test is None or test.tokens is None:
+        if test is None:  # the test file ended first: no failure to count
+            return SentenceResult(number, "skip", _why_absent(test, test_path, number),
+                                  length=length), {}
+        if test.tokens is None:
             message = _why_absent(test, test_path, number)
-            unreadable = test is not None and test.error is not None
-            return SentenceResult(number, "skip", message, length=length,
-                                  reason=f"skipped: {message}" if unreadable else None), {}
+            return skip(message, f"skipped: {message}" if test.error is not None else None)
         test_sentence = gold_sentence if gold_sentence and gold_raw == test.tokens \
             else norm.normalise(test.tokens)
         if not test_sentence.words:
-            return SentenceResult(number, "skip", f"{test_path}:{test.line}: no word is left "
-                                  "after normalisation", length=length), {}
+            return skip(f"{test_path}:{test.line}: no word is left after normalisation")
         if gold is None or gold_raw is None or gold_sentence is None:
             message = _why_absent(gold, gold_path, number)
             reason = f"Length unmatch (0|{len(test_sentence.words)})" \
@@ -228,7 +269,10 @@ class Evaluator:
         counts.update((name, s.counts) for name, s in scored.items())
         if self.tags is not None:
             counts["tagging"] = self.tags.score(_segments(gold_tokens), _segments(test_tokens))
-        return SentenceResult(number, "ok", None, counts, length=length), scored
+        gold_outer, test_outer = outer_bracket(gold_tokens), outer_bracket(test_tokens)
+        side = None if gold_outer == test_outer else "gold" if gold_outer else "test"
+        return SentenceResult(number, "ok", None, counts, length=length,
+                              outer_bracket=side), scored
 
 
 def _why_absent(item: Item | None, path: str, number: int) -> str:
@@ -331,6 +375,7 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
     result = CorpusResult(config.metrics, config.signature(), cutoff_len=params.cutoff_len,
                           average=config.average, warnings=config.warnings())
     errors = 0
+    outer = {"gold": 0, "test": 0}  # pairs where only that side has ( ... )
     job = (evaluator, gold_path, test_path, worst is not None)
     for number, has_gold, has_test, sentence, la in _scored(job, jobs):
         result.gold_trees += has_gold
@@ -340,6 +385,8 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
             progress(number)
         if worst is not None and la is not None:
             worst.add(number, la)
+        if sentence.outer_bracket is not None:
+            outer[sentence.outer_bracket] += 1
         if sentence.status == "error":
             errors += 1
             if errors > params.max_error + 1:
@@ -348,6 +395,10 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
                                   "too); the rest is not scored, and the summary covers "
                                   f"sentences 1-{number} only")
                 break
+    warning = root_warning(outer["gold"] + outer["test"], result.count("ok"), outer["gold"],
+                           gold_path, test_path)
+    if warning is not None:
+        result.warnings.append(warning)
     if worst is not None:
         result.worst_words = worst.top(worst_words)
     return result

@@ -104,8 +104,8 @@ class Loss:
 class SentenceResult:
     """One gold/test pair: ``ok``, ``error`` (gold unreadable or words differ) or
     ``skip`` (test empty, unreadable or without words).  Only ``ok`` sentences
-    have counts, one object per metric (:class:`EditCounts`, :class:`LACounts`,
-    ParsevalCounts).
+    and counted failures (:attr:`counted`) have counts, one object per metric
+    (:class:`EditCounts`, :class:`LACounts`, ParsevalCounts).
 
     ``length`` is EVALB's length of the gold sentence (0 without a gold tree),
     which puts the sentence in or out of the cut-off summary; ``reason`` is
@@ -120,11 +120,23 @@ class SentenceResult:
     counts: dict[str, Any] = field(default_factory=dict)
     length: int = 0
     reason: str | None = None
+    # A ``skip`` counted as a parse with no constituents (``--failures count``):
+    # it has counts, and they are in the sums.
+    counted: bool = False
+    # Which side alone ("gold" or "test") had an unlabelled outer bracket
+    # ``( ... )``, for the root-convention warning; None when both or neither.
+    outer_bracket: str | None = None
+
+    @property
+    def has_counts(self) -> bool:
+        """Whether the sentence is in the sums: scored, or a counted failure."""
+        return self.status == "ok" or self.counted
 
 
 @dataclass
 class CorpusResult:
-    """Every sentence's result, and the sums over the ``ok`` ones."""
+    """Every sentence's result, and the sums over those with counts (``ok``,
+    and ``skip`` ones counted as failures under ``--failures count``)."""
 
     metrics: tuple[str, ...]
     signature: str
@@ -150,7 +162,7 @@ class CorpusResult:
     def total(self, metric: str) -> EditCounts:
         total = EditCounts()
         for sentence in self.sentences:
-            if sentence.status == "ok":
+            if sentence.has_counts:
                 total = total + sentence.counts[metric]
         return total
 
@@ -159,7 +171,7 @@ class CorpusResult:
         ``max_length`` if given)."""
         total = LACounts()
         for sentence in self.sentences:
-            if sentence.status == "ok" and (max_length is None
+            if sentence.has_counts and (max_length is None
                                             or sentence.length <= max_length):
                 total = total + sentence.counts["la"]
         return total
@@ -168,7 +180,7 @@ class CorpusResult:
         """Tagging sums per scoring function over the scored sentences."""
         totals: dict[str, TagCounts] = {}
         for sentence in self.sentences:
-            if sentence.status == "ok":
+            if sentence.has_counts:
                 for scoring, counts in sentence.counts["tagging"].items():
                     totals[scoring] = totals[scoring] + counts if scoring in totals \
                         else counts
@@ -177,7 +189,7 @@ class CorpusResult:
     def sentence_accuracy(self, metric: str) -> float | None:
         """The mean of the sentences' accuracies (those with gold events)."""
         rates = [s.counts[metric].accuracy for s in self.sentences
-                 if s.status == "ok" and s.counts[metric].gold]
+                 if s.has_counts and s.counts[metric].gold]
         return sum(rates) / len(rates) if rates else None
 
     def count(self, status: str) -> int:

@@ -151,12 +151,20 @@ def score(gold: Bracketing, test: Bracketing, labeled: bool = True,
         crossing=crossing(gold_brackets, test_brackets))
 
 
+def missed(gold: Bracketing, with_preterminals: bool = False,
+           split: bool = False) -> ParsevalCounts:
+    """The counts of a failed parse (``--failures count``): every gold
+    bracket missed, no test bracket, every tag wrong."""
+    gold_brackets, gold_tags = brackets(gold, with_preterminals, split)
+    return ParsevalCounts(len(gold_tags), 0, len(gold_brackets), 0, 0, 0, 0, 0)
+
+
 def summarise(sentences: Iterable[SentenceResult], max_length: int | None = None) -> Summary:
     """The summary of the sentences (those of length <= ``max_length``)."""
     chosen = [s for s in sentences if max_length is None or s.length <= max_length]
     return Summary(len(chosen), sum(s.status == "error" for s in chosen),
                    sum(s.status == "skip" for s in chosen),
-                   tuple(s.counts["parseval"] for s in chosen if s.status == "ok"))
+                   tuple(s.counts["parseval"] for s in chosen if s.has_counts))
 
 
 @dataclass(frozen=True)

@@ -67,6 +67,14 @@ class TagScorer:
                  for gs, ts in zip(gold, test)]
         return {name: count(pairs, score) for name, score in self.scorers.items()}
 
+    def missed(self, gold: Sequence[Segment]) -> dict[str, TagCounts]:
+        """The sums of a failed parse (``--failures count``): no test tag, so
+        every gold tag is missed and every segment wrong."""
+        chosen = [g for g in gold if g.tags]
+        missed = TagCounts(0.0, 0, 0.0, sum(len(g.tags) for g in chosen), 0.0, 0.0,
+                           len(chosen))
+        return {name: missed for name in self.scorers}
+
 
 def mismatch(gold: Sequence[Segment], test: Sequence[Segment]) -> str | None:
     """Why two sentences' tokens cannot be paired, or None."""
