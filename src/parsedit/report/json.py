@@ -94,9 +94,10 @@ def to_dict(result: CorpusResult, gold: str, test: str) -> dict[str, Any]:
     sentences = []
     for s in result.sentences:
         entry: dict[str, Any] = {"id": s.id, "status": s.status, "message": s.message,
-                                 "reason": s.reason, "length": s.length}
+                                 "reason": s.reason, "length": s.length,
+                                 "counted": s.counted}
         for metric in result.metrics:
-            entry[metric] = _counts(metric, s.counts[metric]) if s.status == "ok" else None
+            entry[metric] = _counts(metric, s.counts[metric]) if s.has_counts else None
         sentences.append(entry)
     return {
         "parsedit": __version__,

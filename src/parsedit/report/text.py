@@ -129,11 +129,13 @@ def render(result: CorpusResult, gold: str, test: str) -> str:
         lines += tags_report.by_scoring(result.tagging())
     if result.errors is not None:
         lines += _errors(result.errors)
-    unscored = [s for s in result.sentences if s.status != "ok"]
-    if unscored:
-        lines += ["Not scored (left out of the sums):"]
-        lines += [f"  {s.id:>5} {s.status:<6}{s.message}" for s in unscored]
-        lines.append("")
+    for title, listed in (
+            ("Not scored (left out of the sums):",
+             [s for s in result.sentences if not s.has_counts]),
+            ("Failures counted as parses with no constituents (in the sums):",
+             [s for s in result.sentences if s.counted])):
+        if listed:
+            lines += [title, *(f"  {s.id:>5} {s.status:<6}{s.message}" for s in listed), ""]
     if result.stopped:
         lines += [f"STOPPED: {result.stopped}", ""]
     lines += [f"signature: {result.signature}"]

@@ -73,7 +73,7 @@ def render(result: CorpusResult) -> str:
 def _row(s: SentenceResult, metrics: tuple[str, ...], scorings: list[str]) -> list[str]:
     cells = [str(s.id), s.status, str(s.length)]
     for metric in metrics:
-        if s.status == "ok":
+        if s.has_counts:
             cells += [_cell(v) for v in _values(metric, s.counts[metric])]
         else:
             cells += [""] * len(_columns(metric, scorings))
