@@ -20,12 +20,13 @@ from hypothesis import given, settings
 from roark_trees import GOLD, PARSE2, PARSE3
 from test_properties import tree_pairs
 
+from parsedit.config import Config
 from parsedit.costs import load_costs
 from parsedit.costs.scheme import CostScheme, parse_scheme
 from parsedit.encodings import get_encoding
 from parsedit.metrics.cascade import cascade_distance
 from parsedit.params import Params
-from parsedit.pipeline import Config, Evaluator, evaluate
+from parsedit.pipeline import Scorer, evaluate
 from parsedit.trees.normalise import NONE
 from parsedit.trees.tree import Tree
 
@@ -39,7 +40,7 @@ def both(gold: Tree, test: Tree, scheme: CostScheme, moves: int = 2,
     """(cascade, five-step, sizes of the five-step's moves)."""
     g, t = NONE.apply(gold), NONE.apply(test)
     config = Config(metrics=("label",), params=Params(NONE), schemes={"label": scheme})
-    scored = Evaluator(config).score(g, t)["label"]
+    scored = Scorer(config).score(g, t)["label"].detail
     return (cascade_distance(g, t, scheme, LABEL, moves, k), scored.counts.edits,
             [m.size for m in scored.moves])
 
@@ -99,5 +100,5 @@ def test_real_parsers_agree(shared: Path) -> None:
         for method in ("five-step", "cascade"):
             config = Config(metrics=("label",), movement=Movement(method, 2, 6))
             result = evaluate(str(folder / "wsj01.mrg"), str(folder / f"{parser}.mrg"), config)
-            totals.append(result.total("label").edits)
+            totals.append(result.totals.counts["label"].edits)
         assert totals[0] == totals[1], parser

@@ -20,11 +20,16 @@ def test_score_json_contract(tmp_path: Path) -> None:
     assert "|label:roark-basic@" in data["signature"]
     label = data["corpus"]["label"]
     assert label.pop("sentence_accuracy") == pytest.approx(100 - 500 / 22)
+    cutoff = label.pop("cutoff")  # every sentence is short: the same figures
+    assert cutoff.pop("max_length") == 40
+    assert cutoff.pop("sentence_accuracy") == pytest.approx(100 - 500 / 22)
+    assert cutoff == {"edits": 5.0, "basic": 7.0, "gold": 22,
+                      "error_rate": 500 / 22, "accuracy": 100 - 500 / 22}
     assert label == {"edits": 5.0, "basic": 7.0, "gold": 22,
                      "error_rate": 500 / 22, "accuracy": 100 - 500 / 22}
     assert data["corpus"]["rule"]["edits"] == 6.0
     assert set(data["corpus"]["span"]) == {"edits", "gold", "error_rate", "accuracy",
-                                           "sentence_accuracy"}
+                                           "sentence_accuracy", "cutoff"}
     statuses = [(s["id"], s["status"]) for s in data["sentences"]]
     assert statuses == [(1, "ok"), (2, "ok"), (3, "skip"), (4, "error")]
     assert data["sentences"][0]["label"] == {"edits": 2.0, "basic": 4.0, "gold": 11}

@@ -8,7 +8,8 @@ from pathlib import Path
 from conftest import files, run
 from roark_trees import GOLD, PARSE2, PARSE3
 
-from parsedit.pipeline import Config, evaluate
+from parsedit.config import Config
+from parsedit.pipeline import evaluate
 
 
 def four_pairs(tmp_path: Path) -> tuple[str, str]:

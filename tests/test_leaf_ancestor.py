@@ -12,11 +12,12 @@ from hypothesis import given, settings
 from sampson_examples import EXAMPLES, WORD_SCORES, to_ptb
 from test_properties import edit_distance, tree_pairs
 
+from parsedit.config import Config
 from parsedit.costs import load_costs
 from parsedit.encodings.lineage import lineages
 from parsedit.metrics.leaf_ancestor import LeafAncestor
 from parsedit.params import Params
-from parsedit.pipeline import Config, Evaluator
+from parsedit.pipeline import Scorer
 from parsedit.trees.normalise import NONE
 from parsedit.trees.tree import Tree
 
@@ -28,8 +29,8 @@ def scored(number: int, config: Config = PAPER) -> tuple[float, float, float, li
     """(GEIG/unlabelled F, GEIG/labelled F, LA, word scores) of an example."""
     gold, test, _ = EXAMPLES[number]
     g, t = (NONE.apply(tree(to_ptb(s))) for s in (gold, test))
-    evaluator = Evaluator(config)
-    la = evaluator.la.score(g, t).counts  # type: ignore[union-attr]
+    evaluator = Scorer(config)
+    la = evaluator.metrics["la"].score(g, t).counts
     from parsedit.metrics import parseval
     p = parseval.score(g, t, True, False, False)
     return (2 * p.unlabelled / (p.gold + p.test), 2 * p.labelled / (p.gold + p.test),
@@ -115,7 +116,7 @@ def sampson(a: tuple[str, ...], b: tuple[str, ...]) -> float:
 def test_word_scores_are_the_plain_dynamic_programme(pair: list[Tree]) -> None:
     gold, test = pair
     la = LeafAncestor(load_costs("sampson-first-char"))
-    result = la.score(NONE.apply(gold), NONE.apply(test))
+    result = la.lineages(NONE.apply(gold), NONE.apply(test))
     expected_gold, expected_test = lineage_oracle(gold), lineage_oracle(test)
     assert result.gold == expected_gold and result.test == expected_test
     for g, t, score in zip(expected_gold, expected_test, result.counts.word_scores):

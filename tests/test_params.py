@@ -7,9 +7,10 @@ from pathlib import Path
 import pytest
 from conftest import files
 
+from parsedit.config import Config
 from parsedit.errors import ConfigError
 from parsedit.params import Params, load_params, parse_params
-from parsedit.pipeline import Config, evaluate
+from parsedit.pipeline import evaluate
 from parsedit.results import CorpusResult
 from parsedit.trees.normalise import COLLINS
 

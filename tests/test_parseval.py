@@ -13,10 +13,10 @@ from conftest import tree
 from hypothesis import given, settings
 from test_properties import tree_pairs
 
+from parsedit.config import Config
 from parsedit.metrics import parseval
-from parsedit.metrics.parseval import Summary
 from parsedit.params import load_params
-from parsedit.pipeline import Config, evaluate
+from parsedit.pipeline import evaluate
 from parsedit.trees.normalise import COLLINS, NONE
 from parsedit.trees.tree import Tree
 
@@ -47,12 +47,12 @@ def test_goodman_rates_on_a_small_pair() -> None:
     test = "(S (X (A a)) (Z (B b) (C c)) (D d))"
     c = score(gold, test)
     assert (c.labelled, c.unlabelled, c.gold, c.test, c.crossing) == (1, 1, 3, 3, 1)
-    figures = Summary(1, 0, 0, (c,)).figures()
+    figures = c.figures()
     assert figures["goodman_labelled_recall"] == 100 / 3
     assert figures["goodman_bracketed_recall"] == 100 / 3
     assert figures["goodman_consistent_recall"] == 200 / 3  # C = 2 of Ng = 3
     assert figures["goodman_labelled_tree"] == figures["goodman_consistent_tree"] == 0.0
-    perfect = Summary(1, 0, 0, (score(gold, gold),)).figures()
+    perfect = score(gold, gold).figures()
     assert perfect["goodman_labelled_tree"] == perfect["goodman_bracketed_tree"] == 100.0
     assert perfect["e_measure"] == 0.0 and figures["e_measure"] == 100 - 100 / 3
 
@@ -74,7 +74,7 @@ def test_the_outer_bracket_trap(tmp_path: Path) -> None:
 def test_sentence_averaged_f_differs_from_the_corpus_f() -> None:
     small = score("(S (A a) (B b))", "(S (A a) (B b))")  # 1 of 1
     big = score("(S (X (A a) (B b)) (Y (C c) (D d)))", "(S (A a) (B b) (C c) (D d))")  # 1/3, 1/1
-    figures = Summary(2, 0, 0, (small, big)).figures()
+    figures = (small + big).figures()
     assert figures["f_measure"] == pytest.approx(200 / 3)  # R = 2/4, P = 2/2
     assert figures["sentence_f"] == (100 + 50) / 2
 
@@ -89,7 +89,7 @@ def test_the_ptb_sample_against_its_clean_copy_is_perfect(shared: Path, tmp_path
     relabelled.write_text(re.sub(r"^\( \(", "(TOP (", orig, flags=re.M))
     result = evaluate(str(relabelled), str(sample / "wsj_0001-0199.clean"),
                       Config(metrics=("parseval",)))
-    figures = parseval.summarise(result.sentences).figures()
+    figures = result.totals.counts["parseval"].figures()
     assert (figures["valid"], figures["recall"], figures["precision"]) == (3914, 100.0, 100.0)
     assert max(s.length for s in result.sentences) == 249
 
@@ -126,7 +126,7 @@ def test_matching_and_crossing_equal_brute_force(pair: list[Tree]) -> None:
     crossing = sum(1 for (_, s, e) in t
                    if any(a < s < z < e or s < a < e < z for (_, a, z) in g))
     assert c.crossing == crossing
-    f = Summary(1, 0, 0, (c,)).figures()["f_measure"]
+    f = c.figures()["f_measure"]
     expected = 200 * c.labelled / (len(g) + len(t)) if c.labelled else None
     assert f == expected or abs(f - expected) < 1e-9  # type: ignore[operator]
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from parsedit.config import Config
 from parsedit.costs.transducer import FstScheme
 from parsedit.params import Params
-from parsedit.pipeline import Config, Evaluator
+from parsedit.pipeline import Scorer
 from parsedit.trees.normalise import NONE
 from parsedit.trees.tree import Tree
 
@@ -141,8 +142,10 @@ def five_steps(cost: float, deleted: list[int], inserted: list[int]) -> float:
 
 
 def score(gold: Tree, test: Tree) -> dict:
-    evaluator = Evaluator(Config(params=Params(NONE)))
-    return evaluator.score(NONE.apply(gold), NONE.apply(test))
+    """Each edit metric's alignment (``counts``, ``ops``, ``moves``)."""
+    evaluator = Scorer(Config(metrics=("label", "span", "rule"), params=Params(NONE)))
+    outcomes = evaluator.score(NONE.apply(gold), NONE.apply(test))
+    return {name: outcome.detail for name, outcome in outcomes.items()}
 
 
 # -- properties --------------------------------------------------------------
@@ -213,7 +216,7 @@ def test_label_under_levenshtein_is_the_plain_distance(pair: list[Tree]) -> None
     gold, test = pair
     config = Config(metrics=("label",), params=Params(NONE),
                     schemes={"label": load_scheme("levenshtein")})
-    result = Evaluator(config).score(NONE.apply(gold), NONE.apply(test))["label"]
+    result = Scorer(config).score(NONE.apply(gold), NONE.apply(test))["label"].detail
     expected = unit(bracket_string(gold), bracket_string(test))
     assert result.counts.edits == result.counts.basic == expected
 
@@ -244,7 +247,7 @@ def test_a_scheme_with_every_cost_1_is_plain_levenshtein(pair: list[Tree]) -> No
     scheme = parse_scheme(UNIT_BY_CLASSES, "unit.toml")
     config = Config(params=Params(NONE), metrics=("label", "span", "rule"),
                     schemes={"label": scheme, "span": scheme, "rule": scheme})
-    result = Evaluator(config).score(NONE.apply(gold), NONE.apply(test))
+    result = Scorer(config).score(NONE.apply(gold), NONE.apply(test))
     assert result["label"].counts.edits == unit(bracket_string(gold), bracket_string(test))
     assert result["span"].counts.edits == unit(span_list(gold)[0], span_list(test)[0])
     assert result["rule"].counts.edits == unit(rule_list(gold), rule_list(test))
@@ -305,7 +308,7 @@ def test_a_scheme_with_classes_is_its_dynamic_programme(pair: list[Tree]) -> Non
     gold, test = pair
     config = Config(params=Params(NONE), metrics=("label",),
                     schemes={"label": parse_scheme(CLASSES, "classes.toml")})
-    result = Evaluator(config).score(NONE.apply(gold), NONE.apply(test))["label"]
+    result = Scorer(config).score(NONE.apply(gold), NONE.apply(test))["label"].detail
     assert result.counts.edits == by_classes(bracket_string(gold), bracket_string(test))
 
 

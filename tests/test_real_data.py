@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from parsedit.metrics import parseval
-from parsedit.pipeline import Config, evaluate
+from parsedit.config import Config
+from parsedit.pipeline import evaluate
 
 
 def test_ptb_sample_against_itself_costs_nothing(shared: Path) -> None:
@@ -13,7 +13,7 @@ def test_ptb_sample_against_itself_costs_nothing(shared: Path) -> None:
     result = evaluate(clean, clean)
     assert result.count("ok") == 3914
     for metric in ("label", "span", "rule"):
-        assert result.total(metric).edits == 0
+        assert result.totals.counts[metric].edits == 0
 
 
 def test_treebank_annotation_against_training_form(shared: Path) -> None:
@@ -27,10 +27,11 @@ def test_treebank_annotation_against_training_form(shared: Path) -> None:
     result = evaluate(orig, clean, Config(metrics=("parseval", "label", "span", "rule", "la")))
     assert result.count("ok") == 3914
     for metric in ("label", "span", "rule"):
-        assert result.total(metric).edits == 0
-    assert result.la().score == result.la().word_score == 1.0
-    figures = parseval.summarise(result.sentences).figures()
-    assert figures["gold"] - figures["matched"] == 3914 and figures["test"] == figures["matched"]
+        assert result.totals.counts[metric].edits == 0
+    assert result.la is not None and result.la.score == result.la.word_score == 1.0
+    assert result.parseval is not None
+    assert result.parseval.gold - result.parseval.matched == 3914
+    assert result.parseval.test == result.parseval.matched
     assert len(result.warnings) == 1 and "STRIP_OUTER_BRACKET 1" in result.warnings[0]
 
 
@@ -42,4 +43,4 @@ def test_parser_failures_are_skipped_and_the_rest_scored(shared: Path) -> None:
         assert len(skipped) == failures
         assert all(f"{name}.mrg:{s.id}:" in s.message for s in skipped)
         assert result.count("ok") + result.count("error") == 310 - failures
-        assert result.total("label").gold > 0
+        assert result.totals.counts["label"].gold > 0

@@ -6,14 +6,18 @@ import pytest
 from conftest import tree
 from roark_trees import GOLD, PARSE2, PARSE3
 
+from parsedit.config import Config
 from parsedit.params import Params
-from parsedit.pipeline import Config, Evaluator
+from parsedit.pipeline import Scorer
 from parsedit.trees.normalise import NONE
 
 
 def scores(test: str, rule_pos: str = "words") -> dict:
-    evaluator = Evaluator(Config(params=Params(NONE), rule_pos=rule_pos))
-    return evaluator.score(NONE.apply(tree(GOLD)), NONE.apply(tree(test)))
+    """Each edit metric's alignment (``counts``, ``ops``, ``moves``)."""
+    evaluator = Scorer(Config(metrics=("label", "span", "rule"), params=Params(NONE),
+                              rule_pos=rule_pos))
+    outcomes = evaluator.score(NONE.apply(tree(GOLD)), NONE.apply(tree(test)))
+    return {name: outcome.detail for name, outcome in outcomes.items()}
 
 
 @pytest.mark.parametrize("rule_pos", ["words", "tags"])

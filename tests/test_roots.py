@@ -29,13 +29,14 @@ from test_properties import (
     unit,
 )
 
+from parsedit.config import Config
 from parsedit.costs import load_costs
 from parsedit.encodings import get_encoding
 from parsedit.encodings.lineage import lineages
 from parsedit.errors import ConfigError
 from parsedit.metrics import parseval
 from parsedit.params import Params, load_params, parse_params
-from parsedit.pipeline import Config, Evaluator, evaluate
+from parsedit.pipeline import Scorer, evaluate
 from parsedit.trees.bracketing import Bracketing
 from parsedit.trees.normalise import COLLINS
 from parsedit.trees.roots import edit_view, outer_bracket, root_warning
@@ -43,7 +44,8 @@ from parsedit.trees.tree import Tree
 
 CONFIG = Config(metrics=("parseval", "label", "span", "rule", "la"),
                 schemes={"la": load_costs("sampson-first-char")})
-EVALUATOR = Evaluator(CONFIG)
+EVALUATOR = Scorer(CONFIG)
+LA = EVALUATOR.metrics["la"]
 WRAPS = ("plain", "outer", "top", "outer-top", "top-outer")
 
 
@@ -107,9 +109,10 @@ def label_edits(gold: list[str], test: list[str]) -> float:
 
 
 def scores(gold: Bracketing, test: Bracketing) -> dict[str, object]:
-    out: dict[str, object] = {n: s.counts for n, s in EVALUATOR.score(gold, test).items()}
-    assert EVALUATOR.la is not None
-    out["la"] = EVALUATOR.la.score(gold, test).counts.word_scores
+    """The edit metrics' counts and leaf-ancestor's word scores."""
+    out: dict[str, object] = {n: o.counts for n, o in EVALUATOR.score(gold, test).items()
+                              if n in ("label", "span", "rule")}
+    out["la"] = LA.score(gold, test).counts.word_scores
     return out
 
 
@@ -127,8 +130,7 @@ def test_every_encoding_and_lineage_is_the_oracles(
     # Gold events: constituents (never the virtual root); one rule more for a forest.
     assert result["label"].counts.gold == result["span"].counts.gold == len(g["span"])
     assert result["rule"].counts.gold == len(g["rule"])
-    assert EVALUATOR.la is not None
-    la = EVALUATOR.la.score(gold, test)
+    la = LA.score(gold, test).detail
     assert la.gold == g["lineage"] and la.test == t["lineage"]
     assert all(la.gold) and all(la.test)  # no word has an empty lineage
     for a, b, score in zip(g["lineage"], t["lineage"], la.counts.word_scores):
@@ -183,9 +185,9 @@ def test_a_forest_is_one_tree_under_a_virtual_root() -> None:
     assert [span.display(s) for s in span.encode(normalised(FOREST))] == ["NP[0,2]"]
     assert get_encoding("label").encode(normalised(FOREST))[0] == "(NP"
     # A deleted root costs one edit in every encoding, as a missing constituent.
-    result = EVALUATOR.score(normalised(TREE), normalised(FOREST))
-    assert {n: s.counts.edits for n, s in result.items()} == {"label": 1, "span": 1,
-                                                              "rule": 1}
+    result = scores(normalised(TREE), normalised(FOREST))
+    assert {n: result[n].edits for n in ("label", "span", "rule")} == {  # type: ignore[attr-defined]
+        "label": 1, "span": 1, "rule": 1}
     # Several trees on one line are the same forest.
     line = COLLINS.apply(["(NP", "(DT the)", "(NN dog)", ")", "(VBD barked)"])
     assert scores(normalised(FOREST), line) == scores(normalised(FOREST), normalised(FOREST))
@@ -229,10 +231,10 @@ ALL = Config(metrics=("parseval", "label", "span", "rule", "la"))
 
 def _figures(gold: str, test: str, config: Config = ALL) -> tuple[float, ...]:
     result = evaluate(gold, test, config)
-    f = parseval.summarise(result.sentences).figures()["f_measure"]
-    la = result.la().score
+    assert result.parseval is not None and result.la is not None
+    f, la = result.parseval.f_measure, result.la.score
     assert f is not None and la is not None
-    return (round(f, 2), *(round(result.total(m).accuracy or 0, 2)
+    return (round(f, 2), *(round(result.totals.counts[m].accuracy, 2)
                            for m in ("label", "span", "rule")), round(la, 4))
 
 
@@ -247,14 +249,14 @@ def test_manifold_lacking_the_outer_bracket_is_not_penalised(shared: Path,
     assert _figures(gold, plain) == (51.26, 59.12, 44.32, 44.16, 0.8157)
     assert _figures(gold, wrapped) == (56.51, 59.12, 44.32, 44.16, 0.8157)
     assert len(evaluate(gold, plain, CONFIG).warnings) == 1
-    assert evaluate(gold, wrapped, CONFIG).warnings == []
+    assert not evaluate(gold, wrapped, CONFIG).warnings
     # STRIP_OUTER_BRACKET 1: PARSEVAL ignores the convention too.
     prm = tmp_path / "strip.prm"
     prm.write_text((shared / "evalb/COLLINS.prm").read_text() + "STRIP_OUTER_BRACKET 1\n")
     stripped = Config(metrics=ALL.metrics, params=load_params(str(prm)))
     assert _figures(gold, plain, stripped) == _figures(gold, wrapped, stripped) \
         == (53.2, 59.12, 44.32, 44.16, 0.8157)
-    assert evaluate(gold, plain, stripped).warnings == []
+    assert not evaluate(gold, plain, stripped).warnings
 
 
 def test_failures_count_against_a_system(shared: Path) -> None:
@@ -269,34 +271,40 @@ def test_failures_count_against_a_system(shared: Path) -> None:
     assert "failures:count" in count.signature and "failures" not in skip.signature
     # Every gold event is in the denominators, as for a perfect parser.
     for metric in ("label", "span", "rule"):
-        assert skip.total(metric).gold == 2960
-        assert count.total(metric).gold == everything.total(metric).gold == 4269
+        skipped, counted_, perfect = (r.totals.counts[metric] for r in (skip, count, everything))
+        assert skipped.gold == 2960
+        assert counted_.gold == perfect.gold == 4269
         # each failure costs its gold events
-        assert count.total(metric).edits - skip.total(metric).edits == 4269 - 2960
-    figures = parseval.summarise(count.sentences).figures()
-    assert figures["gold"] == 4579 and figures["valid"] == 310
-    assert figures["matched"] == parseval.summarise(skip.sentences).figures()["matched"]
-    assert count.la().sentences == 310
-    assert count.la().sentence_sum == pytest.approx(skip.la().sentence_sum)
-    assert round(100 * (count.la().score or 0), 2) == 60.52
-    assert count.tagging()["full"].recall_sum == skip.tagging()["full"].recall_sum
-    assert count.tagging()["full"].gold_tags == everything.tagging()["full"].gold_tags
+        assert counted_.edits - skipped.edits == 4269 - 2960
+    assert count.parseval is not None and skip.parseval is not None
+    assert count.parseval.gold == 4579 and count.parseval.sentences == 310
+    assert count.parseval.matched == skip.parseval.matched and count.parseval.test == \
+        skip.parseval.test
+    assert count.la is not None and skip.la is not None
+    assert count.la.sentences == 310
+    assert count.la.sentence_sum == pytest.approx(skip.la.sentence_sum)
+    assert round(100 * (count.la.score or 0), 2) == 60.52
+    assert count.tagging is not None and skip.tagging is not None
+    assert everything.tagging is not None
+    assert count.tagging["full"].recall_sum == skip.tagging["full"].recall_sum
+    assert count.tagging["full"].gold_tags == everything.tagging["full"].gold_tags
 
 
 def test_a_counted_failure_costs_what_a_parse_without_constituents_costs() -> None:
     """Under the default schemes, a counted failure's edits equal the real
     distance to the gold preterminals with no phrase at all."""
-    evaluator = Evaluator(Config())
+    evaluator = Scorer(Config())
     for text in ("( (SENT (NP (DET le) (NC juge)) (VN (V clôt))))", FOREST, TREE):
         gold = normalised(text)
         flat = tuple(t for t in gold if t.startswith("((") or t[0] != "(" and t != ")")
         real = evaluator.score(gold, flat)
-        missed = evaluator.missed(gold)
+        missed = {n: m.failure(gold) for n, m in evaluator.metrics.items()}
         for name in ("label", "span", "rule"):
             assert missed[name].edits == real[name].counts.edits  # type: ignore[attr-defined]
     # By definition even where the flat parse would be right: a gold sentence
     # without constituents still has its virtual root's rule, which a failure misses.
-    missed = evaluator.missed(normalised("(TOP (NN alone))"))
+    missed = {n: m.failure(normalised("(TOP (NN alone))"))
+              for n, m in evaluator.metrics.items()}
     assert [missed[n].edits for n in ("label", "span", "rule")] == [0, 0, 1]  # type: ignore[attr-defined]
 
 

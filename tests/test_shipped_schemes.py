@@ -6,12 +6,13 @@ import pytest
 from conftest import tree
 from roark_trees import GOLD, PARSE2, PARSE3
 
+from parsedit.config import Config
 from parsedit.costs import load_costs
 from parsedit.costs.scheme import load_scheme, shipped_names
 from parsedit.encodings import get_encoding
 from parsedit.fst.align import Aligner
 from parsedit.params import Params, load_params
-from parsedit.pipeline import Config, Evaluator
+from parsedit.pipeline import Scorer
 from parsedit.trees.normalise import NONE
 
 SENTENCE = "(S (NP (DT the) (NN dog)) (VP (VBZ barks) (ADVP (RB loudly))))"
@@ -21,7 +22,7 @@ def label_cost(scheme: str, gold: str, test: str, params: Params | None = None) 
     params = params or Params(NONE)
     norm = params.normalisation
     config = Config(metrics=("label",), params=params, schemes={"label": load_scheme(scheme)})
-    scored = Evaluator(config).score(norm.apply(tree(gold)), norm.apply(tree(test)))
+    scored = Scorer(config).score(norm.apply(tree(gold)), norm.apply(tree(test)))
     return scored["label"].counts.edits
 
 

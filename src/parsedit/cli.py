@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import wraps
 from importlib import resources
 from pathlib import Path
@@ -20,6 +20,7 @@ import click
 
 from parsedit import __version__
 from parsedit.compare import compare, names_for
+from parsedit.config import AVERAGES, DEFAULT_METRICS, Config
 from parsedit.costs import check as scheme_check
 from parsedit.costs import load_costs
 from parsedit.costs.alphabet import collect
@@ -28,19 +29,10 @@ from parsedit.costs.scheme import CostScheme, shipped_file, shipped_names
 from parsedit.costs.transducer import TRANSDUCER_SUFFIXES, compiled, write_far
 from parsedit.encodings import NAMES
 from parsedit.errors import ConfigError, ParseditError
-from parsedit.metrics.errors import analyse
-from parsedit.metrics.leaf_ancestor import LAScored
-from parsedit.metrics.movement import METHODS, Movement
-from parsedit.params import load_params, with_overrides
-from parsedit.pipeline import (
-    AVERAGES,
-    DEFAULT_METRICS,
-    METRICS,
-    Config,
-    Evaluator,
-    evaluate,
-    pairs,
-)
+from parsedit.metrics.movement import METHODS
+from parsedit.params import load_params
+from parsedit.pipeline import Scorer, evaluate, pairs
+from parsedit.pipeline import align as align_pair
 from parsedit.report import align as align_report
 from parsedit.report import compare as compare_report
 from parsedit.report import evalb as evalb_report
@@ -50,10 +42,9 @@ from parsedit.report import scheme as scheme_report
 from parsedit.report import tags as tags_report
 from parsedit.report import text as text_report
 from parsedit.report import tsv as tsv_report
-from parsedit.results import CorpusResult
-from parsedit.tagging.evaluate import TagConfig, evaluate_tags
+from parsedit.results import CorpusResult, LineageScript
+from parsedit.tagging.evaluate import evaluate_tags, tag_config
 from parsedit.tagging.reader import FORMATS
-from parsedit.tagging.tagset import load_tagset, load_weights
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -69,21 +60,12 @@ def _user_errors(func: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-def _metrics(value: str) -> tuple[str, ...]:
-    names = tuple(v.strip() for v in value.split(",") if v.strip())
-    if not names:  # unknown names are refused by Config
-        raise ConfigError(f"--metrics takes a comma-separated list of {', '.join(METRICS)}")
-    return names
-
-
 def _config(metrics: str, rule_pos: str, costs: dict[str, str | None],
             params: str = "collins", cutoff: int | None = None, max_error: int | None = None,
             **options: Any) -> Config:
-    """The Config of a command's options (``options`` go to Config as they are)."""
-    schemes = {name: load_costs(path, name) for name, path in costs.items() if path}
-    loaded = with_overrides(load_params(params), cutoff, max_error)
-    return Config(metrics=_metrics(metrics), params=loaded, rule_pos=rule_pos,
-                  schemes=schemes, **options)
+    """The Config of a command's options (``options`` go to Config.from_options)."""
+    return Config.from_options(metrics, params, costs, cutoff, max_error, rule_pos=rule_pos,
+                               **options)
 
 
 class _Progress:
@@ -117,7 +99,7 @@ def _render(result: CorpusResult, gold: str, test: str, fmt: str) -> str:
     return (json_report.render if fmt == "json" else text_report.render)(result, gold, test)
 
 
-def _warn(warnings: list[str]) -> None:
+def _warn(warnings: Iterable[str]) -> None:
     for warning in warnings:
         click.echo(f"parsedit: warning: {warning}", err=True)
 
@@ -181,14 +163,6 @@ def _cost_options(func: F) -> F:
         func = click.option(f"--{name}-costs", metavar="NAME|PATH", default=None,
                             help=f"Cost scheme for the {name} encoding.")(func)
     return func
-
-
-def _tag_config(scoring: str | None, tagset: str | None, weights: str | None,
-                separator: str) -> TagConfig:
-    loaded = load_weights(weights) if weights else None
-    names = scoring or ("full,pos,pa" + (",wpa,cwpa" if loaded else ""))
-    return TagConfig(tuple(n.strip() for n in names.split(",") if n.strip()),
-                     load_tagset(tagset, separator), loaded)
 
 
 def _tag_options(func: F) -> F:
@@ -272,10 +246,9 @@ def score(gold: str | None, test: str | None, metrics: str, params: str, cutoff:
                                          "rule": rule_costs, "la": la_costs},
                      params, cutoff, max_error, with_preterminals=with_preterminals,
                      split=split, average=average,
-                     movement=Movement(movement, max_moves, max_k),
-                     la_preterminals=la_preterminals,
-                     tags=_tag_config(scoring, tagset, weights, separator),
-                     errors=errors_top is not None, failures=failures)
+                     movement=movement, max_moves=max_moves, max_k=max_k,
+                     la_preterminals=la_preterminals, tagset=tagset, weights=weights,
+                     separator=separator, scoring=scoring, failures=failures)
     if worst_words and "la" not in config.metrics:
         raise ConfigError("--worst-words needs the la metric in --metrics")
     if signature_only:
@@ -287,10 +260,8 @@ def score(gold: str | None, test: str | None, metrics: str, params: str, cutoff:
     if gold is None or test is None:
         raise ConfigError("score needs GOLD and TEST files (or --signature-only)")
     progress = _Progress(sys.stderr.isatty() and not quiet)
-    result = evaluate(gold, test, config, worst_words, jobs, progress)
+    result = evaluate(gold, test, config, worst_words, jobs, progress, errors_top or 0)
     progress.close()
-    if errors_top is not None:
-        result.errors = analyse(result, errors_top)
     if per_sentence:
         with open(per_sentence, "w", encoding="utf-8") as handle:
             handle.write(tsv_report.render(result))
@@ -319,21 +290,15 @@ def align(gold: str, test: str, sentence: int, encoding: str, params: str, rule_
                      {"label": label_costs, "span": span_costs, "rule": rule_costs,
                       "la": la_costs}, params, la_preterminals=la_preterminals)
     _warn(config.warnings())
-    evaluator = Evaluator.for_files(config, gold, test)
+    scorer = Scorer.for_files(config, gold, test)
     number = 0
     for number, g, t in pairs(gold, test):
         if number == sentence:
-            result, scored = evaluator.pair(number, g, t, gold, test)
-            if result.status != "ok":
-                raise ConfigError(f"sentence {sentence} is not scored ({result.status}): "
-                                  f"{result.message}")
-            shown = scored[metric]
-            scheme = config.scheme(metric).describe()
-            if isinstance(shown, LAScored):
-                click.echo(align_report.render_lineages(shown, scheme, sentence), nl=False)
+            script = align_pair(scorer, metric, number, g, t, gold, test)
+            if isinstance(script, LineageScript):
+                click.echo(align_report.render_lineages(script, sentence), nl=False)
             else:
-                click.echo(align_report.render(shown, evaluator.encodings[metric], scheme,
-                                               sentence), nl=False)
+                click.echo(align_report.render(script, sentence), nl=False)
             return
     raise ConfigError(f"there is no sentence {sentence}: the files hold {number} pairs")
 
@@ -531,7 +496,7 @@ def tags(gold: str, tests: tuple[str, ...], tagset: str | None, weights: str | N
          separator: str, scoring: str | None, gold_format: str, test_format: str, fmt: str,
          output: str | None) -> None:
     """Score the tags of each TEST file against GOLD (Acedanski and Przepiorkowski)."""
-    config = _tag_config(scoring, tagset, weights, separator)
+    config = tag_config(scoring, tagset, weights, separator)
     results = [(test, evaluate_tags(gold, test, config, gold_format, test_format))
                for test in tests]
     render = tags_report.render_json if fmt == "json" else tags_report.render

@@ -16,10 +16,10 @@ from pathlib import Path
 
 import numpy as np
 
+from parsedit.config import Config
 from parsedit.errors import ConfigError
-from parsedit.metrics.parseval import summarise
 from parsedit.metrics.significance import Array, Ratio, kendall_tau, randomization
-from parsedit.pipeline import Config, evaluate
+from parsedit.pipeline import evaluate
 from parsedit.results import CorpusResult, SentenceResult
 
 COMPARABLE = ("parseval", "label", "span", "rule", "la")
@@ -32,13 +32,12 @@ RATIOS = {"parseval": Ratio(100.0, 0.0), "label": Ratio(-100.0, 100.0),
 def figure(result: CorpusResult, metric: str) -> float | None:
     """A system's corpus figure for a metric, as ``score`` reports it (LA as
     a percentage)."""
+    counts = result.totals.counts[metric]
     if metric == "parseval":
-        f = summarise(result.sentences).figures()["f_measure"]
-        return None if f is None else float(f)
+        return counts.f_measure  # type: ignore[no-any-return]
     if metric == "la":
-        score = result.la().score
-        return None if score is None else 100.0 * score
-    return result.total(metric).accuracy
+        return None if counts.score is None else 100.0 * counts.score
+    return counts.accuracy  # type: ignore[no-any-return]
 
 
 def sentence_terms(sentence: SentenceResult, metric: str) -> tuple[float, float]:

@@ -36,6 +36,7 @@ brackets in an order-dependent way.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cache
 from importlib import resources
 from pathlib import Path
 
@@ -116,13 +117,18 @@ def parse_params(text: str, source: str, name: str) -> Params:
                   source=source, warnings=tuple(warnings))
 
 
+@cache
+def shipped_params(name: str) -> Params:
+    """A shipped parameter file (read once per process: Params is frozen)."""
+    text = resources.files("parsedit.prm").joinpath(f"{name}.prm").read_text()
+    return parse_params(text, f"{name}.prm", name)
+
+
 def load_params(name_or_path: str) -> Params:
     """A shipped parameter file by name (``collins``, ``new``, ``none``,
-    ``function-tags``) or
-    any ``.prm`` file by path."""
+    ``function-tags``) or any ``.prm`` file by path."""
     if name_or_path in SHIPPED:
-        text = resources.files("parsedit.prm").joinpath(f"{name_or_path}.prm").read_text()
-        return parse_params(text, f"{name_or_path}.prm", name_or_path)
+        return shipped_params(name_or_path)
     path = Path(name_or_path)
     if not path.is_file():
         raise ConfigError(f"--params {name_or_path!r}: not one of {', '.join(SHIPPED)} "

@@ -1,218 +1,92 @@
-"""The road from two files to a :class:`CorpusResult`.
+"""The road from pairs of trees to a :class:`CorpusResult`.
 
-read (trees.reader) -> normalise (trees.normalise, set by params) -> encode
-(encodings) -> align through the FST (fst, via metrics.edits) or count
-brackets (metrics.parseval) -> counts (results).
+read (trees.reader) -> normalise (trees.normalise, set by params) -> each
+metric of the run scores the normalised pair (metrics.registry: PARSEVAL,
+the edit distances through the FST, leaf-ancestor, tagging) -> the sentence
+results -> aggregated once (results.CorpusResult.aggregate).
 
 Pairs are taken in order and judged as EVALB judges them.  A test sentence
 that is empty, unreadable or left without words is ``skip``; otherwise a gold
 sentence that is empty or unreadable, or a pair whose words differ after
 normalisation, is ``error``.  Both carry a message naming the line and are
 left out of the sums; everything else is still scored.  With ``failures =
-"count"``, a skipped test sentence over a readable gold one is counted as a
-parse with no constituents over the gold words (:meth:`Evaluator.missed`): it
-stays ``skip`` but has counts, so it is in the sums.  As EVALB does, the run
-stops at the (MAX_ERROR + 2)-th error, and says so.
+"count"``, a skipped test sentence over a readable gold one is scored as a
+parse with no constituents over the gold words (each metric's ``failure``):
+it stays ``skip`` but has counts, so it is in the sums.  As EVALB does, the
+run stops at the (MAX_ERROR + 2)-th error, and says so.  The files' root
+conventions are compared as the pairs go by (:mod:`parsedit.trees.roots`).
 """
 
 from __future__ import annotations
 
 import multiprocessing
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
-from importlib.metadata import version
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from itertools import zip_longest
+from typing import Any
 
-from parsedit import __version__
-from parsedit.costs import Scheme, default_scheme
-from parsedit.costs.alphabet import Alphabet, collect
-from parsedit.encodings import NAMES as EDIT_METRICS
-from parsedit.encodings import Encoding, get_encoding
+from parsedit.config import Config
+from parsedit.costs.alphabet import collect
 from parsedit.errors import ConfigError
-from parsedit.metrics import parseval
-from parsedit.metrics.edits import EditMetric, Scored
-from parsedit.metrics.errors import sentence_errors
+from parsedit.metrics import registry
+from parsedit.metrics.base import Outcome
+from parsedit.metrics.edits import EditDistance
+from parsedit.metrics.errors import analyse, sentence_errors
 from parsedit.metrics.leaf_ancestor import LAScored, LeafAncestor, WorstWords
-from parsedit.metrics.movement import FIVE_STEP, METHODS, Movement
-from parsedit.params import Params
-from parsedit.results import CorpusResult, EditCounts, LACounts, SentenceResult
-from parsedit.tagging.evaluate import TagConfig, TagScorer
-from parsedit.tagging.reader import Segment
-from parsedit.trees import bracketing
+from parsedit.results import CorpusResult, EditScript, LineageScript, SentenceResult
 from parsedit.trees.bracketing import CLOSE, Bracketing
-from parsedit.trees.normalise import COLLINS, Normalisation, fix_quotes
+from parsedit.trees.normalise import fix_quotes
 from parsedit.trees.reader import Item, read_trees
 from parsedit.trees.roots import outer_bracket, root_warning
 
-METRICS = ("parseval", *EDIT_METRICS, "la", "tagging")
-FAILURES = ("skip", "count")
-DEFAULT_METRICS = ("parseval", *EDIT_METRICS)
-AVERAGES = ("corpus", "sentence")
+Outcomes = dict[str, Outcome]
 
 
-def encoding_of(metric: str) -> str:
-    """The string an edit metric aligns: its own, but lineages for ``la``."""
-    return "lineage" if metric == "la" else metric
+class Scorer:
+    """The metrics of a :class:`Config`, ready to judge and score pairs."""
 
-
-@dataclass(frozen=True)
-class Config:
-    """Every option that can change a number."""
-
-    metrics: tuple[str, ...] = DEFAULT_METRICS
-    params: Params = field(default_factory=lambda: Params(COLLINS, source="collins.prm"))
-    rule_pos: str = "words"
-    schemes: dict[str, Scheme] = field(default_factory=dict)
-    with_preterminals: bool = False
-    split: bool = False
-    average: str = "corpus"
-    movement: Movement = FIVE_STEP
-    la_preterminals: bool = False
-    tags: TagConfig = field(default_factory=TagConfig)
-    # What a skipped test sentence is: left out of the sums ("skip", EVALB's
-    # way), or scored as a parse with no constituents ("count", EVALB_SPMRL's -X).
-    failures: str = "skip"
-    # Keep each sentence's error details (never changes a number).
-    errors: bool = False
-
-    def __post_init__(self) -> None:
-        for name in self.metrics:
-            if name not in METRICS:
-                raise ConfigError(f"unknown metric {name!r}; expected some of "
-                                  f"{', '.join(METRICS)}")
-        if self.rule_pos not in ("words", "tags"):
-            raise ConfigError(f"--rule-pos must be 'words' or 'tags', not {self.rule_pos!r}")
-        if self.movement.method not in METHODS:
-            raise ConfigError(f"--movement must be one of {', '.join(METHODS)}, not "
-                              f"{self.movement.method!r}")
-        if self.average not in AVERAGES:
-            raise ConfigError(f"--average must be 'corpus' or 'sentence', not {self.average!r}")
-        if self.failures not in FAILURES:
-            raise ConfigError(f"--failures must be 'skip' or 'count', not {self.failures!r}")
-
-    @property
-    def normalisation(self) -> Normalisation:
-        return self.params.normalisation
-
-    @property
-    def edit_metrics(self) -> tuple[str, ...]:
-        return tuple(m for m in self.metrics if m in EDIT_METRICS)
-
-    def scheme(self, metric: str) -> Scheme:
-        """The cost scheme of an edit metric (``la`` aligns lineages)."""
-        encoding = encoding_of(metric)
-        scheme = self.schemes.get(metric) or default_scheme(encoding)
-        if scheme.encodings and encoding not in scheme.encodings:
-            raise ConfigError(f"cost scheme {scheme.name!r} ({scheme.source}) is for the "
-                              f"{', '.join(scheme.encodings)} encoding(s), not {encoding}")
-        return scheme
-
-    def warnings(self) -> list[str]:
-        """What the options make a reader need to know (one line each)."""
-        return list(self.params.warnings)
-
-    def signature(self) -> str:
-        """One line that pins a result down (sacreBLEU-style)."""
-        parts = [f"metrics:{'+'.join(self.metrics)}", f"params:{self.params.describe()}"]
-        if "parseval" in self.metrics:
-            variant = "+".join(v for v, on in (("preterminals", self.with_preterminals),
-                                               ("split", self.split)) if on) or "evalb"
-            parts.append(f"parseval:{variant}")
-        for name in self.edit_metrics:
-            scheme = self.scheme(name)
-            parts.append(f"{name}:{scheme.describe()}")
-            if name == "label" and scheme.movement is not None:
-                parts.append(f"movement:{self.movement.describe()}")
-        if "rule" in self.metrics:
-            parts.append(f"rule-pos:{self.rule_pos}")
-        if "la" in self.metrics:
-            parts.append(f"la:{self.scheme('la').describe()}")
-            if self.la_preterminals:
-                parts.append("la-preterminals")
-        if "tagging" in self.metrics:
-            parts.append(f"tagging:{self.tags.signature()}")
-        if self.failures != "skip":
-            parts.append(f"failures:{self.failures}")
-        parts += [f"average:{self.average}", f"parsedit:{__version__}",
-                  f"pynini:{version('pynini')}"]
-        return "|".join(parts)
-
-
-class Evaluator:
-    """The metrics of a :class:`Config`, ready to score pairs of trees."""
-
-    def __init__(self, config: Config, alphabets: dict[str, Alphabet] | None = None) -> None:
-        """``alphabets``: per encoding, what a grammar module builds over."""
+    def __init__(self, config: Config, alphabets: registry.Alphabets | None = None,
+                 details: bool = False) -> None:
+        """``alphabets``: per metric, what a grammar module builds over;
+        ``details``: keep each sentence's error details (``--errors``)."""
         self.config = config
-        self.encodings: dict[str, Encoding] = {
-            name: get_encoding(name, config.rule_pos) for name in config.edit_metrics}
-        alphabets = alphabets or {}
-        self.metrics = {name: EditMetric(enc, config.scheme(name), alphabets.get(name),
-                                         config.movement)
-                        for name, enc in self.encodings.items()}
-        self.la = LeafAncestor(config.scheme("la"), config.la_preterminals,
-                               alphabets.get("la")) if "la" in config.metrics else None
-        self.tags = TagScorer(config.tags) if "tagging" in config.metrics else None
+        self.metrics = registry.build(config, alphabets)
+        self.zeros = registry.zeros(self.metrics)
+        self.details = details
+        self.encodings = {name: m.encoding for name, m in self.metrics.items()
+                          if isinstance(m, EditDistance)}
 
     @classmethod
-    def for_files(cls, config: Config, gold_path: str, test_path: str) -> Evaluator:
-        """An evaluator whose grammar modules are built over the alphabets of
-        the two files (the only schemes that read the files first)."""
-        alphabets = {name: collect((gold_path, test_path), encoding_of(name),
-                                   config.normalisation, config.rule_pos, config.la_preterminals)
-                     for name in config.metrics
-                     if name in (*EDIT_METRICS, "la") and config.scheme(name).needs_alphabet}
-        return cls(config, alphabets)
+    def for_files(cls, config: Config, gold_path: str, test_path: str,
+                  details: bool = False) -> Scorer:
+        """A scorer whose grammar modules are built over the alphabets of the
+        two files (the only schemes that read the files first)."""
+        alphabets = {name: collect((gold_path, test_path), encoding,
+                                   config.params.normalisation, config.rule_pos,
+                                   config.la_preterminals)
+                     for name, encoding in registry.needs_alphabet(config)}
+        return cls(config, alphabets, details)
 
-    def score(self, gold: Bracketing, test: Bracketing) -> dict[str, Scored]:
-        """Every edit metric on one normalised pair with equal words."""
-        out: dict[str, Scored] = {}
-        if not self.metrics:
-            return out
-        for name, metric in self.metrics.items():
-            encoding = self.encodings[name]
-            gold_symbols = encoding.encode(gold)
-            test_symbols = gold_symbols if test == gold else encoding.encode(test)
-            out[name] = metric.score(gold_symbols, test_symbols, encoding.events(gold_symbols))
-        return out
-
-    def missed(self, gold: Bracketing) -> dict[str, object]:
-        """The counts of a failed parse over a normalised gold sentence
-        (``--failures count``): a parse with no constituents over the gold
-        words.  Every gold bracket is missed in PARSEVAL; each encoding's
-        edits are its gold events, whatever its cost scheme; each word's
-        leaf-ancestor score is 0; every gold tag is wrong."""
-        config = self.config
-        counts: dict[str, object] = {}
-        if "parseval" in config.metrics:
-            counts["parseval"] = parseval.missed(gold, config.with_preterminals, config.split)
-        for name, encoding in self.encodings.items():
-            events = encoding.events(encoding.encode(gold))
-            counts[name] = EditCounts(float(events), float(events), events)
-        if self.la is not None:
-            n = len(bracketing.words(gold))
-            counts["la"] = LACounts(0.0, 1, 0.0, n, (0.0,) * n)
-        if self.tags is not None:
-            counts["tagging"] = self.tags.missed(_segments(gold))
-        return counts
+    def score(self, gold: Bracketing, test: Bracketing) -> Outcomes:
+        """Every metric on one normalised pair with equal words."""
+        return {name: metric.score(gold, test) for name, metric in self.metrics.items()}
 
     def pair(self, number: int, gold: Item | None, test: Item | None, gold_path: str,
-             test_path: str) -> tuple[SentenceResult, dict[str, Scored | LAScored]]:
+             test_path: str) -> tuple[SentenceResult, Outcomes]:
         """Judge and score the ``number``-th pair of items: the result, and
-        what each edit metric aligned (for alignments and error lists)."""
-        config = self.config
-        norm = config.normalisation
+        each metric's outcome (for alignments and error lists)."""
+        norm = self.config.params.normalisation
         gold_raw = gold.tokens if gold is not None else None
         gold_sentence = norm.normalise(gold_raw) if gold_raw else None
         length = gold_sentence.length if gold_sentence else 0
 
-
-        def skip(message: str,
-                 reason: str | None = None) -> tuple[SentenceResult, dict[str, Scored | LAScored]]:
+        def skip(message: str, reason: str | None = None) -> tuple[SentenceResult, Outcomes]:
             # A failure is counted only where the gold sentence can be scored.
-            if config.failures == "count" and gold_sentence and gold_sentence.words:
-                return SentenceResult(number, "skip", message, self.missed(
-                    gold_sentence.bracketing), length, reason, counted=True), {}
+            if self.config.failures == "count" and gold_sentence and gold_sentence.words:
+                counts = {name: metric.failure(gold_sentence.bracketing)
+                          for name, metric in self.metrics.items()}
+                return SentenceResult(number, "skip", message, counts, length, reason,
+                                      counted=True), {}
             return SentenceResult(number, "skip", message, length=length, reason=reason), {}
 
         # As in EVALB, a test without words is a skip even when gold is broken.
@@ -239,8 +113,7 @@ class Evaluator:
         gold_tokens, gold_words = gold_sentence.bracketing, gold_sentence.words
         test_tokens, test_words = test_sentence.bracketing, test_sentence.words
 
-        def mismatch(message: str,
-                     reason: str) -> tuple[SentenceResult, dict[str, Scored | LAScored]]:
+        def mismatch(message: str, reason: str) -> tuple[SentenceResult, Outcomes]:
             return SentenceResult(number, "error", f"{gold_path}:{gold.line} and {test_path}:"
                                   f"{test.line}: {message}", length=length, reason=reason), {}
 
@@ -255,24 +128,29 @@ class Evaluator:
                     return mismatch(f"words differ at word {i}: gold {g!r}, test {t!r}",
                                     f"Words unmatch ({g}|{t})")
             test_tokens = _with_words(test_tokens, gold_words)
-        counts: dict[str, object] = {}
-        if "parseval" in config.metrics:
-            counts["parseval"] = parseval.score(gold_tokens, test_tokens, config.params.labeled,
-                                                config.with_preterminals, config.split)
-        edit_scored = self.score(gold_tokens, test_tokens)
-        if config.errors:
-            counts["errors"] = sentence_errors(gold_tokens, test_tokens, edit_scored,
-                                               self.encodings)
-        scored: dict[str, Scored | LAScored] = {**edit_scored}
-        if self.la is not None:
-            scored["la"] = self.la.score(gold_tokens, test_tokens)
-        counts.update((name, s.counts) for name, s in scored.items())
-        if self.tags is not None:
-            counts["tagging"] = self.tags.score(_segments(gold_tokens), _segments(test_tokens))
+        outcomes = self.score(gold_tokens, test_tokens)
+        details = sentence_errors(gold_tokens, test_tokens, outcomes, self.encodings) \
+            if self.details else None
+        counts = {name: outcome.counts for name, outcome in outcomes.items()}
         gold_outer, test_outer = outer_bracket(gold_tokens), outer_bracket(test_tokens)
         side = None if gold_outer == test_outer else "gold" if gold_outer else "test"
         return SentenceResult(number, "ok", None, counts, length=length,
-                              outer_bracket=side), scored
+                              details=details, outer_bracket=side), outcomes
+
+
+def align(scorer: Scorer, metric: str, number: int, gold: Item | None, test: Item | None,
+          gold_name: str, test_name: str) -> EditScript | LineageScript:
+    """One pair's alignment under one of the scorer's string metrics (an edit
+    encoding, or ``la`` for its lineages)."""
+    aligner = scorer.metrics.get(metric)
+    if not isinstance(aligner, (EditDistance, LeafAncestor)):
+        raise ConfigError(f"{metric!r} does not align strings: expected one of label, span, "
+                          "rule, la")
+    sentence, outcomes = scorer.pair(number, gold, test, gold_name, test_name)
+    if sentence.status != "ok":
+        raise ConfigError(f"sentence {number} is not scored ({sentence.status}): "
+                          f"{sentence.message}")
+    return aligner.script(outcomes[metric])
 
 
 def _why_absent(item: Item | None, path: str, number: int) -> str:
@@ -284,55 +162,58 @@ def _why_absent(item: Item | None, path: str, number: int) -> str:
     return f"{path}:{item.line}: empty line"
 
 
-def _segments(tokens: Bracketing) -> list[Segment]:
-    """Each word of a normalised bracketing with its preterminal's tag."""
-    out = []
-    tag = ""
-    for token in tokens:
-        if token.startswith(bracketing.TAG):
-            tag = token[2:]
-        elif token[0] != "(" and token != CLOSE:
-            out.append(Segment(token[:-1], (tag,)))
-            tag = ""
-    return out
-
-
 def _with_words(tokens: Bracketing, words: list[str]) -> Bracketing:
     """``tokens`` with its word tokens replaced, in order (EQ_WORD made them equal)."""
     replacement = iter(words)
     return tuple(t if t[0] == "(" or t == CLOSE else next(replacement) for t in tokens)
 
 
-def pairs(gold_path: str, test_path: str) -> Iterator[tuple[int, Item | None, Item | None]]:
-    """The numbered pairs of items of two files, the shorter padded with None."""
-    items = zip_longest(read_trees(gold_path), read_trees(test_path))
-    for number, (gold, test) in enumerate(items, start=1):
-        yield number, gold, test
-
-
-# (number, has gold, has test, result, leaf-ancestor details when kept)
-PairScores = tuple[int, bool, bool, SentenceResult, "LAScored | None"]
-Job = tuple[Evaluator, str, str, bool]  # evaluator, gold path, test path, keep la
 Pair = tuple[int, Item | None, Item | None]
+
+
+def pairs(gold_path: str, test_path: str) -> Iterator[Pair]:
+    """The numbered pairs of items of two files, the shorter padded with None."""
+    return numbered(read_trees(gold_path), read_trees(test_path))
+
+
+def numbered(gold: Iterable[Item], test: Iterable[Item], start: int = 1) -> Iterator[Pair]:
+    """Items paired in order, numbered from ``start``, the shorter padded with None."""
+    for number, (g, t) in enumerate(zip_longest(gold, test), start=start):
+        yield number, g, t
+
+
+@dataclass(frozen=True)
+class Scored:
+    """One pair as the road hands it on: its number, whether each side had
+    an item, its result, and its leaf-ancestor lineages when kept."""
+
+    number: int
+    has_gold: bool
+    has_test: bool
+    sentence: SentenceResult
+    lineages: LAScored | None
+
+
+Job = tuple[Scorer, str, str, bool]  # scorer, gold name, test name, keep lineages
 # What a forked worker scores with: set before the pool forks, never pickled.
 _WORKER: Job | None = None
 
 
-def _score_pair(job: Job, pair: Pair) -> PairScores:
-    evaluator, gold_path, test_path, keep_la = job
+def _score_pair(job: Job, pair: Pair) -> Scored:
+    scorer, gold_path, test_path, keep = job
     number, gold, test = pair
-    sentence, scored = evaluator.pair(number, gold, test, gold_path, test_path)
-    la = scored.get("la") if keep_la else None
-    return (number, gold is not None, test is not None, sentence,
-            la if isinstance(la, LAScored) else None)
+    sentence, outcomes = scorer.pair(number, gold, test, gold_path, test_path)
+    la = outcomes.get("la")
+    lineages = la.detail if keep and la is not None else None
+    return Scored(number, gold is not None, test is not None, sentence, lineages)
 
 
-def _score_chunk(chunk: list[Pair]) -> list[PairScores]:
+def _score_chunk(chunk: list[Pair]) -> list[Scored]:
     assert _WORKER is not None
     return [_score_pair(_WORKER, pair) for pair in chunk]
 
 
-def _chunks(pairs_: Iterator[Pair], size: int = 64) -> Iterator[list[Pair]]:
+def _chunks(pairs_: Iterable[Pair], size: int = 64) -> Iterator[list[Pair]]:
     chunk: list[Pair] = []
     for pair in pairs_:
         chunk.append(pair)
@@ -343,13 +224,12 @@ def _chunks(pairs_: Iterator[Pair], size: int = 64) -> Iterator[list[Pair]]:
         yield chunk
 
 
-def _scored(job: Job, jobs: int) -> Iterator[PairScores]:
+def scored(job: Job, pairs_: Iterable[Pair], jobs: int = 1) -> Iterator[Scored]:
     """Every pair scored, in order; with ``jobs`` > 1 by forked workers, each
-    with its own copy of the evaluator (the numbers do not depend on it)."""
+    with its own copy of the scorer (the numbers do not depend on it)."""
     global _WORKER
-    _, gold_path, test_path, _ = job
     if jobs <= 1:
-        for pair in pairs(gold_path, test_path):
+        for pair in pairs_:
             yield _score_pair(job, pair)
         return
     try:
@@ -358,47 +238,65 @@ def _scored(job: Job, jobs: int) -> Iterator[PairScores]:
         raise ConfigError("--jobs needs processes that fork (Linux, macOS)") from None
     _WORKER = job
     with context.Pool(jobs) as pool:
-        for done in pool.imap(_score_chunk, _chunks(pairs(gold_path, test_path))):
+        for done in pool.imap(_score_chunk, _chunks(pairs_)):
             yield from done
+
+
+def run(scorer: Scorer, pairs_: Iterable[Pair], gold_name: str, test_name: str,
+        worst_words: int = 0, errors: int = 0, jobs: int = 1,
+        progress: Callable[[int], None] | None = None) -> CorpusResult:
+    """Score numbered pairs of items into a result, aggregated once: with
+    ``worst_words`` (and the la metric) the lineage pairs that lose most,
+    with ``errors`` the error analysis (its lists ``errors`` long)."""
+    config = scorer.config
+    params = config.params
+    worst = WorstWords() if worst_words and "la" in config.metrics else None
+    sentences: list[SentenceResult] = []
+    trees = {"gold_trees": 0, "test_trees": 0}
+    stopped = None
+    error_count = 0
+    outer = {"gold": 0, "test": 0}  # scored pairs where only that side has ( ... )
+    for pair in scored((scorer, gold_name, test_name, worst is not None), pairs_, jobs):
+        trees["gold_trees"] += pair.has_gold
+        trees["test_trees"] += pair.has_test
+        sentence = pair.sentence
+        sentences.append(sentence)
+        if progress is not None:
+            progress(pair.number)
+        if worst is not None and pair.lineages is not None:
+            worst.add(pair.number, pair.lineages)
+        if sentence.outer_bracket is not None:
+            outer[sentence.outer_bracket] += 1
+        if sentence.status == "error":
+            error_count += 1
+            if error_count > params.max_error + 1:
+                stopped = (f"stopped at sentence {pair.number}, error {error_count}: more "
+                           f"errors than MAX_ERROR {params.max_error} allows (EVALB stops "
+                           "here too); the rest is not scored, and the summary covers "
+                           f"sentences 1-{pair.number} only")
+                break
+    warnings = config.warnings()
+    roots = root_warning(outer["gold"] + outer["test"],
+                         sum(s.status == "ok" for s in sentences), outer["gold"],
+                         gold_name, test_name)
+    if roots is not None:
+        warnings.append(roots)
+    extra: dict[str, Any] = {}
+    if worst is not None:
+        extra["worst_words"] = tuple(worst.top(worst_words))
+    if errors:
+        extra["errors"] = analyse(sentences, scorer.metrics, errors)
+    return CorpusResult.aggregate(config.metrics, config.signature(), sentences, scorer.zeros,
+                                  params.cutoff_len, average=config.average,
+                                  warnings=tuple(warnings), stopped=stopped,
+                                  **trees, **extra)
 
 
 def evaluate(gold_path: str, test_path: str, config: Config | None = None,
              worst_words: int = 0, jobs: int = 1,
-             progress: Callable[[int], None] | None = None) -> CorpusResult:
-    """Score every pair of ``gold_path`` and ``test_path``; with ``worst_words``
-    (and the la metric), also list that many lineage pairs that lose most;
-    ``jobs`` processes; ``progress`` is told each sentence number."""
+             progress: Callable[[int], None] | None = None, errors: int = 0) -> CorpusResult:
+    """Score every pair of ``gold_path`` and ``test_path`` (see :func:`run`)."""
     config = config or Config()
-    evaluator = Evaluator.for_files(config, gold_path, test_path)
-    worst = WorstWords() if worst_words and "la" in config.metrics else None
-    params = config.params
-    result = CorpusResult(config.metrics, config.signature(), cutoff_len=params.cutoff_len,
-                          average=config.average, warnings=config.warnings())
-    errors = 0
-    outer = {"gold": 0, "test": 0}  # pairs where only that side has ( ... )
-    job = (evaluator, gold_path, test_path, worst is not None)
-    for number, has_gold, has_test, sentence, la in _scored(job, jobs):
-        result.gold_trees += has_gold
-        result.test_trees += has_test
-        result.add(sentence)
-        if progress is not None:
-            progress(number)
-        if worst is not None and la is not None:
-            worst.add(number, la)
-        if sentence.outer_bracket is not None:
-            outer[sentence.outer_bracket] += 1
-        if sentence.status == "error":
-            errors += 1
-            if errors > params.max_error + 1:
-                result.stopped = (f"stopped at sentence {number}, error {errors}: more errors "
-                                  f"than MAX_ERROR {params.max_error} allows (EVALB stops here "
-                                  "too); the rest is not scored, and the summary covers "
-                                  f"sentences 1-{number} only")
-                break
-    warning = root_warning(outer["gold"] + outer["test"], result.count("ok"), outer["gold"],
-                           gold_path, test_path)
-    if warning is not None:
-        result.warnings.append(warning)
-    if worst is not None:
-        result.worst_words = worst.top(worst_words)
-    return result
+    scorer = Scorer.for_files(config, gold_path, test_path, details=errors > 0)
+    return run(scorer, pairs(gold_path, test_path), gold_path, test_path, worst_words, errors,
+               jobs, progress)

@@ -1,16 +1,22 @@
 """Frozen, additive counts: a corpus is the sum of its sentences.
 
-Rates are derived, never stored; an undefined rate (nothing in the
-denominator) is ``None`` and is printed as ``n/a``.
+Every metric's per-sentence counts are one of the frozen classes here
+(:class:`ParsevalCounts`, :class:`EditCounts`, :class:`LACounts`,
+:class:`TaggingCounts`); ``a + b`` is the counts of both sets of sentences,
+so a corpus is aggregated once, by summing, and two evaluators that saw parts
+of a corpus merge exactly.  Rates are derived, never stored; an undefined
+rate (nothing in the denominator) is ``None`` and is printed as ``n/a``.
+
+:class:`Totals` holds the sums over a set of sentences (every metric's counts
+and how many sentences had each status); :class:`CorpusResult` holds every
+sentence and the totals over all of them and over the cut-off subset.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from parsedit.tagging.measures import TagCounts
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 
 def percent(part: float, whole: float) -> float | None:
@@ -25,24 +31,135 @@ def f_measure(recall: float | None, precision: float | None) -> float | None:
     return 0.0 if recall + precision == 0 else 2 * recall * precision / (recall + precision)
 
 
+def _evalb_f(recall: float | None, precision: float | None) -> float | None:
+    """EVALB's F: undefined (C's ``-nan``) when recall and precision are both 0."""
+    if recall is None or precision is None or recall + precision == 0:
+        return None
+    return 2 * precision * recall / (precision + recall)
+
+
+class _Additive:
+    """Field-by-field addition for the frozen count classes."""
+
+    def __add__(self, other: Any) -> Any:
+        if type(other) is not type(self):
+            return NotImplemented
+        return type(self)(*(getattr(self, f.name) + getattr(other, f.name)
+                            for f in fields(self)))  # type: ignore[arg-type]
+
 
 @dataclass(frozen=True)
-class EditCounts:
+class ParsevalCounts(_Additive):
+    """PARSEVAL counts (EVALB's, Goodman's and the sentence-F sum) of one
+    sentence or of many.  ``matched`` is labelled or unlabelled as LABELED
+    says; ``labelled`` and ``unlabelled`` are both kept.  The tallies after
+    ``crossing`` count sentences: how many are summed, and how many of them
+    match completely, have every gold bracket matched with labels (Goodman's
+    labelled tree) or without (bracketed tree), cross nothing, or cross at
+    most twice; ``f_sum`` adds the sentences' F (100 for a sentence with no
+    bracket on either side)."""
+
+    words: int = 0
+    correct_tags: int = 0
+    gold: int = 0
+    test: int = 0
+    matched: int = 0
+    labelled: int = 0
+    unlabelled: int = 0
+    crossing: int = 0
+    sentences: int = 0
+    complete: int = 0
+    labelled_tree: int = 0
+    bracketed_tree: int = 0
+    no_crossing_trees: int = 0
+    two_or_less_trees: int = 0
+    f_sum: float = 0.0
+
+    @classmethod
+    def sentence(cls, words: int, correct_tags: int, gold: int, test: int, matched: int,
+                 labelled: int, unlabelled: int, crossing: int) -> ParsevalCounts:
+        """The counts of one scored sentence, its tallies derived."""
+        f = 100.0 if gold == test == 0 else 200.0 * matched / (gold + test)
+        return cls(words, correct_tags, gold, test, matched, labelled, unlabelled, crossing,
+                   1, int(gold == test == matched), int(labelled == gold),
+                   int(unlabelled == gold), int(crossing == 0), int(crossing <= 2), f)
+
+    @property
+    def recall(self) -> float | None:
+        return percent(self.matched, self.gold)
+
+    @property
+    def precision(self) -> float | None:
+        return percent(self.matched, self.test)
+
+    @property
+    def f_measure(self) -> float | None:
+        """EVALB's F over summed counts (undefined when nothing matched at all
+        and nothing could: EVALB prints ``-nan``)."""
+        return _evalb_f(self.recall, self.precision)
+
+    @property
+    def e_measure(self) -> float | None:
+        f = self.f_measure
+        return None if f is None else 100.0 - f
+
+    @property
+    def sentence_f(self) -> float | None:
+        """The mean of the sentences' F (for one sentence, its F)."""
+        return self.f_sum / self.sentences if self.sentences else None
+
+    def figures(self) -> dict[str, float | int | None]:
+        """Every corpus figure, by its JSON name."""
+        n = self.sentences
+        lr, lp = percent(self.labelled, self.gold), percent(self.labelled, self.test)
+        ur, up = percent(self.unlabelled, self.gold), percent(self.unlabelled, self.test)
+        return {
+            "valid": n, "matched": self.matched, "gold": self.gold, "test": self.test,
+            "recall": self.recall, "precision": self.precision, "f_measure": self.f_measure,
+            "e_measure": self.e_measure,
+            "labelled_recall": lr, "labelled_precision": lp, "labelled_f": _evalb_f(lr, lp),
+            "unlabelled_recall": ur, "unlabelled_precision": up,
+            "unlabelled_f": _evalb_f(ur, up),
+            "complete_match": percent(self.complete, n),
+            "crossing": self.crossing,
+            "average_crossing": self.crossing / n if n else None,
+            "no_crossing": percent(self.no_crossing_trees, n),
+            "two_or_less_crossing": percent(self.two_or_less_trees, n),
+            "words": self.words, "correct_tags": self.correct_tags,
+            "tagging_accuracy": percent(self.correct_tags, self.words),
+            "goodman_labelled_recall": lr,
+            "goodman_labelled_tree": percent(self.labelled_tree, n),
+            "goodman_bracketed_recall": ur,
+            "goodman_bracketed_tree": percent(self.bracketed_tree, n),
+            "goodman_consistent_recall": percent(self.test - self.crossing, self.test),
+            "goodman_consistent_tree": percent(self.no_crossing_trees, n),
+            "sentence_f": self.sentence_f,
+        }
+
+
+@dataclass(frozen=True)
+class EditCounts(_Additive):
     """Edit cost against the gold events of one encoding.
 
     ``edits`` is the final cost; ``basic`` the cost before Roark's movement
     correction (equal to ``edits`` where no correction applies); ``gold`` the
     number of gold events (non-preterminal gold constituents, which is also
-    the number of gold rules).
+    the number of gold rules).  ``rated`` counts the sentences with gold
+    events and ``accuracy_sum`` adds their accuracies, for the sentence
+    average.
     """
 
     edits: float = 0.0
     basic: float = 0.0
     gold: int = 0
+    rated: int = 0
+    accuracy_sum: float = 0.0
 
-    def __add__(self, other: EditCounts) -> EditCounts:
-        return EditCounts(self.edits + other.edits, self.basic + other.basic,
-                          self.gold + other.gold)
+    @classmethod
+    def sentence(cls, edits: float, basic: float, gold: int) -> EditCounts:
+        """One sentence's counts."""
+        return cls(edits, basic, gold, int(gold > 0),
+                   100.0 - 100.0 * edits / gold if gold else 0.0)
 
     @property
     def error_rate(self) -> float | None:
@@ -53,6 +170,16 @@ class EditCounts:
     def accuracy(self) -> float | None:
         rate = self.error_rate
         return None if rate is None else 100.0 - rate
+
+    @property
+    def sentence_accuracy(self) -> float | None:
+        """The mean of the sentences' accuracies (those with gold events)."""
+        return self.accuracy_sum / self.rated if self.rated else None
+
+    def figures(self) -> dict[str, float | int | None]:
+        return {"edits": self.edits, "basic": self.basic, "gold": self.gold,
+                "error_rate": self.error_rate, "accuracy": self.accuracy,
+                "sentence_accuracy": self.sentence_accuracy}
 
 
 @dataclass(frozen=True)
@@ -82,6 +209,70 @@ class LACounts:
         """The mean over all words."""
         return None if not self.words else self.word_sum / self.words
 
+    def figures(self) -> dict[str, float | int | None]:
+        return {"score": self.score, "word_score": self.word_score,
+                "sentences": self.sentences, "words": self.words}
+
+
+@dataclass(frozen=True)
+class TagCounts(_Additive):
+    """Additive sums of one tagging scoring function (Acedański and
+    Przepiórkowski 2010, section 3.1; see :mod:`parsedit.tagging.measures`)."""
+
+    precision_sum: float = 0.0
+    test_tags: int = 0
+    recall_sum: float = 0.0
+    gold_tags: int = 0
+    weak_sum: float = 0.0
+    strong_sum: float = 0.0
+    segments: int = 0
+
+    @property
+    def precision(self) -> float | None:
+        return percent(self.precision_sum, self.test_tags)
+
+    @property
+    def recall(self) -> float | None:
+        return percent(self.recall_sum, self.gold_tags)
+
+    @property
+    def f_measure(self) -> float | None:
+        return f_measure(self.recall, self.precision)
+
+    @property
+    def weak(self) -> float | None:
+        return percent(self.weak_sum, self.segments)
+
+    @property
+    def strong(self) -> float | None:
+        return percent(self.strong_sum, self.segments)
+
+    def figures(self) -> dict[str, float | None]:
+        """Percentages, in the paper's order: C (strong), WC, P, R, F."""
+        return {"strong": self.strong, "weak": self.weak, "precision": self.precision,
+                "recall": self.recall, "f_measure": self.f_measure}
+
+
+@dataclass(frozen=True)
+class TaggingCounts:
+    """:class:`TagCounts` per scoring function, added function by function."""
+
+    by_scoring: Mapping[str, TagCounts] = field(default_factory=dict)
+
+    def __add__(self, other: TaggingCounts) -> TaggingCounts:
+        merged = dict(self.by_scoring)
+        for name, counts in other.by_scoring.items():
+            merged[name] = merged[name] + counts if name in merged else counts
+        return TaggingCounts(merged)
+
+    def __getitem__(self, scoring: str) -> TagCounts:
+        return self.by_scoring.get(scoring, TagCounts())
+
+    def figures(self) -> dict[str, dict[str, float | int | None]]:
+        """Per scoring function, its figures and its number of segments."""
+        return {name: {**counts.figures(), "segments": counts.segments}
+                for name, counts in self.by_scoring.items()}
+
 
 @dataclass
 class Loss:
@@ -101,11 +292,58 @@ class Loss:
 
 
 @dataclass(frozen=True)
+class Edit:
+    """One operation of an edit script: ``match``, ``sub`` (substitution),
+    ``del`` (a gold symbol with no counterpart) or ``ins`` (a test symbol
+    with none), as sclite and jiwer name them; symbols as people read them."""
+
+    kind: str
+    gold: str | None
+    test: str | None
+    cost: float
+
+
+@dataclass(frozen=True)
+class EditScript:
+    """One pair's cheapest edit script in one encoding: its operations left
+    to right, its counts, and the close-bracket movements Roark's correction
+    found (``(size, saving)`` each)."""
+
+    encoding: str
+    scheme: str
+    ops: tuple[Edit, ...]
+    counts: EditCounts
+    moves: tuple[tuple[int, float], ...] = ()
+
+
+@dataclass(frozen=True)
+class WordLineages:
+    """A word's gold and test lineages (leaf end first) and its score."""
+
+    word: str
+    gold: tuple[str, ...]
+    test: tuple[str, ...]
+    score: float
+
+
+@dataclass(frozen=True)
+class LineageScript:
+    """One pair's leaf-ancestor lineages, word by word, and its counts."""
+
+    scheme: str
+    words: tuple[WordLineages, ...]
+    counts: LACounts
+
+
+STATUSES = ("ok", "skip", "error")
+
+
+@dataclass(frozen=True)
 class SentenceResult:
     """One gold/test pair: ``ok``, ``error`` (gold unreadable or words differ) or
-    ``skip`` (test empty, unreadable or without words).  Only ``ok`` sentences
-    and counted failures (:attr:`counted`) have counts, one object per metric
-    (:class:`EditCounts`, :class:`LACounts`, ParsevalCounts).
+    ``skip`` (test empty, unreadable or without words).  A sentence with
+    counts (one frozen counts object per metric) is in the sums: every ``ok``
+    sentence, and a ``skip`` scored as a failure under ``--failures count``.
 
     ``length`` is EVALB's length of the gold sentence (0 without a gold tree),
     which puts the sentence in or out of the cut-off summary; ``reason`` is
@@ -117,9 +355,11 @@ class SentenceResult:
     id: int
     status: str
     message: str | None = None
-    counts: dict[str, Any] = field(default_factory=dict)
+    counts: Mapping[str, Any] = field(default_factory=dict)
     length: int = 0
     reason: str | None = None
+    # The error analysis's details of this sentence (with --errors only).
+    details: Any = None
     # A ``skip`` counted as a parse with no constituents (``--failures count``):
     # it has counts, and they are in the sums.
     counted: bool = False
@@ -132,70 +372,163 @@ class SentenceResult:
         """Whether the sentence is in the sums: scored, or a counted failure."""
         return self.status == "ok" or self.counted
 
+    def get(self, metric: str) -> Any:
+        """This sentence's counts for ``metric``, or None if not scored."""
+        return self.counts.get(metric)
 
-@dataclass
+    @property
+    def parseval(self) -> ParsevalCounts | None:
+        found: ParsevalCounts | None = self.counts.get("parseval")
+        return found
+
+    @property
+    def label(self) -> EditCounts | None:
+        found: EditCounts | None = self.counts.get("label")
+        return found
+
+    @property
+    def span(self) -> EditCounts | None:
+        found: EditCounts | None = self.counts.get("span")
+        return found
+
+    @property
+    def rule(self) -> EditCounts | None:
+        found: EditCounts | None = self.counts.get("rule")
+        return found
+
+    @property
+    def la(self) -> LACounts | None:
+        found: LACounts | None = self.counts.get("la")
+        return found
+
+    @property
+    def tagging(self) -> TaggingCounts | None:
+        found: TaggingCounts | None = self.counts.get("tagging")
+        return found
+
+
+@dataclass(frozen=True)
+class Totals:
+    """The sums over a set of sentences: how many there are and of each
+    status, and each metric's counts summed over the sentences that have
+    them.  Additive, like the counts."""
+
+    sentences: int = 0
+    ok: int = 0
+    skip: int = 0
+    error: int = 0
+    counts: Mapping[str, Any] = field(default_factory=dict)
+
+    def __add__(self, other: Totals) -> Totals:
+        merged = dict(self.counts)
+        for name, counts in other.counts.items():
+            merged[name] = merged[name] + counts if name in merged else counts
+        return Totals(self.sentences + other.sentences, self.ok + other.ok,
+                      self.skip + other.skip, self.error + other.error, merged)
+
+    @classmethod
+    def of(cls, sentences: Iterable[SentenceResult], zeros: Mapping[str, Any],
+           max_length: int | None = None) -> Totals:
+        """The totals of ``sentences`` (those of length <= ``max_length`` if
+        given); ``zeros`` gives each metric's empty counts."""
+        status = dict.fromkeys(STATUSES, 0)
+        sums = dict(zeros)
+        n = 0
+        for s in sentences:
+            if max_length is not None and s.length > max_length:
+                continue
+            n += 1
+            status[s.status] += 1
+            for name in zeros:
+                counts = s.counts.get(name)
+                if counts is not None:
+                    sums[name] = sums[name] + counts
+        return cls(n, status["ok"], status["skip"], status["error"], sums)
+
+    def count(self, status: str) -> int:
+        return int(getattr(self, status))
+
+    def get(self, metric: str) -> Any:
+        return self.counts.get(metric)
+
+
+@dataclass(frozen=True)
 class CorpusResult:
-    """Every sentence's result, and the sums over those with counts (``ok``,
-    and ``skip`` ones counted as failures under ``--failures count``)."""
+    """Every sentence's result and the totals, aggregated once: over all
+    sentences (``totals``) and over those of gold length <= ``cutoff_len``
+    (``cutoff``).  ``result.parseval``, ``result.label``, ... are the corpus
+    counts of each metric, whose properties are the figures
+    (``result.parseval.f_measure``, ``result.label.accuracy``)."""
 
     metrics: tuple[str, ...]
     signature: str
-    sentences: list[SentenceResult] = field(default_factory=list)
+    sentences: tuple[SentenceResult, ...]
+    totals: Totals
+    cutoff: Totals
+    cutoff_len: int = 40
     gold_trees: int = 0
     test_trees: int = 0
-    cutoff_len: int = 40
     average: str = "corpus"  # or "sentence": reports add sentence averages
     # Set when the run stopped early, as EVALB does after MAX_ERROR errors.
     stopped: str | None = None
     # The leaf-ancestor lineage pairs that lose most, when asked for.
-    worst_words: list[Loss] | None = None
+    worst_words: tuple[Loss, ...] | None = None
     # The error analysis (metrics.errors.analyse), when asked for.
-    errors: dict[str, Any] | None = None
+    errors: Mapping[str, Any] | None = None
     # What makes a figure mean something other than a reader would assume
     # (options without effect, conventions that differ between the files):
     # one line each, printed on standard error and kept in JSON.
-    warnings: list[str] = field(default_factory=list)
+    warnings: tuple[str, ...] = ()
 
-    def add(self, sentence: SentenceResult) -> None:
-        self.sentences.append(sentence)
-
-    def total(self, metric: str) -> EditCounts:
-        total = EditCounts()
-        for sentence in self.sentences:
-            if sentence.has_counts:
-                total = total + sentence.counts[metric]
-        return total
-
-    def la(self, max_length: int | None = None) -> LACounts:
-        """Leaf-ancestor sums over the scored sentences (of gold length <=
-        ``max_length`` if given)."""
-        total = LACounts()
-        for sentence in self.sentences:
-            if sentence.has_counts and (max_length is None
-                                            or sentence.length <= max_length):
-                total = total + sentence.counts["la"]
-        return total
-
-    def tagging(self) -> dict[str, TagCounts]:
-        """Tagging sums per scoring function over the scored sentences."""
-        totals: dict[str, TagCounts] = {}
-        for sentence in self.sentences:
-            if sentence.has_counts:
-                for scoring, counts in sentence.counts["tagging"].items():
-                    totals[scoring] = totals[scoring] + counts if scoring in totals \
-                        else counts
-        return totals
-
-    def sentence_accuracy(self, metric: str) -> float | None:
-        """The mean of the sentences' accuracies (those with gold events)."""
-        rates = [s.counts[metric].accuracy for s in self.sentences
-                 if s.has_counts and s.counts[metric].gold]
-        return sum(rates) / len(rates) if rates else None
+    @classmethod
+    def aggregate(cls, metrics: tuple[str, ...], signature: str,
+                  sentences: Iterable[SentenceResult], zeros: Mapping[str, Any],
+                  cutoff_len: int = 40, **rest: Any) -> CorpusResult:
+        """The result of ``sentences``, summed once (``zeros`` gives each
+        metric's empty counts; ``rest`` the other fields)."""
+        kept = tuple(sentences)
+        return cls(metrics, signature, kept, Totals.of(kept, zeros),
+                   Totals.of(kept, zeros, cutoff_len), cutoff_len, **rest)
 
     def count(self, status: str) -> int:
-        return sum(1 for s in self.sentences if s.status == status)
+        return self.totals.count(status)
 
     @property
     def complete(self) -> bool:
         """Whether GOLD and TEST held the same number of trees, all scored."""
         return self.gold_trees == self.test_trees and self.stopped is None
+
+    @property
+    def parseval(self) -> ParsevalCounts | None:
+        found: ParsevalCounts | None = self.totals.get("parseval")
+        return found
+
+    @property
+    def label(self) -> EditCounts | None:
+        found: EditCounts | None = self.totals.get("label")
+        return found
+
+    @property
+    def span(self) -> EditCounts | None:
+        found: EditCounts | None = self.totals.get("span")
+        return found
+
+    @property
+    def rule(self) -> EditCounts | None:
+        found: EditCounts | None = self.totals.get("rule")
+        return found
+
+    @property
+    def la(self) -> LACounts | None:
+        found: LACounts | None = self.totals.get("la")
+        return found
+
+    @property
+    def tagging(self) -> TaggingCounts | None:
+        found: TaggingCounts | None = self.totals.get("tagging")
+        return found
+
+    def to_dict(self, gold: str = "", test: str = "") -> dict[str, Any]:
+        """The JSON report as a dictionary (the README's JSON contract)."""
+        from parsedit.report.json import to_dict
+        return to_dict(self, gold, test)

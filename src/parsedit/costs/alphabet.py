@@ -16,7 +16,7 @@ from functools import cached_property
 
 from parsedit.encodings import Encoding, get_encoding
 from parsedit.trees.normalise import Normalisation
-from parsedit.trees.reader import read_trees
+from parsedit.trees.reader import Item, read_trees
 
 EPSILON = "<eps>"
 from pywrapfst import SymbolTable  # noqa: E402  # pynini's own, re-exported
@@ -69,10 +69,18 @@ class Alphabet:
 def collect(paths: Iterable[str], encoding: str, normalisation: Normalisation,
             rule_pos: str = "words", la_preterminals: bool = False) -> Alphabet:
     """The alphabet of ``encoding`` over every readable tree in ``paths``."""
+    return collect_items((read_trees(path) for path in paths), encoding, normalisation,
+                         rule_pos, la_preterminals)
+
+
+def collect_items(sources: Iterable[Iterable[Item]], encoding: str,
+                  normalisation: Normalisation, rule_pos: str = "words",
+                  la_preterminals: bool = False) -> Alphabet:
+    """The alphabet of ``encoding`` over every readable item of ``sources``."""
     enc = get_encoding(encoding, rule_pos, la_preterminals)
     symbols: set[object] = set()
-    for path in paths:
-        for item in read_trees(path):
+    for items in sources:
+        for item in items:
             if item.tokens:
                 symbols.update(enc.encode(normalisation.apply(item.tokens)))
     return Alphabet.of(enc, symbols)

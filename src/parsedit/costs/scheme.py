@@ -45,6 +45,7 @@ import re
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -506,6 +507,7 @@ def load_scheme(name_or_path: str, chain: tuple[str, ...] = ()) -> CostScheme:
     return parse_scheme(path.read_bytes(), str(path), path.parent, chain or (str(path),))
 
 
+@cache
 def default_scheme(encoding: str) -> CostScheme:
     """The scheme an encoding uses unless told otherwise."""
     return load_scheme(DEFAULTS[encoding])

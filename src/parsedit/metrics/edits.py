@@ -21,16 +21,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from parsedit.costs.alphabet import Alphabet
 from parsedit.costs.scheme import CostScheme
 from parsedit.costs.transducer import FstScheme
 from parsedit.encodings.base import Encoding, Symbol
+from parsedit.encodings.rule import RuleEncoding
 from parsedit.fst.align import Aligner, Alignment, FstAligner, Op
+from parsedit.metrics.base import Outcome, ratio
 from parsedit.metrics.cascade import cascade_distance
 from parsedit.metrics.movement import FIVE_STEP, Move, Movement, correct
-from parsedit.results import EditCounts
-from parsedit.trees.bracketing import CLOSE
+from parsedit.results import Edit, EditCounts, EditScript
+from parsedit.trees.bracketing import CLOSE, Bracketing
 
 _CACHE_LIMIT = 200_000
 
@@ -47,6 +50,15 @@ class Scored:
     anchors: tuple[Symbol, ...]
     suffix: Sequence[Symbol]
     moves: tuple[Move, ...]
+
+    def script(self, encoding: Encoding, scheme: str) -> EditScript:
+        """The edit script as data, its symbols as ``encoding`` displays them."""
+        def show(symbol: Symbol | None) -> str | None:
+            return None if symbol is None else encoding.display(symbol)
+        return EditScript(encoding.name, scheme,
+                          tuple(Edit(op.kind, show(op.gold), show(op.test), op.cost)
+                                for op in self.ops),
+                          self.counts, tuple((m.size, m.saving) for m in self.moves))
 
     @property
     def ops(self) -> list[Op]:
@@ -65,16 +77,17 @@ class EditMetric:
     """``scheme`` is a declarative :class:`CostScheme` or a transducer
     (:class:`FstScheme`; a grammar module's is built over ``alphabet``)."""
 
+    aligner: Aligner | FstAligner
+
     def __init__(self, encoding: Encoding, scheme: CostScheme | FstScheme,
                  alphabet: Alphabet | None = None, movement: Movement = FIVE_STEP) -> None:
         self.encoding = encoding
         self.scheme = scheme
         self.movement = movement
-        self.aligner: Aligner | FstAligner
+        self.alphabet = alphabet
         self._cache: dict[tuple[Sequence[Symbol], Sequence[Symbol]], Alignment] = {}
         if isinstance(scheme, FstScheme):
             # Nothing is known of the transducer's costs: no shortcut at all.
-            self.aligner = FstAligner(scheme.transducer(alphabet), encoding, scheme.name)
             self.exact, self.anchor, self.corrects = False, None, False
             return
         self.aligner = Aligner(scheme, encoding)
@@ -84,6 +97,16 @@ class EditMetric:
         self.corrects = encoding.name == "label" and scheme.movement is not None
         close = scheme.signature("close", CLOSE)
         self._close_costs = (scheme.delete_cost(close), scheme.insert_cost(close))
+
+    def __getattr__(self, name: str) -> Any:
+        # A transducer scheme's aligner is built when first needed, so that
+        # building the metric (for a signature) does not build a grammar.
+        if name != "aligner" or not isinstance(self.scheme, FstScheme):
+            raise AttributeError(name)
+        aligner = FstAligner(self.scheme.transducer(self.alphabet), self.encoding,
+                             self.scheme.name)
+        self.aligner = aligner
+        return aligner
 
     def _split(self, symbols: Sequence[Symbol]) -> tuple[list[tuple[Symbol, ...]], list[Symbol]]:
         at = self.encoding.anchors(symbols)
@@ -108,12 +131,12 @@ class EditMetric:
             assert isinstance(self.scheme, CostScheme)
             final = cascade_distance(gold, test, self.scheme, self.encoding,
                                      self.movement.max_moves, self.movement.max_k)
-            return replace(scored, counts=EditCounts(final, scored.counts.basic, events))
+            return replace(scored, counts=EditCounts.sentence(final, scored.counts.basic, events))
         return scored
 
     def _score(self, gold: Sequence[Symbol], test: Sequence[Symbol], events: int) -> Scored:
         if gold == test and self.exact:
-            return Scored(EditCounts(0.0, 0.0, events), gold, (), (), (), ())
+            return Scored(EditCounts.sentence(0.0, 0.0, events), gold, (), (), (), ())
         if self.anchor is not None:
             # Skip the common prefix and suffix, cut back to whole pieces, and
             # split only what lies between.
@@ -145,12 +168,13 @@ class EditMetric:
                 anchors: tuple[Symbol, ...], suffix: Sequence[Symbol], events: int) -> Scored:
         basic = sum(p.cost for p in pieces)
         if not self.corrects or basic == 0 or self.movement.method != "five-step":
-            return Scored(EditCounts(basic, basic, events), prefix, pieces, anchors, suffix, ())
+            return Scored(EditCounts.sentence(basic, basic, events), prefix, pieces, anchors,
+                          suffix, ())
         deleted, inserted = self._runs(pieces)
         delete, insert = self._close_costs
         assert self.scheme.movement is not None
         final, moves = correct(basic, deleted, inserted, delete, insert, self.scheme.movement)
-        return Scored(EditCounts(final, basic, events), prefix, pieces, anchors, suffix,
+        return Scored(EditCounts.sentence(final, basic, events), prefix, pieces, anchors, suffix,
                       tuple(moves))
 
     def _runs(self, pieces: tuple[Alignment, ...]) -> tuple[list[int], list[int]]:
@@ -173,3 +197,56 @@ class EditMetric:
             deleted.append(d)
             inserted.append(i)
         return deleted, inserted
+
+
+class EditDistance:
+    """An edit-distance metric: one encoding (label, span or rule) under one
+    cost scheme, its errors counted against the gold events (the encoding's
+    :meth:`~parsedit.encodings.base.Encoding.events`: the gold constituents,
+    and for the rule encoding of a gold forest its virtual root's rule too)."""
+
+    def __init__(self, encoding: Encoding, scheme: CostScheme | FstScheme,
+                 alphabet: Alphabet | None = None, movement: Movement = FIVE_STEP) -> None:
+        self.name = encoding.name
+        self.title = f"{encoding.name} acc."
+        self.encoding = encoding
+        self.edits = EditMetric(encoding, scheme, alphabet, movement)
+
+    def describe(self) -> list[str]:
+        scheme = self.edits.scheme
+        parts = [f"{self.name}:{scheme.describe()}"]
+        if self.name == "label" and scheme.movement is not None:
+            parts.append(f"movement:{self.edits.movement.describe()}")
+        if isinstance(self.encoding, RuleEncoding):
+            parts.append(f"rule-pos:{self.encoding.pos}")
+        return parts
+
+    def zero(self) -> EditCounts:
+        return EditCounts()
+
+    def score(self, gold: Bracketing, test: Bracketing) -> Outcome:
+        encode = self.encoding.encode
+        gold_symbols = encode(gold)
+        test_symbols = gold_symbols if test == gold else encode(test)
+        scored = self.edits.score(gold_symbols, test_symbols,
+                                  self.encoding.events(gold_symbols))
+        return Outcome(scored.counts, scored)
+
+    def script(self, outcome: Outcome) -> EditScript:
+        """An outcome's alignment as data."""
+        detail: Scored = outcome.detail
+        return detail.script(self.encoding, self.edits.scheme.describe())
+
+    def failure(self, gold: Bracketing) -> EditCounts:
+        """Every gold event is an edit, whatever the cost scheme."""
+        events = self.encoding.events(self.encoding.encode(gold))
+        return EditCounts.sentence(float(events), float(events), events)
+
+    def headline(self, total: EditCounts) -> float | None:
+        return total.accuracy
+
+    def terms(self, counts: EditCounts) -> tuple[float, float]:
+        return (counts.edits, float(counts.gold))
+
+    def from_terms(self, sums: Any) -> Any:
+        return ratio(sums, -100.0, 100.0)

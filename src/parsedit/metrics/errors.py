@@ -1,6 +1,6 @@
 """Error analysis (``score --errors``): what kinds of errors a parser makes.
 
-Per sentence (:func:`sentence_errors`, kept in the sentence's counts so that
+Per sentence (:func:`sentence_errors`, kept in the sentence's result so that
 ``--jobs`` workers can send it back): the labelled brackets per label (gold,
 test, matched, as PARSEVAL matches them), and each edit metric's edits.  Per
 corpus (:func:`analyse`):
@@ -19,13 +19,14 @@ corpus (:func:`analyse`):
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from parsedit.encodings.base import Encoding
-from parsedit.metrics.edits import Scored
+from parsedit.metrics.base import Metric, Outcome
 from parsedit.metrics.parseval import brackets
-from parsedit.results import CorpusResult, f_measure, percent
+from parsedit.results import SentenceResult, f_measure, percent
 from parsedit.trees.bracketing import Bracketing
 
 Edit = tuple[str, str, str]  # (kind, gold symbol, test symbol); "" for none
@@ -37,8 +38,8 @@ class SentenceErrors:
     edits: dict[str, Counter[Edit]] = field(default_factory=dict)
 
 
-def sentence_errors(gold: Bracketing, test: Bracketing, scored: dict[str, Scored],
-                    encodings: dict[str, Encoding]) -> SentenceErrors:
+def sentence_errors(gold: Bracketing, test: Bracketing, outcomes: Mapping[str, Outcome],
+                    encodings: Mapping[str, Encoding]) -> SentenceErrors:
     gold_brackets, _ = brackets(gold)
     test_brackets, _ = brackets(test)
     gold_count, test_count = Counter(gold_brackets), Counter(test_brackets)
@@ -49,8 +50,8 @@ def sentence_errors(gold: Bracketing, test: Bracketing, scored: dict[str, Scored
     for bracket, n in test_count.items():
         labels.setdefault(bracket[0], [0, 0, 0])[1] += n
     edits: dict[str, Counter[Edit]] = {}
-    for metric, s in scored.items():
-        encoding = encodings[metric]
+    for metric, encoding in encodings.items():
+        s = outcomes[metric].detail
         shown = encoding.label if metric == "span" else encoding.display
         tally: Counter[Edit] = Counter()
         for op in s.ops:
@@ -61,21 +62,14 @@ def sentence_errors(gold: Bracketing, test: Bracketing, scored: dict[str, Scored
     return SentenceErrors({k: (v[0], v[1], v[2]) for k, v in labels.items()}, edits)
 
 
-def _sentence_figure(result: CorpusResult, metric: str, counts: Any) -> float | None:
-    if metric == "parseval":
-        return float(counts.f_measure())
-    if metric == "la":
-        return None if counts.score is None else 100.0 * counts.score
-    return counts.accuracy  # type: ignore[no-any-return]
-
-
-def analyse(result: CorpusResult, top: int = 10) -> dict[str, Any]:
+def analyse(sentences: Sequence[SentenceResult], metrics: Mapping[str, Metric],
+            top: int = 10) -> dict[str, Any]:
     """The corpus's error analysis, as the JSON report writes it."""
-    ok = [s for s in result.sentences if s.status == "ok" and "errors" in s.counts]
+    ok = [s for s in sentences if s.details is not None]
     labels: dict[str, list[int]] = {}
     edits: dict[str, Counter[Edit]] = {}
     for s in ok:
-        errors: SentenceErrors = s.counts["errors"]
+        errors: SentenceErrors = s.details
         for label, (g, t, m) in errors.labels.items():
             totals = labels.setdefault(label, [0, 0, 0])
             totals[0] += g
@@ -94,18 +88,18 @@ def analyse(result: CorpusResult, top: int = 10) -> dict[str, Any]:
         out["labels"].append({"label": label, "gold": g, "test": t, "matched": m,
                               "recall": recall, "precision": precision,
                               "f_measure": f_measure(recall, precision)})
-    for metric in result.metrics:
-        if metric == "tagging":
+    for name, scorer in metrics.items():
+        if name == "tagging":
             continue
         scores = [(figure, s.id) for s in ok
-                  if (figure := _sentence_figure(result, metric, s.counts[metric])) is not None]
-        out["worst"][metric] = [{"sentence": i, "score": v} for v, i in sorted(scores)[:top]]
-    if "parseval" in result.metrics and "label" in result.metrics:
+                  if (figure := scorer.headline(s.counts[name])) is not None]
+        out["worst"][name] = [{"sentence": i, "score": v} for v, i in sorted(scores)[:top]]
+    if "parseval" in metrics and "label" in metrics:
         gaps = []
         for s in ok:
             rate = s.counts["label"].error_rate
             if rate is not None:
-                e = 100.0 - s.counts["parseval"].f_measure()
+                e = 100.0 - s.counts["parseval"].sentence_f
                 gaps.append((abs(e - rate), s.id, e, rate))
         gaps.sort(key=lambda g: (-g[0], g[1]))
         out["disagreements"] = [{"sentence": i, "e_measure": e, "label_error_rate": r}

@@ -20,13 +20,15 @@ most (the paper's section 7: which configurations fail).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from parsedit.costs.alphabet import Alphabet
 from parsedit.costs.scheme import CostScheme
 from parsedit.costs.transducer import FstScheme
 from parsedit.encodings.lineage import Lineage, LineageEncoding, lineages
+from parsedit.metrics.base import Outcome, ratio
 from parsedit.metrics.edits import EditMetric
-from parsedit.results import LACounts, Loss
+from parsedit.results import LACounts, LineageScript, Loss, WordLineages
 from parsedit.trees import bracketing
 from parsedit.trees.bracketing import Bracketing
 
@@ -44,12 +46,51 @@ class LAScored:
     def words(self) -> list[str]:
         return bracketing.words(self.bracketing)
 
+    def script(self, scheme: str) -> LineageScript:
+        """The lineages as data, word by word."""
+        return LineageScript(scheme, tuple(
+            WordLineages(w, g, t, s) for w, g, t, s in zip(self.words, self.gold, self.test,
+                                                          self.counts.word_scores)),
+            self.counts)
+
 
 class LeafAncestor:
+    """The leaf-ancestor metric: ``score`` gives :class:`LACounts`, with the
+    lineages behind them as the outcome's detail (an :class:`LAScored`)."""
+
+    name = "la"
+    title = "leaf-ancestor"
+
     def __init__(self, scheme: CostScheme | FstScheme, preterminals: bool = False,
                  alphabet: Alphabet | None = None) -> None:
         self.encoding = LineageEncoding(preterminals)
         self.edits = EditMetric(self.encoding, scheme, alphabet)
+
+    def describe(self) -> list[str]:
+        parts = [f"la:{self.edits.scheme.describe()}"]
+        return parts + ["la-preterminals"] if self.encoding.preterminals else parts
+
+    def zero(self) -> LACounts:
+        return LACounts()
+
+    def script(self, outcome: Outcome) -> LineageScript:
+        """An outcome's lineages as data."""
+        detail: LAScored = outcome.detail
+        return detail.script(self.edits.scheme.describe())
+
+    def failure(self, gold: Bracketing) -> LACounts:
+        """Every word scores 0."""
+        words = len(bracketing.words(gold))
+        return LACounts(0.0, 1, 0.0, words, (0.0,) * words) if words else LACounts()
+
+    def headline(self, total: LACounts) -> float | None:
+        return None if total.score is None else 100.0 * total.score
+
+    def terms(self, counts: LACounts) -> tuple[float, float]:
+        return (counts.sentence_sum, float(counts.sentences))
+
+    def from_terms(self, sums: Any) -> Any:
+        return ratio(sums, 100.0, 0.0)
 
     def word_score(self, gold: Lineage, test: Lineage) -> float:
         if (gold == test and self.edits.exact) or not (gold or test):
@@ -57,8 +98,13 @@ class LeafAncestor:
         # EditMetric.aligned remembers each distinct pair of lineages.
         return 1.0 - self.edits.aligned(gold, test).cost / (len(gold) + len(test))
 
-    def score(self, gold: Bracketing, test: Bracketing) -> LAScored:
+    def score(self, gold: Bracketing, test: Bracketing) -> Outcome:
         """Score a normalised pair with equal words."""
+        scored = self.lineages(gold, test)
+        return Outcome(scored.counts, scored)
+
+    def lineages(self, gold: Bracketing, test: Bracketing) -> LAScored:
+        """The pair's lineages and word scores."""
         preterminals = self.encoding.preterminals
         gold_lineages = lineages(gold, preterminals)
         test_lineages = gold_lineages if test == gold else lineages(test, preterminals)

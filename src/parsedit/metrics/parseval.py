@@ -25,38 +25,15 @@ where that count is complete (L = Nc, B = Nc, C = Ng).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any, NamedTuple
+from collections.abc import Sequence
+from typing import Any
 
-from parsedit.results import SentenceResult, percent
+from parsedit.metrics.base import Outcome, ratio
+from parsedit.results import ParsevalCounts
 from parsedit.trees.bracketing import CLOSE, Bracketing
 
 # (label, start, end), or with split (label, start, end, children's spans).
 Bracket = tuple[Any, ...]
-
-
-class ParsevalCounts(NamedTuple):
-    """One scored sentence."""
-
-    words: int
-    correct_tags: int
-    gold: int
-    test: int
-    matched: int  # labelled or unlabelled, as LABELED says
-    labelled: int
-    unlabelled: int
-    crossing: int
-
-    @property
-    def complete(self) -> bool:
-        return self.gold == self.test == self.matched
-
-    def f_measure(self) -> float:
-        """This sentence's F (100 when neither side has a bracket)."""
-        if self.gold == 0 and self.test == 0:
-            return 100.0
-        return 200.0 * self.matched / (self.gold + self.test)
 
 
 def brackets(tokens: Bracketing, with_preterminals: bool = False,
@@ -138,11 +115,11 @@ def score(gold: Bracketing, test: Bracketing, labeled: bool = True,
     gold_brackets, gold_tags = brackets(gold, with_preterminals, split)
     if test == gold:
         n = len(gold_brackets)
-        return ParsevalCounts(len(gold_tags), len(gold_tags), n, n, n, n, n, 0)
+        return ParsevalCounts.sentence(len(gold_tags), len(gold_tags), n, n, n, n, n, 0)
     test_brackets, test_tags = brackets(test, with_preterminals, split)
     labelled = _matched(gold_brackets, test_brackets)
     unlabelled = _matched([b[1:] for b in gold_brackets], [b[1:] for b in test_brackets])
-    return ParsevalCounts(
+    return ParsevalCounts.sentence(
         words=len(gold_tags),
         correct_tags=sum(1 for g, t in zip(gold_tags, test_tags) if g == t),
         gold=len(gold_brackets), test=len(test_brackets),
@@ -151,78 +128,45 @@ def score(gold: Bracketing, test: Bracketing, labeled: bool = True,
         crossing=crossing(gold_brackets, test_brackets))
 
 
-def missed(gold: Bracketing, with_preterminals: bool = False,
-           split: bool = False) -> ParsevalCounts:
-    """The counts of a failed parse (``--failures count``): every gold
-    bracket missed, no test bracket, every tag wrong."""
-    gold_brackets, gold_tags = brackets(gold, with_preterminals, split)
-    return ParsevalCounts(len(gold_tags), 0, len(gold_brackets), 0, 0, 0, 0, 0)
 
 
-def summarise(sentences: Iterable[SentenceResult], max_length: int | None = None) -> Summary:
-    """The summary of the sentences (those of length <= ``max_length``)."""
-    chosen = [s for s in sentences if max_length is None or s.length <= max_length]
-    return Summary(len(chosen), sum(s.status == "error" for s in chosen),
-                   sum(s.status == "skip" for s in chosen),
-                   tuple(s.counts["parseval"] for s in chosen if s.has_counts))
+class Parseval:
+    """The PARSEVAL metric (see the module docstring)."""
 
+    name = "parseval"
+    title = "PARSEVAL F"
 
-@dataclass(frozen=True)
-class Summary:
-    """The corpus figures over a set of sentences (EVALB's summary block,
-    Goodman's rates, and sentence-averaged F)."""
+    def __init__(self, labeled: bool = True, with_preterminals: bool = False,
+                 split: bool = False) -> None:
+        self.labeled = labeled
+        self.with_preterminals = with_preterminals
+        self.split = split
 
-    sentences: int
-    errors: int
-    skips: int
-    counts: tuple[ParsevalCounts, ...]
+    def describe(self) -> list[str]:
+        variant = "+".join(v for v, on in (("preterminals", self.with_preterminals),
+                                           ("split", self.split)) if on) or "evalb"
+        return [f"parseval:{variant}"]
 
-    @property
-    def valid(self) -> int:
-        return len(self.counts)
+    def zero(self) -> ParsevalCounts:
+        return ParsevalCounts()
 
-    def _sum(self, name: str) -> int:
-        return sum(getattr(c, name) for c in self.counts)
+    def score(self, gold: Bracketing, test: Bracketing) -> Outcome:
+        return Outcome(score(gold, test, self.labeled, self.with_preterminals, self.split))
 
-    def figures(self) -> dict[str, float | int | None]:
-        """Every corpus figure, by its JSON name."""
-        n = self.valid
-        gold, test = self._sum("gold"), self._sum("test")
-        labelled, unlabelled = self._sum("labelled"), self._sum("unlabelled")
-        crossing = self._sum("crossing")
-        words = self._sum("words")
-        lr, lp = percent(labelled, gold), percent(labelled, test)
-        ur, up = percent(unlabelled, gold), percent(unlabelled, test)
-        matched = self._sum("matched")
-        recall, precision = percent(matched, gold), percent(matched, test)
-        f = _f(recall, precision)
-        return {
-            "sentences": self.sentences, "errors": self.errors, "skips": self.skips,
-            "valid": n,
-            "matched": matched, "gold": gold, "test": test,
-            "recall": recall, "precision": precision, "f_measure": f,
-            "e_measure": None if f is None else 100.0 - f,
-            "labelled_recall": lr, "labelled_precision": lp, "labelled_f": _f(lr, lp),
-            "unlabelled_recall": ur, "unlabelled_precision": up, "unlabelled_f": _f(ur, up),
-            "complete_match": percent(sum(c.complete for c in self.counts), n),
-            "crossing": crossing,
-            "average_crossing": crossing / n if n else None,
-            "no_crossing": percent(sum(c.crossing == 0 for c in self.counts), n),
-            "two_or_less_crossing": percent(sum(c.crossing <= 2 for c in self.counts), n),
-            "words": words, "correct_tags": self._sum("correct_tags"),
-            "tagging_accuracy": percent(self._sum("correct_tags"), words),
-            "goodman_labelled_recall": lr,
-            "goodman_labelled_tree": percent(sum(c.labelled == c.gold for c in self.counts), n),
-            "goodman_bracketed_recall": ur,
-            "goodman_bracketed_tree": percent(
-                sum(c.unlabelled == c.gold for c in self.counts), n),
-            "goodman_consistent_recall": percent(test - crossing, test),
-            "goodman_consistent_tree": percent(sum(c.crossing == 0 for c in self.counts), n),
-            "sentence_f": (sum(c.f_measure() for c in self.counts) / n) if n else None,
-        }
+    def failure(self, gold: Bracketing) -> ParsevalCounts:
+        """Every gold bracket missed, no test bracket, no tag right."""
+        gold_brackets, tags = brackets(gold, self.with_preterminals, self.split)
+        return ParsevalCounts.sentence(len(tags), 0, len(gold_brackets), 0, 0, 0, 0, 0)
 
+    def headline(self, total: ParsevalCounts) -> float | None:
+        """F from summed counts, 2 matched / (gold + test): EVALB's F, and 0
+        (not EVALB's undefined) when nothing matched."""
+        brackets_ = total.gold + total.test
+        return 200.0 * total.matched / brackets_ if brackets_ else None
 
-def _f(r: float | None, p: float | None) -> float | None:
-    if r is None or p is None or r + p == 0:
-        return None
-    return 2 * p * r / (p + r)
+    def terms(self, counts: ParsevalCounts) -> tuple[float, float]:
+        return (2.0 * counts.matched, float(counts.gold + counts.test))
+
+    def from_terms(self, sums: Any) -> Any:
+        return ratio(sums, 100.0, 0.0)
+

@@ -2,34 +2,31 @@
 
 from __future__ import annotations
 
-from parsedit.encodings.base import Encoding
-from parsedit.metrics.edits import Scored
-from parsedit.metrics.leaf_ancestor import LAScored
 from parsedit.report.numbers import number, rate
+from parsedit.results import EditScript, LineageScript
 
 _NAMES = {"match": "", "sub": "substitution", "del": "deletion", "ins": "insertion"}
 
 
-def render(scored: Scored, encoding: Encoding, scheme: str, sentence: int) -> str:
-    show = encoding.display
+def render(script: EditScript, sentence: int) -> str:
     rows = []
-    for op in scored.ops:
-        gold = show(op.gold) if op.gold is not None else ""
-        test = show(op.test) if op.test is not None else ""
+    for op in script.ops:
+        gold, test = op.gold or "", op.test or ""
         cost = number(op.cost) if op.kind != "match" or op.cost else ""
         rows.append((gold, test, _NAMES[op.kind], cost))
     width_g = max([len("gold")] + [len(r[0]) for r in rows])
     width_t = max([len("test")] + [len(r[1]) for r in rows])
-    lines = [f"sentence {sentence}, {encoding.name} encoding, cost scheme {scheme}", "",
+    lines = [f"sentence {sentence}, {script.encoding} encoding, cost scheme {script.scheme}",
+             "",
              f"{'gold':<{width_g}}  {'test':<{width_t}}  {'edit':<12}  cost"]
     lines.append("-" * len(lines[-1]))
     for gold, test, edit, cost in rows:
         lines.append(f"{gold:<{width_g}}  {test:<{width_t}}  {edit:<12}  {cost}".rstrip())
-    counts = scored.counts
+    counts = script.counts
     lines.append("")
-    if scored.moves:
-        moved = ", ".join(f"{m.size} close brackets moved (saves {number(m.saving)})"
-                          for m in scored.moves)
+    if script.moves:
+        moved = ", ".join(f"{size} close brackets moved (saves {number(saving)})"
+                          for size, saving in script.moves)
         lines.append(f"basic cost {number(counts.basic)}; movement correction: {moved}")
     lines.append(f"edits {number(counts.edits)} over {counts.gold} gold events: "
                  f"error rate {rate(counts.error_rate)}, accuracy {rate(counts.accuracy)}")
@@ -40,20 +37,18 @@ def lineage(symbols: tuple[str, ...]) -> str:
     return " ".join(symbols)
 
 
-def render_lineages(scored: LAScored, scheme: str, sentence: int) -> str:
+def render_lineages(script: LineageScript, sentence: int) -> str:
     """Each word with its score and its gold and test lineages side by side,
     leaf end first (Sampson and Babarczy, section 7)."""
-    words = scored.words
-    width = max([len("word")] + [len(w) for w in words])
-    gold_width = max([len("gold")] + [len(lineage(g)) for g in scored.gold])
-    lines = [f"sentence {sentence}, leaf-ancestor lineages, cost scheme {scheme}", "",
+    width = max([len("word")] + [len(w.word) for w in script.words])
+    gold_width = max([len("gold")] + [len(lineage(w.gold)) for w in script.words])
+    lines = [f"sentence {sentence}, leaf-ancestor lineages, cost scheme {script.scheme}", "",
              f"{'score':<7}{'word':<{width}}  {'gold':<{gold_width}} : test"]
     lines.append("-" * max(len(lines[-1]), 10))
-    for word, gold, test, score in zip(words, scored.gold, scored.test,
-                                       scored.counts.word_scores):
-        lines.append(f"{score:<7.3f}{word:<{width}}  {lineage(gold):<{gold_width}} : "
-                     f"{lineage(test)}")
-    counts = scored.counts
+    for w in script.words:
+        lines.append(f"{w.score:<7.3f}{w.word:<{width}}  {lineage(w.gold):<{gold_width}} : "
+                     f"{lineage(w.test)}")
+    counts = script.counts
     lines += ["", f"sentence score {counts.score:.3f} (mean of {counts.words} words)"
               if counts.score is not None else "no words"]
     return "\n".join(lines) + "\n"

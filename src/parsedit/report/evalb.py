@@ -10,8 +10,7 @@ what EVALB writes on standard error for the same run.
 
 from __future__ import annotations
 
-from parsedit.metrics.parseval import ParsevalCounts, Summary, summarise
-from parsedit.results import CorpusResult, LACounts
+from parsedit.results import CorpusResult, LACounts, ParsevalCounts, Totals
 
 _STATUS = {"ok": 0, "error": 1, "skip": 2}
 _RULE = "=" * 76
@@ -21,18 +20,18 @@ def _ratio(part: int, whole: int) -> float:
     return 100.0 * part / whole if whole else 0.0
 
 
-def _summary(title: str, summary: Summary) -> list[str]:
-    f = summary.figures()
+def _summary(title: str, totals: Totals) -> list[str]:
+    f = totals.counts["parseval"].figures()
     recall, precision = f["recall"] or 0.0, f["precision"] or 0.0
     # EVALB divides 0 by 0 here and prints what C prints.
     fmeasure = f"{2 * precision * recall / (precision + recall):6.2f}" \
         if precision + recall else "  -nan"
     return [
         "", title,
-        f"Number of sentence        = {summary.sentences:6d}",
-        f"Number of Error sentence  = {summary.errors:6d}",
-        f"Number of Skip  sentence  = {summary.skips:6d}",
-        f"Number of Valid sentence  = {summary.valid:6d}",
+        f"Number of sentence        = {totals.sentences:6d}",
+        f"Number of Error sentence  = {totals.error:6d}",
+        f"Number of Skip  sentence  = {totals.skip:6d}",
+        f"Number of Valid sentence  = {f['valid']:6d}",
         f"Bracketing Recall         = {recall:6.2f}",
         f"Bracketing Precision      = {precision:6.2f}",
         f"Bracketing FMeasure       = {fmeasure}",
@@ -44,8 +43,9 @@ def _summary(title: str, summary: Summary) -> list[str]:
     ]
 
 
-def _la(counts: LACounts) -> list[str]:
+def _la(totals: Totals) -> list[str]:
     """parsedit's lines for the leaf-ancestor metric, in EVALB's manner."""
+    counts: LACounts = totals.counts["la"]
     return [f"Leaf-ancestor (sentences) = {100 * (counts.score or 0.0):6.2f}",
             f"Leaf-ancestor (words)     = {100 * (counts.word_score or 0.0):6.2f}"]
 
@@ -55,15 +55,14 @@ def render(result: CorpusResult) -> str:
              " ID  Len.  Stat. Recal  Prec.  Bracket gold test Bracket Words  Tags Accracy",
              _RULE]
     for s in result.sentences:
-        c = s.counts["parseval"] if s.status == "ok" else ParsevalCounts(0, 0, 0, 0, 0, 0, 0, 0)
+        c = s.counts.get("parseval") or ParsevalCounts()
         lines.append(
             f"{s.id:4d}  {s.length:3d}    {_STATUS[s.status]}  "
             f"{_ratio(c.matched, c.gold):6.2f} {_ratio(c.matched, c.test):6.2f}   "
             f"{c.matched:3d}    {c.gold:3d}  {c.test:3d}    {c.crossing:3d}   "
             f"{c.words:4d}  {c.correct_tags:4d}   {_ratio(c.correct_tags, c.words):6.2f}")
     lines.append(_RULE)
-    everything = summarise(result.sentences)
-    f = everything.figures()
+    f = result.totals.counts["parseval"].figures()
     matched, gold, test = f["matched"], f["gold"], f["test"]
     totals = ""
     if gold and test:
@@ -73,10 +72,9 @@ def render(result: CorpusResult) -> str:
                  f"{f['tagging_accuracy'] or 0.0:6.2f}")
     lines.append("=== Summary ===")
     la = "la" in result.metrics
-    lines += _summary("-- All --", everything) + (_la(result.la()) if la else [])
-    cutoff = result.cutoff_len
-    lines += _summary(f"-- len<={cutoff} --", summarise(result.sentences, cutoff))
-    lines += _la(result.la(cutoff)) if la else []
+    lines += _summary("-- All --", result.totals) + (_la(result.totals) if la else [])
+    lines += _summary(f"-- len<={result.cutoff_len} --", result.cutoff)
+    lines += _la(result.cutoff) if la else []
     return "\n".join(lines) + "\n"
 
 

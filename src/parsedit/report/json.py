@@ -6,19 +6,19 @@ Top level: ``parsedit`` (version), ``signature``, ``gold``, ``test``,
 empty when the run needs none), ``corpus`` and ``sentences``.
 
 ``corpus.parseval``: every PARSEVAL figure over all scored sentences (see
-:meth:`parsedit.metrics.parseval.Summary.figures`), and the same under
+:meth:`parsedit.results.ParsevalCounts.figures`), and the same under
 ``cutoff`` for sentences of length <= ``cutoff.max_length``.  Per edit
 metric: ``edits``, ``basic`` (*label* only), ``gold``, ``error_rate``,
-``accuracy`` and ``sentence_accuracy`` (the mean over sentences).  Rates
-are ``null`` when undefined.
+``accuracy`` and ``sentence_accuracy`` (the mean over sentences), and the
+same under ``cutoff``.  Rates are ``null`` when undefined.
 
 ``corpus.la``: ``score`` (the mean of sentence scores, the paper's),
 ``word_score`` (the mean over words), ``sentences``, ``words``, the same under
 ``cutoff``, and ``worst_words`` (with ``--worst-words``, else null).
 
 ``corpus.tagging``: per scoring function, ``strong``, ``weak``, ``precision``,
-``recall``, ``f_measure`` (percentages) and ``segments``; a sentence's
-``tagging`` holds the same for that sentence.
+``recall``, ``f_measure`` (percentages) and ``segments``, and the same under
+``cutoff``; a sentence's ``tagging`` holds the same for that sentence.
 
 ``errors`` (only with ``--errors``): see :func:`parsedit.metrics.errors.analyse`.
 
@@ -34,59 +34,58 @@ import json
 from typing import Any
 
 from parsedit import __version__
-from parsedit.metrics.parseval import ParsevalCounts, summarise
-from parsedit.report import tags as tags_report
-from parsedit.results import CorpusResult, EditCounts, LACounts
+from parsedit.results import (
+    CorpusResult,
+    EditCounts,
+    LACounts,
+    ParsevalCounts,
+    Totals,
+)
+
+_PARSEVAL_SENTENCE = ("matched", "gold", "test", "labelled", "unlabelled", "crossing", "words",
+                      "correct_tags")
 
 
-def _la(counts: LACounts) -> dict[str, Any]:
-    return {"score": counts.score, "word_score": counts.word_score,
-            "sentences": counts.sentences, "words": counts.words}
-
-
-def _counts(metric: str, counts: Any) -> dict[str, Any]:
-    if metric == "tagging":
-        return tags_report.figures(counts)
+def _counts(metric: str, counts: Any) -> Any:
+    """One sentence's counts as JSON."""
     if isinstance(counts, LACounts):
         return {"score": counts.score, "words": counts.words,
                 "word_scores": list(counts.word_scores)}
     if isinstance(counts, ParsevalCounts):
-        return {"matched": counts.matched, "gold": counts.gold, "test": counts.test,
-                "labelled": counts.labelled, "unlabelled": counts.unlabelled,
-                "crossing": counts.crossing, "words": counts.words,
-                "correct_tags": counts.correct_tags}
-    assert isinstance(counts, EditCounts)
-    out: dict[str, Any] = {"edits": counts.edits}
-    if metric == "label":
-        out["basic"] = counts.basic
-    out["gold"] = counts.gold
-    return out
+        return {key: getattr(counts, key) for key in _PARSEVAL_SENTENCE}
+    if isinstance(counts, EditCounts):
+        out: dict[str, Any] = {"edits": counts.edits}
+        if metric == "label":
+            out["basic"] = counts.basic
+        out["gold"] = counts.gold
+        return out
+    return counts.figures()
+
+
+def _figures(metric: str, totals: Totals) -> dict[str, Any]:
+    """A metric's corpus figures over some totals."""
+    counts = totals.counts[metric]
+    if isinstance(counts, ParsevalCounts):
+        return {"sentences": totals.sentences, "errors": totals.error, "skips": totals.skip,
+                **counts.figures()}
+    figures: dict[str, Any] = counts.figures()
+    if isinstance(counts, EditCounts) and metric != "label":
+        del figures["basic"]
+    return figures
 
 
 def corpus(result: CorpusResult) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for metric in result.metrics:
-        if metric == "parseval":
-            cutoff = summarise(result.sentences, result.cutoff_len).figures()
-            out[metric] = {**summarise(result.sentences).figures(),
-                           "cutoff": {"max_length": result.cutoff_len, **cutoff}}
-        elif metric == "tagging":
-            out[metric] = tags_report.figures(result.tagging())
-        elif metric == "la":
-            worst = None if result.worst_words is None else [
+        out[metric] = {**_figures(metric, result.totals),
+                       "cutoff": {"max_length": result.cutoff_len,
+                                  **_figures(metric, result.cutoff)}}
+        if isinstance(result.totals.counts[metric], LACounts):
+            out[metric]["worst_words"] = None if result.worst_words is None else [
                 {"gold": " ".join(e.gold), "test": " ".join(e.test), "score": e.score,
                  "count": e.count, "loss": e.loss,
                  "examples": [{"sentence": n, "word": w} for n, w in e.examples]}
                 for e in result.worst_words]
-            out[metric] = {**_la(result.la()),
-                           "cutoff": {"max_length": result.cutoff_len,
-                                      **_la(result.la(result.cutoff_len))},
-                           "worst_words": worst}
-        else:
-            total = result.total(metric)
-            out[metric] = {**_counts(metric, total), "error_rate": total.error_rate,
-                           "accuracy": total.accuracy,
-                           "sentence_accuracy": result.sentence_accuracy(metric)}
     return out
 
 
@@ -97,7 +96,8 @@ def to_dict(result: CorpusResult, gold: str, test: str) -> dict[str, Any]:
                                  "reason": s.reason, "length": s.length,
                                  "counted": s.counted}
         for metric in result.metrics:
-            entry[metric] = _counts(metric, s.counts[metric]) if s.has_counts else None
+            counts = s.counts.get(metric)
+            entry[metric] = None if counts is None else _counts(metric, counts)
         sentences.append(entry)
     return {
         "parsedit": __version__,

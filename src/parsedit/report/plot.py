@@ -57,7 +57,7 @@ def draw(kind: str, results: Sequence[tuple[str, CorpusResult]], output: str) ->
                                  figsize=(11, 5) if kind == "la-vs-f" else (6.5, 5.5))
     name, result = results[0]
     if kind == "e-vs-label":
-        points = [(s.counts["label"].error_rate, 100.0 - s.counts["parseval"].f_measure())
+        points = [(s.counts["label"].error_rate, 100.0 - s.counts["parseval"].sentence_f)
                   for s in _ok(result) if s.counts["label"].error_rate is not None]
         axes.scatter([p[0] for p in points], [p[1] for p in points], s=10, alpha=0.5,
                      label=f"{name}: {len(points)} sentences")
@@ -69,7 +69,7 @@ def draw(kind: str, results: Sequence[tuple[str, CorpusResult]], output: str) ->
         axes.legend()
     elif kind == "buckets":
         counts = Counter(
-            (round((100.0 - s.counts["parseval"].f_measure()) / 100.0 * s.counts["label"].gold),
+            (round((100.0 - s.counts["parseval"].sentence_f) / 100.0 * s.counts["label"].gold),
              round(s.counts["label"].edits)) for s in _ok(result))
         off = {k: n for k, n in counts.items() if k[0] != k[1]}
         if off:

@@ -9,8 +9,7 @@ from typing import Any
 
 from parsedit import __version__
 from parsedit.report.numbers import rate
-from parsedit.results import CorpusResult
-from parsedit.tagging.measures import TagCounts
+from parsedit.results import CorpusResult, TagCounts, TaggingCounts
 
 TITLES = {
     "full": "full tags (the paper's Table 2)",
@@ -35,14 +34,18 @@ def table(scoring: str, rows: Sequence[tuple[str, TagCounts]]) -> list[str]:
     return lines + [""]
 
 
-def by_scoring(counts: dict[str, TagCounts]) -> list[str]:
-    """A row per scoring function (what ``score --metrics tagging`` shows)."""
-    head = f"{'tagging':<36}" + "".join(f"{title:>10}" for _, title in COLUMNS)
+def by_scoring(counts: TaggingCounts, short: TaggingCounts, cutoff: int) -> list[str]:
+    """A row per scoring function (what ``score --metrics tagging`` shows),
+    with F over the sentences of length <= ``cutoff`` last."""
+    short_title = f"F len<={cutoff}"
+    head = (f"{'tagging':<36}" + "".join(f"{title:>10}" for _, title in COLUMNS)
+            + f"{short_title:>14}")
     lines = [head, "-" * len(head)]
-    for scoring, c in counts.items():
+    for scoring, c in counts.by_scoring.items():
         figures = c.figures()
         lines.append(f"{TITLES[scoring].split(' (')[0]:<36}"
-                     + "".join(f"{rate(figures[key]):>10}" for key, _ in COLUMNS))
+                     + "".join(f"{rate(figures[key]):>10}" for key, _ in COLUMNS)
+                     + f"{rate(short[scoring].f_measure):>14}")
     return lines + [""]
 
 
@@ -56,8 +59,7 @@ def render(gold: str, results: Results, scorings: Sequence[str]) -> str:
                      f"{r.count('skip')} skipped, {r.count('error')} errors")
     lines.append("")
     for scoring in scorings:
-        lines += table(scoring, [(test, r.tagging().get(scoring, TagCounts()))
-                                 for test, r in results])
+        lines += table(scoring, [(test, _tagging(r)[scoring]) for test, r in results])
     for test, r in results:
         unscored = [s for s in r.sentences if s.status != "ok"]
         if unscored:
@@ -68,9 +70,8 @@ def render(gold: str, results: Results, scorings: Sequence[str]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def figures(counts: dict[str, TagCounts]) -> dict[str, Any]:
-    """Per scoring function: C, WC, P, R, F (percentages) and the segments."""
-    return {s: {**c.figures(), "segments": c.segments} for s, c in counts.items()}
+def _tagging(result: CorpusResult) -> TaggingCounts:
+    return result.tagging or TaggingCounts()
 
 
 def to_dict(gold: str, results: Results, scorings: Sequence[str]) -> dict[str, Any]:
@@ -83,10 +84,11 @@ def to_dict(gold: str, results: Results, scorings: Sequence[str]) -> dict[str, A
             "summary": {"sentences": len(r.sentences), "ok": r.count("ok"),
                         "skip": r.count("skip"), "error": r.count("error"),
                         "gold_sentences": r.gold_trees, "test_sentences": r.test_trees},
-            "measures": figures({s: r.tagging().get(s, TagCounts()) for s in scorings}),
+            "measures": {s: {**_tagging(r)[s].figures(), "segments": _tagging(r)[s].segments}
+                         for s in scorings},
             "sentences": [{"id": s.id, "status": s.status, "message": s.message,
-                           "tagging": figures(s.counts["tagging"]) if s.status == "ok"
-                           else None} for s in r.sentences],
+                           "tagging": None if s.tagging is None else s.tagging.figures()}
+                          for s in r.sentences],
         } for test, r in results],
     }
 

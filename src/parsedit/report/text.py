@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from parsedit.encodings import NAMES as EDIT_METRICS
-from parsedit.metrics.parseval import summarise
 from parsedit.report import tags as tags_report
 from parsedit.report.numbers import number, rate
-from parsedit.results import CorpusResult
+from parsedit.results import CorpusResult, EditCounts, LACounts, ParsevalCounts, TaggingCounts
 
 # (JSON name, row title) of the PARSEVAL figures the text report shows.
 _PARSEVAL_ROWS = (
@@ -28,10 +27,10 @@ _PARSEVAL_ROWS = (
 )
 
 
-def _parseval(result: CorpusResult) -> list[str]:
+def _parseval(result: CorpusResult, metric: str) -> list[str]:
     cutoff = result.cutoff_len
-    every = summarise(result.sentences).figures()
-    short = summarise(result.sentences, cutoff).figures()
+    every = result.totals.counts[metric].figures()
+    short = result.cutoff.counts[metric].figures()
     head = f"{'PARSEVAL':<36}{'all':>10}{f'len<={cutoff}':>10}"
     lines = [head, "-" * len(head)]
     for key, title in _PARSEVAL_ROWS:
@@ -42,19 +41,20 @@ def _parseval(result: CorpusResult) -> list[str]:
     return lines + [""]
 
 
-def _edits(result: CorpusResult) -> list[str]:
+def _edits(result: CorpusResult, metrics: list[str]) -> list[str]:
     sentence = result.average == "sentence"
+    short = f"acc. len<={result.cutoff_len}"
     header = (f"{'metric':<8}{'edits':>10}{'basic':>10}{'gold':>8}{'error rate':>12}"
-              f"{'accuracy':>10}" + (f"{'sentence average':>18}" if sentence else ""))
+              f"{'accuracy':>10}{short:>16}"
+              + (f"{'sentence average':>18}" if sentence else ""))
     lines = [header, "-" * len(header)]
-    for metric in result.metrics:
-        if metric not in EDIT_METRICS:
-            continue
-        t = result.total(metric)
+    for metric in metrics:
+        t: EditCounts = result.totals.counts[metric]
         basic = number(t.basic) if metric == "label" else ""
         lines.append(f"{metric:<8}{number(t.edits):>10}{basic:>10}{t.gold:>8}"
                      f"{rate(t.error_rate):>12}{rate(t.accuracy):>10}"
-                     + (f"{rate(result.sentence_accuracy(metric)):>18}" if sentence else ""))
+                     f"{rate(result.cutoff.counts[metric].accuracy):>16}"
+                     + (f"{rate(t.sentence_accuracy):>18}" if sentence else ""))
     return lines + [""]
 
 
@@ -63,9 +63,10 @@ def score(value: float | None) -> str:
     return "n/a" if value is None else f"{value:.4f}"
 
 
-def _la(result: CorpusResult) -> list[str]:
+def _la(result: CorpusResult, metric: str) -> list[str]:
     cutoff = result.cutoff_len
-    every, short = result.la(), result.la(cutoff)
+    every: LACounts = result.totals.counts[metric]
+    short: LACounts = result.cutoff.counts[metric]
     head = f"{'leaf-ancestor':<36}{'all':>10}{f'len<={cutoff}':>10}"
     lines = [head, "-" * len(head),
              f"{'score (mean of sentences)':<36}{score(every.score):>10}"
@@ -85,7 +86,7 @@ def _la(result: CorpusResult) -> list[str]:
     return lines
 
 
-def _errors(errors: dict[str, Any]) -> list[str]:
+def _errors(errors: Mapping[str, Any]) -> list[str]:
     lines = ["Most frequent edits (gold => test):"]
     names = {"sub": "substitutions", "ins": "insertions", "del": "deletions"}
     for metric, kinds in errors["edits"].items():
@@ -119,14 +120,21 @@ def render(result: CorpusResult, gold: str, test: str) -> str:
              f"{result.count('skip')} skipped, {result.count('error')} errors", ""]
     if result.warnings:
         lines += [f"warning: {w}" for w in result.warnings] + [""]
-    if "parseval" in result.metrics:
-        lines += _parseval(result)
-    if any(m in EDIT_METRICS for m in result.metrics):
-        lines += _edits(result)
-    if "la" in result.metrics:
-        lines += _la(result)
-    if "tagging" in result.metrics:
-        lines += tags_report.by_scoring(result.tagging())
+    edits = [m for m in result.metrics if isinstance(result.totals.counts[m], EditCounts)]
+    for metric in result.metrics:
+        counts = result.totals.counts[metric]
+        if isinstance(counts, ParsevalCounts):
+            lines += _parseval(result, metric)
+        elif isinstance(counts, EditCounts):
+            lines += _edits(result, edits) if metric == edits[0] else []
+        elif isinstance(counts, LACounts):
+            lines += _la(result, metric)
+        elif isinstance(counts, TaggingCounts):
+            lines += tags_report.by_scoring(counts, result.cutoff.counts[metric],
+                                            result.cutoff_len)
+        else:  # a metric without a table of its own
+            lines += [f"{metric}: " + ", ".join(f"{k} {v}" for k, v in counts.figures().items()),
+                      ""]
     if result.errors is not None:
         lines += _errors(result.errors)
     for title, listed in (

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from parsedit.results import CorpusResult, SentenceResult, percent
+from parsedit.results import CorpusResult, SentenceResult
 
 PARSEVAL = ("gold", "test", "matched", "recall", "precision", "f", "crossing")
 
@@ -48,19 +48,19 @@ def _cell(value: Any) -> str:
 def _values(metric: str, counts: Any) -> list[Any]:
     if metric == "parseval":
         c = counts
-        return [c.gold, c.test, c.matched, percent(c.matched, c.gold),
-                percent(c.matched, c.test), c.f_measure(), c.crossing]
+        return [c.gold, c.test, c.matched, c.recall, c.precision, c.sentence_f, c.crossing]
     if metric == "la":
         return [counts.score, counts.words]
     if metric == "tagging":
-        return [v for t in counts.values() for v in (t.precision, t.recall, t.f_measure)]
+        return [v for t in counts.by_scoring.values()
+                for v in (t.precision, t.recall, t.f_measure)]
     if metric == "label":
         return [counts.edits, counts.basic, counts.gold, counts.accuracy]
     return [counts.edits, counts.gold, counts.accuracy]
 
 
 def render(result: CorpusResult) -> str:
-    scorings = list(result.tagging()) if "tagging" in result.metrics else []
+    scorings = list(result.tagging.by_scoring) if result.tagging is not None else []
     header = ["id", "status", "length"]
     for metric in result.metrics:
         header += _columns(metric, scorings)
@@ -73,8 +73,9 @@ def render(result: CorpusResult) -> str:
 def _row(s: SentenceResult, metrics: tuple[str, ...], scorings: list[str]) -> list[str]:
     cells = [str(s.id), s.status, str(s.length)]
     for metric in metrics:
-        if s.has_counts:
-            cells += [_cell(v) for v in _values(metric, s.counts[metric])]
+        counts = s.counts.get(metric)
+        if counts is not None:
+            cells += [_cell(v) for v in _values(metric, counts)]
         else:
             cells += [""] * len(_columns(metric, scorings))
     return cells

@@ -9,17 +9,21 @@ names both lines; the rest of the files is still scored.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib.metadata import version
 from itertools import zip_longest
+from typing import Any
 
 from parsedit import __version__
 from parsedit.errors import ConfigError
-from parsedit.results import CorpusResult, SentenceResult
-from parsedit.tagging.measures import TagCounts, count
+from parsedit.metrics.base import Outcome, ratio
+from parsedit.results import CorpusResult, SentenceResult, TagCounts, TaggingCounts
+from parsedit.tagging.measures import count
 from parsedit.tagging.reader import Segment, TaggedSentence, read_tagged
 from parsedit.tagging.scoring import NEEDS_WEIGHTS, SCORINGS, scorer
-from parsedit.tagging.tagset import Tag, Tagset, Weights
+from parsedit.tagging.tagset import Tag, Tagset, Weights, load_tagset, load_weights
+from parsedit.trees import bracketing
+from parsedit.trees.bracketing import Bracketing
 
 
 @dataclass(frozen=True)
@@ -47,6 +51,24 @@ class TagConfig:
         return "|".join(parts)
 
 
+def tag_config(scoring: str | Sequence[str] | None = None, tagset: str | Tagset | None = None,
+               weights: str | Weights | None = None, separator: str = ":") -> TagConfig:
+    """A TagConfig from options given as names or paths (or loaded objects);
+    the scoring functions default to full, pos and pa, and wpa and cwpa too
+    when weights are given."""
+    if not isinstance(tagset, Tagset):
+        tagset = load_tagset(tagset, separator)
+    elif separator != tagset.separator:
+        tagset = replace(tagset, separator=separator)
+    if isinstance(weights, str):
+        weights = load_weights(weights)
+    if scoring is None:
+        scoring = ("full", "pos", "pa") + (("wpa", "cwpa") if weights else ())
+    elif isinstance(scoring, str):
+        scoring = scoring.split(",")
+    return TagConfig(tuple(s.strip() for s in scoring if s.strip()), tagset, weights)
+
+
 class TagScorer:
     """The scoring functions of a :class:`TagConfig`, ready for segments."""
 
@@ -61,19 +83,69 @@ class TagScorer:
             found = self._tags[text] = self.config.tagset.parse(text)
         return found
 
-    def score(self, gold: Sequence[Segment], test: Sequence[Segment]) -> dict[str, TagCounts]:
+    def score(self, gold: Sequence[Segment], test: Sequence[Segment]) -> TaggingCounts:
         """Sums per scoring function over aligned segments (equal words)."""
         pairs = [(tuple(self._tag(t) for t in ts.tags), tuple(self._tag(t) for t in gs.tags))
                  for gs, ts in zip(gold, test)]
-        return {name: count(pairs, score) for name, score in self.scorers.items()}
+        return TaggingCounts({name: count(pairs, score) for name, score in self.scorers.items()})
 
-    def missed(self, gold: Sequence[Segment]) -> dict[str, TagCounts]:
-        """The sums of a failed parse (``--failures count``): no test tag, so
-        every gold tag is missed and every segment wrong."""
-        chosen = [g for g in gold if g.tags]
-        missed = TagCounts(0.0, 0, 0.0, sum(len(g.tags) for g in chosen), 0.0, 0.0,
-                           len(chosen))
-        return {name: missed for name in self.scorers}
+
+def segments(tokens: Bracketing) -> list[Segment]:
+    """Each word of a normalised bracketing with its preterminal's tag."""
+    out = []
+    tag = ""
+    for token in tokens:
+        if token.startswith(bracketing.TAG):
+            tag = token[2:]
+        elif token[0] != "(" and token != bracketing.CLOSE:
+            out.append(Segment(token[:-1], (tag,)))
+            tag = ""
+    return out
+
+
+class Tagging:
+    """The tagger measures over the preterminals of normalised trees
+    (``score --metrics tagging``); its headline figure is the F of the first
+    scoring function."""
+
+    name = "tagging"
+
+    def __init__(self, config: TagConfig) -> None:
+        self.config = config
+        self.scorer = TagScorer(config)
+        self.title = f"tagging F ({config.scorings[0]})"
+
+    def describe(self) -> list[str]:
+        return [f"tagging:{self.config.signature()}"]
+
+    def zero(self) -> TaggingCounts:
+        return TaggingCounts()
+
+    def score(self, gold: Bracketing, test: Bracketing) -> Outcome:
+        return Outcome(self.scorer.score(segments(gold), segments(test)))
+
+    def failure(self, gold: Bracketing) -> TaggingCounts:
+        """Every gold tag missed: the test side has no tag at all."""
+        n = len(segments(gold))
+        missed = TagCounts(0.0, 0, 0.0, n, 0.0, 0.0, n)
+        return TaggingCounts({name: missed for name in self.config.scorings})
+
+    def headline(self, total: TaggingCounts) -> float | None:
+        return total[self.config.scorings[0]].f_measure
+
+    def terms(self, counts: TaggingCounts) -> tuple[float, float, float, float]:
+        c = counts[self.config.scorings[0]]
+        return (c.precision_sum, float(c.test_tags), c.recall_sum, float(c.gold_tags))
+
+    def from_terms(self, sums: Any) -> Any:
+        import numpy as np
+
+        values = np.asarray(sums, dtype=np.float64)
+        precision = ratio(values[..., 0:2], 1.0, 0.0)
+        recall = ratio(values[..., 2:4], 1.0, 0.0)
+        total = precision + recall
+        return np.where(total == 0, 0.0, 200.0 * precision * recall
+                        / np.where(total == 0, 1.0, total))
 
 
 def mismatch(gold: Sequence[Segment], test: Sequence[Segment]) -> str | None:
@@ -95,13 +167,16 @@ def evaluate_tags(gold_path: str, test_path: str, config: TagConfig,
     """The tagging metric alone, over two tagged files (``gold_trees`` and
     ``test_trees`` of the result count their sentences)."""
     scorer_ = TagScorer(config)
-    result = CorpusResult(("tagging",), signature(config))
+    sentences = []
+    gold_count = test_count = 0
     pairs = zip_longest(read_tagged(gold_path, gold_format), read_tagged(test_path, test_format))
     for number, (gold, test) in enumerate(pairs, start=1):
-        result.gold_trees += gold is not None
-        result.test_trees += test is not None
-        result.add(_judge(number, gold, test, gold_path, test_path, scorer_))
-    return result
+        gold_count += gold is not None
+        test_count += test is not None
+        sentences.append(_judge(number, gold, test, gold_path, test_path, scorer_))
+    return CorpusResult.aggregate(("tagging",), signature(config), sentences,
+                                  {"tagging": TaggingCounts()}, gold_trees=gold_count,
+                                  test_trees=test_count)
 
 
 def _judge(number: int, gold: TaggedSentence | None, test: TaggedSentence | None,

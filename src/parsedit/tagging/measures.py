@@ -18,54 +18,9 @@ right, SC only where the two sets are equal.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
-from parsedit.results import f_measure, percent
+from parsedit.results import TagCounts
 from parsedit.tagging.tagset import Tag
-
-
-@dataclass(frozen=True)
-class TagCounts:
-    """Additive sums for one scoring function."""
-
-    precision_sum: float = 0.0
-    test_tags: int = 0
-    recall_sum: float = 0.0
-    gold_tags: int = 0
-    weak_sum: float = 0.0
-    strong_sum: float = 0.0
-    segments: int = 0
-
-    def __add__(self, other: TagCounts) -> TagCounts:
-        return TagCounts(self.precision_sum + other.precision_sum,
-                         self.test_tags + other.test_tags, self.recall_sum + other.recall_sum,
-                         self.gold_tags + other.gold_tags, self.weak_sum + other.weak_sum,
-                         self.strong_sum + other.strong_sum, self.segments + other.segments)
-
-    @property
-    def precision(self) -> float | None:
-        return percent(self.precision_sum, self.test_tags)
-
-    @property
-    def recall(self) -> float | None:
-        return percent(self.recall_sum, self.gold_tags)
-
-    @property
-    def f_measure(self) -> float | None:
-        return f_measure(self.recall, self.precision)
-
-    @property
-    def weak(self) -> float | None:
-        return percent(self.weak_sum, self.segments)
-
-    @property
-    def strong(self) -> float | None:
-        return percent(self.strong_sum, self.segments)
-
-    def figures(self) -> dict[str, float | None]:
-        """Percentages, in the paper's order: C (strong), WC, P, R, F."""
-        return {"strong": self.strong, "weak": self.weak, "precision": self.precision,
-                "recall": self.recall, "f_measure": self.f_measure}
 
 
 def count(pairs: Sequence[tuple[Sequence[Tag], Sequence[Tag]]],

@@ -89,8 +89,20 @@ def read_trees(path: str) -> Iterator[Item]:
         yield from _read(path, handle)
 
 
-def _read(path: str, handle: Iterator[bytes]) -> Iterator[Item]:
-    line_mode: bool | None = None  # None until the first non-blank line is read
+def read_sentence(text: str, source: str = "<string>", number: int = 1) -> Item:
+    """One sentence from a string (a tree, several trees read as one
+    sentence, or nothing), as if it were line ``number`` of ``source``; line
+    breaks inside it count as spaces."""
+    flat = text.replace("\r", " ").replace("\n", " ").encode("utf-8")
+    return next(_read(source, iter([flat]), layout=True, first=number))
+
+
+def _read(path: str, handle: Iterator[bytes], layout: bool | None = None,
+          first: int = 1) -> Iterator[Item]:
+    """The items of ``handle``'s lines; ``layout`` forces line-by-line reading
+    (True) instead of telling it from the first line; ``first`` numbers the
+    first line."""
+    line_mode: bool | None = layout  # None until the first non-blank line is read
     pending_blanks: list[int] = []
     tree: list[str] = []  # the tokens of the tree being read
     depth = 0
@@ -106,7 +118,7 @@ def _read(path: str, handle: Iterator[bytes]) -> Iterator[Item]:
         return error(line, _column(text, -1),
                      f"unbalanced brackets: {depth} still open {where}", text)
 
-    for number, raw in enumerate(handle, start=1):
+    for number, raw in enumerate(handle, start=first):
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:

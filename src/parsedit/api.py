@@ -1,0 +1,232 @@
+"""The Python API: score parses from files, strings or tree objects, in one
+call or batch by batch in a training loop.
+
+* :func:`score` -- one call: ``parsedit.score(gold, test, metrics=..., params=...)``
+  gives a :class:`~parsedit.results.CorpusResult`, exactly the figures of
+  ``parsedit score`` (its ``to_dict()`` is the JSON report).
+* :class:`Evaluator` -- an accumulating evaluator: ``update(gold_batch,
+  test_batch)`` any number of times, ``compute()``, ``reset()``; ``ev1 + ev2``
+  is the evaluator that saw both; ``state()`` / ``load_state()`` give its sums
+  as a flat dictionary of numbers, to all-reduce across processes.
+* :func:`align` -- one pair's edit script (or leaf-ancestor lineages) as data.
+* :func:`load_costs`, :func:`load_params` -- cost schemes and parameter files
+  by shipped name or path, to pass in as objects.
+
+``gold`` and ``test`` are each a path (``str`` or ``os.PathLike``), or an
+iterable of sentences: bracketed strings (one tree each; an empty string is a
+missing parse), parsedit :class:`~parsedit.trees.tree.Tree` objects, or any
+tree with NLTK's interface (``label()`` and iterable children).  Options are
+those of ``parsedit score`` by their long names (``costs`` maps a metric to a
+scheme name, path or loaded scheme; ``cutoff`` and ``max_error`` are ``-c``
+and ``-e``).  Bad options raise :class:`parsedit.errors.ParseditError` with
+the message the command line prints; a sentence that cannot be read or
+paired is a ``skip`` or ``error`` in the result, as on the command line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import fields, is_dataclass
+from typing import Any
+
+from parsedit.config import DEFAULT_METRICS, Config
+from parsedit.costs import load_costs
+from parsedit.costs.alphabet import collect_items
+from parsedit.errors import ConfigError
+from parsedit.metrics import registry
+from parsedit.params import Params, load_params
+from parsedit.pipeline import Scorer, numbered, run
+from parsedit.pipeline import align as align_pair
+from parsedit.results import (
+    CorpusResult,
+    EditScript,
+    LineageScript,
+    SentenceResult,
+    TagCounts,
+    TaggingCounts,
+    Totals,
+)
+from parsedit.trees.memory import Sentence, Source, is_path, items
+from parsedit.trees.reader import Item
+
+__all__ = ["Evaluator", "align", "load_costs", "load_params", "score"]
+
+
+def _name(source: Source, default: str) -> str:
+    return str(source) if is_path(source) else default
+
+
+def score(gold: Source, test: Source, metrics: str | Sequence[str] = DEFAULT_METRICS,
+          params: str | Params = "collins", *, worst_words: int = 0, errors: int = 0,
+          jobs: int = 1, config: Config | None = None, **options: Any) -> CorpusResult:
+    """Score every test sentence against the gold sentence in the same place.
+
+    ``worst_words`` (with ``la``) and ``errors`` ask for the leaf-ancestor
+    worst lineage pairs and the error analysis, that many of each; ``jobs``
+    scores with forked processes; ``config`` replaces every other option."""
+    config = config or Config.from_options(metrics, params, **options)
+    gold_name, test_name = _name(gold, "gold"), _name(test, "test")
+    needed = registry.needs_alphabet(config)
+    gold_items: Iterable[Item] = items(gold, gold_name)
+    test_items: Iterable[Item] = items(test, test_name)
+    alphabets = {}
+    if needed:  # grammar modules are built over both sides' symbols: read them first
+        gold_items, test_items = list(gold_items), list(test_items)
+        alphabets = {name: collect_items((gold_items, test_items), encoding,
+                                         config.params.normalisation, config.rule_pos,
+                                         config.la_preterminals)
+                     for name, encoding in needed}
+    scorer = Scorer(config, alphabets, details=errors > 0)
+    return run(scorer, numbered(gold_items, test_items), gold_name, test_name, worst_words,
+               errors, jobs)
+
+
+class Evaluator:
+    """Accumulates scores over batches, for training loops.
+
+    ``update`` scores a batch (gold and test sentences in the same order, as
+    many of each) and returns the batch's sentence results; ``compute`` gives
+    the :class:`CorpusResult` of everything seen since the last ``reset``
+    (its ``sentences`` empty unless ``keep_sentences``).  The metrics, their
+    transducers and caches are built once and kept.  Unlike a whole run,
+    an evaluator never stops after MAX_ERROR errors.
+
+    Its state is sums: ``ev1 + ev2`` equals one evaluator that saw both
+    (their options must be equal), and ``state()`` is a flat dictionary of
+    numbers that can be summed across processes (``torch.distributed`` or
+    MPI all-reduce) and put back with ``load_state``.
+    """
+
+    def __init__(self, metrics: str | Sequence[str] = DEFAULT_METRICS,
+                 params: str | Params = "collins", *, keep_sentences: bool = False,
+                 config: Config | None = None, **options: Any) -> None:
+        self.config = config or Config.from_options(metrics, params, **options)
+        needed = registry.needs_alphabet(self.config)
+        if needed:
+            raise ConfigError(
+                f"the {needed[0][0]} cost scheme is a grammar module, built over a whole "
+                "corpus's symbols: use parsedit.score on whole files, or compile it over "
+                "your treebank first (parsedit grammars compile)")
+        self.keep_sentences = keep_sentences
+        self._scorer = Scorer(self.config)
+        self._template = _template(self.config, self._scorer.zeros)
+        self.reset()
+
+    def reset(self) -> None:
+        """Forget everything seen."""
+        self._totals = self._template
+        self._cutoff = self._template
+        self._sentences: list[SentenceResult] = []
+        self._seen = 0
+
+    def update(self, gold: Iterable[Sentence], test: Iterable[Sentence]) -> list[SentenceResult]:
+        """Score a batch; its sentences are numbered on from the last batch."""
+        gold_items, test_items = list(items(gold, "gold")), list(items(test, "test"))
+        if len(gold_items) != len(test_items):
+            raise ConfigError(f"update: the gold batch holds {len(gold_items)} trees but the "
+                              f"test batch {len(test_items)}")
+        batch = [self._scorer.pair(number, g, t, "gold", "test")[0]
+                 for number, g, t in numbered(gold_items, test_items, self._seen + 1)]
+        self._seen += len(batch)
+        zeros = self._scorer.zeros
+        self._totals = self._totals + Totals.of(batch, zeros)
+        self._cutoff = self._cutoff + Totals.of(batch, zeros, self.config.params.cutoff_len)
+        if self.keep_sentences:
+            self._sentences.extend(batch)
+        return batch
+
+    def compute(self) -> CorpusResult:
+        """The result of everything seen so far."""
+        config = self.config
+        return CorpusResult(config.metrics, config.signature(), tuple(self._sentences),
+                            self._totals, self._cutoff, config.params.cutoff_len,
+                            self._totals.sentences, self._totals.sentences, config.average,
+                            warnings=tuple(config.warnings()))
+
+    def __add__(self, other: Evaluator) -> Evaluator:
+        if not isinstance(other, Evaluator):
+            return NotImplemented
+        if other.config.signature() != self.config.signature():
+            raise ConfigError("only evaluators with the same options can be merged")
+        merged = Evaluator(config=self.config, keep_sentences=self.keep_sentences)
+        merged._totals = self._totals + other._totals
+        merged._cutoff = self._cutoff + other._cutoff
+        merged._sentences = self._sentences + other._sentences
+        merged._seen = self._seen + other._seen
+        return merged
+
+    def state(self) -> dict[str, float]:
+        """Every sum, by a dotted name: add two evaluators' states key by key
+        to merge them."""
+        out: dict[str, float] = {}
+        _flatten("all", self._totals, out)
+        _flatten("cutoff", self._cutoff, out)
+        return out
+
+    def load_state(self, state: Mapping[str, float]) -> None:
+        """Take the sums of ``state`` (as :meth:`state` gives them)."""
+        self._totals = _rebuild("all", self._template, state)
+        self._cutoff = _rebuild("cutoff", self._template, state)
+        self._seen = self._totals.sentences
+        self._sentences = []
+
+
+def _template(config: Config, zeros: Mapping[str, Any]) -> Totals:
+    """Empty totals whose tagging counts name every scoring function, so that
+    every state has the same keys."""
+    counts = dict(zeros)
+    if "tagging" in counts:
+        counts["tagging"] = TaggingCounts({s: TagCounts() for s in config.tags.scorings})
+    return Totals(counts=counts)
+
+
+def _flatten(prefix: str, value: Any, out: dict[str, float]) -> None:
+    if isinstance(value, bool) or not (is_dataclass(value) or isinstance(value, Mapping)):
+        if isinstance(value, (int, float)):
+            out[prefix] = value
+        return
+    parts = value.items() if isinstance(value, Mapping) else \
+        ((f.name, getattr(value, f.name)) for f in fields(value))
+    for name, part in parts:
+        _flatten(f"{prefix}.{name}", part, out)
+
+
+def _rebuild(prefix: str, template: Any, state: Mapping[str, float]) -> Any:
+    """``template``'s type with its numbers taken from ``state``."""
+    if isinstance(template, Mapping):
+        return {name: _rebuild(f"{prefix}.{name}", part, state)
+                for name, part in template.items()}
+    if is_dataclass(template):
+        values: dict[str, Any] = {}
+        for f in fields(template):
+            part = getattr(template, f.name)
+            key = f"{prefix}.{f.name}"
+            if isinstance(part, bool) or isinstance(part, tuple):
+                values[f.name] = part
+            elif isinstance(part, (int, float)):
+                if key not in state:
+                    raise ConfigError(f"load_state: {key!r} is missing")
+                values[f.name] = type(part)(state[key])
+            else:
+                values[f.name] = _rebuild(key, part, state)
+        build: Any = type(template)
+        return build(**values)
+    return template
+
+
+def align(gold: Sentence, test: Sentence, encoding: str = "label",
+          costs: str | Any | None = None, params: str | Params = "collins",
+          **options: Any) -> EditScript | LineageScript:
+    """The cheapest edit script of one pair in one encoding (``label``,
+    ``span``, ``rule``), or its leaf-ancestor lineages (``lineage``), as
+    data; ``costs`` is the encoding's cost scheme (a name, a path or a loaded
+    scheme)."""
+    metric = "la" if encoding == "lineage" else encoding
+    config = Config.from_options((metric,), params, {metric: costs}, **options)
+    (_, g, t), = numbered(items([gold], "gold"), items([test], "test"))
+    alphabets = {name: collect_items(([g] if g else [], [t] if t else []), enc,
+                                     config.params.normalisation, config.rule_pos,
+                                     config.la_preterminals)
+                 for name, enc in registry.needs_alphabet(config)}
+    return align_pair(Scorer(config, alphabets), metric, 1, g, t, "gold", "test")
+

@@ -1,0 +1,130 @@
+"""Every option that can change a number, in one frozen object.
+
+A :class:`Config` is what the command line, the Python API and the workers of
+``--jobs`` share: the metrics asked for, the parameter file, each encoding's
+cost scheme and each metric's own options.  Its :meth:`Config.signature` pins
+a result down (sacreBLEU-style): two runs with equal signatures give equal
+numbers.  The metrics themselves are built from it by
+:func:`parsedit.metrics.registry.build`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib.metadata import version
+from typing import Any
+
+from parsedit import __version__
+from parsedit.costs import Scheme, default_scheme, load_costs
+from parsedit.encodings import NAMES as EDIT_METRICS
+from parsedit.errors import ConfigError
+from parsedit.metrics.movement import FIVE_STEP, METHODS, Movement
+from parsedit.params import Params, load_params, shipped_params, with_overrides
+from parsedit.tagging.evaluate import TagConfig, tag_config
+from parsedit.tagging.tagset import Tagset, Weights
+
+METRICS = ("parseval", *EDIT_METRICS, "la", "tagging")
+DEFAULT_METRICS = ("parseval", *EDIT_METRICS)
+AVERAGES = ("corpus", "sentence")
+FAILURES = ("skip", "count")
+
+
+def encoding_of(metric: str) -> str:
+    """The string an edit metric aligns: its own, but lineages for ``la``."""
+    return "lineage" if metric == "la" else metric
+
+
+@dataclass(frozen=True)
+class Config:
+    """Every option that can change a number."""
+
+    metrics: tuple[str, ...] = DEFAULT_METRICS
+    params: Params = field(default_factory=lambda: shipped_params("collins"))
+    rule_pos: str = "words"
+    schemes: dict[str, Scheme] = field(default_factory=dict)
+    with_preterminals: bool = False
+    split: bool = False
+    average: str = "corpus"
+    movement: Movement = FIVE_STEP
+    la_preterminals: bool = False
+    tags: TagConfig = field(default_factory=TagConfig)
+    # What a skipped test sentence is: left out of the sums ("skip", EVALB's
+    # way), or scored as a parse with no constituents ("count", EVALB_SPMRL's -X).
+    failures: str = "skip"
+    # Keep each sentence's error details (never changes a number).
+    errors: bool = False
+
+    def __post_init__(self) -> None:
+        for name in self.metrics:
+            if name not in METRICS:
+                raise ConfigError(f"unknown metric {name!r}; expected some of "
+                                  f"{', '.join(METRICS)}")
+        if not self.metrics:
+            raise ConfigError(f"no metric asked for; expected some of {', '.join(METRICS)}")
+        if self.rule_pos not in ("words", "tags"):
+            raise ConfigError(f"--rule-pos must be 'words' or 'tags', not {self.rule_pos!r}")
+        if self.movement.method not in METHODS:
+            raise ConfigError(f"--movement must be one of {', '.join(METHODS)}, not "
+                              f"{self.movement.method!r}")
+        if self.average not in AVERAGES:
+            raise ConfigError(f"--average must be 'corpus' or 'sentence', not {self.average!r}")
+        if self.failures not in FAILURES:
+            raise ConfigError(f"--failures must be 'skip' or 'count', not {self.failures!r}")
+
+    @classmethod
+    def from_options(cls, metrics: str | Sequence[str] = DEFAULT_METRICS,
+                     params: str | Params = "collins",
+                     costs: Mapping[str, str | Scheme | None] | None = None,
+                     cutoff: int | None = None, max_error: int | None = None,
+                     movement: str | Movement = "five-step", max_moves: int = 2,
+                     max_k: int = 6, tagset: str | Tagset | None = None,
+                     weights: str | Weights | None = None, separator: str = ":",
+                     scoring: str | Sequence[str] | None = None, **options: Any) -> Config:
+        """A Config from options as the command line and the Python API give
+        them: names or paths where objects are expected (``metrics`` as
+        ``"parseval,label"`` or a sequence; ``costs`` per metric, a shipped
+        name, a path or a loaded scheme; ``cutoff`` and ``max_error``
+        overriding the parameter file's, as EVALB's ``-c`` and ``-e``);
+        ``options`` are the other fields, as they are."""
+        names = tuple(m.strip() for m in (metrics.split(",") if isinstance(metrics, str)
+                                          else metrics) if m.strip())
+        loaded = load_params(params) if isinstance(params, str) else params
+        schemes = {name: load_costs(scheme, name) if isinstance(scheme, str) else scheme
+                   for name, scheme in (costs or {}).items() if scheme is not None}
+        if isinstance(movement, str):
+            movement = Movement(movement, max_moves, max_k)
+        return cls(metrics=names, params=with_overrides(loaded, cutoff, max_error),
+                   schemes=schemes, movement=movement,
+                   tags=tag_config(scoring, tagset, weights, separator), **options)
+
+    @property
+    def edit_metrics(self) -> tuple[str, ...]:
+        return tuple(m for m in self.metrics if m in EDIT_METRICS)
+
+    def scheme(self, metric: str) -> Scheme:
+        """The cost scheme of an edit metric (``la`` aligns lineages)."""
+        encoding = encoding_of(metric)
+        scheme = self.schemes.get(metric) or default_scheme(encoding)
+        if scheme.encodings and encoding not in scheme.encodings:
+            raise ConfigError(f"cost scheme {scheme.name!r} ({scheme.source}) is for the "
+                              f"{', '.join(scheme.encodings)} encoding(s), not {encoding}")
+        return scheme
+
+    def warnings(self) -> list[str]:
+        """What the options make a reader need to know (one line each)."""
+        return list(self.params.warnings)
+
+    def signature(self) -> str:
+        """One line that pins a result down (sacreBLEU-style): the metrics,
+        the parameter file, each metric's own settings, the averaging and the
+        versions."""
+        from parsedit.metrics.registry import build
+
+        parts = [f"metrics:{'+'.join(self.metrics)}", f"params:{self.params.describe()}"]
+        parts += [part for metric in build(self).values() for part in metric.describe()]
+        if self.failures != "skip":
+            parts.append(f"failures:{self.failures}")
+        parts += [f"average:{self.average}", f"parsedit:{__version__}",
+                  f"pynini:{version('pynini')}"]
+        return "|".join(parts)

@@ -1,0 +1,59 @@
+"""The metrics by name: how each is built from a :class:`Config`.
+
+``build(config)`` gives the metrics of a run, in the order asked for; every
+one implements :class:`parsedit.metrics.base.Metric`.  A new metric is its
+module and one line in :data:`FACTORIES` (and a ``Config`` field if it takes
+options of its own).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from parsedit.config import Config, encoding_of
+from parsedit.costs.alphabet import Alphabet
+from parsedit.encodings import get_encoding
+from parsedit.metrics.base import Metric
+from parsedit.metrics.edits import EditDistance
+from parsedit.metrics.leaf_ancestor import LeafAncestor
+from parsedit.metrics.parseval import Parseval
+from parsedit.tagging.evaluate import Tagging
+
+Alphabets = Mapping[str, Alphabet]
+Factory = Callable[[Config, Alphabets], Metric]
+
+
+def _edit(name: str) -> Factory:
+    def build(config: Config, alphabets: Alphabets) -> Metric:
+        return EditDistance(get_encoding(name, config.rule_pos), config.scheme(name),
+                            alphabets.get(name), config.movement)
+    return build
+
+
+FACTORIES: dict[str, Factory] = {
+    "parseval": lambda c, _: Parseval(c.params.labeled, c.with_preterminals, c.split),
+    "label": _edit("label"),
+    "span": _edit("span"),
+    "rule": _edit("rule"),
+    "la": lambda c, a: LeafAncestor(c.scheme("la"), c.la_preterminals, a.get("la")),
+    "tagging": lambda c, _: Tagging(c.tags),
+}
+
+
+def build(config: Config, alphabets: Alphabets | None = None) -> dict[str, Metric]:
+    """The metrics of ``config``, by name, in its order (``alphabets``: per
+    metric, what a grammar module is built over)."""
+    return {name: FACTORIES[name](config, alphabets or {}) for name in config.metrics}
+
+
+def needs_alphabet(config: Config) -> list[tuple[str, str]]:
+    """(metric, encoding) of the metrics whose cost scheme is a grammar
+    module, built over the corpus's alphabet."""
+    return [(name, encoding_of(name)) for name in config.metrics
+            if name not in ("parseval", "tagging") and config.scheme(name).needs_alphabet]
+
+
+def zeros(metrics: Mapping[str, Metric]) -> dict[str, Any]:
+    """Each metric's empty counts, to sum from."""
+    return {name: metric.zero() for name, metric in metrics.items()}

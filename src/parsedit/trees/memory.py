@@ -1,0 +1,84 @@
+"""Trees held in memory, as the reader's items: for the Python API.
+
+A *source* of trees is a path (``str`` or ``os.PathLike``: the file is read
+as ``parsedit score`` reads it) or an iterable whose elements are each one
+sentence: a bracketed string (one tree, several trees read as one sentence
+as EVALB reads a line, or an empty string for a missing parse), a parsedit
+:class:`~parsedit.trees.tree.Tree`, or any object with NLTK's tree interface
+(``label()`` and iteration over children, leaves being strings; nltk itself
+is not needed), or None for a missing parse.  An element that cannot be read
+becomes an item carrying its error, numbered by its position from 1, exactly
+as an unreadable line of a file.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from typing import Any, Protocol, runtime_checkable
+
+from parsedit.errors import ConfigError
+from parsedit.trees.reader import Item, read_sentence, read_trees
+from parsedit.trees.tree import Tree
+
+
+@runtime_checkable
+class TreeLike(Protocol):
+    """NLTK's tree interface: a label and iterable children (strings are leaves)."""
+
+    def label(self) -> Any: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
+
+
+Sentence = str | Tree | TreeLike | None
+Source = str | os.PathLike[str] | Iterable[Sentence]
+
+
+def is_path(source: object) -> bool:
+    return isinstance(source, (str, os.PathLike))
+
+
+def tokens_of(tree: Tree | TreeLike) -> tuple[str, ...]:
+    """The reader's tokens of an in-memory tree (see :mod:`parsedit.trees.tree`)."""
+    if isinstance(tree, Tree):
+        return tuple(tree.tokens())
+    out: list[str] = []
+    stack: list[Any] = [tree]
+    while stack:
+        node = stack.pop()
+        if node is None:
+            out.append(")")
+        elif isinstance(node, str):
+            out.append(node)
+        else:
+            label = str(node.label())
+            children = list(node)
+            if len(children) == 1 and isinstance(children[0], str):
+                out.append(f"({label} {children[0]})")
+            else:
+                out.append("(" + label)
+                stack.append(None)
+                stack.extend(reversed(children))
+    return tuple(out)
+
+
+def items(source: Source, name: str) -> Iterator[Item]:
+    """The items of a source of trees; ``name`` names it in messages."""
+    if is_path(source):
+        yield from read_trees(os.fspath(source))  # type: ignore[arg-type]
+        return
+    if not isinstance(source, Iterable):
+        raise ConfigError(f"{name}: expected a path or an iterable of trees, not "
+                          f"{type(source).__name__}")
+    for number, sentence in enumerate(source, start=1):
+        if sentence is None:
+            yield Item(number)
+        elif isinstance(sentence, str):
+            yield read_sentence(sentence, name, number)
+        elif isinstance(sentence, (Tree, TreeLike)):
+            tokens = tokens_of(sentence)
+            yield Item(number, tokens=tokens) if tokens else Item(number)
+        else:
+            raise ConfigError(f"{name}: sentence {number} is a {type(sentence).__name__}, "
+                              "not a bracketed string or a tree")
