@@ -326,6 +326,9 @@ def test_cli_failures(tmp_path: Path) -> None:
     assert data["corpus"]["label"]["accuracy"] == 50.0
     assert "failures:count" in data["signature"]
     assert "counted as a parse with no constituents" in result.stderr
+    text = run("score", gold, test, "--failures", "count").stdout
+    assert "1 skipped (1 counted as failures)" in text
+    assert "Failures counted as parses with no constituents (in the sums):" in text
     skipped = json.loads(run("score", gold, test, "--format", "json").stdout)
     assert skipped["corpus"]["label"]["accuracy"] == 100.0
     refused = run("score", gold, test, "--failures", "count", "--format", "evalb")

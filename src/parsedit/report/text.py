@@ -115,9 +115,12 @@ def _errors(errors: Mapping[str, Any]) -> list[str]:
 
 
 def render(result: CorpusResult, gold: str, test: str) -> str:
+    counted = sum(s.counted for s in result.sentences)
     lines = [f"parsedit: {gold} (gold) against {test} (test)",
              f"{len(result.sentences)} sentences: {result.count('ok')} scored, "
-             f"{result.count('skip')} skipped, {result.count('error')} errors", ""]
+             f"{result.count('skip')} skipped"
+             + (f" ({counted} counted as failures)" if counted else "")
+             + f", {result.count('error')} errors", ""]
     if result.warnings:
         lines += [f"warning: {w}" for w in result.warnings] + [""]
     edits = [m for m in result.metrics if isinstance(result.totals.counts[m], EditCounts)]
