@@ -284,23 +284,44 @@ def test_failures_count_against_a_system(shared: Path) -> None:
     assert count.la.sentences == 310
     assert count.la.sentence_sum == pytest.approx(skip.la.sentence_sum)
     assert round(100 * (count.la.score or 0), 2) == 60.52
+    forked = evaluate(gold, test, Config(metrics=metrics, failures="count"), jobs=2)
+    assert forked.totals == count.totals
     assert count.tagging is not None and skip.tagging is not None
     assert everything.tagging is not None
     assert count.tagging["full"].recall_sum == skip.tagging["full"].recall_sum
     assert count.tagging["full"].gold_tags == everything.tagging["full"].gold_tags
 
 
-def test_a_counted_failure_costs_what_a_parse_without_constituents_costs() -> None:
+DEFAULTS = Scorer(Config(metrics=("parseval", "label", "span", "rule", "la")))
+
+
+@settings(max_examples=100, deadline=None)
+@given(forest_pairs(), st.sampled_from(WRAPS))
+def test_a_counted_failure_costs_what_a_parse_without_constituents_costs(
+        pair: tuple[list[Tree], list[Tree]], wrap: str) -> None:
     """Under the default schemes, a counted failure's edits equal the real
-    distance to the gold preterminals with no phrase at all."""
-    evaluator = Scorer(Config())
-    for text in ("( (SENT (NP (DET le) (NC juge)) (VN (V clôt))))", FOREST, TREE):
-        gold = normalised(text)
-        flat = tuple(t for t in gold if t.startswith("((") or t[0] != "(" and t != ")")
-        real = evaluator.score(gold, flat)
-        missed = {n: m.failure(gold) for n, m in evaluator.metrics.items()}
-        for name in ("label", "span", "rule"):
-            assert missed[name].edits == real[name].counts.edits  # type: ignore[attr-defined]
+    distance to the gold preterminals with no phrase at all (where gold has
+    a constituent: see below), and the oracle's count of gold events."""
+    gold_items = pair[0]
+    gold = written(gold_items, wrap)
+    expected = oracle(gold_items)
+    if not expected["span"]:
+        return
+    flat = tuple(t for t in gold if t.startswith("((") or t[0] != "(" and t != ")")
+    real = DEFAULTS.score(gold, flat)
+    missed = {n: m.failure(gold) for n, m in DEFAULTS.metrics.items()}
+    for name in ("label", "span", "rule"):
+        assert missed[name].edits == real[name].counts.edits == missed[name].gold
+    assert missed["rule"].gold == len(expected["rule"])
+    assert missed["span"].gold == missed["label"].gold == len(expected["span"])
+    assert missed["la"].word_scores == (0.0,) * len(expected["lineage"])
+    # PARSEVAL keeps EVALB's count: an unlabelled outer bracket is a gold bracket.
+    assert (missed["parseval"].gold, missed["parseval"].test) == (
+        len(expected["span"]) + ("outer" in wrap), 0)
+
+
+def test_a_counted_failure_without_constituents() -> None:
+    evaluator = DEFAULTS
     # By definition even where the flat parse would be right: a gold sentence
     # without constituents still has its virtual root's rule, which a failure misses.
     missed = {n: m.failure(normalised("(TOP (NN alone))"))
