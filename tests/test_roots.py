@@ -31,6 +31,7 @@ from test_properties import (
 
 from parsedit.config import Config
 from parsedit.costs import load_costs
+from parsedit.costs.scheme import shipped_names
 from parsedit.encodings import get_encoding
 from parsedit.encodings.lineage import lineages
 from parsedit.errors import ConfigError
@@ -379,3 +380,40 @@ def test_params_key_is_read(tmp_path: Path) -> None:
     params = parse_params("STRIP_OUTER_BRACKET 1\n", "p.prm", "p")
     assert params.normalisation.strip_outer_bracket and not params.warnings
     assert isinstance(params, Params)
+
+
+SENTENCES = ["(S (NP (DT the) (NN dog)) (VP (VBD barked) (ADVP (RB loudly))))",
+             "(NP (DT a) (NN cat))",
+             "(NN alone)",
+             "(NP (DT the) (NN dog)) (VBD barked)"]
+
+
+def _layout(wrap: str, sentence: str) -> str:
+    for layer in wrap.split("-"):
+        if layer == "outer":
+            sentence = f"( {sentence})"
+        elif layer == "top":
+            sentence = f"(TOP {sentence})"
+    return sentence
+
+
+@pytest.mark.parametrize("scheme", shipped_names())
+def test_every_shipped_scheme_sees_one_parse_however_the_root_is_written(
+        scheme: str, tmp_path: Path) -> None:
+    encodings = load_costs(scheme).encodings or ("label", "span", "rule", "lineage")
+    metrics = tuple("la" if e == "lineage" else e for e in encodings)
+    config = Config(metrics=metrics, schemes={m: load_costs(scheme) for m in metrics})
+    # The first line holds one tree, so the files are read line by line and
+    # the last line (two trees) is one sentence.
+    for gold_wrap, test_wrap in (("outer", "top"), ("plain", "outer-top"), ("top-outer",
+                                                                             "plain")):
+        gold, test = files(tmp_path, [_layout(gold_wrap, s) for s in SENTENCES],
+                           [_layout(test_wrap, s) for s in SENTENCES])
+        result = evaluate(gold, test, config)
+        assert result.count("ok") == len(SENTENCES)
+        for metric in metrics:
+            counts = result.totals.counts[metric]
+            if metric == "la":
+                assert counts.word_sum == counts.words == 10
+            else:
+                assert counts.edits == 0
