@@ -115,3 +115,9 @@ def test_function_tags_are_stripped_unless_the_extension_says_not(tmp_path: Path
 
 def test_params_describe_every_setting() -> None:
     assert Params(COLLINS).describe().startswith("collins@")
+
+
+def test_the_normalisation_constants_are_the_shipped_files() -> None:
+    from parsedit.trees.normalise import COLLINS, NONE
+    assert load_params("none").normalisation == NONE
+    assert load_params("collins").normalisation == COLLINS

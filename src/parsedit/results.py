@@ -38,14 +38,21 @@ def _evalb_f(recall: float | None, precision: float | None) -> float | None:
     return 2 * precision * recall / (precision + recall)
 
 
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
 class _Additive:
     """Field-by-field addition for the frozen count classes."""
 
     def __add__(self, other: Any) -> Any:
-        if type(other) is not type(self):
+        kind = type(self)
+        if type(other) is not kind:
             return NotImplemented
-        return type(self)(*(getattr(self, f.name) + getattr(other, f.name)
-                            for f in fields(self)))  # type: ignore[arg-type]
+        names = _FIELDS.get(kind)
+        if names is None:
+            names = _FIELDS[kind] = tuple(f.name for f in fields(self))  # type: ignore[arg-type]
+        mine, theirs = self.__dict__, other.__dict__
+        return kind(*[mine[n] + theirs[n] for n in names])
 
 
 @dataclass(frozen=True)

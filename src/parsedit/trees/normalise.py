@@ -250,5 +250,7 @@ def fix_quotes(gold: list[QuoteTerm], test: list[QuoteTerm]) -> tuple[set[int], 
 
 
 COLLINS = Normalisation()
-NONE = Normalisation(name="none", delete_labels=frozenset(), equal_labels=(),
-                     strip_function_tags=False)
+# The shipped none.prm: nothing deleted, nothing made equal, nothing left out
+# of the length; function tags stripped, as EVALB always strips them.
+NONE = Normalisation(name="none", delete_labels=frozenset(),
+                     delete_labels_for_length=frozenset(), equal_labels=())

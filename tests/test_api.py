@@ -1,0 +1,190 @@
+"""The Python API: the same numbers as the command line, whatever form the
+trees come in, however the batches are cut."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import files, run
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from roark_trees import GOLD, PARSE2, PARSE3
+from test_properties import tree_pairs
+
+import parsedit
+from parsedit.errors import ConfigError, ParseditError
+from parsedit.trees.tree import Tree
+
+ALL = "parseval,label,span,rule,la,tagging"
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def cli_json(gold: str, test: str, *options: str) -> dict:
+    result = run("score", gold, test, "--format", "json", *options)
+    assert result.exit_code in (0, 1), result.output
+    return json.loads(result.stdout)
+
+
+def same_numbers(api: dict, cli: dict) -> None:
+    """Equal reports but for the file names."""
+    for key in ("corpus", "sentences", "summary", "signature", "warnings"):
+        assert api[key] == cli[key], key
+
+
+def test_api_gives_the_cli_numbers_on_the_shared_data(shared: Path) -> None:
+    cases = [("evalb/sample.gld", "evalb/sample.tst", "evalb/sample.prm"),
+             ("kummerfeld/wsj01.mrg", "kummerfeld/berkeley.mrg", "collins"),
+             ("sequoia/gold.mrg", "sequoia/ManifoldFR.mrg", "collins"),
+             ("sequoia/gold.mrg", "sequoia/otmhi.mrg", "new")]
+    for gold, test, params in cases:
+        prm = str(shared / params) if "/" in params else params
+        g, t = str(shared / gold), str(shared / test)
+        api = parsedit.score(g, t, metrics=ALL, params=prm).to_dict(g, t)
+        same_numbers(api, cli_json(g, t, "--metrics", ALL, "-p", prm))
+
+
+def test_strings_files_parsedit_trees_and_nltk_trees_agree(tmp_path: Path) -> None:
+    nltk = pytest.importorskip("nltk")
+    gold_lines, test_lines = [GOLD, GOLD, GOLD], [PARSE2, PARSE3, "(S (NP (PRN She)))"]
+    gold, test = files(tmp_path, gold_lines, test_lines)
+    by_file = parsedit.score(gold, test, metrics=ALL).to_dict()
+    by_string = parsedit.score(gold_lines, test_lines, metrics=ALL).to_dict()
+    trees = [[Tree.from_tokens(parsedit_tokens(s)) for s in side]
+             for side in (gold_lines, test_lines)]
+    by_tree = parsedit.score(*trees, metrics=ALL).to_dict()
+    by_nltk = parsedit.score([nltk.Tree.fromstring(s) for s in gold_lines],
+                             [nltk.Tree.fromstring(s) for s in test_lines], metrics=ALL).to_dict()
+    for other in (by_string, by_tree, by_nltk):
+        assert other["corpus"] == by_file["corpus"]
+        assert [s["status"] for s in other["sentences"]] == \
+            [s["status"] for s in by_file["sentences"]]
+
+
+def parsedit_tokens(text: str) -> tuple[str, ...]:
+    from parsedit.trees.reader import read_sentence
+    tokens = read_sentence(text).tokens
+    assert tokens is not None
+    return tokens
+
+
+def test_an_unreadable_string_is_a_skip_with_its_position() -> None:
+    result = parsedit.score([GOLD, GOLD], [PARSE2, "(S (NP she"])
+    assert [s.status for s in result.sentences] == ["ok", "skip"]
+    message = result.sentences[1].message
+    assert message is not None and message.startswith("test:2:")
+    assert result.label is not None and result.label.gold == 11
+
+
+def test_results_have_plain_attributes() -> None:
+    result = parsedit.score([GOLD, GOLD], [PARSE2, PARSE3], metrics="parseval,label,la")
+    assert result.label is not None and result.label.edits == 5.0
+    assert result.label.accuracy == pytest.approx(100 - 500 / 22)
+    assert result.parseval is not None and result.parseval.f_measure is not None
+    first = result.sentences[0].parseval
+    assert first is not None and first.recall == pytest.approx(800 / 11)
+    assert result.signature.startswith("metrics:parseval+label+la|")
+    assert result.to_dict()["corpus"]["label"]["edits"] == 5.0
+    assert result.span is None  # not asked for
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.lists(tree_pairs(), min_size=1, max_size=8), st.integers(1, 4))
+def test_batches_merges_and_one_call_agree(pairs: list[list[Tree]], size: int) -> None:
+    gold = [g.to_string() for g, _ in pairs]
+    test = [t.to_string() for _, t in pairs]
+    metrics = "parseval,label,span,rule,la,tagging"
+    once = parsedit.score(gold, test, metrics=metrics, params="none").to_dict()["corpus"]
+    evaluator = parsedit.Evaluator(metrics=metrics, params="none")
+    halves = [parsedit.Evaluator(metrics=metrics, params="none") for _ in range(2)]
+    for start in range(0, len(gold), size):
+        evaluator.update(gold[start:start + size], test[start:start + size])
+        halves[(start // size) % 2].update(gold[start:start + size], test[start:start + size])
+    assert close(evaluator.compute().to_dict()["corpus"], once)
+    merged = halves[0] + halves[1]
+    assert close(merged.compute().to_dict()["corpus"], once)
+    # The state is sums: adding two states key by key merges them too.
+    reduced = parsedit.Evaluator(metrics=metrics, params="none")
+    a, b = halves[0].state(), halves[1].state()
+    reduced.load_state({key: a[key] + b[key] for key in a})
+    assert close(reduced.compute().to_dict()["corpus"], once)
+    evaluator.reset()
+    assert evaluator.compute().totals.sentences == 0
+
+
+def close(a: object, b: object) -> bool:
+    """Equal, floats to rounding (sums taken in another order)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(close(a[k], b[k]) for k in a)
+    if isinstance(a, float) and isinstance(b, float):
+        return a == pytest.approx(b)
+    return a == b
+
+
+def test_bad_input_raises_parsedits_own_errors() -> None:
+    with pytest.raises(ConfigError, match="unknown metric 'bogus'"):
+        parsedit.score([GOLD], [GOLD], metrics="parseval,bogus")
+    with pytest.raises(ParseditError, match="no cost scheme 'nosuch'"):
+        parsedit.score([GOLD], [GOLD], costs={"label": "nosuch"})
+    with pytest.raises(ConfigError, match="holds 2 trees but the test batch 1"):
+        parsedit.Evaluator().update([GOLD, GOLD], [GOLD])
+    with pytest.raises(ConfigError, match="grammar module"):
+        parsedit.Evaluator(metrics="span", costs={"span": "span-boundary"})
+
+
+def test_align_returns_the_edit_script_as_data() -> None:
+    script = parsedit.align(GOLD, PARSE2)
+    assert isinstance(script, parsedit.EditScript)
+    assert script.counts.edits == 2 and script.counts.basic == 4
+    assert script.moves == ((3, 2.0),)
+    assert sum(op.cost for op in script.ops) == 4
+    assert [op.kind for op in script.ops].count("ins") == 5
+    rules = parsedit.align(GOLD, PARSE2, encoding="rule", rule_pos="tags")
+    assert any(op.kind == "sub" and op.gold == "-> VBD NP PP" for op in rules.ops)
+    lineages = parsedit.align(GOLD, PARSE2, encoding="lineage")
+    assert isinstance(lineages, parsedit.LineageScript)
+    assert lineages.words[0].word == "She"
+    with pytest.raises(ConfigError, match="not scored"):
+        parsedit.align("(S (A a))", "(S (A b))")
+
+
+def test_loaded_objects_can_be_passed_in() -> None:
+    params = parsedit.load_params("none")
+    costs = parsedit.load_costs("levenshtein")
+    result = parsedit.score([GOLD], [PARSE2], metrics="label", params=params,
+                            costs={"label": costs})
+    assert "label:levenshtein@" in result.signature and "params:none@" in result.signature
+
+
+def test_import_loads_neither_numpy_matplotlib_nor_the_cli() -> None:
+    code = ("import sys, parsedit; parsedit.score(['(S (A a))'], ['(S (A a))']); "
+            "print(sorted(m for m in ('numpy', 'matplotlib', 'parsedit.cli', 'click') "
+            "if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_python_dash_m_is_the_command() -> None:
+    out = subprocess.run([sys.executable, "-m", "parsedit", "--version"], capture_output=True,
+                         text=True, check=True)
+    assert out.stdout.startswith("parsedit, version")
+
+
+def readme_examples() -> list[str]:
+    text = README.read_text(encoding="utf-8")
+    section = text.split("## Python API", 1)[1].split("\n## ", 1)[0]
+    return re.findall(r"```python\n(.*?)```", section, flags=re.S)
+
+
+def test_the_readme_api_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    examples = readme_examples()
+    assert examples
+    files(tmp_path, [GOLD, GOLD], [PARSE2, PARSE3])
+    monkeypatch.chdir(tmp_path)
+    for code in examples:
+        exec(compile(code, "README.md", "exec"), {})
