@@ -136,3 +136,9 @@ def test_max_error_is_in_the_signature() -> None:
     assert "|max-error:10" in load_params("collins").describe()
     assert Config(params=parse_params("MAX_ERROR 3\n", "m.prm", "m")).signature() != \
         Config(params=parse_params("MAX_ERROR 4\n", "m.prm", "m")).signature()
+
+
+def test_the_normalisation_constants_are_the_shipped_files() -> None:
+    from parsedit.trees.normalise import COLLINS, NONE
+    assert load_params("none").normalisation == NONE
+    assert load_params("collins").normalisation == COLLINS

@@ -113,7 +113,9 @@ def _finish(result: CorpusResult, gold: str, test: str, fmt: str, output: str | 
     else:
         for s in result.sentences:
             if s.status != "ok":
-                click.echo(f"parsedit: sentence {s.id} {s.status}: {s.message}", err=True)
+                counted = " (counted as a parse with no constituents)" if s.counted else ""
+                click.echo(f"parsedit: sentence {s.id} {s.status}: {s.message}{counted}",
+                           err=True)
     if output:
         with open(output, "w", encoding="utf-8") as handle:
             handle.write(report)
@@ -143,6 +145,11 @@ _params_option = click.option(
     "--params", "-p", default="collins", show_default=True,
     metavar="collins|new|none|function-tags|PATH",
     help="EVALB parameter file: a shipped one by name, or any .prm file.")
+_failures_option = click.option(
+    "--failures", type=click.Choice(["skip", "count"]), default="skip", show_default=True,
+    help="A test sentence that is empty, unreadable or a parser's failure marker: left out "
+         "of the sums (skip, EVALB's way) or scored as a parse with no constituents over "
+         "the gold words (count, EVALB_SPMRL's -X).")
 _rule_pos_option = click.option(
     "--rule-pos", type=click.Choice(["words", "tags"]), default="words", show_default=True,
     help="Write preterminal children of rules as their words (Roark's evaluation) or tags.")
@@ -196,6 +203,7 @@ def main() -> None:
               help="PARSEVAL-split: a constituent matches only if its children's spans do.")
 @click.option("--average", type=click.Choice(AVERAGES), default="corpus", show_default=True,
               help="Also report sentence-averaged F and accuracies (corpus figures stay).")
+@_failures_option
 @_rule_pos_option
 @_cost_options
 @click.option("--movement", type=click.Choice(METHODS), default="five-step", show_default=True,
@@ -232,7 +240,7 @@ def score(gold: str | None, test: str | None, metrics: str, params: str, cutoff:
           max_k: int, fmt: str, output: str | None, signature_only: bool,
           la_preterminals: bool, worst_words: int, tagset: str | None, weights: str | None,
           separator: str, scoring: str | None, per_sentence: str | None, jobs: int,
-          quiet: bool, errors_top: int | None) -> None:
+          quiet: bool, errors_top: int | None, failures: str) -> None:
     """Score every TEST tree against the GOLD tree on the same line."""
     config = _config(metrics, rule_pos, {"label": label_costs, "span": span_costs,
                                          "rule": rule_costs, "la": la_costs},
@@ -240,7 +248,7 @@ def score(gold: str | None, test: str | None, metrics: str, params: str, cutoff:
                      split=split, average=average,
                      movement=movement, max_moves=max_moves, max_k=max_k,
                      la_preterminals=la_preterminals, tagset=tagset, weights=weights,
-                     separator=separator, scoring=scoring)
+                     separator=separator, scoring=scoring, failures=failures)
     if worst_words and "la" not in config.metrics:
         raise ConfigError("--worst-words needs the la metric in --metrics")
     if fmt == "evalb" and (split or with_preterminals):
@@ -250,6 +258,9 @@ def score(gold: str | None, test: str | None, metrics: str, params: str, cutoff:
     if signature_only:
         click.echo(config.signature())
         return
+    if failures == "count" and fmt == "evalb":
+        raise ConfigError("--format evalb cannot show --failures count: EVALB's report sums "
+                          "only the sentences it scored; use --format text or json")
     if gold is None or test is None:
         raise ConfigError("score needs GOLD and TEST files (or --signature-only)")
     progress = _Progress(sys.stderr.isatty() and not quiet)
@@ -301,7 +312,8 @@ def align(gold: str, test: str, sentence: int, encoding: str, params: str, rule_
               show_default=True, help="Report format.")
 @_user_errors
 def demo(fmt: str) -> None:
-    """Score the bundled sample data (see parsedit/data/README.txt)."""
+    """Score the bundled sample data: the last 310 trees of the French Sequoia
+    treebank against a copy with synthetic parse errors."""
     data = resources.files("parsedit.data")
     with resources.as_file(data.joinpath("sequoia-gold.mrg")) as gold, \
             resources.as_file(data.joinpath("sequoia-perturbed.mrg")) as test:
@@ -321,6 +333,7 @@ def demo(fmt: str) -> None:
 @click.option("--metrics", default=",".join(DEFAULT_METRICS), show_default=True,
               help="Comma-separated: parseval, label, span, rule, la.")
 @_params_option
+@_failures_option
 @_rule_pos_option
 @_cost_options
 @click.option("--samples", type=click.IntRange(min=1), default=10000, show_default=True,
@@ -339,11 +352,12 @@ def compare_command(gold: str, systems: tuple[str, ...], names: tuple[str, ...],
                     params: str, rule_pos: str, label_costs: str | None,
                     span_costs: str | None, rule_costs: str | None, la_costs: str | None,
                     samples: int, seed: int, fmt: str, output: str | None, jobs: int,
-                    quiet: bool) -> None:
+                    quiet: bool, failures: str) -> None:
     """Compare several systems on one gold file: figures, ranks, rank agreement
     and paired significance (Roark's Table 3)."""
     config = _config(metrics, rule_pos, {"label": label_costs, "span": span_costs,
-                                         "rule": rule_costs, "la": la_costs}, params)
+                                         "rule": rule_costs, "la": la_costs}, params,
+                     failures=failures)
     _warn(config.warnings())
     progress = _Progress(sys.stderr.isatty() and not quiet)
     comparison = compare(gold, list(systems), config, names, samples, seed, jobs, progress)

@@ -4,7 +4,8 @@ Each system is scored as ``parsedit score`` scores it (:func:`evaluate`);
 then, per metric, its corpus figure, its rank, the rank agreement between
 metrics (Kendall's tau-b over the systems) and, for every pair of systems,
 the p-value of a paired approximate randomisation test over the sentences
-both systems had scored (:mod:`parsedit.metrics.significance`).
+both systems have counts for (scored, or failures counted under ``--failures
+count``; :mod:`parsedit.metrics.significance`).
 """
 
 from __future__ import annotations
@@ -103,7 +104,7 @@ def compare(gold: str, paths: list[str], config: Config, names: tuple[str, ...] 
     for i in range(len(results)):
         for j in range(i + 1, len(results)):
             both = [(s, t) for s, t in zip(results[i].sentences, results[j].sentences)
-                    if s.status == t.status == "ok"]
+                    if s.has_counts and t.has_counts]
             out.paired[i, j] = len(both)
             for metric in metrics:
                 first = _arrays([s for s, _ in both], metric)

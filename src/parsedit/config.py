@@ -27,6 +27,7 @@ from parsedit.tagging.tagset import Tagset, Weights
 METRICS = ("parseval", *EDIT_METRICS, "la", "tagging")
 DEFAULT_METRICS = ("parseval", *EDIT_METRICS)
 AVERAGES = ("corpus", "sentence")
+FAILURES = ("skip", "count")
 
 
 def encoding_of(metric: str) -> str:
@@ -48,6 +49,9 @@ class Config:
     movement: Movement = FIVE_STEP
     la_preterminals: bool = False
     tags: TagConfig = field(default_factory=TagConfig)
+    # What a skipped test sentence is: left out of the sums ("skip", EVALB's
+    # way), or scored as a parse with no constituents ("count", EVALB_SPMRL's -X).
+    failures: str = "skip"
     # Keep each sentence's error details (never changes a number).
     errors: bool = False
 
@@ -65,6 +69,8 @@ class Config:
                               f"{self.movement.method!r}")
         if self.average not in AVERAGES:
             raise ConfigError(f"--average must be 'corpus' or 'sentence', not {self.average!r}")
+        if self.failures not in FAILURES:
+            raise ConfigError(f"--failures must be 'skip' or 'count', not {self.failures!r}")
 
     @classmethod
     def from_options(cls, metrics: str | Sequence[str] = DEFAULT_METRICS,
@@ -155,6 +161,8 @@ class Config:
 
         parts = [f"metrics:{'+'.join(self.metrics)}", f"params:{self.params.describe()}"]
         parts += [part for metric in build(self).values() for part in metric.describe()]
+        if self.failures != "skip":
+            parts.append(f"failures:{self.failures}")
         parts += [f"average:{self.average}", f"parsedit:{__version__}",
                   f"pynini:{version('pynini')}"]
         return "|".join(parts)

@@ -19,6 +19,11 @@ do (EVALB's README, section 6):
 ``EQ_WORD X Y``            X and Y count as one word
 ``STRIP_FUNCTION_TAGS 0|1``  parsedit's extension: 0 keeps function tags,
                            which EVALB always strips (``NP-SBJ`` -> ``NP``)
+``STRIP_OUTER_BRACKET 0|1``  parsedit's extension: 1 removes an unlabelled
+                           bracket around the whole sentence (``( (S ...) )``),
+                           which EVALB counts as a bracket with the empty
+                           label, so PARSEVAL ignores root conventions (off
+                           by default)
 =========================  ==================================================
 
 An unknown key, or a key without its value, is a warning naming the file and
@@ -73,7 +78,7 @@ def _integer(value: str, key: str, where: str) -> int:
 def parse_params(text: str, source: str, name: str) -> Params:
     """The :class:`Params` of a parameter file's text."""
     settings: dict[str, int] = {"LABELED": 1, "CUTOFF_LEN": 40, "MAX_ERROR": 10,
-                                "STRIP_FUNCTION_TAGS": 1}
+                                "STRIP_FUNCTION_TAGS": 1, "STRIP_OUTER_BRACKET": 0}
     lists: dict[str, list[str]] = {"DELETE_LABEL": [], "DELETE_LABEL_FOR_LENGTH": [],
                                    "QUOTE_LABEL": []}
     pairs: dict[str, list[tuple[str, str]]] = {"EQ_LABEL": [], "EQ_WORD": []}
@@ -121,7 +126,8 @@ def parse_params(text: str, source: str, name: str) -> Params:
         equal_labels=tuple(pairs["EQ_LABEL"]),
         strip_function_tags=bool(settings["STRIP_FUNCTION_TAGS"]),
         quote_labels=frozenset(lists["QUOTE_LABEL"]),
-        equal_words=tuple(pairs["EQ_WORD"]))
+        equal_words=tuple(pairs["EQ_WORD"]),
+        strip_outer_bracket=bool(settings["STRIP_OUTER_BRACKET"]))
     return Params(normalisation, labeled=bool(settings["LABELED"]),
                   cutoff_len=settings["CUTOFF_LEN"], max_error=settings["MAX_ERROR"],
                   source=source, warnings=tuple(warnings))

@@ -9,8 +9,12 @@ Pairs are taken in order and judged as EVALB judges them.  A test sentence
 that is empty, unreadable or left without words is ``skip``; otherwise a gold
 sentence that is empty or unreadable, or a pair whose words differ after
 normalisation, is ``error``.  Both carry a message naming the line and are
-left out of the sums; everything else is still scored.  As EVALB does, the
-run stops at the (MAX_ERROR + 2)-th error, and says so.
+left out of the sums; everything else is still scored.  With ``failures =
+"count"``, a skipped test sentence over a readable gold one is scored as a
+parse with no constituents over the gold words (each metric's ``failure``):
+it stays ``skip`` but has counts, so it is in the sums.  As EVALB does, the
+run stops at the (MAX_ERROR + 2)-th error, and says so.  The files' root
+conventions are compared as the pairs go by (:mod:`parsedit.trees.roots`).
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from parsedit.results import CorpusResult, EditScript, LineageScript, SentenceRe
 from parsedit.trees.bracketing import CLOSE, Bracketing
 from parsedit.trees.normalise import fix_quotes
 from parsedit.trees.reader import Item, read_trees
+from parsedit.trees.roots import outer_bracket, root_warning
 
 Outcomes = dict[str, Outcome]
 
@@ -75,17 +80,27 @@ class Scorer:
         gold_raw = gold.tokens if gold is not None else None
         gold_sentence = norm.normalise(gold_raw) if gold_raw else None
         length = gold_sentence.length if gold_sentence else 0
+
+        def skip(message: str, reason: str | None = None) -> tuple[SentenceResult, Outcomes]:
+            # A failure is counted only where the gold sentence can be scored.
+            if self.config.failures == "count" and gold_sentence and gold_sentence.words:
+                counts = {name: metric.failure(gold_sentence.bracketing)
+                          for name, metric in self.metrics.items()}
+                return SentenceResult(number, "skip", message, counts, length, reason,
+                                      counted=True), {}
+            return SentenceResult(number, "skip", message, length=length, reason=reason), {}
+
         # As in EVALB, a test without words is a skip even when gold is broken.
-        if test is None or test.tokens is None:
+        if test is None:  # the test file ended first: no failure to count
+            return SentenceResult(number, "skip", _why_absent(test, test_path, number),
+                                  length=length), {}
+        if test.tokens is None:
             message = _why_absent(test, test_path, number)
-            unreadable = test is not None and test.error is not None
-            return SentenceResult(number, "skip", message, length=length,
-                                  reason=f"skipped: {message}" if unreadable else None), {}
+            return skip(message, f"skipped: {message}" if test.error is not None else None)
         test_sentence = gold_sentence if gold_sentence and gold_raw == test.tokens \
             else norm.normalise(test.tokens)
         if not test_sentence.words:
-            return SentenceResult(number, "skip", f"{test_path}:{test.line}: no word is left "
-                                  "after normalisation", length=length), {}
+            return skip(f"{test_path}:{test.line}: no word is left after normalisation")
         if gold is None or gold_raw is None or gold_sentence is None:
             message = _why_absent(gold, gold_path, number)
             reason = f"Length unmatch (0|{len(test_sentence.words)})" \
@@ -118,8 +133,10 @@ class Scorer:
         details = sentence_errors(gold_tokens, test_tokens, outcomes, self.encodings) \
             if self.details else None
         counts = {name: outcome.counts for name, outcome in outcomes.items()}
+        gold_outer, test_outer = outer_bracket(gold_tokens), outer_bracket(test_tokens)
+        side = None if gold_outer == test_outer else "gold" if gold_outer else "test"
         return SentenceResult(number, "ok", None, counts, length=length,
-                              details=details), outcomes
+                              details=details, outer_bracket=side), outcomes
 
 
 def align(scorer: Scorer, metric: str, number: int, gold: Item | None, test: Item | None,
@@ -239,6 +256,7 @@ def run(scorer: Scorer, pairs_: Iterable[Pair], gold_name: str, test_name: str,
     trees = {"gold_trees": 0, "test_trees": 0}
     stopped = None
     error_count = 0
+    outer = {"gold": 0, "test": 0}  # scored pairs where only that side has ( ... )
     for pair in scored((scorer, gold_name, test_name, worst is not None), pairs_, jobs):
         trees["gold_trees"] += pair.has_gold
         trees["test_trees"] += pair.has_test
@@ -248,6 +266,8 @@ def run(scorer: Scorer, pairs_: Iterable[Pair], gold_name: str, test_name: str,
             progress(pair.number)
         if worst is not None and pair.lineages is not None:
             worst.add(pair.number, pair.lineages)
+        if sentence.outer_bracket is not None:
+            outer[sentence.outer_bracket] += 1
         if sentence.status == "error":
             error_count += 1
             if error_count > params.max_error + 1:
@@ -256,6 +276,12 @@ def run(scorer: Scorer, pairs_: Iterable[Pair], gold_name: str, test_name: str,
                            "here too); the rest is not scored, and the summary covers "
                            f"sentences 1-{pair.number} only")
                 break
+    warnings = config.warnings()
+    roots = root_warning(outer["gold"] + outer["test"],
+                         sum(s.status == "ok" for s in sentences), outer["gold"],
+                         gold_name, test_name)
+    if roots is not None:
+        warnings.append(roots)
     extra: dict[str, Any] = {}
     if worst is not None:
         extra["worst_words"] = tuple(worst.top(worst_words))
@@ -263,7 +289,7 @@ def run(scorer: Scorer, pairs_: Iterable[Pair], gold_name: str, test_name: str,
         extra["errors"] = analyse(sentences, scorer.metrics, errors)
     return CorpusResult.aggregate(config.metrics, config.signature(), sentences, scorer.zeros,
                                   params.cutoff_len, average=config.average,
-                                  warnings=tuple(config.warnings()), stopped=stopped,
+                                  warnings=tuple(warnings), stopped=stopped,
                                   **trees, **extra)
 
 

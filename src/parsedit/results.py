@@ -38,14 +38,21 @@ def _evalb_f(recall: float | None, precision: float | None) -> float | None:
     return 2 * precision * recall / (precision + recall)
 
 
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
 class _Additive:
     """Field-by-field addition for the frozen count classes."""
 
     def __add__(self, other: Any) -> Any:
-        if type(other) is not type(self):
+        kind = type(self)
+        if type(other) is not kind:
             return NotImplemented
-        return type(self)(*(getattr(self, f.name) + getattr(other, f.name)
-                            for f in fields(self)))  # type: ignore[arg-type]
+        names = _FIELDS.get(kind)
+        if names is None:
+            names = _FIELDS[kind] = tuple(f.name for f in fields(self))  # type: ignore[arg-type]
+        mine, theirs = self.__dict__, other.__dict__
+        return kind(*[mine[n] + theirs[n] for n in names])
 
 
 @dataclass(frozen=True)
@@ -360,6 +367,17 @@ class SentenceResult:
     reason: str | None = None
     # The error analysis's details of this sentence (with --errors only).
     details: Any = None
+    # A ``skip`` counted as a parse with no constituents (``--failures count``):
+    # it has counts, and they are in the sums.
+    counted: bool = False
+    # Which side alone ("gold" or "test") had an unlabelled outer bracket
+    # ``( ... )``, for the root-convention warning; None when both or neither.
+    outer_bracket: str | None = None
+
+    @property
+    def has_counts(self) -> bool:
+        """Whether the sentence is in the sums: scored, or a counted failure."""
+        return self.status == "ok" or self.counted
 
     def get(self, metric: str) -> Any:
         """This sentence's counts for ``metric``, or None if not scored."""

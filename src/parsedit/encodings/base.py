@@ -4,10 +4,13 @@ A symbol is any hashable value.  ``kind`` names the class a cost scheme sees
 (``open``, ``close``, ``tag``, ``word`` for the labelled bracketing; ``span``;
 ``rule``), ``label`` is what a scheme's classes match (a phrase's or a tag's
 label, a span's label, a rule as written, a word), ``display`` writes it for
-people and ``text`` names it uniquely in a symbol table.  ``anchor_kind`` names the kind
-that, when a scheme can never edit it, cuts a pair of strings into
-independent pieces (the label encoding's terminals), or is None;
-``anchors(symbols)`` gives the positions of the symbols of that kind.
+people and ``text`` names it uniquely in a symbol table; ``events`` counts a
+gold string's events, the denominator of its error rate.  Every encoding
+reads the edit view of the bracketing (:mod:`parsedit.trees.roots`): root
+conventions carry no constituent, and a forest stands under a virtual root.
+``anchor_kind`` names the kind that, when a scheme can never edit it, cuts a
+pair of strings into independent pieces (the label encoding's terminals), or
+is None; ``anchors(symbols)`` gives the positions of the symbols of that kind.
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ class Encoding(Protocol):
     anchor_kind: str | None
 
     def encode(self, bracketing: Bracketing) -> tuple[Symbol, ...]: ...
+
+    def events(self, symbols: Sequence[Symbol]) -> int: ...
 
     def kind(self, symbol: Symbol) -> str: ...
 

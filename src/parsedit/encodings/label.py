@@ -5,7 +5,10 @@ with the close bracket of its preterminal is one token: ``dog)``; the
 preterminal's open bracket is a token too, written ``((NN`` so that a tag is
 never confused with a phrase label of the same name (shown as ``(NN``).  Every
 other close bracket is the token ``)``.  This is exactly the normalised
-bracketing (:mod:`parsedit.trees.bracketing`), so encoding is the identity.
+bracketing (:mod:`parsedit.trees.bracketing`), so encoding is the identity on
+its edit view (:func:`parsedit.trees.roots.constituent_view`): without an
+unlabelled outer bracket, and without the virtual root of a forest, which is
+never a constituent.  The gold events are the phrases' open brackets.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from collections.abc import Sequence
 from parsedit.encodings.base import Symbol
 from parsedit.trees import bracketing
 from parsedit.trees.bracketing import CLOSE, TAG, Bracketing
+from parsedit.trees.roots import constituent_view
 
 
 class LabelEncoding:
@@ -23,7 +27,10 @@ class LabelEncoding:
     anchor_kind: str | None = "word"
 
     def encode(self, tokens: Bracketing) -> tuple[Symbol, ...]:
-        return tokens
+        return constituent_view(tokens)
+
+    def events(self, symbols: Sequence[Symbol]) -> int:
+        return bracketing.constituents(symbols)  # type: ignore[arg-type]
 
     def kind(self, symbol: Symbol) -> str:
         return bracketing.kind(str(symbol))

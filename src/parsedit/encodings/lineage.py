@@ -14,6 +14,11 @@ So in ``[S [N1 two [N1 tax revision ] bills ] were passed ]`` the lineage of
 is the lowest label (and gets a marker when nothing above it begins or ends
 with the word).  Markers are symbols like any other for the edit distance,
 of kind ``boundary``; labels are of kind ``node``.
+
+Lineages are read off the edit view (:func:`parsedit.trees.roots.edit_view`):
+an unlabelled outer bracket or a deleted root label is in no lineage, and a
+forest's virtual root (the empty label, written ``∅`` in lineages) is a
+node like any other, boundary markers included, so no word has an empty lineage.
 """
 
 from __future__ import annotations
@@ -23,24 +28,26 @@ from typing import cast
 
 from parsedit.encodings.base import Symbol
 from parsedit.trees.bracketing import CLOSE, Bracketing
+from parsedit.trees.roots import edit_view, show_label
 
 LEFT, RIGHT = "[", "]"
 Lineage = tuple[str, ...]
 
 
 def lineages(tokens: Bracketing, preterminals: bool = False) -> list[Lineage]:
-    """The lineage of every word of a normalised bracketing, in word order."""
+    """The lineage of every word of a normalised bracketing (its edit
+    view), in word order."""
     spans: list[list[object]] = []  # [label, start, end] of each phrase
     stack: list[int] = []
     chains: list[tuple[str, tuple[int, ...]]] = []  # per word: tag, ancestors (inner first)
     tag = ""
-    for token in tokens:
+    for token in edit_view(tokens):
         if token[0] == "(":
             if token[1:2] == "(":
                 tag = token[2:]
             else:
                 stack.append(len(spans))
-                spans.append([token[1:], len(chains), -1])
+                spans.append([show_label(token[1:]), len(chains), -1])
         elif token == CLOSE:
             spans[stack.pop()][2] = len(chains)
         else:
@@ -80,6 +87,9 @@ class LineageEncoding:
 
     def encode(self, tokens: Bracketing) -> tuple[Symbol, ...]:
         return tuple(s for lineage in lineages(tokens, self.preterminals) for s in lineage)
+
+    def events(self, symbols: Sequence[Symbol]) -> int:
+        return sum(1 for s in symbols if s not in (LEFT, RIGHT))
 
     def kind(self, symbol: Symbol) -> str:
         return "boundary" if symbol in (LEFT, RIGHT) else "node"

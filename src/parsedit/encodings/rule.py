@@ -1,8 +1,13 @@
 """Context-free rule sequence (Roark 2002, section 2 and Table 1).
 
-The local trees of the non-preterminal nodes, top-down and left-most first.
-The left-hand side is written only for a root (every other one also stands
-on the right of its parent's rule).  A preterminal child is written as its
+The local trees of the non-preterminal nodes of the edit view
+(:func:`parsedit.trees.roots.edit_view`), top-down and left-most first.
+The left-hand side is written only for the root (every other one also stands
+on the right of its parent's rule).  A forest's virtual root is a node like
+any other: its rule has the empty left-hand side, shown ``∅ -> NP VP``, so
+every word and top-level constituent is in exactly one rule, and a missing
+root costs one rule edit.  Each rule is a gold event: a gold forest has one
+rule more than it has constituents.  A preterminal child is written as its
 word (``pos="words"``, the paper's evaluation) or as its tag
 (``pos="tags"``, the paper's Table 1).  A word standing directly under a
 phrase has no tag, and is written as the word in both cases.
@@ -15,6 +20,7 @@ from typing import cast
 
 from parsedit.encodings.base import Symbol
 from parsedit.trees.bracketing import CLOSE, Bracketing
+from parsedit.trees.roots import edit_view, show_label
 
 Rule = tuple[str | None, tuple[str, ...]]
 
@@ -34,7 +40,7 @@ class RuleEncoding:
         out: list[Rule | None] = []
         stack: list[tuple[int, str | None, list[str]]] = []
         tag = ""
-        for token in tokens:
+        for token in edit_view(tokens):
             if token[0] == "(":
                 if token[1:2] == "(":
                     tag = token[2:]
@@ -51,6 +57,9 @@ class RuleEncoding:
                 stack[-1][2].append(tag if use_tags and tag else token[:-1])
         return tuple(out)
 
+    def events(self, symbols: Sequence[Symbol]) -> int:
+        return len(symbols)
+
     def kind(self, symbol: Symbol) -> str:
         return "rule"
 
@@ -62,7 +71,8 @@ class RuleEncoding:
 
     def display(self, symbol: Symbol) -> str:
         lhs, rhs = cast(Rule, symbol)
-        return f"{lhs + ' ' if lhs is not None else ''}-> {' '.join(rhs)}"
+        head = "" if lhs is None else show_label(lhs) + " "
+        return f"{head}-> {' '.join(show_label(r) for r in rhs)}"
 
     def anchors(self, symbols: Sequence[Symbol]) -> list[int]:
         return []

@@ -1,7 +1,9 @@
 """Constituents with spans (Roark 2002, section 2).
 
 The non-preterminal constituents, top-down and left-most first, each one
-symbol ``(label, start, end)`` over word positions, end exclusive.
+symbol ``(label, start, end)`` over word positions, end exclusive, read off
+the edit view (:func:`parsedit.trees.roots.constituent_view`: no unlabelled
+outer bracket, no virtual root).  Each is a gold event.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from typing import cast
 
 from parsedit.encodings.base import Symbol
 from parsedit.trees.bracketing import CLOSE, Bracketing
+from parsedit.trees.roots import constituent_view, show_label
 
 
 def spans(tokens: Bracketing) -> list[tuple[str, int, int]]:
@@ -38,7 +41,10 @@ class SpanEncoding:
     anchor_kind: str | None = None
 
     def encode(self, tokens: Bracketing) -> tuple[Symbol, ...]:
-        return tuple(spans(tokens))
+        return tuple(spans(constituent_view(tokens)))
+
+    def events(self, symbols: Sequence[Symbol]) -> int:
+        return len(symbols)
 
     def kind(self, symbol: Symbol) -> str:
         return "span"
@@ -51,7 +57,7 @@ class SpanEncoding:
 
     def display(self, symbol: Symbol) -> str:
         label, start, end = cast(tuple[str, int, int], symbol)
-        return f"{label}[{start},{end}]"
+        return f"{show_label(label)}[{start},{end}]"
 
     def anchors(self, symbols: Sequence[Symbol]) -> list[int]:
         return []

@@ -33,7 +33,6 @@ from parsedit.metrics.base import Outcome, ratio
 from parsedit.metrics.cascade import cascade_distance
 from parsedit.metrics.movement import FIVE_STEP, Move, Movement, correct
 from parsedit.results import Edit, EditCounts, EditScript
-from parsedit.trees import bracketing
 from parsedit.trees.bracketing import CLOSE, Bracketing
 
 _CACHE_LIMIT = 200_000
@@ -205,7 +204,9 @@ class EditMetric:
 
 class EditDistance:
     """An edit-distance metric: one encoding (label, span or rule) under one
-    cost scheme, its errors counted against the gold constituents."""
+    cost scheme, its errors counted against the gold events (the encoding's
+    :meth:`~parsedit.encodings.base.Encoding.events`: the gold constituents,
+    and for the rule encoding of a gold forest its virtual root's rule too)."""
 
     def __init__(self, encoding: Encoding, scheme: CostScheme | FstScheme,
                  alphabet: Alphabet | None = None, movement: Movement = FIVE_STEP,
@@ -231,7 +232,8 @@ class EditDistance:
         encode = self.encoding.encode
         gold_symbols = encode(gold)
         test_symbols = gold_symbols if test == gold else encode(test)
-        scored = self.edits.score(gold_symbols, test_symbols, bracketing.constituents(gold))
+        scored = self.edits.score(gold_symbols, test_symbols,
+                                  self.encoding.events(gold_symbols))
         return Outcome(scored.counts, scored)
 
     def script(self, outcome: Outcome) -> EditScript:
@@ -240,8 +242,8 @@ class EditDistance:
         return detail.script(self.encoding, self.edits.scheme.describe())
 
     def failure(self, gold: Bracketing) -> EditCounts:
-        """Every gold event is an edit."""
-        events = bracketing.constituents(gold)
+        """Every gold event is an edit, whatever the cost scheme."""
+        events = self.encoding.events(self.encoding.encode(gold))
         return EditCounts.sentence(float(events), float(events), events)
 
     def headline(self, total: EditCounts) -> float | None:

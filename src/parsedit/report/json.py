@@ -93,7 +93,8 @@ def to_dict(result: CorpusResult, gold: str, test: str) -> dict[str, Any]:
     sentences = []
     for s in result.sentences:
         entry: dict[str, Any] = {"id": s.id, "status": s.status, "message": s.message,
-                                 "reason": s.reason, "length": s.length}
+                                 "reason": s.reason, "length": s.length,
+                                 "counted": s.counted}
         for metric in result.metrics:
             counts = s.counts.get(metric)
             entry[metric] = None if counts is None else _counts(metric, counts)

@@ -119,9 +119,12 @@ def _errors(errors: Mapping[str, Any]) -> list[str]:
 
 
 def render(result: CorpusResult, gold: str, test: str) -> str:
+    counted = sum(s.counted for s in result.sentences)
     lines = [f"parsedit: {gold} (gold) against {test} (test)",
              f"{len(result.sentences)} sentences: {result.count('ok')} scored, "
-             f"{result.count('skip')} skipped, {result.count('error')} errors", ""]
+             f"{result.count('skip')} skipped"
+             + (f" ({counted} counted as failures)" if counted else "")
+             + f", {result.count('error')} errors", ""]
     if result.warnings:
         lines += [f"warning: {w}" for w in result.warnings] + [""]
     edits = [m for m in result.metrics if isinstance(result.totals.counts[m], EditCounts)]
@@ -141,11 +144,13 @@ def render(result: CorpusResult, gold: str, test: str) -> str:
                       ""]
     if result.errors is not None:
         lines += _errors(result.errors)
-    unscored = [s for s in result.sentences if s.status != "ok"]
-    if unscored:
-        lines += ["Not scored (left out of the sums):"]
-        lines += [f"  {s.id:>5} {s.status:<6}{s.message}" for s in unscored]
-        lines.append("")
+    for title, listed in (
+            ("Not scored (left out of the sums):",
+             [s for s in result.sentences if not s.has_counts]),
+            ("Failures counted as parses with no constituents (in the sums):",
+             [s for s in result.sentences if s.counted])):
+        if listed:
+            lines += [title, *(f"  {s.id:>5} {s.status:<6}{s.message}" for s in listed), ""]
     if result.stopped:
         lines += [f"STOPPED: {result.stopped}", ""]
     lines += [f"signature: {result.signature}"]

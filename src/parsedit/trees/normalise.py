@@ -17,7 +17,10 @@ What EVALB does, and so what this does, in this order:
 * Labels in one ``equal_labels`` class (``ADVP`` = ``PRT``) are written as
   the first label of the class, so every metric sees them as one.
 * An unlabelled bracket (the outer ``( ... )`` of the treebank) is kept as a
-  bracket with the empty label, exactly as EVALB counts it.
+  bracket with the empty label, exactly as EVALB counts it; with
+  ``strip_outer_bracket`` (a parsedit extension, ``STRIP_OUTER_BRACKET 1``)
+  one around the whole sentence is removed, so PARSEVAL ignores root
+  conventions as the edit metrics do (:mod:`parsedit.trees.roots`).
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from parsedit.trees.bracketing import CLOSE, TAG, Bracketing
+from parsedit.trees.roots import strip_outer_bracket
 from parsedit.trees.tree import Tree
 
 _PUNCTUATION = (",", ":", "``", "''", ".")
@@ -58,6 +62,7 @@ class Normalisation:
     strip_function_tags: bool = True
     quote_labels: frozenset[str] = frozenset()
     equal_words: tuple[tuple[str, str], ...] = ()
+    strip_outer_bracket: bool = False
     _canonical: dict[str, str] = field(init=False, repr=False, compare=False, hash=False)
     _delete_phrases: frozenset[str] = field(init=False, repr=False, compare=False, hash=False)
     _equal_words: frozenset[tuple[str, str]] = field(init=False, repr=False, compare=False,
@@ -94,7 +99,9 @@ class Normalisation:
         the same signature normalised alike, whatever the file was called."""
         settings = repr((sorted(self.delete_labels), sorted(self.delete_labels_for_length),
                          self.equal_labels, self.strip_function_tags,
-                         sorted(self.quote_labels), self.equal_words))
+                         sorted(self.quote_labels), self.equal_words,
+                         # only when on, so that every earlier digest stands
+                         *(("strip-outer-bracket",) if self.strip_outer_bracket else ())))
         return f"{self.name}@{hashlib.sha256(settings.encode()).hexdigest()[:8]}"
 
     def label(self, label: str) -> str:
@@ -171,7 +178,10 @@ class Normalisation:
                 out.append(word)
                 words.append(word)
                 n += 1
-        return Normalised(tuple(out), words, n + dropped - uncounted)
+        bracketing = tuple(out)
+        if self.strip_outer_bracket:
+            bracketing = strip_outer_bracket(bracketing)
+        return Normalised(bracketing, words, n + dropped - uncounted)
 
     def quote_terms(self, tree: Sequence[str]) -> list[QuoteTerm]:
         """The preterminals EVALB's quote fix may reinsert, in order."""
@@ -240,5 +250,7 @@ def fix_quotes(gold: list[QuoteTerm], test: list[QuoteTerm]) -> tuple[set[int], 
 
 
 COLLINS = Normalisation()
-NONE = Normalisation(name="none", delete_labels=frozenset(), equal_labels=(),
-                     strip_function_tags=False)
+# The shipped none.prm: nothing deleted, nothing made equal, nothing left out
+# of the length; function tags stripped, as EVALB always strips them.
+NONE = Normalisation(name="none", delete_labels=frozenset(),
+                     delete_labels_for_length=frozenset(), equal_labels=())
