@@ -454,14 +454,20 @@ def compare_command(gold: str, systems: tuple[str, ...], names: tuple[str, ...],
 def plot(kind: str, gold: str, tests: tuple[str, ...], output: str, names: tuple[str, ...],
          params: str, label_costs: str | None, span_costs: str | None,
          rule_costs: str | None, la_costs: str | None) -> None:
-    """Draw one of Roark's or Sampson and Babarczy's figures (KIND) for TEST files."""
+    """Draw one of Roark's or Sampson and Babarczy's figures (KIND) for TEST files,
+    or the confidence intervals of a comparison (intervals)."""
+    plot_report.check(kind, len(tests), output)
     config = _config(",".join(plot_report.NEEDS[kind]), "words",
                      {"label": label_costs, "span": span_costs, "rule": rule_costs,
                       "la": la_costs}, params)
     _warn(config.warnings())
-    labels = names_for(list(tests), names)
-    plot_report.draw(kind, [(label, evaluate(gold, test, config))
-                            for label, test in zip(labels, tests)], output)
+    if kind == "intervals":
+        plot_report.draw_intervals(compare(gold, list(tests), config, names, test="bs"),
+                                   output)
+    else:
+        labels = names_for(list(tests), names)
+        plot_report.draw(kind, [(label, evaluate(gold, test, config))
+                                for label, test in zip(labels, tests)], output)
     click.echo(f"wrote {output}")
 
 
