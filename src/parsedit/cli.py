@@ -247,6 +247,9 @@ def _scoring_options(func: F) -> F:
         click.option("--split", is_flag=True,
                      help="PARSEVAL-split: a constituent matches only if its children's "
                           "spans do."),
+        click.option("--weighted", is_flag=True,
+                     help="Grammarly's weighted PARSEVAL: an unmatched test constituent "
+                          "counts 1 - w(height), w(h) = 3/2 - (2/3)^(h-1)."),
         click.option("--average", type=click.Choice(AVERAGES), default="corpus",
                      show_default=True,
                      help="Also report sentence-averaged F and accuracies (corpus figures "
@@ -275,7 +278,7 @@ def _scoring_config(options: dict[str, Any], errors: bool = False) -> Config:
     costs = {name: pop(f"{name}_costs") for name in (*NAMES, "la")}
     return _config(pop("metrics"), pop("rule_pos"), costs, pop("params"), pop("cutoff"),
                    pop("max_error"), with_preterminals=pop("with_preterminals"),
-                   split=pop("split"), average=pop("average"),
+                   split=pop("split"), weighted=pop("weighted"), average=pop("average"),
                    movement=Movement(pop("movement"), pop("max_moves"), pop("max_k")),
                    la_preterminals=pop("la_preterminals"),
                    tags=_tag_config(pop("scoring"), pop("tagset"), pop("weights"),
@@ -310,6 +313,9 @@ def score(gold: str | None, test: str | None, fmt: str, output: str | None,
           quiet: bool, errors_top: int | None, **scoring: Any) -> None:
     """Score every TEST tree against the GOLD tree on the same line."""
     config = _scoring_config(scoring, errors=errors_top is not None)
+    if fmt == "evalb" and config.weighted:
+        raise ConfigError("--format evalb cannot show --weighted matches (fractions); use "
+                          "text or json")
     if worst_words and "la" not in config.metrics:
         raise ConfigError("--worst-words needs the la metric in --metrics")
     if signature_only:

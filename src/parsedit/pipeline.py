@@ -60,6 +60,7 @@ class Config:
     schemes: dict[str, Scheme] = field(default_factory=dict)
     with_preterminals: bool = False
     split: bool = False
+    weighted: bool = False  # Grammarly's weighted Parseval (metrics.parseval)
     average: str = "corpus"
     movement: Movement = FIVE_STEP
     la_preterminals: bool = False
@@ -106,7 +107,8 @@ class Config:
         parts = [f"metrics:{'+'.join(self.metrics)}", f"params:{self.params.describe()}"]
         if "parseval" in self.metrics:
             variant = "+".join(v for v, on in (("preterminals", self.with_preterminals),
-                                               ("split", self.split)) if on) or "evalb"
+                                               ("split", self.split),
+                                               ("weighted", self.weighted)) if on) or "evalb"
             parts.append(f"parseval:{variant}")
         for name in self.edit_metrics:
             scheme = self.scheme(name)
@@ -217,7 +219,8 @@ class Evaluator:
         counts: dict[str, object] = {}
         if "parseval" in config.metrics:
             counts["parseval"] = parseval.score(gold_tokens, test_tokens, config.params.labeled,
-                                                config.with_preterminals, config.split)
+                                                config.with_preterminals, config.split,
+                                                config.weighted)
         edit_scored = self.score(gold_tokens, test_tokens)
         if config.errors:
             counts["errors"] = sentence_errors(gold_tokens, test_tokens, edit_scored,
