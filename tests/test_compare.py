@@ -316,4 +316,8 @@ def test_compare_scores_as_score_does(tmp_path: Path, options: tuple[str, ...]) 
         for metric in ("label", "span", "rule"):
             assert system["figures"][metric] == pytest.approx(corpus[metric]["accuracy"])
         assert system["figures"]["la"] == pytest.approx(100 * corpus["la"]["score"])
+        if "--average" in options:
+            averages = system["sentence_averages"]
+            assert averages["parseval"] == pytest.approx(corpus["parseval"]["sentence_f"])
+            assert averages["rule"] == pytest.approx(corpus["rule"]["sentence_accuracy"])
         assert data["signature"].startswith(scored["signature"])

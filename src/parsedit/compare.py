@@ -59,6 +59,18 @@ def figure(result: CorpusResult, metric: str) -> float | None:
     return result.total(metric).accuracy
 
 
+def sentence_average(result: CorpusResult, metric: str) -> float | None:
+    """The mean of the sentences' figures (``--average sentence``): PARSEVAL's
+    sentence F, an edit metric's sentence accuracy; leaf-ancestor's corpus
+    figure is already a mean of sentences."""
+    if metric == "parseval":
+        f = summarise(result.sentences).figures()["sentence_f"]
+        return None if f is None else float(f)
+    if metric == "la":
+        return figure(result, metric)
+    return result.sentence_accuracy(metric)
+
+
 def sentence_terms(sentence: SentenceResult, metric: str) -> tuple[float, float]:
     """(num, den) of one sentence for :data:`RATIOS`."""
     counts = sentence.counts[metric]
@@ -87,6 +99,8 @@ class Comparison:
     # metric -> per system, the bootstrap interval of its figure
     intervals: dict[str, list[Interval | None]] = field(default_factory=dict)
     ranks: dict[str, list[int | None]] = field(default_factory=dict)
+    # With --average sentence: metric -> per system, the mean of its sentences.
+    averages: dict[str, list[float | None]] = field(default_factory=dict)
     # (a, b) -> tau-b, a before b in ``metrics``
     tau: dict[tuple[str, str], float | None] = field(default_factory=dict)
     # The compared pairs (i, j), in order: i < j, or (baseline, j).
@@ -172,6 +186,8 @@ def compare(gold: str, paths: list[str], config: Config, names: tuple[str, ...] 
     for metric in metrics:
         out.figures[metric] = [figure(r, metric) for r in results]
         out.ranks[metric] = ranks(out.figures[metric])
+        if config.average == "sentence":
+            out.averages[metric] = [sentence_average(r, metric) for r in results]
     from parsedit.metrics.significance import kendall_tau
 
     for k, a in enumerate(metrics):
@@ -183,6 +199,10 @@ def compare(gold: str, paths: list[str], config: Config, names: tuple[str, ...] 
     out.pairs = [(base, j) for j in systems if j != base] if base is not None else \
         [(i, j) for i in systems for j in systems if i < j]
     out.warnings = _warnings(out)
+    left_out = [m for m in config.metrics if m not in COMPARABLE]
+    if left_out:
+        out.warnings.append(f"compare ranks and tests {', '.join(metrics)} only; "
+                            f"{', '.join(left_out)} is scored but not compared")
     _significance(out, report)
     return out
 
@@ -245,12 +265,11 @@ def _significance(c: Comparison, report: Progress) -> None:
     c.resampled = len(scored)
     ratios = [Ratio(*RATIOS[m]) for m in c.metrics]
     counts = [_counts(r, c.metrics, list(range(longest))) for r in c.results]
-    report("bootstrap", 1, 0)
     m = len(c.metrics)
     num = np.hstack([n[scored] for n, _, _ in counts])
     den = np.hstack([d[scored] for _, d, _ in counts])
-    boot = bootstrap(ratios * len(c.results), num, den, c.samples, c.seed)
-    report("bootstrap", 1, 1)
+    boot = bootstrap(ratios * len(c.results), num, den, c.samples, c.seed,
+                     partial(report, "bootstrap resamples", c.samples))
     for k, metric in enumerate(c.metrics):
         c.intervals[metric] = [interval(boot[:, s * m + k], c.level)
                                for s in range(len(c.results))]
@@ -269,7 +288,7 @@ def _significance(c: Comparison, report: Progress) -> None:
             arrays = [((counts[i][0][both[i, j]], counts[i][1][both[i, j]]),
                        (counts[j][0][both[i, j]], counts[j][1][both[i, j]])) for i, j in batch]
             found = randomization_many(ratios, arrays, c.samples, c.seed,
-                                       _offset(report, "randomisation", rounds,
+                                       _offset(report, "randomisation rounds", rounds,
                                                k * c.samples))
             p_ar.update(zip(batch, found))
     for i, j in c.pairs:

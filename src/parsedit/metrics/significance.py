@@ -99,17 +99,20 @@ def randomization_many(ratios: Sequence[Ratio],
     if n and not np.all(np.isnan(observed)):
         # Columns: per pair, the metrics' num differences, then their den ones.
         differences = np.hstack([np.hstack([b[0] - a[0], b[1] - a[1]]) for a, b in pairs])
+        scale = np.array([r.scale for r in ratios])
+        offset = np.array([r.offset for r in ratios])
+
+        def figures(num: Array, den: Array) -> Array:
+            safe = np.where(den == 0, 1.0, den)
+            return np.where(den == 0, np.nan, offset + scale * num / safe)
+
         done = 0
         for swap in _swap_blocks(n, samples, seed):
-            moved = swap @ differences  # (rounds, pairs * 2 * metrics)
-            for p in range(len(pairs)):
-                base = 2 * metrics * p
-                for k, ratio in enumerate(ratios):
-                    d_num, d_den = moved[:, base + k], moved[:, base + metrics + k]
-                    first = ratio.of_sums(sums[p, 0, k] + d_num, sums[p, 1, k] + d_den)
-                    second = ratio.of_sums(sums[p, 2, k] - d_num, sums[p, 3, k] - d_den)
-                    hits[p, k] += int(np.sum(np.abs(first - second)
-                                             >= observed[p, k] - TOLERANCE))
+            # (rounds, pairs, num or den, metrics)
+            moved = (swap @ differences).reshape(len(swap), len(pairs), 2, metrics)
+            first = figures(sums[:, 0] + moved[:, :, 0], sums[:, 1] + moved[:, :, 1])
+            second = figures(sums[:, 2] - moved[:, :, 0], sums[:, 3] - moved[:, :, 1])
+            hits += np.sum(np.abs(first - second) >= observed - TOLERANCE, axis=0)
             done += len(swap)
             if progress is not None:
                 progress(done)
@@ -140,11 +143,11 @@ def resample_counts(n: int, samples: int, seed: int) -> Iterator[Array]:
 
 
 def bootstrap(ratios: Sequence[Ratio], num: Array, den: Array, samples: int,
-              seed: int) -> Array:
+              seed: int, progress: Callable[[int], None] | None = None) -> Array:
     """The figures of ``samples`` paired bootstrap resamples of the rows
     (sentences) of ``num`` and ``den`` (sentences x columns), column k's
     figure computed by ``ratios[k]`` from the resample's sums: (samples x
-    columns)."""
+    columns); ``progress`` hears how many resamples are done."""
     columns = len(ratios)
     if not len(num):
         return np.full((samples, columns), np.nan)
@@ -154,6 +157,8 @@ def bootstrap(ratios: Sequence[Ratio], num: Array, den: Array, samples: int,
         sums = weights @ both
         out.append(np.column_stack([r.of_sums(sums[:, k], sums[:, columns + k])
                                     for k, r in enumerate(ratios)]))
+        if progress is not None:
+            progress(sum(len(block) for block in out))
     return np.vstack(out)
 
 

@@ -151,6 +151,12 @@ def _document(c: Comparison, gold: str, table: Callable[[list[list[str]]], list[
         f"resamples of the {c.resampled} sentences some system scored; ± the larger side, "
         "exact bounds in JSON and TSV), and its rank; scored: sentences scored of the gold "
         "trees."), ""]
+    if c.averages:
+        lines += [heading("Sentence averages (--average sentence: the mean of the sentences' "
+                          "figures, beside the corpus figures above)"), ""]
+        lines += table([["system", *(TITLES[m] for m in c.metrics)]]
+                       + [[name, *(_fig(c.averages[m][i]) for m in c.metrics)]
+                          for i, name in enumerate(c.names)]) + [""]
     if c.warnings:
         lines += [note(f"warning: {w}") for w in c.warnings] + [""]
     if len(c.metrics) > 1:
@@ -261,6 +267,8 @@ def to_dict(c: Comparison, gold: str) -> dict[str, Any]:
             "figures": {m: c.figures[m][i] for m in c.metrics},
             "intervals": {m: _listed_bounds(c.intervals[m][i]) for m in c.metrics},
             "ranks": {m: c.ranks[m][i] for m in c.metrics},
+            **({"sentence_averages": {m: c.averages[m][i] for m in c.metrics}}
+               if c.averages else {}),
         } for i, (name, r) in enumerate(zip(c.names, c.results))],
         "rank_agreement": [{"a": a, "b": b, "kendall_tau": tau} for (a, b), tau in c.tau.items()],
         "significance": {m: [{
