@@ -284,7 +284,7 @@ def test_bootstrap_test_and_intervals(tmp_path: Path) -> None:
 
 def test_compare_needs_as_many_trees_and_says_what_it_scored(tmp_path: Path) -> None:
     gold = write_trees(tmp_path / "gold.mrg", [GOLD] * 4)
-    full = write_trees(tmp_path / "full.mrg", [PARSE2] * 4)
+    full = write_trees(tmp_path / "full.mrg", [PARSE2] * 3 + [PARSE3])
     short = write_trees(tmp_path / "short.mrg", [PARSE3] * 3)
     result = run("compare", gold, full, short, "--samples", "100")
     assert result.exit_code == 1
@@ -294,7 +294,13 @@ def test_compare_needs_as_many_trees_and_says_what_it_scored(tmp_path: Path) -> 
     data = json.loads(run("compare", gold, full, short, "--samples", "100", "--format",
                           "json").stdout)
     assert data["systems"][1]["summary"]["test_trees"] == 3
-    assert data["significance"]["label"][0]["sentences"] == 3
+    label = data["significance"]["label"][0]
+    assert label["sentences"] == 3
+    # A pair is compared on the sentences both scored: the first three,
+    # label edits 2 against 3 over 11 gold constituents each (not the
+    # figures' difference, 100 x 9/44 - 100 x 9/33 apart).
+    assert label["difference"] == pytest.approx(100 * 3 / 33)
+    assert data["systems"][0]["figures"]["label"] == pytest.approx(100 - 100 * 9 / 44)
     assert any("different sentences" in w for w in data["warnings"])
 
 

@@ -264,18 +264,28 @@ def _significance(c: Comparison, report: Progress) -> None:
     scored = sorted({s.id - 1 for r in c.results for s in r.sentences if s.status == "ok"})
     c.resampled = len(scored)
     ratios = [Ratio(*RATIOS[m]) for m in c.metrics]
+    columns = ratios * len(c.results)  # system s, metric k: column s * m + k
     counts = [_counts(r, c.metrics, list(range(longest))) for r in c.results]
     m = len(c.metrics)
-    num = np.hstack([n[scored] for n, _, _ in counts])
-    den = np.hstack([d[scored] for _, d, _ in counts])
-    boot = bootstrap(ratios * len(c.results), num, den, c.samples, c.seed,
+    num = np.hstack([n for n, _, _ in counts])
+    den = np.hstack([d for _, d, _ in counts])
+    boot = bootstrap(columns, num[scored], den[scored], c.samples, c.seed,
                      partial(report, "bootstrap resamples", c.samples))
     for k, metric in enumerate(c.metrics):
         c.intervals[metric] = [interval(boot[:, s * m + k], c.level)
                                for s in range(len(c.results))]
         c.p_values[metric], c.p_holm[metric] = {}, {}
         c.differences[metric], c.difference_intervals[metric] = {}, {}
+    # A pair is compared on the sentences both systems scored (its paired
+    # data): difference, interval and p alike.  Pairs with the same sentences
+    # share one bootstrap (the systems' own one when that is every sentence).
     both = {(i, j): counts[i][2] & counts[j][2] for i, j in c.pairs}
+    shared: dict[bytes, Array] = {np.isin(np.arange(longest), scored).tobytes(): boot}
+    for pair in c.pairs:
+        key = both[pair].tobytes()
+        if key not in shared:
+            rows = both[pair]
+            shared[key] = bootstrap(columns, num[rows], den[rows], c.samples, c.seed)
     p_ar: dict[tuple[int, int], list[float]] = {}
     if c.test == "ar":
         # Pairs over as many sentences share one swap matrix (as one seed
@@ -292,16 +302,20 @@ def _significance(c: Comparison, report: Progress) -> None:
                                                k * c.samples))
             p_ar.update(zip(batch, found))
     for i, j in c.pairs:
-        c.paired[i, j] = int(both[i, j].sum())
+        rows = both[i, j]
+        c.paired[i, j] = int(rows.sum())
+        resampled = shared[rows.tobytes()]
         for k, metric in enumerate(c.metrics):
-            fi, fj = c.figures[metric][i], c.figures[metric][j]
-            observed = None if fi is None or fj is None else fi - fj
-            spread = boot[:, i * m + k] - boot[:, j * m + k]
-            c.differences[metric][i, j] = observed
-            c.difference_intervals[metric][i, j] = \
-                None if observed is None else interval(spread, c.level)
+            a, b = i * m + k, j * m + k
+            fa = columns[a].of_sums(num[rows, a].sum(), den[rows, a].sum())
+            fb = columns[b].of_sums(num[rows, b].sum(), den[rows, b].sum())
+            observed = float(fa - fb)
+            spread = resampled[:, a] - resampled[:, b]
+            known = observed == observed
+            c.differences[metric][i, j] = observed if known else None
+            c.difference_intervals[metric][i, j] = interval(spread, c.level) if known else None
             c.p_values[metric][i, j] = p_ar[i, j][k] if c.test == "ar" else \
-                bootstrap_p(spread, float("nan") if observed is None else observed)
+                bootstrap_p(spread, observed)
     for metric in c.metrics:
         keys = list(c.p_values[metric])
         c.p_holm[metric] = dict(zip(keys, holm([c.p_values[metric][k] for k in keys])))

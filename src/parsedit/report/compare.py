@@ -87,7 +87,7 @@ def _baseline_rows(c: Comparison, metric: str) -> list[list[str]]:
                      "n/a" if difference is None else f"{-difference:+.2f}",
                      _bounds(_negated(c.difference_intervals[metric][pair])),
                      _p(c.p_values[metric][pair]), _p(c.p_holm[metric][pair]) + mark,
-                     str(c.paired[pair] if c.test == "ar" else c.resampled)])
+                     str(c.paired[pair])])
     return rows
 
 
@@ -133,13 +133,12 @@ def _listed(c: Comparison, metric: str) -> list[str]:
 
 
 def _significance_heading(c: Comparison) -> str:
-    sentences = "the sentences both systems scored" if c.test == "ar" \
-        else f"{c.resampled} sentences resampled"
     mode = f"each system against the baseline {c.names[c.baseline]}" \
         if c.baseline is not None else "every pair of systems"
-    return (f"Significance: {TESTS[c.test]} ({c.samples} samples, seed {c.seed}, over "
-            f"{sentences}), {mode}; p-values Holm-corrected over the tests run under each "
-            f"metric, significant at alpha = {c.alpha:g}")
+    return (f"Significance: {TESTS[c.test]} ({c.samples} samples, seed {c.seed}), {mode}; "
+            "a pair's difference, interval and p-value over the sentences both systems "
+            "scored; p-values Holm-corrected over the tests run under each metric, "
+            f"significant at alpha = {c.alpha:g}")
 
 
 def _document(c: Comparison, gold: str, table: Callable[[list[list[str]]], list[str]],
@@ -277,6 +276,6 @@ def to_dict(c: Comparison, gold: str) -> dict[str, Any]:
             "interval": _listed_bounds(c.difference_intervals[m][i, j]),
             "p": _nan(c.p_values[m][i, j]), "p_holm": _nan(c.p_holm[m][i, j]),
             "significant": significant(c, m, (i, j)),
-            "sentences": c.paired[i, j] if c.test == "ar" else c.resampled,
+            "sentences": c.paired[i, j],
         } for (i, j) in c.pairs] for m in c.metrics},
     }
