@@ -9,9 +9,9 @@ temporary directory and compared with :func:`parsedit.compare.compare`
 (default metrics: parseval, label, span, rule), each phase timed.  Then the
 randomisation of every pair under every metric is run again with the loop
 parsedit had before (each pair and metric on its own, the counts swapped with
-``np.where`` and every figure summed again; kept here verbatim as
-``old_randomization``) and the p-values are checked to be the same.  The 13
-Kummerfeld parsers (10 sentences, five metrics) are timed as well, end to end.
+``np.where`` and every figure summed again; kept verbatim in
+tests/test_compare.py as ``old_randomization``, the oracle of the new one)
+and the p-values are checked to be the same.  The 13 Kummerfeld parsers (10 sentences, five metrics) are timed as well, end to end.
 One core; the best of ``--repeat`` runs; times are the process's CPU time
 (``time.process_time``), so that other load on a shared machine does not
 count.
@@ -29,8 +29,10 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from perturb import main as perturb_main  # noqa: E402
+from test_compare import old_randomization  # noqa: E402
 
 from parsedit.compare import RATIOS, Comparison, compare, sentence_terms  # noqa: E402
 from parsedit.metrics.significance import Array, Ratio  # noqa: E402
@@ -39,26 +41,6 @@ from parsedit.results import CorpusResult  # noqa: E402
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 DEFAULT = DATA / "ptb-sample" / "wsj_0001-0199.clean"
-
-
-def old_randomization(ratio: Ratio, a: tuple[Array, Array], b: tuple[Array, Array],
-                      samples: int, seed: int) -> float:
-    """parsedit's randomisation before the vectorisation (commit 853e433)."""
-    (a_num, a_den), (b_num, b_den) = a, b
-    observed = abs(float(ratio.value(a_num, a_den) - ratio.value(b_num, b_den)))
-    if np.isnan(observed):
-        return float("nan")
-    rng = np.random.default_rng(seed)
-    hits = 0
-    done = 0
-    while done < samples:
-        rows = min(1000, samples - done)
-        swap = rng.random((rows, len(a_num))) < 0.5
-        first = ratio.value(np.where(swap, b_num, a_num), np.where(swap, b_den, a_den))
-        second = ratio.value(np.where(swap, a_num, b_num), np.where(swap, a_den, b_den))
-        hits += int(np.sum(np.abs(first - second) >= observed - 1e-9))
-        done += rows
-    return (hits + 1) / (samples + 1)
 
 
 def _arrays(a: CorpusResult, b: CorpusResult, metric: str) -> tuple[tuple[Array, Array], ...]:

@@ -141,10 +141,11 @@ def test_randomisation_approaches_the_exact_permutation_test() -> None:
     assert sampled == pytest.approx(exact, abs=0.02)
 
 
-def _old_randomization(ratio: Ratio, a: tuple[np.ndarray, np.ndarray],
+def old_randomization(ratio: Ratio, a: tuple[np.ndarray, np.ndarray],
                        b: tuple[np.ndarray, np.ndarray], samples: int, seed: int) -> float:
-    """The loop of parsedit before the vectorisation (counts swapped with
-    np.where, every figure summed again), kept here as the oracle."""
+    """The loop of parsedit before the vectorisation (commit 853e433: counts
+    swapped with np.where, every figure summed again), kept here as the
+    oracle (and timed by benchmarks/bench_compare.py)."""
     (a_num, a_den), (b_num, b_den) = a, b
     observed = abs(float(ratio.value(a_num, a_den) - ratio.value(b_num, b_den)))
     rng = np.random.default_rng(seed)
@@ -171,7 +172,7 @@ def test_vectorised_randomisation_equals_the_old_loop() -> None:
     found = randomization_many(ratios, pairs, 2500, 9)
     for (a, b), row in zip(pairs, found):
         for k, ratio in enumerate(ratios):
-            assert row[k] == _old_randomization(ratio, (a[0][:, k], a[1][:, k]),
+            assert row[k] == old_randomization(ratio, (a[0][:, k], a[1][:, k]),
                                                 (b[0][:, k], b[1][:, k]), 2500, 9)
 
 
