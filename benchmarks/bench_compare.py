@@ -12,9 +12,9 @@ parsedit had before (each pair and metric on its own, the counts swapped with
 ``np.where`` and every figure summed again; kept verbatim in
 tests/test_compare.py as ``old_randomization``, the oracle of the new one)
 and the p-values are checked to be the same.  The 13 Kummerfeld parsers (10
-sentences, five metrics) are timed as well, end to end.  One core; the best of ``--repeat`` runs; times are the process's CPU time
-(``time.process_time``), so that other load on a shared machine does not
-count.
+sentences, five metrics) are timed as well, end to end.  One core; the best
+of ``--repeat`` runs; times are the process's CPU time (``time.process_time``),
+so that other load on a shared machine does not count.
 """
 
 from __future__ import annotations
