@@ -328,3 +328,33 @@ def test_compare_scores_as_score_does(tmp_path: Path, options: tuple[str, ...]) 
             assert averages["parseval"] == pytest.approx(corpus["parseval"]["sentence_f"])
             assert averages["rule"] == pytest.approx(corpus["rule"]["sentence_accuracy"])
         assert data["signature"].startswith(scored["signature"])
+
+
+def test_compare_reports_every_phase(tmp_path: Path) -> None:
+    from parsedit.compare import compare
+    from parsedit.pipeline import Config
+
+    gold, paths = systems(tmp_path, a=[GOLD, PARSE2, PARSE3], b=[PARSE3, PARSE2, GOLD])
+    heard: list[tuple[str, int, int]] = []
+    compare(gold, paths, Config(metrics=("parseval", "label")), samples=1500,
+            progress=lambda phase, total, done: heard.append((phase, total, done)))
+    phases = list(dict.fromkeys(phase for phase, _, _ in heard))
+    assert phases == ["scoring a (1/2)", "scoring b (2/2)", "bootstrap resamples",
+                      "randomisation rounds"]
+    assert ("scoring a (1/2)", 3, 3) in heard  # sentences done of the gold trees
+    assert heard[-1] == ("randomisation rounds", 1500, 1500)
+    assert ("bootstrap resamples", 1500, 1500) in heard
+
+
+def test_progress_line_names_the_phase(capsys: pytest.CaptureFixture[str]) -> None:
+    from parsedit.cli import _Progress
+
+    quiet = _Progress(False)
+    quiet.phase("scoring a (1/2)", 310, 100)
+    shown = _Progress(True)
+    shown.start -= 10  # as if the run had been going for ten seconds
+    shown.phase("scoring a (1/2)", 310, 155)
+    shown.close()
+    err = capsys.readouterr().err
+    assert "parsedit: scoring a (1/2): 155 of 310 (50%)" in err
+    assert err.count("parsedit:") == 1  # nothing from the quiet one

@@ -128,7 +128,8 @@ def _listed(c: Comparison, metric: str) -> list[str]:
         if difference < 0:
             i, j, difference, bounds = j, i, -difference, _negated(bounds)
         out.append(f"{c.names[i]} > {c.names[j]}: {difference:+.2f} {_bounds(bounds)}, "
-                   f"p {_p(c.p_values[metric][pair])}, Holm {_p(c.p_holm[metric][pair])}")
+                   f"p {_p(c.p_values[metric][pair])}, Holm {_p(c.p_holm[metric][pair])}, "
+                   f"{c.paired[pair]} sentences")
     return out
 
 
@@ -164,7 +165,10 @@ def _document(c: Comparison, gold: str, table: Callable[[list[list[str]]], list[
     lines += [heading(_significance_heading(c)), ""]
     for metric in c.metrics:
         found = sum(significant(c, metric, pair) for pair in c.pairs)
-        lines += [note(f"{TITLES[metric]}: {found} of {c.tests(metric)} tests significant"), ""]
+        used = sorted({c.paired[pair] for pair in c.pairs})
+        span = f"{used[0]}" if used[0] == used[-1] else f"{used[0]}-{used[-1]}"
+        lines += [note(f"{TITLES[metric]}: {found} of {c.tests(metric)} tests significant "
+                       f"(each over {span} sentences)"), ""]
         if c.baseline is not None:
             lines += table(_baseline_rows(c, metric)) + [""]
             continue
