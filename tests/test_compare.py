@@ -346,7 +346,7 @@ def test_compare_reports_every_phase(tmp_path: Path) -> None:
     assert ("bootstrap resamples", 1500, 1500) in heard
 
 
-def test_progress_line_names_the_phase(capsys: pytest.CaptureFixture[str]) -> None:
+def test_progress_line_names_the_phase(capfd: pytest.CaptureFixture[str]) -> None:
     from parsedit.cli import _Progress
 
     quiet = _Progress(False)
@@ -355,6 +355,6 @@ def test_progress_line_names_the_phase(capsys: pytest.CaptureFixture[str]) -> No
     shown.start -= 10  # as if the run had been going for ten seconds
     shown.phase("scoring a (1/2)", 310, 155)
     shown.close()
-    err = capsys.readouterr().err
+    err = capfd.readouterr().err
     assert "parsedit: scoring a (1/2): 155 of 310 (50%)" in err
     assert err.count("parsedit:") == 1  # nothing from the quiet one
