@@ -353,6 +353,7 @@ def test_progress_line_names_the_phase(capfd: pytest.CaptureFixture[str]) -> Non
     quiet.phase("scoring a (1/2)", 310, 100)
     shown = _Progress(True)
     shown.start -= 10  # as if the run had been going for ten seconds
+    shown.last -= 10
     shown.phase("scoring a (1/2)", 310, 155)
     shown.close()
     err = capfd.readouterr().err
