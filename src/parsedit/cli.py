@@ -429,7 +429,7 @@ def compare_command(gold: str, systems: tuple[str, ...], names: tuple[str, ...],
     config = _scoring_config(scoring)
     progress = _Progress(sys.stderr.isatty() and not quiet)
     comparison = compare(gold, list(systems), config, names, samples, seed, jobs,
-                         progress.phase, baseline, test, 1.0 - alpha)
+                         progress.phase, baseline, test, alpha)
     progress.close()
     report = compare_report.render(comparison, gold, fmt)
     _warn(comparison.warnings)

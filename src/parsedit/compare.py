@@ -93,7 +93,7 @@ class Comparison:
     seed: int
     signature: str
     test: str = "ar"  # the paired test of the p-values: "ar" or "bs"
-    level: float = 0.95  # of every confidence interval; alpha = 1 - level
+    alpha: float = 0.05  # significance level; every confidence interval is at 1 - alpha
     baseline: int | None = None  # the system every other one is compared with
     figures: dict[str, list[float | None]] = field(default_factory=dict)
     # metric -> per system, the bootstrap interval of its figure
@@ -119,8 +119,9 @@ class Comparison:
     warnings: list[str] = field(default_factory=list)
 
     @property
-    def alpha(self) -> float:
-        return 1.0 - self.level
+    def level(self) -> float:
+        """The confidence level of every interval."""
+        return 1.0 - self.alpha
 
     def tests(self, metric: str) -> int:
         """How many tests were run under a metric (the Holm family)."""
@@ -157,7 +158,7 @@ def _baseline(names: list[str], paths: list[str], baseline: str | None) -> int |
 def compare(gold: str, paths: list[str], config: Config, names: tuple[str, ...] = (),
             samples: int = 10000, seed: int = 12345, jobs: int = 1,
             progress: Progress | None = None, baseline: str | None = None,
-            test: str = "ar", level: float = 0.95) -> Comparison:
+            test: str = "ar", alpha: float = 0.05) -> Comparison:
     """Score every system in ``paths`` against ``gold`` and compare them
     (see the module's text); ``progress`` hears of every phase."""
     metrics = tuple(m for m in config.metrics if m in COMPARABLE)
@@ -167,8 +168,8 @@ def compare(gold: str, paths: list[str], config: Config, names: tuple[str, ...] 
         raise ConfigError("compare needs at least two systems")
     if test not in TESTS:
         raise ConfigError(f"the paired test must be one of {', '.join(TESTS)}, not {test!r}")
-    if not 0.0 < level < 1.0:
-        raise ConfigError(f"the confidence level must lie between 0 and 1, not {level}")
+    if not 0.0 < alpha < 1.0:
+        raise ConfigError(f"alpha must lie between 0 and 1, not {alpha}")
     labels = names_for(paths, names)
     base = _baseline(labels, paths, baseline)
     report: Progress = progress or (lambda phase, total, done: None)
@@ -180,9 +181,9 @@ def compare(gold: str, paths: list[str], config: Config, names: tuple[str, ...] 
                                 progress=partial(report, phase, total)))
     name = {"ar": "randomization", "bs": "bootstrap"}[test]
     signature = (f"{results[0].signature}|compare:{name}(samples={samples},seed={seed})"
-                 f"+bootstrap-ci({level:g})+holm"
+                 f"+bootstrap-ci({1.0 - alpha:g})+holm"
                  + (f"|baseline:{labels[base]}" if base is not None else ""))
-    out = Comparison(labels, metrics, results, samples, seed, signature, test, level, base)
+    out = Comparison(labels, metrics, results, samples, seed, signature, test, alpha, base)
     for metric in metrics:
         out.figures[metric] = [figure(r, metric) for r in results]
         out.ranks[metric] = ranks(out.figures[metric])

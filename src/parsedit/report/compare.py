@@ -6,9 +6,9 @@ confidence interval and its rank.  Text, Markdown and LaTeX add the rank
 agreement between metrics and, per metric, the significance: against a
 baseline, a table of differences with their intervals and p-values; over
 every pair, a compact matrix (``>`` the row's system is significantly
-better, ``<`` worse, ``.`` no significant difference) and the list of the
-significant differences.  TSV is the main table alone, for spreadsheets;
-JSON has everything.
+better, ``<`` worse, ``.`` no significant difference, ``-`` no test could
+be run) and the list of the significant differences.  TSV is the main
+table alone, for spreadsheets; JSON has everything.
 """
 
 from __future__ import annotations
@@ -107,7 +107,10 @@ def _matrix_rows(c: Comparison, metric: str) -> list[list[str]]:
                 row.append("")
                 continue
             difference = c.differences[metric][pair]
-            if not significant(c, metric, pair) or difference is None:
+            p = c.p_holm[metric][pair]
+            if p != p or difference is None:
+                row.append("-")  # not tested: no sentence both systems scored
+            elif not significant(c, metric, pair):
                 row.append(".")
             else:
                 better = difference > 0 if i < j else difference < 0
