@@ -79,7 +79,8 @@ def significant(c: Comparison, metric: str, pair: tuple[int, int]) -> bool:
 
 def _baseline_rows(c: Comparison, metric: str) -> list[list[str]]:
     level = f"{100 * c.level:g}%"
-    rows = [["system", "difference", f"{level} interval", "p", "p (Holm)", "sentences"]]
+    base = c.names[c.baseline] if c.baseline is not None else ""
+    rows = [["system", f"minus {base}", f"{level} interval", "p", "p (Holm)", "sentences"]]
     for pair in c.pairs:
         difference = c.differences[metric][pair]
         mark = "*" if significant(c, metric, pair) else ""
