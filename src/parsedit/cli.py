@@ -468,8 +468,9 @@ def plot(kind: str, gold: str, tests: tuple[str, ...], output: str, names: tuple
                       "la": la_costs}, params)
     _warn(config.warnings())
     if kind == "intervals":
-        plot_report.draw_intervals(compare(gold, list(tests), config, names, test="bs"),
-                                   output)
+        comparison = compare(gold, list(tests), config, names, test="bs")
+        _warn(comparison.warnings)
+        plot_report.draw_intervals(comparison, output)
     else:
         labels = names_for(list(tests), names)
         plot_report.draw(kind, [(label, evaluate(gold, test, config))
