@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from conftest import run, write_trees
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from roark_trees import GOLD, PARSE2, PARSE3
 
@@ -359,3 +359,15 @@ def test_progress_line_names_the_phase(capfd: pytest.CaptureFixture[str]) -> Non
     err = capfd.readouterr().err
     assert "parsedit: scoring a (1/2): 155 of 310 (50%)" in err
     assert err.count("parsedit:") == 1  # nothing from the quiet one
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 30), st.integers(1, 2500), st.integers(0, 2**32 - 1), st.data())
+def test_vectorised_randomisation_equals_the_old_loop_anywhere(
+        n: int, samples: int, seed: int, data: st.DataObject) -> None:
+    counts = st.lists(st.integers(0, 9), min_size=n, max_size=n)
+    edits_a, edits_b = (np.array(data.draw(counts), dtype=float) for _ in range(2))
+    gold = np.array(data.draw(counts), dtype=float)
+    found = randomization(ACCURACY, (edits_a, gold), (edits_b, gold), samples, seed)
+    old = old_randomization(ACCURACY, (edits_a, gold), (edits_b, gold), samples, seed)
+    assert found == old or (found != found and gold.sum() == 0)
