@@ -45,6 +45,7 @@ class Config:
     schemes: dict[str, Scheme] = field(default_factory=dict)
     with_preterminals: bool = False
     split: bool = False
+    weighted: bool = False  # Grammarly's weighted Parseval (metrics.parseval)
     average: str = "corpus"
     movement: Movement = FIVE_STEP
     la_preterminals: bool = False
