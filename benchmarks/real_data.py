@@ -5,8 +5,10 @@
 Compares the 13 parsers of ../shared/data/kummerfeld/ (10 WSJ sentences) and
 the 6 student parsers of ../shared/data/sequoia/ (310 French sentences) with
 ``parsedit compare`` (PARSEVAL F, label, span and rule accuracy, leaf-ancestor),
-printing Markdown tables, and draws each set's rank-differences figure and,
-for the best Sequoia parser (otmhi), the E-measure against label edit rate.
+printing Markdown reports, and draws each set's rank-differences and
+confidence-interval figures, every Sequoia parser's buckets (Roark's Figure
+6) and, for the best Sequoia parser (otmhi), the label edit rate against
+the E-measure (Figure 5).
 """
 
 from __future__ import annotations
@@ -43,14 +45,17 @@ def main() -> int:
     students = sorted(p for p in sequoia.glob("*.mrg") if p.name != "gold.mrg")
     for title, gold, systems in (("kummerfeld", kummerfeld / "wsj01.mrg", parsers),
                                  ("sequoia", sequoia / "gold.mrg", students)):
-        names = [a for p in systems for a in ("--name", p.stem)]
         paths = [str(p) for p in systems]
         print(f"## {title}\n")
-        print(run("compare", str(gold), *paths, *names, "--metrics", METRICS,
-                  "--samples", args.samples, "--format", "markdown"))
-        figure = out / f"{title}-rank-differences.png"
-        run("plot", "rank-differences", str(gold), *paths, *names, "-o", str(figure))
-        print(f"figure: {figure}\n")
+        print(run("compare", str(gold), *paths, "--metrics", METRICS,
+                  "--samples", args.samples, "--format", "markdown", "-q"))
+        for kind in ("rank-differences", "intervals"):
+            figure = out / f"{title}-{kind}.png"
+            run("plot", kind, str(gold), *paths, "-o", str(figure))
+            print(f"figure: {figure}\n")
+    figure = out / "sequoia-buckets.png"
+    run("plot", "buckets", str(sequoia / "gold.mrg"), *map(str, students), "-o", str(figure))
+    print(f"figure: {figure}")
     best = sequoia / "otmhi.mrg"
     figure = out / "sequoia-otmhi-e-vs-label.png"
     run("plot", "e-vs-label", str(sequoia / "gold.mrg"), str(best), "-o", str(figure))

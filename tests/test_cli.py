@@ -152,7 +152,8 @@ def test_evalb_format_refuses_what_is_not_evalb(tmp_path: Path) -> None:
     (("--metrics", "label", "--rule-pos", "tags"),
      "--rule-pos has no effect: rule is not in --metrics"),
     (("--metrics", "label", "--split"),
-     "--with-preterminals and --split have no effect: parseval is not in --metrics"),
+     "--with-preterminals, --split and --weighted have no effect: parseval is not in "
+     "--metrics"),
     (("--metrics", "span", "--movement", "cascade"),
      "--movement cascade has no effect: no label scheme with a movement cost is scored"),
     (("--label-costs", "shallow", "--movement", "cascade"),

@@ -8,9 +8,20 @@ from pathlib import Path
 import numpy as np
 import pytest
 from conftest import run, write_trees
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from roark_trees import GOLD, PARSE2, PARSE3
 
-from parsedit.metrics.significance import Ratio, kendall_tau, randomization
+from parsedit.metrics.significance import (
+    Ratio,
+    bootstrap,
+    bootstrap_p,
+    holm,
+    interval,
+    kendall_tau,
+    randomization,
+    randomization_many,
+)
 
 
 def systems(tmp_path: Path, **outputs: list[str]) -> tuple[str, list[str]]:
@@ -64,19 +75,19 @@ def test_compare_table_ranks_and_p_values(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     by_name = {s["name"]: s for s in data["systems"]}
-    assert list(by_name) == ["good.mrg", "moved.mrg", "shallow.mrg"]
-    assert by_name["good.mrg"]["figures"]["label"] == 100.0
+    assert list(by_name) == ["good", "moved", "shallow"]
+    assert by_name["good"]["figures"]["label"] == 100.0
     # Roark's point: PARSEVAL ranks the misattachment (parse 2) below the
     # shallow parse 3, the label edit distance above it.
-    assert by_name["moved.mrg"]["ranks"]["label"] == 2
-    assert by_name["moved.mrg"]["ranks"]["parseval"] == 3
-    assert by_name["moved.mrg"]["figures"]["label"] == pytest.approx(100 - 100 * 2 / 11)
+    assert by_name["moved"]["ranks"]["label"] == 2
+    assert by_name["moved"]["ranks"]["parseval"] == 3
+    assert by_name["moved"]["figures"]["label"] == pytest.approx(100 - 100 * 2 / 11)
     taus = {(t["a"], t["b"]): t["kendall_tau"] for t in data["rank_agreement"]}
     assert taus["parseval", "label"] == pytest.approx(1 / 3)
     p = {(s["a"], s["b"]): s["p"] for s in data["significance"]["label"]}
     # Six identical sentences each: every swap is all or nothing, so the
     # smallest p two-sided is (2 x 1/64 x 500 + 1) / 501, about 0.03.
-    assert p["good.mrg", "moved.mrg"] < 0.1
+    assert p["good", "moved"] < 0.1
     assert data["samples"] == 500 and "samples=500,seed=12345" in data["signature"]
 
 
@@ -85,15 +96,17 @@ def test_compare_formats_and_names(tmp_path: Path) -> None:
     common = ("compare", gold, *paths, "--samples", "100", "--name", "First", "--name",
               "Second", "--metrics", "parseval,label")
     text = run(*common).stdout
-    assert "First" in text and "Kendall's tau-b" in text and "p-values" in text
+    assert "First" in text and "Kendall's tau-b" in text and "Holm" in text
     tsv = run(*common, "--format", "tsv").stdout.splitlines()
     assert tsv[0].split("\t") == ["system", "parseval", "parseval_rank", "label",
-                                  "label_rank"]
+                                  "label_rank", "parseval_low", "parseval_high", "label_low",
+                                  "label_high", "scored", "trees"]
     assert tsv[1].split("\t")[0] == "First" and len(tsv) == 3
     markdown = run(*common, "--format", "markdown").stdout
-    assert "| system | PARSEVAL F | label acc. |" in markdown and "|---|---:|---:|" in markdown
+    assert "| system | scored | PARSEVAL F | label acc. |" in markdown
+    assert "|---|---:|---:|---:|" in markdown and "±" in markdown
     latex = run(*common, "--format", "latex").stdout
-    assert "\\begin{tabular}{lrr}" in latex and "\\end{tabular}" in latex
+    assert "\\begin{tabular}{lrrr}" in latex and "$\\pm$" in latex and "\\end{tabular}" in latex
     assert "Second" in latex
 
 
@@ -126,3 +139,235 @@ def test_randomisation_approaches_the_exact_permutation_test() -> None:
     exact = hits / 256
     sampled = randomization(ACCURACY, (edits_a, gold), (edits_b, gold), 20000, 5)
     assert sampled == pytest.approx(exact, abs=0.02)
+
+
+def old_randomization(ratio: Ratio, a: tuple[np.ndarray, np.ndarray],
+                       b: tuple[np.ndarray, np.ndarray], samples: int, seed: int) -> float:
+    """The loop of parsedit before the vectorisation (commit 853e433: counts
+    swapped with np.where, every figure summed again), kept here as the
+    oracle (and timed by benchmarks/bench_compare.py)."""
+    (a_num, a_den), (b_num, b_den) = a, b
+    observed = abs(float(ratio.value(a_num, a_den) - ratio.value(b_num, b_den)))
+    rng = np.random.default_rng(seed)
+    hits = done = 0
+    while done < samples:
+        rows = min(1000, samples - done)
+        swap = rng.random((rows, len(a_num))) < 0.5
+        first = ratio.value(np.where(swap, b_num, a_num), np.where(swap, b_den, a_den))
+        second = ratio.value(np.where(swap, a_num, b_num), np.where(swap, a_den, b_den))
+        hits += int(np.sum(np.abs(first - second) >= observed - 1e-9))
+        done += rows
+    return (hits + 1) / (samples + 1)
+
+
+def test_vectorised_randomisation_equals_the_old_loop() -> None:
+    # Same seed, same swaps: the same p-values, for several pairs and
+    # metrics at once (2500 rounds: a partial last block too).
+    rng = np.random.default_rng(4)
+    ratios = [ACCURACY, Ratio(100.0, 0.0)]
+    systems_ = [(np.column_stack([rng.integers(0, 4, 80), rng.integers(0, 9, 80)]).astype(float),
+                 np.column_stack([np.full(80, 6.0), rng.integers(1, 12, 80)]).astype(float))
+                for _ in range(3)]
+    pairs = [(systems_[0], systems_[1]), (systems_[0], systems_[2]), (systems_[2], systems_[1])]
+    found = randomization_many(ratios, pairs, 2500, 9)
+    for (a, b), row in zip(pairs, found):
+        for k, ratio in enumerate(ratios):
+            assert row[k] == old_randomization(ratio, (a[0][:, k], a[1][:, k]),
+                                                (b[0][:, k], b[1][:, k]), 2500, 9)
+
+
+def test_holm_by_hand() -> None:
+    # Sorted: 0.005 x 4 = 0.02, 0.01 x 3 = 0.03, 0.03 x 2 = 0.06, 0.04 x 1 = 0.04
+    # kept monotone: 0.06.
+    assert holm([0.01, 0.04, 0.03, 0.005]) == pytest.approx([0.03, 0.06, 0.06, 0.02])
+    assert holm([0.5, 0.9]) == pytest.approx([1.0, 1.0])
+    # A test that could not be run is not in the family.
+    adjusted = holm([float("nan"), 0.02, 0.04])
+    assert adjusted[0] != adjusted[0] and adjusted[1:] == pytest.approx([0.04, 0.04])
+
+
+@given(st.lists(st.floats(0.0, 1.0), min_size=1, max_size=12), st.sampled_from([0.01, 0.05]))
+def test_holm_rejects_what_the_step_down_procedure_rejects(p: list[float],
+                                                           alpha: float) -> None:
+    # Holm's procedure as he states it: compare the i-th smallest with
+    # alpha / (m - i + 1), stop at the first that is not below it.
+    rejected = set()
+    for i, k in enumerate(sorted(range(len(p)), key=lambda k: p[k])):
+        if p[k] > alpha / (len(p) - i):
+            break
+        rejected.add(k)
+    adjusted = holm(p)
+    assert {k for k, q in enumerate(adjusted) if q <= alpha} == rejected
+    assert all(q >= x for q, x in zip(adjusted, p))
+
+
+def test_bootstrap_interval_covers_the_true_difference_at_the_nominal_rate() -> None:
+    # Synthetic systems with a known difference: each sentence has 10 gold
+    # events, system a makes Binomial(10, 0.2) edits, system b Binomial(10,
+    # 0.25), so the true accuracy difference is 80 - 75 = 5 points.  The 95%
+    # interval of a - b should cover 5 in about 95% of corpora.
+    rng = np.random.default_rng(2024)
+    corpora, covered = 300, 0
+    for seed in range(corpora):
+        gold = np.full((150, 1), 10.0)
+        a = rng.binomial(10, 0.2, (150, 1)).astype(float)
+        b = rng.binomial(10, 0.25, (150, 1)).astype(float)
+        figures = bootstrap([ACCURACY, ACCURACY], np.hstack([a, b]), np.hstack([gold, gold]),
+                            1000, seed)
+        bounds = interval(figures[:, 0] - figures[:, 1], 0.95)
+        assert bounds is not None
+        covered += bounds[0] <= 5.0 <= bounds[1]
+    assert 0.91 <= covered / corpora <= 0.98
+
+
+def test_bootstrap_recomputes_the_figure_from_summed_counts() -> None:
+    # The resample that draws every sentence once is the corpus itself; the
+    # figure is summed edits over summed gold, not a mean of rates.
+    edits, gold = np.array([[1.0], [0.0], [6.0]]), np.array([[2.0], [1.0], [12.0]])
+    figures = bootstrap([ACCURACY], edits, gold, 3000, 1)
+    # 100 - 100 * 7/15 = 53.3 for the corpus; the mean of the sentences'
+    # accuracies would be 66.7.  Every resample lies between the extremes.
+    assert np.all((figures >= 0.0) & (figures <= 100.0))
+    rng = np.random.default_rng(1)
+    drawn = rng.integers(0, 3, size=(1000, 3))
+    first = drawn[0]
+    expected = 100 - 100 * edits[first, 0].sum() / gold[first, 0].sum()
+    assert figures[0, 0] == pytest.approx(expected)
+
+
+def test_bootstrap_p() -> None:
+    same = np.zeros(1000)
+    assert bootstrap_p(same, 0.0) == 1.0
+    shifted = np.random.default_rng(3).normal(5.0, 1.0, 1000)
+    assert bootstrap_p(shifted, 5.0) < 0.01
+    assert bootstrap_p(np.random.default_rng(3).normal(0.5, 1.0, 1000), 0.5) > 0.3
+
+
+def test_baseline_mode_and_holm(tmp_path: Path) -> None:
+    gold, paths = systems(tmp_path, good=[GOLD] * 8, moved=[PARSE2] * 8,
+                          shallow=[PARSE3] * 8, same=[GOLD] * 8)
+    result = run("compare", gold, *paths, "--samples", "500", "--format", "json",
+                 "--baseline", "moved", "--metrics", "parseval,label")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["baseline"] == "moved" and data["tests"] == {"parseval": 3, "label": 3}
+    label = data["significance"]["label"]
+    assert [(t["a"], t["b"]) for t in label] == [("moved", "good"), ("moved", "shallow"),
+                                                   ("moved", "same")]
+    raw = [t["p"] for t in label]
+    assert [t["p_holm"] for t in label] == pytest.approx(holm(raw))
+    for t in label:
+        assert t["significant"] == (t["p_holm"] < 0.05) and t["sentences"] == 8
+    by_name = {s["name"]: s for s in data["systems"]}
+    assert label[0]["difference"] == pytest.approx(
+        by_name["moved"]["figures"]["label"] - by_name["good"]["figures"]["label"])
+    text = run("compare", gold, *paths, "--samples", "500", "--baseline", "moved").stdout
+    assert "each system against the baseline moved" in text and "of 3 tests" in text
+    refused = run("compare", gold, *paths, "--baseline", "x")
+    assert refused.exit_code == 2 and "--baseline x: no system has that name" in refused.stderr
+
+
+def test_bootstrap_test_and_intervals(tmp_path: Path) -> None:
+    gold, paths = systems(tmp_path, good=[GOLD] * 6, moved=[PARSE2] * 6)
+    data = json.loads(run("compare", gold, *paths, "--samples", "400", "--paired", "bs",
+                          "--format", "json", "--metrics", "label").stdout)
+    assert data["test"] == "bs" and "bootstrap(samples=400" in data["signature"]
+    good = data["systems"][0]
+    assert good["intervals"]["label"] == [100.0, 100.0]
+    moved = data["systems"][1]["intervals"]["label"]
+    # Every sentence is the same: every resample gives the corpus figure.
+    assert moved == pytest.approx([100 - 100 * 2 / 11] * 2)
+    entry = data["significance"]["label"][0]
+    assert entry["interval"] == pytest.approx([100 * 2 / 11] * 2)
+    # The shifted distribution never reaches the observed difference.
+    assert entry["p"] == pytest.approx(1 / 401)
+
+
+def test_compare_needs_as_many_trees_and_says_what_it_scored(tmp_path: Path) -> None:
+    gold = write_trees(tmp_path / "gold.mrg", [GOLD] * 4)
+    full = write_trees(tmp_path / "full.mrg", [PARSE2] * 3 + [PARSE3])
+    short = write_trees(tmp_path / "short.mrg", [PARSE3] * 3)
+    result = run("compare", gold, full, short, "--samples", "100")
+    assert result.exit_code == 1
+    assert "full" in result.stdout and "4/4" in result.stdout and "3/4" in result.stdout
+    assert f"{gold} holds 4 trees but {short} holds 3" in result.stderr
+    assert "scored on different sentences (full 4, short 3 scored)" in result.stderr
+    data = json.loads(run("compare", gold, full, short, "--samples", "100", "--format",
+                          "json").stdout)
+    assert data["systems"][1]["summary"]["test_trees"] == 3
+    label = data["significance"]["label"][0]
+    assert label["sentences"] == 3
+    # A pair is compared on the sentences both scored: the first three,
+    # label edits 2 against 3 over 11 gold constituents each (not the
+    # figures' difference, 100 x 9/44 - 100 x 9/33 apart).
+    assert label["difference"] == pytest.approx(100 * 3 / 33)
+    assert data["systems"][0]["figures"]["label"] == pytest.approx(100 - 100 * 9 / 44)
+    assert any("different sentences" in w for w in data["warnings"])
+
+
+@pytest.mark.parametrize("options", [
+    ("--split",), ("--with-preterminals",), ("--la-preterminals",), ("-p", "none"),
+    ("--rule-pos", "tags"), ("--movement", "cascade", "--max-moves", "1"),
+    ("--label-costs", "levenshtein"), ("-c", "5"), ("--average", "sentence"),
+])
+def test_compare_scores_as_score_does(tmp_path: Path, options: tuple[str, ...]) -> None:
+    gold, paths = systems(tmp_path, moved=[PARSE2, PARSE3], shallow=[PARSE3, GOLD])
+    metrics = ("--metrics", "parseval,label,span,rule,la")
+    data = json.loads(run("compare", gold, *paths, *metrics, *options, "--samples", "50",
+                          "--format", "json").stdout)
+    for path, system in zip(paths, data["systems"]):
+        scored = json.loads(run("score", gold, path, *metrics, *options, "--format",
+                                "json").stdout)
+        corpus = scored["corpus"]
+        assert system["figures"]["parseval"] == pytest.approx(corpus["parseval"]["f_measure"])
+        for metric in ("label", "span", "rule"):
+            assert system["figures"][metric] == pytest.approx(corpus[metric]["accuracy"])
+        assert system["figures"]["la"] == pytest.approx(100 * corpus["la"]["score"])
+        if "--average" in options:
+            averages = system["sentence_averages"]
+            assert averages["parseval"] == pytest.approx(corpus["parseval"]["sentence_f"])
+            assert averages["rule"] == pytest.approx(corpus["rule"]["sentence_accuracy"])
+        assert data["signature"].startswith(scored["signature"])
+
+
+def test_compare_reports_every_phase(tmp_path: Path) -> None:
+    from parsedit.compare import compare
+    from parsedit.pipeline import Config
+
+    gold, paths = systems(tmp_path, a=[GOLD, PARSE2, PARSE3], b=[PARSE3, PARSE2, GOLD])
+    heard: list[tuple[str, int, int]] = []
+    compare(gold, paths, Config(metrics=("parseval", "label")), samples=1500,
+            progress=lambda phase, total, done: heard.append((phase, total, done)))
+    phases = list(dict.fromkeys(phase for phase, _, _ in heard))
+    assert phases == ["scoring a (1/2)", "scoring b (2/2)", "bootstrap resamples",
+                      "randomisation rounds"]
+    assert ("scoring a (1/2)", 3, 3) in heard  # sentences done of the gold trees
+    assert heard[-1] == ("randomisation rounds", 1500, 1500)
+    assert ("bootstrap resamples", 1500, 1500) in heard
+
+
+def test_progress_line_names_the_phase(capfd: pytest.CaptureFixture[str]) -> None:
+    from parsedit.cli import _Progress
+
+    quiet = _Progress(False)
+    quiet.phase("scoring a (1/2)", 310, 100)
+    shown = _Progress(True)
+    shown.start -= 10  # as if the run had been going for ten seconds
+    shown.last -= 10
+    shown.phase("scoring a (1/2)", 310, 155)
+    shown.close()
+    err = capfd.readouterr().err
+    assert "parsedit: scoring a (1/2): 155 of 310 (50%)" in err
+    assert err.count("parsedit:") == 1  # nothing from the quiet one
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 30), st.integers(1, 2500), st.integers(0, 2**32 - 1), st.data())
+def test_vectorised_randomisation_equals_the_old_loop_anywhere(
+        n: int, samples: int, seed: int, data: st.DataObject) -> None:
+    counts = st.lists(st.integers(0, 9), min_size=n, max_size=n)
+    edits_a, edits_b = (np.array(data.draw(counts), dtype=float) for _ in range(2))
+    gold = np.array(data.draw(counts), dtype=float)
+    found = randomization(ACCURACY, (edits_a, gold), (edits_b, gold), samples, seed)
+    old = old_randomization(ACCURACY, (edits_a, gold), (edits_b, gold), samples, seed)
+    assert found == old or (found != found and gold.sum() == 0)

@@ -4,12 +4,15 @@ EVALB's conventions, and properties against brute-force oracles."""
 from __future__ import annotations
 
 import itertools
+import json
 import re
 from collections import Counter
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from conftest import tree
+from conftest import run, tree, write_trees
+from grammarly_cases import CASES, TABLE_1
 from hypothesis import given, settings
 from test_properties import tree_pairs
 
@@ -179,3 +182,85 @@ def test_grammarly_variants_equal_their_definitions(pair: list[Tree]) -> None:
         split = parseval.score(gold_br, test_br, with_preterminals=pre, split=True)
         assert split.labelled == matched(gn, tn)
         assert split.unlabelled == matched([n[1:] for n in gn], [n[1:] for n in tn])
+
+
+def height(t: Tree) -> int:
+    """A preterminal 1, a phrase 1 + its highest child (gr-parseval's depth)."""
+    if t.is_preterminal:
+        return 1
+    return 1 + max(height(c) for c in t.children if isinstance(c, Tree))
+
+
+def heights(t: Tree) -> list[int]:
+    """Every node's height, in the pre-order of :func:`nodes`."""
+    if t.is_preterminal:
+        return [1]
+    return [height(t)] + [h for c in t.children if isinstance(c, Tree) for h in heights(c)]
+
+
+def weighted_oracle(gold: list[tuple], test: list[tuple], test_heights: list[int]) -> float:
+    """gr-parseval's procedure as it reads: each test node in pre-order takes
+    the first equal gold node left, else counts 1 - (3/2 - (2/3)^(h-1))."""
+    left = list(gold)
+    total = Fraction(0)
+    for node, h in zip(test, test_heights):
+        if node in left:
+            left.remove(node)
+            total += 1
+        else:
+            total += 1 - (Fraction(3, 2) - Fraction(2, 3) ** (h - 1))
+    return float(total)
+
+
+@settings(max_examples=150, deadline=None)
+@given(tree_pairs())
+def test_weighted_parseval_equals_its_definition(pair: list[Tree]) -> None:
+    gold, test = pair
+    g, _ = nodes(gold)
+    t, _ = nodes(test)
+    t_heights = heights(test)
+    gold_br, test_br = NONE.apply(gold), NONE.apply(test)
+    for pre in (False, True):
+        for split in (False, True):
+            keep = [k for k, n in enumerate(t) if pre or not n[0]]
+            gn = [n[1:] if split else n[1:4] for n in g if pre or not n[0]]
+            tn = [t[k][1:] if split else t[k][1:4] for k in keep]
+            hs = [t_heights[k] for k in keep]
+            c = parseval.score(gold_br, test_br, with_preterminals=pre, split=split,
+                               weighted=True)
+            assert c.labelled == pytest.approx(weighted_oracle(gn, tn, hs))
+            assert c.unlabelled == pytest.approx(
+                weighted_oracle([n[1:] for n in gn], [n[1:] for n in tn], hs))
+
+
+@pytest.mark.parametrize("case", range(11))
+def test_grammarly_table_1(tmp_path: Path, case: int) -> None:
+    # Grammarly's Table 1, every column, through the command line: every
+    # node counts (-p none keeps TOP and punctuation, --with-preterminals
+    # the tags; Leafless is --split without them).
+    test, gold = CASES[case]
+    gold_file = write_trees(tmp_path / "gold.mrg", [gold])
+    test_file = write_trees(tmp_path / "test.mrg", [test])
+
+    def f(*options: str) -> dict:
+        result = run("score", gold_file, test_file, "-p", "none", "--metrics", "parseval",
+                     "--format", "json", *options)
+        assert result.exit_code == 0, result.output
+        return json.loads(result.stdout)["corpus"]["parseval"]
+
+    pre = ("--with-preterminals",)
+    found = (f(*pre)["labelled_f"], f(*pre, "--split")["unlabelled_f"],
+             f(*pre, "--split")["labelled_f"], f(*pre, "--weighted")["labelled_f"],
+             f(*pre, "--split", "--weighted")["unlabelled_f"],
+             f(*pre, "--split", "--weighted")["labelled_f"], f("--split")["labelled_f"])
+    # Their table is rounded to two decimals (94.11 for 94.117...: truncated).
+    assert found == pytest.approx(TABLE_1[case], abs=0.01)
+
+
+def test_evalb_format_refuses_weighted_matches(tmp_path: Path) -> None:
+    test, gold = CASES[0]
+    files = [write_trees(tmp_path / f"{n}.mrg", [t]) for n, t in (("g", gold), ("t", test))]
+    result = run("score", *files, "--weighted", "--format", "evalb")
+    assert result.exit_code == 2 and "cannot show --weighted" in result.stderr
+    signature = run("score", *files, "--weighted", "--split", "--signature-only").stdout
+    assert "parseval:split+weighted" in signature

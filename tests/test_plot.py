@@ -52,3 +52,40 @@ def test_plot_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
                                         str(tmp_path / "x.png"))
     assert missing.exit_code == 2
     assert "plots need matplotlib: pip install 'parsedit[plot]'" in missing.stderr
+
+
+def _results(tmp_path: Path) -> list[tuple[str, object]]:
+    from parsedit.pipeline import Config, evaluate
+
+    gold, tests = files(tmp_path)
+    config = Config(metrics=("parseval", "label", "span", "rule", "la"))
+    return [(Path(t).stem, evaluate(gold, t, config)) for t in tests]
+
+
+def test_every_test_file_is_drawn_and_named(tmp_path: Path) -> None:
+    from parsedit.report import plot
+
+    plt = plot._pyplot()
+    results = _results(tmp_path)
+    # Roark's Figure 5: E-measure on the x axis; one legend entry per system.
+    figure = plot._e_vs_label(plt, results)
+    axes = figure.axes[0]
+    assert axes.get_xlabel().startswith("E-measure")
+    assert axes.get_ylabel().startswith("label edit rate")
+    legend = [t.get_text() for t in axes.get_legend().get_texts()]
+    assert legend[:2] == ["a: 3 sentences", "b: 3 sentences"]
+    # Buckets: a panel per system, integer ticks only.
+    figure = plot._buckets(plt, results)
+    panels = [ax for ax in figure.axes if ax.get_visible() and ax.get_title()]
+    assert [ax.get_title().split(":")[0] for ax in panels] == ["a", "b"]
+    for ax in panels:
+        assert all(float(t).is_integer() for t in ax.get_xticks())
+        assert all(float(t).is_integer() for t in ax.get_yticks())
+    # Rank differences: each bar names its two systems.
+    figure = plot._rank_differences(plt, results)
+    labels = [t.get_text() for t in figure.axes[0].get_yticklabels()]
+    assert len(labels) == 1 and " - " in labels[0] and {"a", "b"} <= set(
+        labels[0].replace(".", " ").split())
+    figure = plot._la_vs_f(plt, results)
+    assert len(figure.axes[0].get_legend().get_texts()) == 2
+    plt.close("all")

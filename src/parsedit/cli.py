@@ -75,6 +75,7 @@ class _Progress:
         self.enabled = enabled
         self.start = self.last = time.monotonic()
         self.shown = False
+        self.width = 60
 
     def __call__(self, number: int) -> None:
         if not self.enabled:
@@ -86,9 +87,23 @@ class _Progress:
         click.echo(f"\rparsedit: {number} sentences scored, "
                    f"{number / (now - self.start):,.0f} a second", err=True, nl=False)
 
+    def phase(self, name: str, total: int, done: int) -> None:
+        """A named phase of a longer run, ``done`` of ``total``."""
+        if not self.enabled:
+            return
+        now = time.monotonic()
+        if now - self.start < 2 or (now - self.last < 0.25 and 0 < done < total):
+            return
+        self.last, self.shown = now, True
+        share = f" ({100 * done / total:.0f}%)" if total else ""
+        line = f"parsedit: {name}: {done:,} of {total:,}{share}"
+        click.echo("\r" + line.ljust(self.width)[:max(self.width, len(line))], err=True,
+                   nl=False)
+        self.width = max(self.width, len(line))
+
     def close(self) -> None:
         if self.shown:
-            click.echo("\r" + " " * 60 + "\r", err=True, nl=False)
+            click.echo("\r" + " " * self.width + "\r", err=True, nl=False)
 
 
 def _render(result: CorpusResult, gold: str, test: str, fmt: str) -> str:
@@ -121,17 +136,26 @@ def _finish(result: CorpusResult, gold: str, test: str, fmt: str, output: str | 
             handle.write(report)
     else:
         click.echo(report, nl=False)
+    problems = _run_errors(result, gold, test)
+    for problem in problems:
+        click.echo(f"parsedit: error: {problem}", err=True)
+    if problems:
+        sys.exit(1)
+
+
+def _run_errors(result: CorpusResult, gold: str, test: str, several: bool = False
+                ) -> list[str]:
+    """What makes a printed report exit 1: a stopped run, files with different
+    numbers of trees, nothing scored (at most one line; the first that holds;
+    naming ``test`` where ``several`` tests were scored)."""
     if result.stopped:
-        click.echo(f"parsedit: error: {result.stopped}", err=True)
-        sys.exit(1)
+        return [result.stopped]
     if not result.complete:
-        click.echo(f"parsedit: error: {gold} holds {result.gold_trees} trees but {test} "
-                   f"holds {result.test_trees}; the pairs beyond the shorter file are not "
-                   "scored", err=True)
-        sys.exit(1)
+        return [f"{gold} holds {result.gold_trees} trees but {test} holds "
+                f"{result.test_trees}; the pairs beyond the shorter file are not scored"]
     if result.sentences and not result.count("ok"):
-        click.echo("parsedit: error: no sentence could be scored", err=True)
-        sys.exit(1)
+        return ["no sentence could be scored" + (f" in {test}" if several else "")]
+    return []
 
 
 _FILE = click.Path(exists=True, dir_okay=False)
@@ -188,41 +212,73 @@ def main() -> None:
     """Evaluate constituency parses by edit distance over weighted FSTs."""
 
 
+def _scoring_options(func: F) -> F:
+    """Every option that changes a number, shared by ``score`` and ``compare``
+    (one definition: :func:`_scoring_config` turns them into a Config)."""
+    for option in reversed((
+        _metrics_option,
+        _params_option,
+        click.option("--cutoff", "-c", type=click.IntRange(min=0), default=None, metavar="N",
+                     help="Length cut-off of the second summary (overrides CUTOFF_LEN)."),
+        click.option("--max-error", "-e", type=click.IntRange(min=0), default=None,
+                     metavar="N",
+                     help="Stop where EVALB stops after N errors (overrides MAX_ERROR)."),
+        click.option("--with-preterminals", is_flag=True,
+                     help="PARSEVAL counts preterminals as constituents too."),
+        click.option("--split", is_flag=True,
+                     help="PARSEVAL-split: a constituent matches only if its children's "
+                          "spans do."),
+        click.option("--weighted", is_flag=True,
+                     help="Grammarly's weighted PARSEVAL: an unmatched test constituent "
+                          "counts 1 - w(height), w(h) = 3/2 - (2/3)^(h-1)."),
+        click.option("--average", type=click.Choice(AVERAGES), default="corpus",
+                     show_default=True,
+                     help="Also report sentence-averaged F and accuracies (corpus figures "
+                          "stay)."),
+        _failures_option,
+        _rule_pos_option,
+        _cost_options,
+        click.option("--movement", type=click.Choice(METHODS), default="five-step",
+                     show_default=True,
+                     help="Apply the label scheme's movement cost by Roark's five steps, or "
+                          "by composing the cascade of move transducers (exact, slow)."),
+        click.option("--max-moves", type=click.IntRange(min=0), default=2, show_default=True,
+                     metavar="M", help="cascade: at most M moves."),
+        click.option("--max-k", type=click.IntRange(min=2), default=6, show_default=True,
+                     metavar="K", help="cascade: at most K close brackets per move."),
+        _la_preterminals_option,
+        _tag_options,
+    )):
+        func = option(func)
+    return func
+
+
+def _scoring_config(options: dict[str, Any]) -> Config:
+    """The Config of the options :func:`_scoring_options` added (removed from
+    ``options``)."""
+    pop = options.pop
+    costs = {name: pop(f"{name}_costs") for name in (*NAMES, "la")}
+    return _config(pop("metrics"), pop("rule_pos"), costs, pop("params"), pop("cutoff"),
+                   pop("max_error"), with_preterminals=pop("with_preterminals"),
+                   split=pop("split"), weighted=pop("weighted"), average=pop("average"),
+                   failures=pop("failures"), movement=pop("movement"),
+                   max_moves=pop("max_moves"), max_k=pop("max_k"),
+                   la_preterminals=pop("la_preterminals"), scoring=pop("scoring"),
+                   tagset=pop("tagset"), weights=pop("weights"), separator=pop("separator"))
+
+
 @main.command()
 @click.argument("gold", type=_FILE, required=False)
 @click.argument("test", type=_FILE, required=False)
-@_metrics_option
-@_params_option
-@click.option("--cutoff", "-c", type=click.IntRange(min=0), default=None, metavar="N",
-              help="Length cut-off of the second summary (overrides CUTOFF_LEN).")
-@click.option("--max-error", "-e", type=click.IntRange(min=0), default=None, metavar="N",
-              help="Stop where EVALB stops after N errors (overrides MAX_ERROR).")
-@click.option("--with-preterminals", is_flag=True,
-              help="PARSEVAL counts preterminals as constituents too.")
-@click.option("--split", is_flag=True,
-              help="PARSEVAL-split: a constituent matches only if its children's spans do.")
-@click.option("--average", type=click.Choice(AVERAGES), default="corpus", show_default=True,
-              help="Also report sentence-averaged F and accuracies (corpus figures stay).")
-@_failures_option
-@_rule_pos_option
-@_cost_options
-@click.option("--movement", type=click.Choice(METHODS), default="five-step", show_default=True,
-              help="Apply the label scheme's movement cost by Roark's five steps, or by "
-                   "composing the cascade of move transducers (exact, slow).")
-@click.option("--max-moves", type=click.IntRange(min=0), default=2, show_default=True,
-              metavar="M", help="cascade: at most M moves.")
-@click.option("--max-k", type=click.IntRange(min=2), default=6, show_default=True,
-              metavar="K", help="cascade: at most K close brackets per move.")
+@_scoring_options
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "evalb"]), default="text",
               show_default=True, help="Report format (evalb: EVALB's report, byte for byte).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="Write the report to this file instead of standard output.")
 @click.option("--signature-only", is_flag=True,
               help="Print the signature these options give, and nothing else.")
-@_la_preterminals_option
 @click.option("--worst-words", type=click.IntRange(min=0), default=0, metavar="K",
               help="With la: list the K lineage pairs that lose the most over the corpus.")
-@_tag_options
 @click.option("--per-sentence", type=click.Path(dir_okay=False), default=None,
               metavar="FILE.tsv", help="Also write every sentence's figures as TSV.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
@@ -233,32 +289,24 @@ def main() -> None:
                                "per-label recall/precision/F, the K worst sentences per "
                                "metric and the K largest PARSEVAL/edit disagreements.")
 @_user_errors
-def score(gold: str | None, test: str | None, metrics: str, params: str, cutoff: int | None,
-          max_error: int | None, with_preterminals: bool, split: bool, average: str,
-          rule_pos: str, label_costs: str | None, span_costs: str | None,
-          rule_costs: str | None, la_costs: str | None, movement: str, max_moves: int,
-          max_k: int, fmt: str, output: str | None, signature_only: bool,
-          la_preterminals: bool, worst_words: int, tagset: str | None, weights: str | None,
-          separator: str, scoring: str | None, per_sentence: str | None, jobs: int,
-          quiet: bool, errors_top: int | None, failures: str) -> None:
+def score(gold: str | None, test: str | None, fmt: str, output: str | None,
+          signature_only: bool, worst_words: int, per_sentence: str | None, jobs: int,
+          quiet: bool, errors_top: int | None, **scoring: Any) -> None:
     """Score every TEST tree against the GOLD tree on the same line."""
-    config = _config(metrics, rule_pos, {"label": label_costs, "span": span_costs,
-                                         "rule": rule_costs, "la": la_costs},
-                     params, cutoff, max_error, with_preterminals=with_preterminals,
-                     split=split, average=average,
-                     movement=movement, max_moves=max_moves, max_k=max_k,
-                     la_preterminals=la_preterminals, tagset=tagset, weights=weights,
-                     separator=separator, scoring=scoring, failures=failures)
+    config = _scoring_config(scoring)
+    if fmt == "evalb" and config.weighted:
+        raise ConfigError("--format evalb cannot show --weighted matches (fractions); use "
+                          "text or json")
     if worst_words and "la" not in config.metrics:
         raise ConfigError("--worst-words needs the la metric in --metrics")
-    if fmt == "evalb" and (split or with_preterminals):
+    if fmt == "evalb" and (config.split or config.with_preterminals):
         raise ConfigError("--format evalb prints EVALB's report, and --split and "
                           "--with-preterminals change what its figures count (they would "
                           "not be EVALB's); use --format text or json with them")
     if signature_only:
         click.echo(config.signature())
         return
-    if failures == "count" and fmt == "evalb":
+    if config.failures == "count" and fmt == "evalb":
         raise ConfigError("--format evalb cannot show --failures count: EVALB's report sums "
                           "only the sentences it scored; use --format text or json")
     if gold is None or test is None:
@@ -329,17 +377,22 @@ def demo(fmt: str) -> None:
 @click.argument("gold", type=_FILE)
 @click.argument("systems", nargs=-1, required=True, type=_FILE, metavar="SYSTEM...")
 @click.option("--name", "names", multiple=True, metavar="NAME",
-              help="A name for each system, in order (default: the file names). Repeatable.")
-@click.option("--metrics", default=",".join(DEFAULT_METRICS), show_default=True,
-              help="Comma-separated: parseval, label, span, rule, la.")
-@_params_option
-@_failures_option
-@_rule_pos_option
-@_cost_options
+              help="A name for each system, in order (default: the file names without "
+                   "their last suffix). Repeatable.")
+@_scoring_options
+@click.option("--baseline", metavar="NAME", default=None,
+              help="Compare every other system with this one only (a name or file), as "
+                   "sacreBLEU does; default: every pair.")
+@click.option("--paired", "test", type=click.Choice(["ar", "bs"]), default="ar",
+              show_default=True,
+              help="The paired test of the p-values: approximate randomisation or bootstrap.")
+@click.option("--alpha", type=click.FloatRange(0, 1, min_open=True, max_open=True),
+              default=0.05, show_default=True,
+              help="Significance level (after Holm's correction); intervals are at 1 - alpha.")
 @click.option("--samples", type=click.IntRange(min=1), default=10000, show_default=True,
-              help="Rounds of the paired approximate randomisation test.")
+              help="Rounds of the randomisation test and of the bootstrap.")
 @click.option("--seed", type=int, default=12345, show_default=True,
-              help="Seed of the randomisation (part of the signature).")
+              help="Seed of the randomisation and the bootstrap (part of the signature).")
 @click.option("--format", "fmt", type=click.Choice(compare_report.FORMATS), default="text",
               show_default=True, help="Report format.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
@@ -348,26 +401,30 @@ def demo(fmt: str) -> None:
               help="Score with N processes (the numbers are the same).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress line on standard error.")
 @_user_errors
-def compare_command(gold: str, systems: tuple[str, ...], names: tuple[str, ...], metrics: str,
-                    params: str, rule_pos: str, label_costs: str | None,
-                    span_costs: str | None, rule_costs: str | None, la_costs: str | None,
-                    samples: int, seed: int, fmt: str, output: str | None, jobs: int,
-                    quiet: bool, failures: str) -> None:
-    """Compare several systems on one gold file: figures, ranks, rank agreement
-    and paired significance (Roark's Table 3)."""
-    config = _config(metrics, rule_pos, {"label": label_costs, "span": span_costs,
-                                         "rule": rule_costs, "la": la_costs}, params,
-                     failures=failures)
-    _warn(config.warnings())
+def compare_command(gold: str, systems: tuple[str, ...], names: tuple[str, ...],
+                    baseline: str | None, test: str, alpha: float, samples: int, seed: int,
+                    fmt: str, output: str | None, jobs: int, quiet: bool,
+                    **scoring: Any) -> None:
+    """Compare several systems on one gold file: figures with confidence intervals,
+    ranks, rank agreement and paired significance (Roark's Table 3)."""
+    config = _scoring_config(scoring)
     progress = _Progress(sys.stderr.isatty() and not quiet)
-    comparison = compare(gold, list(systems), config, names, samples, seed, jobs, progress)
+    comparison = compare(gold, list(systems), config, names, samples, seed, jobs,
+                         progress.phase, baseline, test, alpha)
     progress.close()
     report = compare_report.render(comparison, gold, fmt)
+    _warn(comparison.warnings)
     if output:
         with open(output, "w", encoding="utf-8") as handle:
             handle.write(report)
     else:
         click.echo(report, nl=False)
+    problems = [p for result, path in zip(comparison.results, systems)
+                for p in _run_errors(result, gold, path, several=True)]
+    for problem in problems:
+        click.echo(f"parsedit: error: {problem}", err=True)
+    if problems:
+        sys.exit(1)
 
 
 @main.command()
@@ -384,14 +441,21 @@ def compare_command(gold: str, systems: tuple[str, ...], names: tuple[str, ...],
 def plot(kind: str, gold: str, tests: tuple[str, ...], output: str, names: tuple[str, ...],
          params: str, label_costs: str | None, span_costs: str | None,
          rule_costs: str | None, la_costs: str | None) -> None:
-    """Draw one of Roark's or Sampson and Babarczy's figures (KIND) for TEST files."""
+    """Draw one of Roark's or Sampson and Babarczy's figures (KIND) for TEST files,
+    or the confidence intervals of a comparison (intervals)."""
+    plot_report.check(kind, len(tests), output)
     config = _config(",".join(plot_report.NEEDS[kind]), "words",
                      {"label": label_costs, "span": span_costs, "rule": rule_costs,
                       "la": la_costs}, params)
     _warn(config.warnings())
-    labels = names_for(list(tests), names)
-    plot_report.draw(kind, [(label, evaluate(gold, test, config))
-                            for label, test in zip(labels, tests)], output)
+    if kind == "intervals":
+        comparison = compare(gold, list(tests), config, names, test="bs")
+        _warn(comparison.warnings)
+        plot_report.draw_intervals(comparison, output)
+    else:
+        labels = names_for(list(tests), names)
+        plot_report.draw(kind, [(label, evaluate(gold, test, config))
+                                for label, test in zip(labels, tests)], output)
     click.echo(f"wrote {output}")
 
 

@@ -45,6 +45,7 @@ class Config:
     schemes: dict[str, Scheme] = field(default_factory=dict)
     with_preterminals: bool = False
     split: bool = False
+    weighted: bool = False  # Grammarly's weighted Parseval (metrics.parseval)
     average: str = "corpus"
     movement: Movement = FIVE_STEP
     la_preterminals: bool = False
@@ -131,8 +132,8 @@ class Config:
                  "tagging"),
                 (self.la_preterminals, "--la-preterminals has", "la"),
                 (self.rule_pos != "words", "--rule-pos has", "rule"),
-                (self.with_preterminals or self.split, "--with-preterminals and --split have",
-                 "parseval")):
+                (self.with_preterminals or self.split or self.weighted,
+                 "--with-preterminals, --split and --weighted have", "parseval")):
             if given and metric not in metrics:
                 out.append(f"{options} no effect: {metric} is not in --metrics")
         if self.movement.method == "cascade" and (

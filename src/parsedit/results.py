@@ -70,9 +70,10 @@ class ParsevalCounts(_Additive):
     correct_tags: int = 0
     gold: int = 0
     test: int = 0
-    matched: int = 0
-    labelled: int = 0
-    unlabelled: int = 0
+    # Whole numbers, but for Grammarly's weighted Parseval (fractions).
+    matched: float = 0
+    labelled: float = 0
+    unlabelled: float = 0
     crossing: int = 0
     sentences: int = 0
     complete: int = 0
@@ -83,8 +84,8 @@ class ParsevalCounts(_Additive):
     f_sum: float = 0.0
 
     @classmethod
-    def sentence(cls, words: int, correct_tags: int, gold: int, test: int, matched: int,
-                 labelled: int, unlabelled: int, crossing: int) -> ParsevalCounts:
+    def sentence(cls, words: int, correct_tags: int, gold: int, test: int, matched: float,
+                 labelled: float, unlabelled: float, crossing: int) -> ParsevalCounts:
         """The counts of one scored sentence, its tallies derived."""
         f = 100.0 if gold == test == 0 else 200.0 * matched / (gold + test)
         return cls(words, correct_tags, gold, test, matched, labelled, unlabelled, crossing,

@@ -15,6 +15,15 @@ outer bracket of the treebank is one with the empty label, as EVALB counts it.
 * ``with_preterminals`` counts every preterminal as a constituent too;
   ``split`` (Grammarly's Parseval-split) matches a constituent only if its
   children's spans are equal as well.
+* ``weighted`` (Grammarly's weighted Parseval, the weight of gr-parseval's
+  ``test.lisp``): a test constituent that matches counts 1, as always, and
+  one that does not counts 1 - w(h) instead of 0, h being its height (a
+  preterminal 1, a phrase 1 + its highest child) and w(h) = 3/2 - (2/3)^(h-1):
+  an error near the words costs little (w(1) = 1/2: it still counts 1/2), one
+  high in the tree more than a plain error (w grows towards 3/2, so it counts
+  down to -1/2).  Among test constituents with the same key, the outermost
+  ones match first (gr-parseval's pre-order).  Matched counts are then
+  fractions; EVALB's report cannot show them.
 
 Goodman (1996): L and B are the labelled and unlabelled matches, C the test
 brackets crossing no gold bracket; recall rates are L/Nc, B/Nc and C/Ng
@@ -56,33 +65,60 @@ def brackets(tokens: Bracketing, with_preterminals: bool = False,
     return out, tags
 
 
-def _variant_brackets(tokens: Bracketing, with_preterminals: bool,
-                      split: bool) -> tuple[list[Bracket], list[str]]:
-    """:func:`brackets` with preterminals counted, or with children's spans."""
+def _variant_brackets(tokens: Bracketing, with_preterminals: bool, split: bool,
+                      heights: list[int] | None = None) -> tuple[list[Bracket], list[str]]:
+    """:func:`brackets` with preterminals counted, or with children's spans;
+    each bracket's height appended to ``heights`` if given."""
     out: list[Bracket] = []
     tags: list[str] = []
-    # Per open phrase: its label, its start, and its children's spans.
-    stack: list[tuple[str, int, list[tuple[int, int]]]] = []
+    # Per open phrase: its label, its start, its children's spans, and the
+    # height of its highest child.
+    stack: list[tuple[str, int, list[tuple[int, int]], list[int]]] = []
     for token in tokens:
         if token[0] == "(":
             if token[1:2] == "(":
                 tags.append(token)
             else:
-                stack.append((token[1:], len(tags), []))
+                stack.append((token[1:], len(tags), [], [0]))
         elif token == CLOSE:
-            label, start, children = stack.pop()
+            label, start, children, highest = stack.pop()
             end = len(tags)
             out.append((label, start, end, tuple(children)) if split else (label, start, end))
+            if heights is not None:
+                heights.append(max(highest[0], 1) + 1)
             if stack:
                 stack[-1][2].append((start, end))
+                stack[-1][3][0] = max(stack[-1][3][0], max(highest[0], 1) + 1)
         else:  # a word: the end of its preterminal
             end = len(tags)
             if with_preterminals and len(tags[-1]) > 2:  # not a bare word
                 out.append((tags[-1][2:], end - 1, end, ((end - 1, end),))
                            if split else (tags[-1][2:], end - 1, end))
+                if heights is not None:
+                    heights.append(1)
             if stack:
                 stack[-1][2].append((end - 1, end))
+                stack[-1][3][0] = max(stack[-1][3][0], 1)
     return out, tags
+
+
+def weight(height: int) -> float:
+    """gr-parseval's error weight of a constituent of this height."""
+    return 1.5 - (2.0 / 3.0) ** (height - 1)
+
+
+def _weighted_matched(gold: list[Bracket], test: list[Bracket], heights: list[int]) -> float:
+    """Matched test constituents count 1, the others 1 - weight(height); of
+    test constituents with one key, the highest match first."""
+    available = Counter(gold)
+    total = 0.0
+    for height, bracket in sorted(zip(heights, test), key=lambda hb: -hb[0]):
+        if available[bracket] > 0:
+            available[bracket] -= 1
+            total += 1.0
+        else:
+            total += 1.0 - weight(height)
+    return total
 
 
 def _matched(gold: list[Bracket], test: list[Bracket]) -> int:
@@ -110,15 +146,24 @@ def crossing(gold: Sequence[Bracket], test: Sequence[Bracket]) -> int:
 
 
 def score(gold: Bracketing, test: Bracketing, labeled: bool = True,
-          with_preterminals: bool = False, split: bool = False) -> ParsevalCounts:
+          with_preterminals: bool = False, split: bool = False,
+          weighted: bool = False) -> ParsevalCounts:
     """PARSEVAL counts of one pair with equal words."""
     gold_brackets, gold_tags = brackets(gold, with_preterminals, split)
     if test == gold:
         n = len(gold_brackets)
         return ParsevalCounts.sentence(len(gold_tags), len(gold_tags), n, n, n, n, n, 0)
-    test_brackets, test_tags = brackets(test, with_preterminals, split)
-    labelled = _matched(gold_brackets, test_brackets)
-    unlabelled = _matched([b[1:] for b in gold_brackets], [b[1:] for b in test_brackets])
+    heights: list[int] = []
+    test_brackets, test_tags = _variant_brackets(test, with_preterminals, split, heights) \
+        if weighted else brackets(test, with_preterminals, split)
+    bare = ([b[1:] for b in gold_brackets], [b[1:] for b in test_brackets])
+    labelled: float
+    unlabelled: float
+    if weighted:
+        labelled = _weighted_matched(gold_brackets, test_brackets, heights)
+        unlabelled = _weighted_matched(*bare, heights)
+    else:
+        labelled, unlabelled = _matched(gold_brackets, test_brackets), _matched(*bare)
     return ParsevalCounts.sentence(
         words=len(gold_tags),
         correct_tags=sum(1 for g, t in zip(gold_tags, test_tags) if g == t),
@@ -128,8 +173,6 @@ def score(gold: Bracketing, test: Bracketing, labeled: bool = True,
         crossing=crossing(gold_brackets, test_brackets))
 
 
-
-
 class Parseval:
     """The PARSEVAL metric (see the module docstring)."""
 
@@ -137,21 +180,24 @@ class Parseval:
     title = "PARSEVAL F"
 
     def __init__(self, labeled: bool = True, with_preterminals: bool = False,
-                 split: bool = False) -> None:
+                 split: bool = False, weighted: bool = False) -> None:
         self.labeled = labeled
         self.with_preterminals = with_preterminals
         self.split = split
+        self.weighted = weighted
 
     def describe(self) -> list[str]:
         variant = "+".join(v for v, on in (("preterminals", self.with_preterminals),
-                                           ("split", self.split)) if on) or "evalb"
+                                           ("split", self.split),
+                                           ("weighted", self.weighted)) if on) or "evalb"
         return [f"parseval:{variant}"]
 
     def zero(self) -> ParsevalCounts:
         return ParsevalCounts()
 
     def score(self, gold: Bracketing, test: Bracketing) -> Outcome:
-        return Outcome(score(gold, test, self.labeled, self.with_preterminals, self.split))
+        return Outcome(score(gold, test, self.labeled, self.with_preterminals, self.split,
+                             self.weighted))
 
     def failure(self, gold: Bracketing) -> ParsevalCounts:
         """Every gold bracket missed, no test bracket, no tag right."""

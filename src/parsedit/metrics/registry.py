@@ -33,7 +33,8 @@ def _edit(name: str) -> Factory:
 
 
 FACTORIES: dict[str, Factory] = {
-    "parseval": lambda c, _, __: Parseval(c.params.labeled, c.with_preterminals, c.split),
+    "parseval": lambda c, _, __: Parseval(c.params.labeled, c.with_preterminals, c.split,
+                                          c.weighted),
     "label": _edit("label"),
     "span": _edit("span"),
     "rule": _edit("rule"),

@@ -1,21 +1,26 @@
 """``parsedit compare`` reports: text, JSON, TSV, Markdown and LaTeX.
 
-Every format holds the main table (a row per system, a column per metric,
-each figure with its rank); text, Markdown and LaTeX add the rank agreement
-between metrics and a table of p-values per metric.  TSV is the main table
-alone, one figure and one rank column per metric, for spreadsheets.
+Every format holds the main table: a row per system with the sentences it
+had scored, a column per metric, each figure with the half-width of its
+confidence interval and its rank.  Text, Markdown and LaTeX add the rank
+agreement between metrics and, per metric, the significance: against a
+baseline, a table of differences with their intervals and p-values; over
+every pair, a compact matrix (``>`` the row's system is significantly
+better, ``<`` worse, ``.`` no significant difference, ``-`` no test could
+be run) and the list of the significant differences.  TSV is the main
+table alone, for spreadsheets; JSON has everything.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from parsedit import __version__
-from parsedit.compare import TITLES, Comparison
+from parsedit.compare import TESTS, TITLES, Comparison, Interval
 
 FORMATS = ("text", "json", "tsv", "markdown", "latex")
-ALPHA = 0.05
 
 
 def _fig(value: float | None) -> str:
@@ -23,17 +28,32 @@ def _fig(value: float | None) -> str:
 
 
 def _p(value: float) -> str:
-    if value != value:  # nan
-        return "n/a"
-    return f"{value:.4f}" + ("*" if value < ALPHA else "")
+    return "n/a" if value != value else f"{value:.4f}"
+
+
+def _half(value: float | None, bounds: Interval | None) -> str:
+    """The interval as ± the larger distance from the figure to its ends."""
+    if value is None or bounds is None:
+        return ""
+    return f" ±{max(value - bounds[0], bounds[1] - value):.2f}"
+
+
+def _bounds(bounds: Interval | None) -> str:
+    return "n/a" if bounds is None else f"[{bounds[0]:+.2f}, {bounds[1]:+.2f}]"
+
+
+def _scored(c: Comparison, i: int) -> str:
+    result = c.results[i]
+    return f"{result.count('ok')}/{result.gold_trees}"
 
 
 def _rows(c: Comparison) -> list[list[str]]:
     """The main table: header, then a row per system."""
-    rows = [["system", *(TITLES[m] for m in c.metrics)]]
+    rows = [["system", "scored", *(TITLES[m] for m in c.metrics)]]
     for i, name in enumerate(c.names):
-        rows.append([name, *(f"{_fig(c.figures[m][i])} ({c.ranks[m][i] or '-'})"
-                             for m in c.metrics)])
+        rows.append([name, _scored(c, i),
+                     *(f"{_fig(c.figures[m][i])}{_half(c.figures[m][i], c.intervals[m][i])} "
+                       f"({c.ranks[m][i] or '-'})" for m in c.metrics)])
     return rows
 
 
@@ -51,12 +71,115 @@ def _tau_rows(c: Comparison) -> list[list[str]]:
     return rows
 
 
-def _p_rows(c: Comparison, metric: str) -> list[list[str]]:
-    rows = [["", *c.names[1:]]]
-    for i, name in enumerate(c.names[:-1]):
-        rows.append([name, *(_p(c.p_values[metric][i, j]) if j > i else ""
-                             for j in range(1, len(c.names)))])
+def significant(c: Comparison, metric: str, pair: tuple[int, int]) -> bool:
+    """Whether a pair differs under a metric at alpha, after Holm's correction."""
+    p = c.p_holm[metric][pair]
+    return p == p and p < c.alpha
+
+
+def _baseline_rows(c: Comparison, metric: str) -> list[list[str]]:
+    level = f"{100 * c.level:g}%"
+    base = c.names[c.baseline] if c.baseline is not None else ""
+    rows = [["system", f"minus {base}", f"{level} interval", "p", "p (Holm)", "sentences"]]
+    for pair in c.pairs:
+        difference = c.differences[metric][pair]
+        mark = "*" if significant(c, metric, pair) else ""
+        rows.append([c.names[pair[1]],
+                     "n/a" if difference is None else f"{-difference:+.2f}",
+                     _bounds(_negated(c.difference_intervals[metric][pair])),
+                     _p(c.p_values[metric][pair]), _p(c.p_holm[metric][pair]) + mark,
+                     str(c.paired[pair])])
     return rows
+
+
+def _negated(bounds: Interval | None) -> Interval | None:
+    """The interval of b - a from that of a - b."""
+    return None if bounds is None else (-bounds[1], -bounds[0])
+
+
+def _matrix_rows(c: Comparison, metric: str) -> list[list[str]]:
+    n = len(c.names)
+    rows = [["", *(str(j + 1) for j in range(n))]]
+    for i, name in enumerate(c.names):
+        row = [f"{i + 1} {name}"]
+        for j in range(n):
+            pair = (min(i, j), max(i, j))
+            if i == j or pair not in c.p_holm[metric]:
+                row.append("")
+                continue
+            difference = c.differences[metric][pair]
+            p = c.p_holm[metric][pair]
+            if p != p or difference is None:
+                row.append("-")  # not tested: no sentence both systems scored
+            elif not significant(c, metric, pair):
+                row.append(".")
+            else:
+                better = difference > 0 if i < j else difference < 0
+                row.append(">" if better else "<")
+        rows.append(row)
+    return rows
+
+
+def _listed(c: Comparison, metric: str) -> list[str]:
+    """Each significant difference, the better system first."""
+    out = []
+    for pair in c.pairs:
+        difference = c.differences[metric][pair]
+        if difference is None or not significant(c, metric, pair):
+            continue
+        i, j = pair
+        bounds = c.difference_intervals[metric][pair]
+        if difference < 0:
+            i, j, difference, bounds = j, i, -difference, _negated(bounds)
+        out.append(f"{c.names[i]} > {c.names[j]}: {difference:+.2f} {_bounds(bounds)}, "
+                   f"p {_p(c.p_values[metric][pair])}, Holm {_p(c.p_holm[metric][pair])}, "
+                   f"{c.paired[pair]} sentences")
+    return out
+
+
+def _significance_heading(c: Comparison) -> str:
+    mode = f"each system against the baseline {c.names[c.baseline]}" \
+        if c.baseline is not None else "every pair of systems"
+    return (f"Significance: {TESTS[c.test]} ({c.samples} samples, seed {c.seed}), {mode}; "
+            "a pair's difference, interval and p-value over the sentences both systems "
+            "scored; p-values Holm-corrected over the tests run under each metric, "
+            f"significant at alpha = {c.alpha:g}")
+
+
+def _document(c: Comparison, gold: str, table: Callable[[list[list[str]]], list[str]],
+              heading: Callable[[str], str], note: Callable[[str], str]) -> list[str]:
+    level = f"{100 * c.level:g}%"
+    lines = [heading(f"parsedit compare: {gold} (gold), {len(c.names)} systems"), ""]
+    lines += table(_rows(c)) + ["", note(
+        f"Each figure ± the half-width of its {level} paired-bootstrap interval ({c.samples} "
+        f"resamples of the {c.resampled} sentences some system scored; ± the larger side, "
+        "exact bounds in JSON and TSV), and its rank; scored: sentences scored of the gold "
+        "trees."), ""]
+    if c.averages:
+        lines += [heading("Sentence averages (--average sentence: the mean of the sentences' "
+                          "figures, beside the corpus figures above)"), ""]
+        lines += table([["system", *(TITLES[m] for m in c.metrics)]]
+                       + [[name, *(_fig(c.averages[m][i]) for m in c.metrics)]
+                          for i, name in enumerate(c.names)]) + [""]
+    if c.warnings:
+        lines += [note(f"warning: {w}") for w in c.warnings] + [""]
+    if len(c.metrics) > 1:
+        lines += [heading("Rank agreement between metrics (Kendall's tau-b over the systems)"),
+                  ""] + table(_tau_rows(c)) + [""]
+    lines += [heading(_significance_heading(c)), ""]
+    for metric in c.metrics:
+        found = sum(significant(c, metric, pair) for pair in c.pairs)
+        used = sorted({c.paired[pair] for pair in c.pairs})
+        span = f"{used[0]}" if used[0] == used[-1] else f"{used[0]}-{used[-1]}"
+        lines += [note(f"{TITLES[metric]}: {found} of {c.tests(metric)} tests significant "
+                       f"(each over {span} sentences)"), ""]
+        if c.baseline is not None:
+            lines += table(_baseline_rows(c, metric)) + [""]
+            continue
+        lines += table(_matrix_rows(c, metric)) + [""]
+        listed = _listed(c, metric)
+        lines += [note(line) for line in listed] + ([""] if listed else [])
+    return lines + [note(f"signature: {c.signature}")]
 
 
 def _plain(rows: list[list[str]]) -> list[str]:
@@ -71,52 +194,61 @@ def _markdown(rows: list[list[str]]) -> list[str]:
     return out + ["| " + " | ".join(r) + " |" for r in rows[1:]]
 
 
+def _latex_text(text: str) -> str:
+    for char in ("&", "%", "$", "#", "_", "{", "}"):
+        text = text.replace(char, "\\" + char)
+    return text.replace("±", "$\\pm$").replace("*", "$^*$").replace(">", "$>$") \
+        .replace("<", "$<$")
+
+
 def _latex(rows: list[list[str]]) -> list[str]:
-    def cell(text: str) -> str:
-        for char in ("&", "%", "$", "#", "_", "{", "}"):
-            text = text.replace(char, "\\" + char)
-        return text.replace("*", "$^*$")
     out = ["\\begin{tabular}{l" + "r" * (len(rows[0]) - 1) + "}", "\\hline",
-           " & ".join(cell(c) for c in rows[0]) + " \\\\", "\\hline"]
-    out += [" & ".join(cell(c) for c in r) + " \\\\" for r in rows[1:]]
+           " & ".join(_latex_text(c) for c in rows[0]) + " \\\\", "\\hline"]
+    out += [" & ".join(_latex_text(c) for c in r) + " \\\\" for r in rows[1:]]
     return out + ["\\hline", "\\end{tabular}"]
-
-
-def _document(c: Comparison, gold: str, table: Any, heading: Any) -> list[str]:
-    lines = [heading(f"parsedit compare: {gold} (gold), {len(c.names)} systems"), ""]
-    lines += table(_rows(c)) + [""]
-    if len(c.metrics) > 1:
-        lines += [heading("Rank agreement between metrics (Kendall's tau-b over the systems)"),
-                  ""] + table(_tau_rows(c)) + [""]
-    lines += [heading(f"Paired approximate randomisation, {c.samples} samples, seed {c.seed}: "
-                      f"p-values (* p < {ALPHA})"), ""]
-    for metric in c.metrics:
-        lines += [TITLES[metric], ""] + table(_p_rows(c, metric)) + [""]
-    return lines + [f"signature: {c.signature}"]
 
 
 def render(c: Comparison, gold: str, fmt: str) -> str:
     if fmt == "json":
         return json.dumps(to_dict(c, gold), indent=1, ensure_ascii=False) + "\n"
     if fmt == "tsv":
-        header = ["system"] + [f"{m}{suffix}" for m in c.metrics for suffix in ("", "_rank")]
-        rows = ["\t".join(header)]
-        for i, name in enumerate(c.names):
-            cells = [name]
-            for m in c.metrics:
-                value, rank = c.figures[m][i], c.ranks[m][i]
-                cells += ["" if value is None else f"{value:.4f}", "" if rank is None
-                          else str(rank)]
-            rows.append("\t".join(cells))
-        return "\n".join(rows) + "\n"
+        return _tsv(c)
     if fmt == "markdown":
-        lines = _document(c, gold, _markdown, lambda t: f"**{t}**")
+        lines = _document(c, gold, _markdown, lambda t: f"**{t}**", lambda t: t)
     elif fmt == "latex":
-        lines = _document(c, gold, _latex, lambda t: f"% {t}")
-        lines[-1] = "% " + lines[-1]
+        lines = _document(c, gold, _latex, lambda t: f"% {t}", lambda t: f"% {t}")
     else:
-        lines = _document(c, gold, _plain, lambda t: t)
+        lines = _document(c, gold, _plain, lambda t: t, lambda t: t)
     return "\n".join(lines) + "\n"
+
+
+def _tsv(c: Comparison) -> str:
+    """The main table: ``system``, ``{metric}`` and ``{metric}_rank`` per metric
+    (as before), then ``{metric}_low`` and ``{metric}_high`` per metric, then
+    ``scored`` and ``trees``."""
+    header = ["system"] + [f"{m}{suffix}" for m in c.metrics for suffix in ("", "_rank")]
+    header += [f"{m}{suffix}" for m in c.metrics for suffix in ("_low", "_high")]
+    rows = ["\t".join(header + ["scored", "trees"])]
+    for i, name in enumerate(c.names):
+        cells = [name]
+        for m in c.metrics:
+            value, rank = c.figures[m][i], c.ranks[m][i]
+            cells += ["" if value is None else f"{value:.4f}", "" if rank is None
+                      else str(rank)]
+        for m in c.metrics:
+            bounds = c.intervals[m][i]
+            cells += ["", ""] if bounds is None else [f"{b:.4f}" for b in bounds]
+        result = c.results[i]
+        rows.append("\t".join(cells + [str(result.count("ok")), str(result.gold_trees)]))
+    return "\n".join(rows) + "\n"
+
+
+def _listed_bounds(bounds: Interval | None) -> list[float] | None:
+    return None if bounds is None else list(bounds)
+
+
+def _nan(value: float) -> float | None:
+    return None if value != value else value
 
 
 def to_dict(c: Comparison, gold: str) -> dict[str, Any]:
@@ -126,15 +258,32 @@ def to_dict(c: Comparison, gold: str) -> dict[str, Any]:
         "gold": gold,
         "samples": c.samples,
         "seed": c.seed,
+        "test": c.test,
+        "alpha": c.alpha,
+        "confidence": c.level,
+        "baseline": None if c.baseline is None else c.names[c.baseline],
+        "correction": "holm, per metric",
+        "bootstrap_sentences": c.resampled,
+        "tests": {m: c.tests(m) for m in c.metrics},
+        "warnings": c.warnings,
         "systems": [{
             "name": name,
             "summary": {"sentences": len(r.sentences), "ok": r.count("ok"),
-                        "skip": r.count("skip"), "error": r.count("error")},
+                        "skip": r.count("skip"), "error": r.count("error"),
+                        "gold_trees": r.gold_trees, "test_trees": r.test_trees},
             "figures": {m: c.figures[m][i] for m in c.metrics},
+            "intervals": {m: _listed_bounds(c.intervals[m][i]) for m in c.metrics},
             "ranks": {m: c.ranks[m][i] for m in c.metrics},
+            **({"sentence_averages": {m: c.averages[m][i] for m in c.metrics}}
+               if c.averages else {}),
         } for i, (name, r) in enumerate(zip(c.names, c.results))],
         "rank_agreement": [{"a": a, "b": b, "kendall_tau": tau} for (a, b), tau in c.tau.items()],
-        "significance": {m: [{"a": c.names[i], "b": c.names[j], "p": p,
-                              "sentences": c.paired[i, j]}
-                             for (i, j), p in c.p_values[m].items()] for m in c.metrics},
+        "significance": {m: [{
+            "a": c.names[i], "b": c.names[j],
+            "difference": c.differences[m][i, j],
+            "interval": _listed_bounds(c.difference_intervals[m][i, j]),
+            "p": _nan(c.p_values[m][i, j]), "p_holm": _nan(c.p_holm[m][i, j]),
+            "significant": significant(c, m, (i, j)),
+            "sentences": c.paired[i, j],
+        } for (i, j) in c.pairs] for m in c.metrics},
     }

@@ -16,7 +16,7 @@ _STATUS = {"ok": 0, "error": 1, "skip": 2}
 _RULE = "=" * 76
 
 
-def _ratio(part: int, whole: int) -> float:
+def _ratio(part: float, whole: int) -> float:
     return 100.0 * part / whole if whole else 0.0
 
 

@@ -1,34 +1,46 @@
 """``parsedit plot``: the figures of Roark (2002) and Sampson and Babarczy
-(2003), drawn with matplotlib (the optional extra ``parsedit[plot]``).
+(2003), and the confidence intervals of ``compare``, drawn with matplotlib
+(the optional extra ``parsedit[plot]``).
 
-* ``e-vs-label``: per sentence, PARSEVAL's E-measure (100 - F) against the
-  label edit rate, with the line where they agree (Roark's Figure 5);
+Every TEST file is drawn: overlaid in one colour each with a legend
+(``e-vs-label``, ``la-vs-f``), or in one panel each (``buckets``).
+
+* ``e-vs-label``: per sentence, PARSEVAL's E-measure (100 - F) on the x axis
+  against the label edit rate on the y axis, as in Roark's Figure 5, with
+  the line where they agree;
 * ``buckets``: how many sentences fall at (E x gold constituents, label
-  edits), both rounded to whole numbers, the diagonal left out (Figure 6);
-* ``rank-differences``: under each metric, the difference between the
-  systems ranked n and n + 1 (Figure 4; needs two systems or more);
+  edits), both rounded to whole numbers, the diagonal left out (Figure 6),
+  as a heat map with the count in each cell and integer ticks;
+* ``rank-differences``: under each metric (one panel each), the difference
+  between the systems ranked n and n + 1, each bar named by its two systems
+  (Figure 4; needs two systems or more);
 * ``la-vs-f``: per sentence, the leaf-ancestor score against unlabelled and
-  labelled PARSEVAL F (Sampson and Babarczy's Figures 1 and 2).
+  labelled PARSEVAL F (Sampson and Babarczy's Figures 1 and 2);
+* ``intervals``: each system's figure under each metric with its paired
+  bootstrap confidence interval (one panel per metric; from ``compare``).
 
 The format follows the output file's suffix: ``.png``, ``.svg`` or ``.pdf``.
 """
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from parsedit.compare import COMPARABLE, TITLES, figure
+from parsedit.compare import COMPARABLE, TITLES, Comparison, figure
 from parsedit.errors import ConfigError
 from parsedit.results import CorpusResult
 
-KINDS = ("e-vs-label", "buckets", "rank-differences", "la-vs-f")
+KINDS = ("e-vs-label", "buckets", "rank-differences", "la-vs-f", "intervals")
 SUFFIXES = (".png", ".svg", ".pdf")
 NEEDS = {"e-vs-label": ("parseval", "label"), "buckets": ("parseval", "label"),
          "rank-differences": ("parseval", "label", "span", "rule"),
-         "la-vs-f": ("parseval", "la")}
+         "la-vs-f": ("parseval", "la"), "intervals": ("parseval", "label", "span", "rule")}
+# What needs two systems or more.
+SEVERAL = ("rank-differences", "intervals")
 
 
 def _pyplot() -> Any:
@@ -45,61 +57,116 @@ def _ok(result: CorpusResult) -> list[Any]:
     return [s for s in result.sentences if s.status == "ok"]
 
 
-def draw(kind: str, results: Sequence[tuple[str, CorpusResult]], output: str) -> None:
-    """Draw ``kind`` for (name, result) pairs into ``output``."""
+def check(kind: str, systems: int, output: str) -> None:
+    """Refuse what cannot be drawn, before anything is scored."""
     if Path(output).suffix not in SUFFIXES:
         raise ConfigError(f"-o {output}: the plot's format comes from the suffix, one of "
                           f"{', '.join(SUFFIXES)}")
-    if kind == "rank-differences" and len(results) < 2:
-        raise ConfigError("rank-differences needs two systems or more")
+    if kind in SEVERAL and systems < 2:
+        raise ConfigError(f"{kind} needs two systems or more")
+
+
+def draw(kind: str, results: Sequence[tuple[str, CorpusResult]], output: str) -> None:
+    """Draw ``kind`` for (name, result) pairs into ``output``."""
+    check(kind, len(results), output)
     plt = _pyplot()
-    figure_, axes = plt.subplots(1, 2 if kind == "la-vs-f" else 1,
-                                 figsize=(11, 5) if kind == "la-vs-f" else (6.5, 5.5))
-    name, result = results[0]
     if kind == "e-vs-label":
-        points = [(s.counts["label"].error_rate, 100.0 - s.counts["parseval"].sentence_f)
+        figure_ = _e_vs_label(plt, results)
+    elif kind == "buckets":
+        figure_ = _buckets(plt, results)
+    elif kind == "rank-differences":
+        figure_ = _rank_differences(plt, results)
+    elif kind == "la-vs-f":
+        figure_ = _la_vs_f(plt, results)
+    else:
+        raise ConfigError("intervals are drawn from a comparison (draw_intervals)")
+    figure_.tight_layout()
+    figure_.savefig(output)
+    plt.close(figure_)
+
+
+def _e_vs_label(plt: Any, results: Sequence[tuple[str, CorpusResult]]) -> Any:
+    figure_, axes = plt.subplots(figsize=(6.5, 5.5))
+    for name, result in results:
+        points = [(100.0 - s.counts["parseval"].sentence_f, s.counts["label"].error_rate)
                   for s in _ok(result) if s.counts["label"].error_rate is not None]
         axes.scatter([p[0] for p in points], [p[1] for p in points], s=10, alpha=0.5,
                      label=f"{name}: {len(points)} sentences")
-        top = max([100.0] + [max(p) for p in points])
-        axes.plot([0, top], [0, top], color="grey", linewidth=1, label="equal scores")
-        axes.set_xlabel("label edit rate (% of gold constituents)")
-        axes.set_ylabel("E-measure (100 - F, %)")
-        axes.set_title("E-measure against label edit rate, per sentence")
-        axes.legend()
-    elif kind == "buckets":
+    axes.plot([0, 100], [0, 100], color="grey", linewidth=1, label="equal scores")
+    axes.set_xlabel("E-measure (100 - F, %)")
+    axes.set_ylabel("label edit rate (% of gold constituents)")
+    axes.set_title("Label edit rate against E-measure, per sentence")
+    axes.legend(fontsize=8)
+    return figure_
+
+
+def _grid(plt: Any, panels: int, width: float, height: float) -> tuple[Any, list[Any]]:
+    """A figure of ``panels`` panels, at most 3 a row, the spare ones hidden."""
+    columns = min(3, panels)
+    rows = math.ceil(panels / columns)
+    figure_, axes = plt.subplots(rows, columns, figsize=(width * columns, height * rows),
+                                 squeeze=False)
+    flat = [ax for row in axes for ax in row]
+    for ax in flat[panels:]:
+        ax.set_visible(False)
+    return figure_, flat[:panels]
+
+
+def _buckets(plt: Any, results: Sequence[tuple[str, CorpusResult]]) -> Any:
+    import numpy as np
+    from matplotlib.ticker import MaxNLocator
+
+    figure_, panels = _grid(plt, len(results), 5.5, 5.0)
+    for ax, (name, result) in zip(panels, results):
         counts = Counter(
             (round((100.0 - s.counts["parseval"].sentence_f) / 100.0 * s.counts["label"].gold),
              round(s.counts["label"].edits)) for s in _ok(result))
         off = {k: n for k, n in counts.items() if k[0] != k[1]}
-        if off:
-            axes.scatter([k[0] for k in off], [k[1] for k in off],
-                         s=[40 + 20 * n for n in off.values()], alpha=0.4)
+        size = 1 + max([1] + [max(k) for k in off])
+        grid = np.zeros((size, size))
+        for (x, y), n in off.items():
+            grid[y, x] = n
+        shown = np.ma.masked_where(grid == 0, grid)
+        image = ax.imshow(shown, origin="lower", cmap="viridis", aspect="auto",
+                          extent=(-0.5, size - 0.5, -0.5, size - 0.5))
+        if size <= 25:  # counts fit in their cells
             for (x, y), n in off.items():
-                axes.annotate(str(n), (x, y), ha="center", va="center", fontsize=8)
-        axes.set_xlabel("E-measure x gold constituents, rounded (approximate errors)")
-        axes.set_ylabel("label edits")
-        axes.set_title(f"{name}: sentences per bucket, {sum(off.values())} off the "
-                       f"diagonal ({sum(counts.values()) - sum(off.values())} on it)")
-    elif kind == "rank-differences":
-        metrics = [m for m in COMPARABLE if m in result.metrics]
-        width = 0.8 / len(metrics)
-        for k, metric in enumerate(metrics):
-            values = sorted((v for _, r in results if (v := figure(r, metric)) is not None),
-                            reverse=True)
-            gaps = [a - b for a, b in zip(values, values[1:])]
-            axes.bar([i + k * width for i in range(len(gaps))], gaps, width,
-                     label=TITLES[metric])
-        axes.set_xticks([i + 0.4 - width / 2 for i in range(len(results) - 1)],
-                        [f"{n} - {n + 1}" for n in range(1, len(results))])
-        axes.set_xlabel("ranks under each metric")
-        axes.set_ylabel("difference in score (percentage points)")
-        axes.set_title(f"Differences between systems ranked n and n+1 ({len(results)} "
-                       "systems)")
-        axes.legend()
-    else:  # la-vs-f
-        for ax, field, title in ((axes[0], "unlabelled", "unlabelled"),
-                                 (axes[1], "labelled", "labelled")):
+                ax.text(x, y, str(n), ha="center", va="center", fontsize=7,
+                        color="white" if n < grid.max() / 2 else "black")
+        ax.plot([-0.5, size - 0.5], [-0.5, size - 0.5], color="grey", linewidth=0.8)
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+        figure_.colorbar(image, ax=ax, label="sentences")
+        ax.set_xlabel("E-measure x gold constituents, rounded")
+        ax.set_ylabel("label edits, rounded")
+        ax.set_title(f"{name}: {sum(off.values())} sentences off the diagonal "
+                     f"({sum(counts.values()) - sum(off.values())} on it)", fontsize=9)
+    return figure_
+
+
+def _rank_differences(plt: Any, results: Sequence[tuple[str, CorpusResult]]) -> Any:
+    metrics = [m for m in COMPARABLE if m in results[0][1].metrics]
+    height = 0.9 + 0.35 * len(results)
+    figure_, panels = _grid(plt, len(metrics), 6.5, height)
+    for ax, metric in zip(panels, metrics):
+        ranked = sorted(((v, name) for name, r in results
+                         if (v := figure(r, metric)) is not None), reverse=True)
+        gaps = [a[0] - b[0] for a, b in zip(ranked, ranked[1:])]
+        labels = [f"{n}. {a[1]} - {n + 1}. {b[1]}"
+                  for n, (a, b) in enumerate(zip(ranked, ranked[1:]), start=1)]
+        ax.barh(range(len(gaps)), gaps, color="tab:blue")
+        ax.set_yticks(range(len(gaps)), labels, fontsize=7)
+        ax.invert_yaxis()
+        ax.set_xlabel("difference (percentage points)")
+        ax.set_title(f"{TITLES[metric]}: rank n - rank n+1", fontsize=9)
+    return figure_
+
+
+def _la_vs_f(plt: Any, results: Sequence[tuple[str, CorpusResult]]) -> Any:
+    figure_, axes = plt.subplots(1, 2, figsize=(11, 5))
+    for ax, field, title in ((axes[0], "unlabelled", "unlabelled"),
+                             (axes[1], "labelled", "labelled")):
+        for name, result in results:
             xs, ys = [], []
             for s in _ok(result):
                 p = s.counts["parseval"]
@@ -107,13 +174,34 @@ def draw(kind: str, results: Sequence[tuple[str, CorpusResult]], output: str) ->
                 xs.append(2.0 * getattr(p, field) / total if total else 1.0)
                 ys.append(s.counts["la"].score)
             ax.scatter(xs, ys, s=10, alpha=0.5, label=f"{name}: {len(xs)} sentences")
-            ax.plot([0, 1], [0, 1], color="grey", linewidth=1)
-            ax.set_xlim(0, 1.02)
-            ax.set_ylim(0, 1.02)
-            ax.set_xlabel(f"PARSEVAL F, {title} (0-1)")
-            ax.set_ylabel("leaf-ancestor score (0-1)")
-            ax.set_title(f"Leaf-ancestor against {title} F, per sentence")
-            ax.legend(loc="lower right")
+        ax.plot([0, 1], [0, 1], color="grey", linewidth=1)
+        ax.set_xlim(0, 1.02)
+        ax.set_ylim(0, 1.02)
+        ax.set_xlabel(f"PARSEVAL F, {title} (0-1)")
+        ax.set_ylabel("leaf-ancestor score (0-1)")
+        ax.set_title(f"Leaf-ancestor against {title} F, per sentence")
+        ax.legend(loc="lower right", fontsize=8)
+    return figure_
+
+
+def draw_intervals(c: Comparison, output: str) -> None:
+    """Each system's figure with its bootstrap interval, a panel per metric."""
+    check("intervals", len(c.names), output)
+    plt = _pyplot()
+    height = 0.9 + 0.3 * len(c.names)
+    figure_, panels = _grid(plt, len(c.metrics), 4.5, height)
+    for ax, metric in zip(panels, c.metrics):
+        rows = [(v, name, bounds) for name, v, bounds
+                in zip(c.names, c.figures[metric], c.intervals[metric]) if v is not None]
+        rows.sort(key=lambda row: -row[0])
+        for y, (value, _, bounds) in enumerate(rows):
+            low, high = bounds if bounds is not None else (value, value)
+            ax.errorbar(value, y, xerr=[[value - low], [high - value]], fmt="o",
+                        color="tab:blue", capsize=3, markersize=4)
+        ax.set_yticks(range(len(rows)), [row[1] for row in rows], fontsize=7)
+        ax.invert_yaxis()
+        ax.set_xlabel(f"{TITLES[metric]} (%)")
+        ax.set_title(f"{TITLES[metric]}, {100 * c.level:g}% bootstrap intervals", fontsize=9)
     figure_.tight_layout()
     figure_.savefig(output)
     plt.close(figure_)
