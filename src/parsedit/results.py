@@ -187,3 +187,32 @@ class CorpusResult:
     def complete(self) -> bool:
         """Whether GOLD and TEST held the same number of trees, all scored."""
         return self.gold_trees == self.test_trees and self.stopped is None
+
+
+@dataclass(frozen=True)
+class WordCounts:
+    """The word alignment of one pair of yields (``--yield align``), additive:
+    gold and test words, how many were matched, substituted, deleted,
+    inserted, merged (k words against one, either way), and the cost of the
+    alignment under the word cost scheme."""
+
+    gold: int = 0
+    test: int = 0
+    matched: int = 0
+    substituted: int = 0
+    deleted: int = 0
+    inserted: int = 0
+    merged: int = 0
+    cost: float = 0.0
+
+    def __add__(self, other: WordCounts) -> WordCounts:
+        return WordCounts(self.gold + other.gold, self.test + other.test,
+                          self.matched + other.matched, self.substituted + other.substituted,
+                          self.deleted + other.deleted, self.inserted + other.inserted,
+                          self.merged + other.merged, self.cost + other.cost)
+
+    @property
+    def error_rate(self) -> float | None:
+        """The word error rate: 100 x cost / gold words (sclite's WER under
+        unit costs)."""
+        return percent(self.cost, self.gold)

@@ -1,0 +1,217 @@
+"""Aligning two yields: the cheapest word edit script, as an FST shortest path.
+
+``WordAligner(scheme).align(gold, test)`` returns a :class:`WordAlignment`:
+its cost and its operations, left to right, each naming the gold and test
+word positions it covers:
+
+* ``match`` (equal words, or words EQ_WORD makes equal; cost 0), ``sub`` (one
+  gold word against one different test word, at the scheme's substitution
+  cost), ``del`` (a gold word with no counterpart), ``ins`` (a test word with
+  none);
+* with a ``merge`` cost in the scheme: ``merge`` (k gold words against one
+  test word that is exactly their concatenation, ``do n't`` / ``don't``) and
+  ``split`` (one gold word against k test words), 2 <= k <= 4, at that cost.
+
+How: the lattice of every script is a weighted acceptor whose state (i, j)
+means "i gold and j test words consumed", with one arc per operation.  Its
+shortest distances to the final state are computed by OpenFst
+(``pynini.shortestdistance``, reverse, tropical semiring).  The script is
+read forward from (0, 0) along arcs that stay on a shortest path, and where
+several do, **ties are broken by a fixed order**: ``match``, ``sub``,
+``merge``, ``split``, ``del``, ``ins``.  So an alignment never depends on
+the search: words are paired as early as possible, and a deleted gold word
+comes before an inserted test word.  Arc weights are single precision:
+distances within 1e-4 (relative) are taken as equal.
+
+One exact shortcut: when the scheme has no classes, no ``same`` keys and no
+merge candidate in the pair, every word has the same costs, which obey the
+triangle inequality when checked once; the common prefix and suffix are
+then matched without entering the lattice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import pynini
+
+from parsedit.costs.scheme import INF, CostScheme, Signature
+from parsedit.errors import SchemeError
+from parsedit.fst.edit import Arc
+from parsedit.results import WordCounts
+
+MAX_MERGE = 4
+# Tie-breaking preference among operations on a shortest path.
+ORDER = ("match", "sub", "merge", "split", "del", "ins")
+_RANK = {kind: n for n, kind in enumerate(ORDER)}
+
+
+@dataclass(frozen=True)
+class WordOp:
+    """One operation: its kind, the gold and test word positions (0-based)
+    it covers, and its cost."""
+
+    kind: str
+    gold: tuple[int, ...]
+    test: tuple[int, ...]
+    cost: float
+
+
+@dataclass(frozen=True)
+class WordAlignment:
+    """The cheapest word edit script between two yields."""
+
+    cost: float
+    ops: tuple[WordOp, ...]
+    gold_words: int
+    test_words: int
+
+    @property
+    def counts(self) -> WordCounts:
+        kinds = [op.kind for op in self.ops]
+        return WordCounts(gold=self.gold_words, test=self.test_words,
+                          matched=kinds.count("match"), substituted=kinds.count("sub"),
+                          deleted=kinds.count("del"), inserted=kinds.count("ins"),
+                          merged=kinds.count("merge") + kinds.count("split"),
+                          cost=self.cost)
+
+
+def identity(words: Sequence[str]) -> WordAlignment:
+    """The alignment of a yield with itself."""
+    n = len(words)
+    return WordAlignment(0.0, tuple(WordOp("match", (i,), (i,), 0.0) for i in range(n)), n, n)
+
+
+class WordAligner:
+    """Word alignments under one word cost scheme.
+
+    ``same_word(g, t)`` says whether two different strings count as the same
+    word (EVALB's EQ_WORD); such a pair is a ``match`` at cost 0.
+    """
+
+    def __init__(self, scheme: CostScheme,
+                 same_word: Callable[[str, str], bool] | None = None) -> None:
+        self.scheme = scheme
+        self.same_word = same_word
+        self._plain = not scheme.classes and not any(s.same for s in scheme.substitute)
+        self._sigs: dict[str, Signature] = {}
+        self._subs: dict[tuple[str, str], float] = {}
+        plain_sig = scheme.signature("word")
+        self._trim = self._plain and scheme.triangle_holds(plain_sig, [])
+
+    def _sig(self, word: str) -> Signature:
+        found = self._sigs.get(word)
+        if found is None:
+            found = self._sigs[word] = self.scheme.signature("word", word)
+        return found
+
+    def substitute_cost(self, gold: str, test: str) -> float:
+        """0 for the same word, else the scheme's substitution cost."""
+        if gold == test or (self.same_word is not None and self.same_word(gold, test)):
+            return 0.0
+        key = (gold, test)
+        found = self._subs.get(key)
+        if found is None:
+            found = self._subs[key] = self.scheme.substitute_cost(self._sig(gold),
+                                                                  self._sig(test))
+        return found
+
+    def delete_cost(self, word: str) -> float:
+        return self.scheme.delete_cost(self._sig(word))
+
+    def insert_cost(self, word: str) -> float:
+        return self.scheme.insert_cost(self._sig(word))
+
+    def _merges(self, gold: Sequence[str], test: Sequence[str]) -> list[WordOp]:
+        """Every merge and split the pair allows (none without a merge cost)."""
+        cost = self.scheme.merge
+        if cost is None:
+            return []
+        out: list[WordOp] = []
+        for one, many, kind in ((test, gold, "merge"), (gold, test, "split")):
+            where: dict[str, list[int]] = {}
+            for j, word in enumerate(one):
+                where.setdefault(word, []).append(j)
+            for i in range(len(many)):
+                for k in range(2, MAX_MERGE + 1):
+                    if i + k > len(many):
+                        break
+                    for j in where.get("".join(many[i:i + k]), ()):
+                        span = tuple(range(i, i + k))
+                        out.append(WordOp(kind, span, (j,), cost) if kind == "merge"
+                                   else WordOp(kind, (j,), span, cost))
+        return out
+
+    def align(self, gold: Sequence[str], test: Sequence[str]) -> WordAlignment:
+        """The cheapest script from ``gold`` to ``test`` (ties broken by ORDER)."""
+        if list(gold) == list(test):
+            return identity(gold)
+        merges = self._merges(gold, test)
+        start, end_g, end_t = 0, len(gold), len(test)
+        if self._trim and not merges:
+            while start < end_g and start < end_t and gold[start] == test[start]:
+                start += 1
+            while end_g > start and end_t > start and gold[end_g - 1] == test[end_t - 1]:
+                end_g -= 1
+                end_t -= 1
+        prefix = [WordOp("match", (i,), (i,), 0.0) for i in range(start)]
+        suffix = [WordOp("match", (i,), (i - len(gold) + len(test),), 0.0)
+                  for i in range(end_g, len(gold))]
+        middle = self._lattice(gold, test, start, end_g, end_t, merges)
+        ops = (*prefix, *middle, *suffix)
+        return WordAlignment(sum(op.cost for op in ops), ops, len(gold), len(test))
+
+    def _lattice(self, gold: Sequence[str], test: Sequence[str], start: int, end_g: int,
+                 end_t: int, merges: list[WordOp]) -> list[WordOp]:
+        """The middle script, gold[start:end_g] against test[start:end_t]."""
+        rows, cols = end_g - start + 1, end_t - start + 1
+
+        def state(i: int, j: int) -> int:  # absolute word positions
+            return (i - start) * cols + (j - start)
+
+        out: list[list[tuple[WordOp, int]]] = [[] for _ in range(rows * cols)]
+        for i in range(start, end_g + 1):
+            for j in range(start, end_t + 1):
+                here = out[state(i, j)]
+                if i < end_g and j < end_t:
+                    cost = self.substitute_cost(gold[i], test[j])
+                    if cost < INF:
+                        here.append((WordOp("match" if cost == 0 else "sub", (i,), (j,),
+                                            cost), state(i + 1, j + 1)))
+                if i < end_g:
+                    cost = self.delete_cost(gold[i])
+                    if cost < INF:
+                        here.append((WordOp("del", (i,), (), cost), state(i + 1, j)))
+                if j < end_t:
+                    cost = self.insert_cost(test[j])
+                    if cost < INF:
+                        here.append((WordOp("ins", (), (j,), cost), state(i, j + 1)))
+        for op in merges:
+            i, j = op.gold[0], op.test[0]
+            if start <= i and op.gold[-1] < end_g and start <= j and op.test[-1] < end_t:
+                out[state(i, j)].append((op, state(op.gold[-1] + 1, op.test[-1] + 1)))
+        fst = pynini.Fst()
+        fst.add_states(rows * cols)
+        fst.set_start(0)
+        final = rows * cols - 1
+        fst.set_final(final)
+        for source, arcs in enumerate(out):
+            for n, (op, target) in enumerate(arcs, start=1):
+                fst.add_arc(source, Arc(n, n, op.cost, target))
+        distance = [float(w) for w in pynini.shortestdistance(fst, reverse=True)]
+        distance += [INF] * (rows * cols - len(distance))
+        if distance[0] == INF:
+            raise SchemeError(
+                f"word cost scheme {self.scheme.name!r} allows no alignment of "
+                f"[{' '.join(gold[start:end_g])}] with [{' '.join(test[start:end_t])}]")
+        ops: list[WordOp] = []
+        current = 0
+        while current != final:
+            best = distance[current]
+            tolerance = 1e-4 * max(1.0, best)
+            on_path = [(op, target) for op, target in out[current]
+                       if abs(op.cost + distance[target] - best) <= tolerance]
+            op, current = min(on_path, key=lambda pair: _RANK[pair[0].kind])
+            ops.append(op)
+        return ops
