@@ -28,6 +28,7 @@ from parsedit.costs.scheme import CostScheme, shipped_file, shipped_names
 from parsedit.costs.transducer import TRANSDUCER_SUFFIXES, compiled, write_far
 from parsedit.encodings import NAMES
 from parsedit.errors import ConfigError, ParseditError
+from parsedit.fst.words import WordAligner
 from parsedit.metrics.errors import analyse
 from parsedit.metrics.leaf_ancestor import LAScored
 from parsedit.metrics.movement import METHODS, Movement
@@ -36,6 +37,7 @@ from parsedit.pipeline import (
     AVERAGES,
     DEFAULT_METRICS,
     METRICS,
+    YIELDS,
     Config,
     Evaluator,
     evaluate,
@@ -50,6 +52,7 @@ from parsedit.report import scheme as scheme_report
 from parsedit.report import tags as tags_report
 from parsedit.report import text as text_report
 from parsedit.report import tsv as tsv_report
+from parsedit.report import words as words_report
 from parsedit.results import CorpusResult
 from parsedit.tagging.evaluate import TagConfig, evaluate_tags
 from parsedit.tagging.reader import FORMATS
@@ -176,6 +179,21 @@ def _cost_options(func: F) -> F:
     return func
 
 
+def _yield_options(func: F) -> F:
+    func = click.option("--word-costs", metavar="NAME|PATH", default=None,
+                        help="Word cost scheme of --yield align (default words; shipped: "
+                             "words-tokenisation).")(func)
+    return click.option("--yield", "yields", type=click.Choice(YIELDS), default="strict",
+                        show_default=True,
+                        help="strict: the words must be equal, as in EVALB; align: a pair "
+                             "whose words differ is scored through its word alignment.")(func)
+
+
+def _word_costs(path: str | None) -> dict[str, Any]:
+    """The Config options of --word-costs."""
+    return {"word_costs": load_costs(path, "words")} if path else {}
+
+
 def _tag_config(scoring: str | None, tagset: str | None, weights: str | None,
                 separator: str) -> TagConfig:
     loaded = load_weights(weights) if weights else None
@@ -250,6 +268,7 @@ def main() -> None:
               metavar="K", help="Error analysis: the K most frequent edits per encoding, "
                                "per-label recall/precision/F, the K worst sentences per "
                                "metric and the K largest PARSEVAL/edit disagreements.")
+@_yield_options
 @_user_errors
 def score(gold: str | None, test: str | None, metrics: str, params: str, cutoff: int | None,
           max_error: int | None, with_preterminals: bool, split: bool, average: str,
@@ -258,7 +277,7 @@ def score(gold: str | None, test: str | None, metrics: str, params: str, cutoff:
           max_k: int, fmt: str, output: str | None, signature_only: bool,
           la_preterminals: bool, worst_words: int, tagset: str | None, weights: str | None,
           separator: str, scoring: str | None, per_sentence: str | None, jobs: int,
-          quiet: bool, errors_top: int | None) -> None:
+          quiet: bool, errors_top: int | None, yields: str, word_costs: str | None) -> None:
     """Score every TEST tree against the GOLD tree on the same line."""
     config = _config(metrics, rule_pos, {"label": label_costs, "span": span_costs,
                                          "rule": rule_costs, "la": la_costs},
@@ -267,7 +286,8 @@ def score(gold: str | None, test: str | None, metrics: str, params: str, cutoff:
                      movement=Movement(movement, max_moves, max_k),
                      la_preterminals=la_preterminals,
                      tags=_tag_config(scoring, tagset, weights, separator),
-                     errors=errors_top is not None)
+                     errors=errors_top is not None, yields=yields,
+                     **_word_costs(word_costs))
     if worst_words and "la" not in config.metrics:
         raise ConfigError("--worst-words needs the la metric in --metrics")
     if signature_only:
@@ -291,22 +311,31 @@ def score(gold: str | None, test: str | None, metrics: str, params: str, cutoff:
 @click.argument("test", type=_FILE)
 @click.option("--sentence", "-n", type=click.IntRange(min=1), required=True,
               help="Which pair to show (1-based).")
-@click.option("--encoding", type=click.Choice([*NAMES, "lineage"]), default="label",
+@click.option("--encoding", type=click.Choice([*NAMES, "lineage", "words"]), default="label",
               show_default=True, help="Which string to align (lineage: leaf-ancestor, "
-                                      "word by word).")
+                                      "word by word; words: the two yields).")
 @_params_option
 @_rule_pos_option
 @_cost_options
 @_la_preterminals_option
+@_yield_options
 @_user_errors
 def align(gold: str, test: str, sentence: int, encoding: str, params: str, rule_pos: str,
           label_costs: str | None, span_costs: str | None, rule_costs: str | None,
-          la_costs: str | None, la_preterminals: bool) -> None:
+          la_costs: str | None, la_preterminals: bool, yields: str,
+          word_costs: str | None) -> None:
     """Show one pair's alignment, each edit marked with its cost."""
+    if encoding == "words":
+        config = _config("parseval", rule_pos, {}, params, yields="align",
+                         **_word_costs(word_costs))
+        _warn(config.warnings())
+        _align_words(gold, test, sentence, config)
+        return
     metric = "la" if encoding == "lineage" else encoding
     config = _config(metric, rule_pos,
                      {"label": label_costs, "span": span_costs, "rule": rule_costs,
-                      "la": la_costs}, params, la_preterminals=la_preterminals)
+                      "la": la_costs}, params, la_preterminals=la_preterminals,
+                     yields=yields, **_word_costs(word_costs))
     _warn(config.warnings())
     evaluator = Evaluator.for_files(config, gold, test)
     number = 0
@@ -323,6 +352,28 @@ def align(gold: str, test: str, sentence: int, encoding: str, params: str, rule_
             else:
                 click.echo(align_report.render(shown, evaluator.encodings[metric], scheme,
                                                sentence), nl=False)
+            return
+    raise ConfigError(f"there is no sentence {sentence}: the files hold {number} pairs")
+
+
+def _align_words(gold: str, test: str, sentence: int, config: Config) -> None:
+    """Print the word alignment of the ``sentence``-th pair of normalised yields."""
+    norm = config.normalisation
+    scheme = config.word_scheme()
+    number = 0
+    for number, g, t in pairs(gold, test):
+        if number == sentence:
+            if g is None or g.tokens is None or t is None or t.tokens is None:
+                raise ConfigError(f"sentence {sentence} has no tree on "
+                                  f"{'the gold' if g is None or g.tokens is None else 'the test'}"
+                                  " side")
+            gold_words = norm.normalise(g.tokens).words
+            test_words = norm.normalise(t.tokens).words
+            gold_words = [w[:-1] for w in gold_words]
+            test_words = [w[:-1] for w in test_words]
+            alignment = WordAligner(scheme, norm.same_word).align(gold_words, test_words)
+            click.echo(words_report.render(alignment, gold_words, test_words,
+                                           scheme.describe(), sentence), nl=False)
             return
     raise ConfigError(f"there is no sentence {sentence}: the files hold {number} pairs")
 

@@ -10,6 +10,9 @@ sentence that is empty or unreadable, or a pair whose words differ after
 normalisation, is ``error``.  Both carry a message naming the line and are
 left out of the sums; everything else is still scored.  As EVALB does, the
 run stops at the (MAX_ERROR + 2)-th error, and says so.
+
+With ``Config.yields == "align"`` a pair whose words differ is scored
+instead, through its word alignment (:mod:`parsedit.metrics.yields`).
 """
 
 from __future__ import annotations
@@ -22,11 +25,13 @@ from itertools import zip_longest
 
 from parsedit import __version__
 from parsedit.costs import Scheme, default_scheme
+from parsedit.costs.scheme import CostScheme
 from parsedit.costs.alphabet import Alphabet, collect
 from parsedit.encodings import NAMES as EDIT_METRICS
 from parsedit.encodings import Encoding, get_encoding
 from parsedit.errors import ConfigError
-from parsedit.metrics import parseval
+from parsedit.fst.words import WordAligner, identity
+from parsedit.metrics import parseval, yields
 from parsedit.metrics.edits import EditMetric, Scored
 from parsedit.metrics.errors import sentence_errors
 from parsedit.metrics.leaf_ancestor import LAScored, LeafAncestor, WorstWords
@@ -43,6 +48,7 @@ from parsedit.trees.reader import Item, read_trees
 METRICS = ("parseval", *EDIT_METRICS, "la", "tagging")
 DEFAULT_METRICS = ("parseval", *EDIT_METRICS)
 AVERAGES = ("corpus", "sentence")
+YIELDS = ("strict", "align")
 
 
 def encoding_of(metric: str) -> str:
@@ -66,6 +72,10 @@ class Config:
     tags: TagConfig = field(default_factory=TagConfig)
     # Keep each sentence's error details (never changes a number).
     errors: bool = False
+    # "strict": words must be equal (EVALB); "align": scored through the word
+    # alignment under word_costs (default: the shipped "words" scheme).
+    yields: str = "strict"
+    word_costs: Scheme | None = None
 
     def __post_init__(self) -> None:
         for name in self.metrics:
@@ -79,6 +89,15 @@ class Config:
                               f"{self.movement.method!r}")
         if self.average not in AVERAGES:
             raise ConfigError(f"--average must be 'corpus' or 'sentence', not {self.average!r}")
+        if self.yields not in YIELDS:
+            raise ConfigError(f"--yield must be 'strict' or 'align', not {self.yields!r}")
+        if self.yields == "align":
+            self.word_scheme()
+            for name in (*self.edit_metrics, *(["la"] if "la" in self.metrics else [])):
+                if not isinstance(self.scheme(name), CostScheme):
+                    raise ConfigError(f"--yield align needs declarative cost schemes; the "
+                                      f"{name} scheme {self.scheme(name).name!r} is a "
+                                      "transducer")
 
     @property
     def normalisation(self) -> Normalisation:
@@ -95,6 +114,15 @@ class Config:
         if scheme.encodings and encoding not in scheme.encodings:
             raise ConfigError(f"cost scheme {scheme.name!r} ({scheme.source}) is for the "
                               f"{', '.join(scheme.encodings)} encoding(s), not {encoding}")
+        return scheme
+
+    def word_scheme(self) -> CostScheme:
+        """The word cost scheme of ``--yield align``."""
+        scheme = self.word_costs or default_scheme("words")
+        if not isinstance(scheme, CostScheme) or (scheme.encodings
+                                                  and "words" not in scheme.encodings):
+            raise ConfigError(f"word cost scheme {scheme.name!r} ({scheme.source}) is not a "
+                              "declarative scheme for the words encoding")
         return scheme
 
     def warnings(self) -> list[str]:
@@ -121,6 +149,8 @@ class Config:
                 parts.append("la-preterminals")
         if "tagging" in self.metrics:
             parts.append(f"tagging:{self.tags.signature()}")
+        if self.yields == "align":
+            parts.append(f"yield:align|words:{self.word_scheme().describe()}")
         parts += [f"average:{self.average}", f"parsedit:{__version__}",
                   f"pynini:{version('pynini')}"]
         return "|".join(parts)
@@ -141,6 +171,8 @@ class Evaluator:
         self.la = LeafAncestor(config.scheme("la"), config.la_preterminals,
                                alphabets.get("la")) if "la" in config.metrics else None
         self.tags = TagScorer(config.tags) if "tagging" in config.metrics else None
+        self.words = WordAligner(config.word_scheme(), config.normalisation.same_word) \
+            if config.yields == "align" else None
 
     @classmethod
     def for_files(cls, config: Config, gold_path: str, test_path: str) -> Evaluator:
@@ -203,6 +235,9 @@ class Evaluator:
             return SentenceResult(number, "error", f"{gold_path}:{gold.line} and {test_path}:"
                                   f"{test.line}: {message}", length=length, reason=reason), {}
 
+        if self.words is not None and (len(gold_words) != len(test_words) or not all(
+                norm.same_word(g[:-1], t[:-1]) for g, t in zip(gold_words, test_words))):
+            return self.aligned(number, gold_tokens, test_tokens, length)
         if len(gold_words) != len(test_words):
             return mismatch(f"length mismatch: gold has {len(gold_words)} words, test "
                             f"{len(test_words)}",
@@ -214,6 +249,30 @@ class Evaluator:
                     return mismatch(f"words differ at word {i}: gold {g!r}, test {t!r}",
                                     f"Words unmatch ({g}|{t})")
             test_tokens = _with_words(test_tokens, gold_words)
+        counts, scored = self._counts(gold_tokens, test_tokens)
+        if self.words is not None:
+            counts["words"] = identity(gold_words).counts
+        return SentenceResult(number, "ok", None, counts, length=length), scored
+
+    def aligned(self, number: int, gold_tokens: Bracketing, test_tokens: Bracketing,
+                length: int) -> tuple[SentenceResult, dict[str, Scored | LAScored]]:
+        """A pair whose words differ, scored through its word alignment."""
+        assert self.words is not None
+        alignment = self.words.align(bracketing.words(gold_tokens),
+                                     bracketing.words(test_tokens))
+        projection = yields.project(gold_tokens, test_tokens, alignment)
+        counts, scored = self._counts(projection.gold, projection.test)
+        schemes = {name: self.config.scheme(name) for name in self.metrics}
+        yields.adjust(counts, projection, alignment, bracketing.constituents(gold_tokens),
+                      {n: s for n, s in schemes.items() if isinstance(s, CostScheme)},
+                      self.config.with_preterminals)
+        counts["words"] = alignment.counts
+        return SentenceResult(number, "ok", None, counts, length=length), scored
+
+    def _counts(self, gold_tokens: Bracketing, test_tokens: Bracketing
+                ) -> tuple[dict[str, object], dict[str, Scored | LAScored]]:
+        """Every metric's counts on a normalised pair with equal words."""
+        config = self.config
         counts: dict[str, object] = {}
         if "parseval" in config.metrics:
             counts["parseval"] = parseval.score(gold_tokens, test_tokens, config.params.labeled,
@@ -228,7 +287,7 @@ class Evaluator:
         counts.update((name, s.counts) for name, s in scored.items())
         if self.tags is not None:
             counts["tagging"] = self.tags.score(_segments(gold_tokens), _segments(test_tokens))
-        return SentenceResult(number, "ok", None, counts, length=length), scored
+        return counts, scored
 
 
 def _why_absent(item: Item | None, path: str, number: int) -> str:

@@ -15,12 +15,15 @@ word positions it covers:
 How: the lattice of every script is a weighted acceptor whose state (i, j)
 means "i gold and j test words consumed", with one arc per operation.  Its
 shortest distances to the final state are computed by OpenFst
-(``pynini.shortestdistance``, reverse, tropical semiring).  The script is
-read forward from (0, 0) along arcs that stay on a shortest path, and where
-several do, **ties are broken by a fixed order**: ``match``, ``sub``,
-``merge``, ``split``, ``del``, ``ins``.  So an alignment never depends on
-the search: words are paired as early as possible, and a deleted gold word
-comes before an inserted test word.  Arc weights are single precision:
+(``pynini.shortestdistance``, reverse, tropical semiring).  **Ties** between
+cheapest scripts are broken in two steps, so that an alignment never depends
+on how a search happens to run: (1) among the cheapest scripts, those with
+the most matched words (a second shortest distance over the arcs that stay
+on a cheapest path, an operation weighing the words it consumes without
+matching them); (2) among those, the script is read forward from (0, 0)
+taking the first arc by the order ``match``, ``sub``, ``merge``, ``split``,
+``del``, ``ins``: words are paired as early as possible, and a deleted gold
+word comes before an inserted test word.  Arc weights are single precision:
 distances within 1e-4 (relative) are taken as equal.
 
 One exact shortcut: when the scheme has no classes, no ``same`` keys and no
@@ -42,7 +45,7 @@ from parsedit.fst.edit import Arc
 from parsedit.results import WordCounts
 
 MAX_MERGE = 4
-# Tie-breaking preference among operations on a shortest path.
+# Tie-breaking preference among operations on a cheapest path with most matches.
 ORDER = ("match", "sub", "merge", "split", "del", "ins")
 _RANK = {kind: n for n, kind in enumerate(ORDER)}
 
@@ -205,13 +208,28 @@ class WordAligner:
             raise SchemeError(
                 f"word cost scheme {self.scheme.name!r} allows no alignment of "
                 f"[{' '.join(gold[start:end_g])}] with [{' '.join(test[start:end_t])}]")
+        cheapest = [[(op, target) for op, target in arcs
+                     if abs(op.cost + distance[target] - distance[source])
+                     <= 1e-4 * max(1.0, distance[source])]
+                    for source, arcs in enumerate(out)]
+        # Fewest unmatched words among the cheapest scripts.  Every arc goes
+        # to a higher state number, so one backward pass is exact.
+        unmatched = [len(gold) + len(test)] * (rows * cols)
+        unmatched[final] = 0
+        for source in range(final - 1, -1, -1):
+            unmatched[source] = min((_unmatched(op) + unmatched[target]
+                                     for op, target in cheapest[source]),
+                                    default=len(gold) + len(test))
         ops: list[WordOp] = []
         current = 0
         while current != final:
-            best = distance[current]
-            tolerance = 1e-4 * max(1.0, best)
-            on_path = [(op, target) for op, target in out[current]
-                       if abs(op.cost + distance[target] - best) <= tolerance]
-            op, current = min(on_path, key=lambda pair: _RANK[pair[0].kind])
+            op, current = min(((op, target) for op, target in cheapest[current]
+                               if _unmatched(op) + unmatched[target] == unmatched[current]),
+                              key=lambda pair: _RANK[pair[0].kind])
             ops.append(op)
         return ops
+
+
+def _unmatched(op: WordOp) -> int:
+    """The words an operation consumes without matching them."""
+    return 0 if op.kind == "match" else len(op.gold) + len(op.test)

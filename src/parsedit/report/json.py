@@ -20,6 +20,12 @@ are ``null`` when undefined.
 ``recall``, ``f_measure`` (percentages) and ``segments``; a sentence's
 ``tagging`` holds the same for that sentence.
 
+``words`` (only with ``--yield align``): the word alignment summed over the
+scored sentences: ``gold``, ``test`` (words), ``matched``, ``substituted``,
+``deleted``, ``inserted``, ``merged`` (merges and splits), ``cost`` (under the
+word cost scheme) and ``error_rate`` (100 x cost / gold); each sentence has
+the same under ``words`` (null when not scored).
+
 ``errors`` (only with ``--errors``): see :func:`parsedit.metrics.errors.analyse`.
 
 ``sentences``: ``id`` (1-based), ``status`` (``ok``/``error``/``skip``),
@@ -35,8 +41,9 @@ from typing import Any
 
 from parsedit import __version__
 from parsedit.metrics.parseval import ParsevalCounts, summarise
+from parsedit.metrics.yields import word_totals
 from parsedit.report import tags as tags_report
-from parsedit.results import CorpusResult, EditCounts, LACounts
+from parsedit.results import CorpusResult, EditCounts, LACounts, WordCounts
 
 
 def _la(counts: LACounts) -> dict[str, Any]:
@@ -61,6 +68,13 @@ def _counts(metric: str, counts: Any) -> dict[str, Any]:
         out["basic"] = counts.basic
     out["gold"] = counts.gold
     return out
+
+
+def _words(counts: WordCounts) -> dict[str, Any]:
+    return {"gold": counts.gold, "test": counts.test, "matched": counts.matched,
+            "substituted": counts.substituted, "deleted": counts.deleted,
+            "inserted": counts.inserted, "merged": counts.merged, "cost": counts.cost,
+            "error_rate": counts.error_rate}
 
 
 def corpus(result: CorpusResult) -> dict[str, Any]:
@@ -92,11 +106,14 @@ def corpus(result: CorpusResult) -> dict[str, Any]:
 
 def to_dict(result: CorpusResult, gold: str, test: str) -> dict[str, Any]:
     sentences = []
+    words = word_totals(result.sentences)
     for s in result.sentences:
         entry: dict[str, Any] = {"id": s.id, "status": s.status, "message": s.message,
                                  "reason": s.reason, "length": s.length}
         for metric in result.metrics:
             entry[metric] = _counts(metric, s.counts[metric]) if s.status == "ok" else None
+        if words is not None:
+            entry["words"] = _words(s.counts["words"]) if s.status == "ok" else None
         sentences.append(entry)
     return {
         "parsedit": __version__,
@@ -109,6 +126,7 @@ def to_dict(result: CorpusResult, gold: str, test: str) -> dict[str, Any]:
                     "stopped": result.stopped},
         "warnings": list(result.warnings),
         "corpus": corpus(result),
+        **({"words": _words(words)} if words is not None else {}),
         **({"errors": result.errors} if result.errors is not None else {}),
         "sentences": sentences,
     }

@@ -6,7 +6,9 @@ from typing import Any
 
 from parsedit.encodings import NAMES as EDIT_METRICS
 from parsedit.metrics.parseval import summarise
+from parsedit.metrics.yields import word_totals
 from parsedit.report import tags as tags_report
+from parsedit.report import words as words_report
 from parsedit.report.numbers import number, rate
 from parsedit.results import CorpusResult
 
@@ -119,6 +121,9 @@ def render(result: CorpusResult, gold: str, test: str) -> str:
              f"{result.count('skip')} skipped, {result.count('error')} errors", ""]
     if result.warnings:
         lines += [f"warning: {w}" for w in result.warnings] + [""]
+    words = word_totals(result.sentences)
+    if words is not None:
+        lines += ["Words (--yield align): " + words_report.summary(words), ""]
     if "parseval" in result.metrics:
         lines += _parseval(result)
     if any(m in EDIT_METRICS for m in result.metrics):
