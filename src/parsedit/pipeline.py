@@ -25,8 +25,8 @@ from itertools import zip_longest
 
 from parsedit import __version__
 from parsedit.costs import Scheme, default_scheme
-from parsedit.costs.scheme import CostScheme
 from parsedit.costs.alphabet import Alphabet, collect
+from parsedit.costs.scheme import CostScheme
 from parsedit.encodings import NAMES as EDIT_METRICS
 from parsedit.encodings import Encoding, get_encoding
 from parsedit.errors import ConfigError
