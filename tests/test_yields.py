@@ -227,7 +227,7 @@ def test_word_errors_are_scored_not_refused() -> None:
 
 def _f(rate: float, seed: int) -> tuple[float, float]:
     rng = random.Random(seed)
-    trees = [item.tree for item in read_trees(GOLD)][:80]
+    trees = [item.tree for item in read_trees(GOLD)][:40]
     vocabulary = sorted({w for t in trees if t is not None for w in t.words()})
     return _score_copy([word_errors(_copy(t), rng, rate, vocabulary) for t in trees])
 
@@ -258,8 +258,8 @@ def _score_copy(trees: list[Tree], scheme: str = "words") -> tuple[float, float]
 
 
 def test_scores_degrade_with_the_word_error_rate_on_average() -> None:
-    rates = (0.0, 0.05, 0.1, 0.2, 0.4)
-    means = [sum(_f(rate, seed)[0] for seed in (1, 2, 3)) / 3 for rate in rates]
+    rates = (0.0, 0.1, 0.3)
+    means = [sum(_f(rate, seed)[0] for seed in (1, 2)) / 2 for rate in rates]
     assert means[0] == 100.0
     assert all(a > b for a, b in zip(means, means[1:])), means
 

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 
 import pynini
 
@@ -165,68 +166,112 @@ class WordAligner:
         ops = (*prefix, *middle, *suffix)
         return WordAlignment(sum(op.cost for op in ops), ops, len(gold), len(test))
 
+    def _known_cost(self, gold: Sequence[str], test: Sequence[str], deletes: list[float],
+                    inserts: list[float]) -> float:
+        """The cost of one script (an upper bound on the cheapest): difflib's
+        matching blocks matched, the words between them substituted pairwise
+        and the rest deleted or inserted."""
+        cost = 0.0
+        for tag, a, b, c, d in SequenceMatcher(None, gold, test, autojunk=False).get_opcodes():
+            if tag == "equal":
+                continue
+            pairs = min(b - a, d - c)
+            cost += sum(self.substitute_cost(gold[a + k], test[c + k]) for k in range(pairs))
+            cost += sum(deletes[a + pairs:b]) + sum(inserts[c + pairs:d])
+        return cost
+
     def _lattice(self, gold: Sequence[str], test: Sequence[str], start: int, end_g: int,
                  end_t: int, merges: list[WordOp]) -> list[WordOp]:
         """The middle script, gold[start:end_g] against test[start:end_t]."""
         rows, cols = end_g - start + 1, end_t - start + 1
+        final = rows * cols - 1
+        # Per state, its arcs: (rank in ORDER, cost, target, words unmatched,
+        # the operation or None for a plain one, read back below).
+        arcs: list[list[tuple[int, float, int, int, WordOp | None]]] = [
+            [] for _ in range(rows * cols)]
+        deletes = [self.delete_cost(w) for w in gold[start:end_g]]
+        inserts = [self.insert_cost(w) for w in test[start:end_t]]
+        sub = self.substitute_cost
+        match, substitute, delete, insert = (_RANK[k] for k in ("match", "sub", "del", "ins"))
+        # Exact pruning: a script through (r, c) shifts the two sides apart
+        # by |r - c| words and back by |(R - r) - (C - c)|, each word at least
+        # ``step``; a state whose bound exceeds a known script's cost is on
+        # no cheapest path.
+        g, t = gold[start:end_g], test[start:end_t]
+        step = min(deletes + inserts + ([self.scheme.merge / (MAX_MERGE - 1)] if merges else []))
+        bound = self._known_cost(g, t, deletes, inserts) + 1e-9 if step > 0 else INF
+        last_r, last_c = rows - 1, cols - 1
 
-        def state(i: int, j: int) -> int:  # absolute word positions
-            return (i - start) * cols + (j - start)
+        def kept(r: int, c: int) -> bool:
+            return step * (abs(r - c) + abs((last_r - r) - (last_c - c))) <= bound
 
-        out: list[list[tuple[WordOp, int]]] = [[] for _ in range(rows * cols)]
-        for i in range(start, end_g + 1):
-            for j in range(start, end_t + 1):
-                here = out[state(i, j)]
-                if i < end_g and j < end_t:
-                    cost = self.substitute_cost(gold[i], test[j])
-                    if cost < INF:
-                        here.append((WordOp("match" if cost == 0 else "sub", (i,), (j,),
-                                            cost), state(i + 1, j + 1)))
-                if i < end_g:
-                    cost = self.delete_cost(gold[i])
-                    if cost < INF:
-                        here.append((WordOp("del", (i,), (), cost), state(i + 1, j)))
-                if j < end_t:
-                    cost = self.insert_cost(test[j])
-                    if cost < INF:
-                        here.append((WordOp("ins", (), (j,), cost), state(i, j + 1)))
+        for r in range(rows):
+            base = r * cols
+            for c in range(cols):
+                if not kept(r, c):
+                    continue
+                here = arcs[base + c]
+                if r < rows - 1 and c < cols - 1 and kept(r + 1, c + 1):
+                    cost = sub(gold[start + r], test[start + c])
+                    if cost == 0:
+                        here.append((match, 0.0, base + cols + c + 1, 0, None))
+                    elif cost < INF:
+                        here.append((substitute, cost, base + cols + c + 1, 2, None))
+                if r < rows - 1 and deletes[r] < INF and kept(r + 1, c):
+                    here.append((delete, deletes[r], base + cols + c, 1, None))
+                if c < cols - 1 and inserts[c] < INF and kept(r, c + 1):
+                    here.append((insert, inserts[c], base + c + 1, 1, None))
         for op in merges:
-            i, j = op.gold[0], op.test[0]
-            if start <= i and op.gold[-1] < end_g and start <= j and op.test[-1] < end_t:
-                out[state(i, j)].append((op, state(op.gold[-1] + 1, op.test[-1] + 1)))
+            i, j = op.gold[0] - start, op.test[0] - start
+            if 0 <= i and op.gold[-1] < end_g and 0 <= j and op.test[-1] < end_t \
+                    and kept(i, j):
+                target = (op.gold[-1] + 1 - start) * cols + op.test[-1] + 1 - start
+                arcs[i * cols + j].append((_RANK[op.kind], op.cost, target,
+                                           len(op.gold) + len(op.test), op))
         fst = pynini.Fst()
         fst.add_states(rows * cols)
         fst.set_start(0)
-        final = rows * cols - 1
         fst.set_final(final)
-        for source, arcs in enumerate(out):
-            for n, (op, target) in enumerate(arcs, start=1):
-                fst.add_arc(source, Arc(n, n, op.cost, target))
+        add_arc = fst.add_arc
+        for source, out in enumerate(arcs):
+            for n, (_, cost, target, _, _) in enumerate(out, start=1):
+                add_arc(source, Arc(n, n, cost, target))
         distance = [float(w) for w in pynini.shortestdistance(fst, reverse=True)]
         distance += [INF] * (rows * cols - len(distance))
         if distance[0] == INF:
             raise SchemeError(
                 f"word cost scheme {self.scheme.name!r} allows no alignment of "
                 f"[{' '.join(gold[start:end_g])}] with [{' '.join(test[start:end_t])}]")
-        cheapest = [[(op, target) for op, target in arcs
-                     if abs(op.cost + distance[target] - distance[source])
-                     <= 1e-4 * max(1.0, distance[source])]
-                    for source, arcs in enumerate(out)]
         # Fewest unmatched words among the cheapest scripts.  Every arc goes
         # to a higher state number, so one backward pass is exact.
-        unmatched = [len(gold) + len(test)] * (rows * cols)
+        worst = len(gold) + len(test) + 1
+        unmatched = [worst] * (rows * cols)
         unmatched[final] = 0
+        cheapest: list[list[tuple[int, float, int, int, WordOp | None]]] = [
+            [] for _ in range(rows * cols)]
         for source in range(final - 1, -1, -1):
-            unmatched[source] = min((_unmatched(op) + unmatched[target]
-                                     for op, target in cheapest[source]),
-                                    default=len(gold) + len(test))
+            best = distance[source]
+            if best == INF:
+                continue
+            tolerance = 1e-4 * max(1.0, best)
+            kept = cheapest[source] = [arc for arc in arcs[source]
+                                       if abs(arc[1] + distance[arc[2]] - best) <= tolerance]
+            unmatched[source] = min((arc[3] + unmatched[arc[2]] for arc in kept),
+                                    default=worst)
         ops: list[WordOp] = []
         current = 0
         while current != final:
-            op, current = min(((op, target) for op, target in cheapest[current]
-                               if _unmatched(op) + unmatched[target] == unmatched[current]),
-                              key=lambda pair: _RANK[pair[0].kind])
+            rank, cost, target, lost, op = min(
+                (arc for arc in cheapest[current]
+                 if arc[3] + unmatched[arc[2]] == unmatched[current]),
+                key=lambda arc: arc[0])
+            if op is None:
+                r, c = divmod(current, cols)
+                kind = ORDER[rank]
+                op = WordOp(kind, (start + r,) if kind != "ins" else (),
+                            (start + c,) if kind != "del" else (), cost)
             ops.append(op)
+            current = target
         return ops
 
 
