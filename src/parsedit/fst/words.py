@@ -205,9 +205,11 @@ class WordAligner:
         def kept(r: int, c: int) -> bool:
             return step * (abs(r - c) + abs((last_r - r) - (last_c - c))) <= bound
 
+        # kept(r, c) needs |r - c| <= the budget in words, which bounds the columns.
+        budget = int(bound / step) + 1 if bound < INF else rows + cols
         for r in range(rows):
             base = r * cols
-            for c in range(cols):
+            for c in range(max(0, r - budget), min(cols, r + budget + 1)):
                 if not kept(r, c):
                     continue
                 here = arcs[base + c]
