@@ -15,10 +15,14 @@ from pathlib import Path
 from conftest import files, run, tree
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_properties import span_list, trees_over
+from test_properties import edit_distance, span_list, tree_pairs, trees_over
 
 from parsedit.costs.scheme import load_scheme, parse_scheme
+from parsedit.encodings import get_encoding
 from parsedit.fst.words import WordAligner
+from parsedit.metrics.cascade import cascade_distance
+from parsedit.metrics.edits import EditMetric
+from parsedit.metrics.yields import joint_scheme
 from parsedit.params import Params
 from parsedit.pipeline import Config, Evaluator, evaluate
 from parsedit.trees.normalise import NONE
@@ -303,3 +307,78 @@ def test_cli_align_words_shows_the_alignment(tmp_path: Path) -> None:
     assert "word error rate 15.00" in result.stdout  # (0.1 + 0.5) / 4
     bad = run("score", gold, test, "--yield", "align", "--word-costs", "roark-basic")
     assert bad.exit_code == 2 and "words encoding" in bad.stderr
+
+
+# -- the joint label edit distance ---------------------------------------------
+LABEL = get_encoding("label")
+JOINT = joint_scheme(load_scheme("roark-basic"), load_scheme("words"))
+
+
+def joint_oracle(a: list[str], b: list[str]) -> float:
+    """Roark's basic costs with words editable at 1 (a tag with its word at 0)."""
+    inf = float("inf")
+
+    def kind(x: str) -> str:
+        return "close" if x == ")" else "tag" if x.startswith("((") else \
+            "open" if x.startswith("(") else "word"
+
+    def indel(x: str) -> float:
+        return {"open": 0.5, "close": 0.5, "tag": 0.0, "word": 1.0}[kind(x)]
+
+    def sub(x: str, y: str) -> float:
+        if kind(x) == kind(y) == "tag":
+            return 0.0
+        return 1.0 if kind(x) == kind(y) == "word" else inf
+
+    return edit_distance(a, b, sub, indel, indel)
+
+
+@settings(max_examples=150, deadline=None)
+@given(edited())
+def test_joint_basic_distance_against_the_oracle(pair: tuple[Tree, Tree]) -> None:
+    g, t = NONE.apply(pair[0]), NONE.apply(pair[1])
+    scored = EditMetric(LABEL, JOINT).score(g, t, 0)
+    assert abs(scored.counts.basic - joint_oracle(list(g), list(t))) < 1e-9
+
+
+@settings(max_examples=150, deadline=None)
+@given(tree_pairs())
+def test_joint_distance_with_identical_words_is_never_dearer(pair: list[Tree]) -> None:
+    # Finding (README): with words editable, a cheapest path can trade
+    # brackets for word edits, so the joint distance can be below the label
+    # distance even when the words are equal.  Identical yields therefore
+    # never take the joint transducer in the pipeline.
+    g, t = NONE.apply(pair[0]), NONE.apply(pair[1])
+    joint = EditMetric(LABEL, JOINT).score(g, t, 0).counts
+    plain = EditMetric(LABEL, load_scheme("roark-basic")).score(g, t, 0).counts
+    assert joint.basic <= plain.basic
+
+
+def test_joint_distance_can_trade_brackets_for_words() -> None:
+    g = NONE.apply(tree("(S (DT w0) (DT w1) (DT w2) (DT w3) (S (S (DT w4))) (DT w5))"))
+    t = NONE.apply(tree("(S (DT w0) (DT w1) (DT w2) (S (S (DT w3))) (DT w4) (DT w5))"))
+    assert EditMetric(LABEL, JOINT).score(g, t, 0).counts.basic == 3.0
+    assert EditMetric(LABEL, load_scheme("roark-basic")).score(g, t, 0).counts.basic == 4.0
+
+
+@settings(max_examples=60, deadline=None)
+@given(edited())
+def test_joint_movement_correction_against_the_cascade(pair: tuple[Tree, Tree]) -> None:
+    # Runs of close brackets are counted between matched words; the five
+    # steps and the cascade agree when the five steps' moves fit its bounds.
+    g, t = NONE.apply(pair[0]), NONE.apply(pair[1])
+    scored = EditMetric(LABEL, JOINT).score(g, t, 0)
+    sizes = [m.size for m in scored.moves]
+    if len(sizes) <= 2 and all(size <= 4 for size in sizes):
+        assert abs(cascade_distance(g, t, JOINT, LABEL, 2, 4) - scored.counts.edits) < 1e-5
+
+
+def test_joint_label_distance_in_the_pipeline() -> None:
+    gold = tree("(S (NP (DT the) (NN dog)) (VP (VBZ barks) (ADVP (RB loudly))))")
+    counts = score(gold, tree("(S (NP (DT the) (NN cat)) (VP (VBZ barks) (ADVP (RB loudly))))"),
+                   config(yields="align"))
+    assert counts["label"].edits == 1 and counts["label"].gold == 4  # type: ignore
+    # A word deleted with its only constituent: the word and the ADVP's brackets.
+    counts = score(gold, tree("(S (NP (DT the) (NN dog)) (VP (VBZ barks)))"),
+                   config(yields="align"))
+    assert counts["label"].edits == 2  # type: ignore[attr-defined]

@@ -173,6 +173,11 @@ class Evaluator:
         self.tags = TagScorer(config.tags) if "tagging" in config.metrics else None
         self.words = WordAligner(config.word_scheme(), config.normalisation.same_word) \
             if config.yields == "align" else None
+        label = config.scheme("label") if "label" in self.metrics else None
+        self.joint = EditMetric(self.encodings["label"],
+                                yields.joint_scheme(label, config.word_scheme()), None,
+                                config.movement) \
+            if self.words is not None and isinstance(label, CostScheme) else None
 
     @classmethod
     def for_files(cls, config: Config, gold_path: str, test_path: str) -> Evaluator:
@@ -267,6 +272,10 @@ class Evaluator:
                       {n: s for n, s in schemes.items() if isinstance(s, CostScheme)},
                       self.config.with_preterminals)
         counts["words"] = alignment.counts
+        if self.joint is not None:
+            scored["label"] = self.joint.score(gold_tokens, test_tokens,
+                                               bracketing.constituents(gold_tokens))
+            counts["label"] = scored["label"].counts
         return SentenceResult(number, "ok", None, counts, length=length), scored
 
     def _counts(self, gold_tokens: Bracketing, test_tokens: Bracketing

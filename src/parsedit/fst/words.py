@@ -198,7 +198,8 @@ class WordAligner:
         # ``step``; a state whose bound exceeds a known script's cost is on
         # no cheapest path.
         g, t = gold[start:end_g], test[start:end_t]
-        step = min(deletes + inserts + ([self.scheme.merge / (MAX_MERGE - 1)] if merges else []))
+        merge = self.scheme.merge
+        step = min(deletes + inserts + ([merge / (MAX_MERGE - 1)] if merge is not None else []))
         bound = self._known_cost(g, t, deletes, inserts) + 1e-9 if step > 0 else INF
         last_r, last_c = rows - 1, cols - 1
 
@@ -256,23 +257,23 @@ class WordAligner:
             if best == INF:
                 continue
             tolerance = 1e-4 * max(1.0, best)
-            kept = cheapest[source] = [arc for arc in arcs[source]
-                                       if abs(arc[1] + distance[arc[2]] - best) <= tolerance]
-            unmatched[source] = min((arc[3] + unmatched[arc[2]] for arc in kept),
+            on_path = cheapest[source] = [
+                arc for arc in arcs[source] if abs(arc[1] + distance[arc[2]] - best) <= tolerance]
+            unmatched[source] = min((arc[3] + unmatched[arc[2]] for arc in on_path),
                                     default=worst)
         ops: list[WordOp] = []
         current = 0
         while current != final:
-            rank, cost, target, lost, op = min(
+            rank, cost, target, _, special = min(
                 (arc for arc in cheapest[current]
                  if arc[3] + unmatched[arc[2]] == unmatched[current]),
                 key=lambda arc: arc[0])
-            if op is None:
+            if special is None:
                 r, c = divmod(current, cols)
                 kind = ORDER[rank]
-                op = WordOp(kind, (start + r,) if kind != "ins" else (),
-                            (start + c,) if kind != "del" else (), cost)
-            ops.append(op)
+                special = WordOp(kind, (start + r,) if kind != "ins" else (),
+                                 (start + c,) if kind != "del" else (), cost)
+            ops.append(special)
             current = target
         return ops
 

@@ -19,11 +19,14 @@ took out:
   ``--with-preterminals``, the preterminals of unaligned words too); words are
   all the gold words, correct tags the aligned pairs with equal tags (a word
   error with the right tag keeps its tag point);
-* edit distances: the distance between the projections, plus, for each
+* ``span`` and ``rule``: the distance between the projections, plus, for each
   lost constituent, the scheme's cost of deleting (gold) or inserting (test)
   one symbol of its label (``label``: its open and close brackets; ``span``
   and ``rule``: one symbol, whose class is matched by the constituent's
   label); the gold events are all the gold constituents;
+* ``label``: the *joint* distance (:func:`joint_scheme`): the label
+  transducer edits words too, at the word scheme's costs, so that one
+  shortest path aligns words and brackets together;
 * leaf-ancestor: the aligned pairs' lineages compared as usual, and every
   unaligned word (deleted, inserted, or beyond the first word of a merge)
   scoring 0 in its sentence's mean;
@@ -35,11 +38,13 @@ is lost, so every figure is the one ``--yield strict`` gives.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from parsedit.costs.scheme import CostScheme
+from parsedit.costs.scheme import ANY, CostScheme, Substitution
+from parsedit.errors import ConfigError
 from parsedit.fst.words import WordAlignment
 from parsedit.metrics.parseval import ParsevalCounts
 from parsedit.results import EditCounts, LACounts, SentenceResult, WordCounts
@@ -111,6 +116,37 @@ def project(gold: Bracketing, test: Bracketing, alignment: WordAlignment) -> Pro
                       alignment.test_words - len(keep_test))
 
 
+def joint_scheme(label: CostScheme, words: CostScheme) -> CostScheme:
+    """The label scheme with words made editable at the word scheme's costs.
+
+    The word scheme's classes and entries join the label scheme's (its
+    ``any`` read as ``word``); a tag token inserted or deleted with its word
+    costs what the label scheme charges for a wrong tag (0 under
+    ``roark-basic``, so a word edit costs the word's cost alone).  Merges are
+    not edits of one token, so the joint transducer has none.
+    """
+    clash = {c.name for c in label.classes} & {c.name for c in words.classes}
+    if clash:
+        raise ConfigError(f"the label scheme {label.name!r} and the word scheme "
+                          f"{words.name!r} both define the class(es) {', '.join(sorted(clash))}")
+
+    def word(cls: str) -> str:
+        return "word" if cls == ANY else cls
+
+    tag = label.signature("tag")
+    wrong_tag = label.substitute_cost(tag, tag)
+    tag_edit = (("tag", wrong_tag),) if wrong_tag < float("inf") else ()
+    digest = hashlib.sha256(f"{label.digest}+{words.digest}".encode()).hexdigest()[:8]
+    return CostScheme(
+        name=f"{label.name}+{words.name}", digest=digest, source=label.source,
+        encodings=("label",), classes=(*label.classes, *words.classes),
+        insert=(*label.insert, *((word(c), x) for c, x in words.insert), *tag_edit),
+        delete=(*label.delete, *((word(c), x) for c, x in words.delete), *tag_edit),
+        substitute=(*label.substitute, *(Substitution(word(e.source), word(e.target), e.cost,
+                                                      e.same) for e in words.substitute)),
+        movement=label.movement)
+
+
 _KINDS = {"label": ("open", "close"), "span": ("span",), "rule": ("rule",)}
 
 
@@ -125,7 +161,8 @@ def lost_cost(scheme: CostScheme, encoding: str, labels: tuple[str, ...],
 def adjust(counts: dict[str, Any], projection: Projection, alignment: WordAlignment,
            gold_events: int, schemes: Mapping[str, CostScheme],
            with_preterminals: bool) -> None:
-    """Put into the projections' ``counts`` what the projection took out."""
+    """Put into the projections' ``counts`` what the projection took out
+    (``label`` is left alone: it is scored jointly, on the whole trees)."""
     lost_g, lost_t = projection.lost_gold, projection.lost_test
     found = counts.get("parseval")
     if isinstance(found, ParsevalCounts):
@@ -138,7 +175,7 @@ def adjust(counts: dict[str, Any], projection: Projection, alignment: WordAlignm
                                             test=found.test + extra_t)
     for name, scheme in schemes.items():
         edit = counts.get(name)
-        if isinstance(edit, EditCounts):
+        if isinstance(edit, EditCounts) and name != "label":
             extra = (lost_cost(scheme, name, lost_g, True)
                      + lost_cost(scheme, name, lost_t, False))
             counts[name] = EditCounts(edit.edits + extra, edit.basic + extra, gold_events)
