@@ -10,6 +10,17 @@ from parsedit.report.numbers import number, rate
 _NAMES = {"match": "", "sub": "substitution", "del": "deletion", "ins": "insertion"}
 
 
+def table(title: str, rows: list[tuple[str, str, str, str]]) -> list[str]:
+    """The title, then one line per (gold, test, edit, cost) row, aligned."""
+    width_g = max([len("gold")] + [len(r[0]) for r in rows])
+    width_t = max([len("test")] + [len(r[1]) for r in rows])
+    lines = [title, "", f"{'gold':<{width_g}}  {'test':<{width_t}}  {'edit':<12}  cost"]
+    lines.append("-" * len(lines[-1]))
+    for gold, test, edit, cost in rows:
+        lines.append(f"{gold:<{width_g}}  {test:<{width_t}}  {edit:<12}  {cost}".rstrip())
+    return lines
+
+
 def render(scored: Scored, encoding: Encoding, scheme: str, sentence: int) -> str:
     show = encoding.display
     rows = []
@@ -18,13 +29,7 @@ def render(scored: Scored, encoding: Encoding, scheme: str, sentence: int) -> st
         test = show(op.test) if op.test is not None else ""
         cost = number(op.cost) if op.kind != "match" or op.cost else ""
         rows.append((gold, test, _NAMES[op.kind], cost))
-    width_g = max([len("gold")] + [len(r[0]) for r in rows])
-    width_t = max([len("test")] + [len(r[1]) for r in rows])
-    lines = [f"sentence {sentence}, {encoding.name} encoding, cost scheme {scheme}", "",
-             f"{'gold':<{width_g}}  {'test':<{width_t}}  {'edit':<12}  cost"]
-    lines.append("-" * len(lines[-1]))
-    for gold, test, edit, cost in rows:
-        lines.append(f"{gold:<{width_g}}  {test:<{width_t}}  {edit:<12}  {cost}".rstrip())
+    lines = table(f"sentence {sentence}, {encoding.name} encoding, cost scheme {scheme}", rows)
     counts = scored.counts
     lines.append("")
     if scored.moves:

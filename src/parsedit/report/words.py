@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from parsedit.fst.words import WordAlignment
+from parsedit.report.align import table
 from parsedit.report.numbers import number, rate
 from parsedit.results import WordCounts
 
@@ -21,13 +22,7 @@ def render(alignment: WordAlignment, gold: Sequence[str], test: Sequence[str], s
         cost = number(op.cost) if op.kind != "match" or op.cost else ""
         rows.append((" ".join(gold[i] for i in op.gold), " ".join(test[j] for j in op.test),
                      _NAMES[op.kind], cost))
-    width_g = max([len("gold")] + [len(r[0]) for r in rows])
-    width_t = max([len("test")] + [len(r[1]) for r in rows])
-    lines = [f"sentence {sentence}, words encoding, cost scheme {scheme}", "",
-             f"{'gold':<{width_g}}  {'test':<{width_t}}  {'edit':<12}  cost"]
-    lines.append("-" * len(lines[-1]))
-    for g, t, edit, cost in rows:
-        lines.append(f"{g:<{width_g}}  {t:<{width_t}}  {edit:<12}  {cost}".rstrip())
+    lines = table(f"sentence {sentence}, words encoding, cost scheme {scheme}", rows)
     lines += ["", summary(alignment.counts)]
     return "\n".join(lines) + "\n"
 
