@@ -293,6 +293,8 @@ def test_cli_yield_align_reports_the_word_error_rate(tmp_path: Path) -> None:
     assert report["summary"]["error"] == 0
     assert report["words"]["gold"] == 6441 and 8 < report["words"]["error_rate"] < 11
     assert "yield:align|words:words@" in report["signature"]
+    assert any(w.startswith("230 of 310 scored sentences have words that differ")
+               for w in report["warnings"])
     assert report["sentences"][0]["words"]["substituted"] >= 0
     text = run("score", GOLD, WORDS10, "--yield", "align", "--metrics", "parseval")
     assert "word error rate" in text.stdout

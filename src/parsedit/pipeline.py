@@ -418,4 +418,7 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
                 break
     if worst is not None:
         result.worst_words = worst.top(worst_words)
+    aligned = yields.warning(result.sentences)
+    if aligned is not None:
+        result.warnings.append(aligned)
     return result

@@ -192,3 +192,15 @@ def word_totals(sentences: Iterable[SentenceResult]) -> WordCounts | None:
     when the run did not align words (``--yield strict``)."""
     found = [s.counts["words"] for s in sentences if s.status == "ok" and "words" in s.counts]
     return sum(found, WordCounts()) if found else None
+
+
+def warning(sentences: Iterable[SentenceResult]) -> str | None:
+    """The caveat of a run in which some pairs were scored with words that
+    differ from gold (None when none was)."""
+    scored = [s.counts["words"] for s in sentences if s.status == "ok" and "words" in s.counts]
+    differ = sum(1 for w in scored if w.matched != w.gold or w.test != w.gold)
+    if not differ:
+        return None
+    return (f"{differ} of {len(scored)} scored sentences have words that differ from gold and "
+            "are scored through the word alignment (--yield align): their figures are not "
+            "EVALB's; report them with the word error rate")
