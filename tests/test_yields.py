@@ -397,3 +397,37 @@ def test_joint_label_distance_in_the_pipeline() -> None:
     counts = score(gold, tree("(S (NP (DT the) (NN dog)) (VP (VBZ barks)))"),
                    config(yields="align"))
     assert counts["label"].edits == 2  # type: ignore[attr-defined]
+
+
+# -- the PTB sample (../shared/data, not redistributable) -----------------------
+def test_ptb_sample_identical_words_give_the_strict_figures(shared: Path) -> None:
+    orig = str(shared / "ptb-sample/wsj_0001-0199.orig")
+    clean = str(shared / "ptb-sample/wsj_0001-0199.clean")
+    strict = evaluate(orig, clean, Config())
+    aligned = evaluate(orig, clean, Config(yields="align"))
+    assert aligned.count("ok") == strict.count("ok") == 3914
+    for a, b in zip(strict.sentences, aligned.sentences):
+        counts = dict(b.counts)
+        assert counts.pop("words").cost == 0
+        assert counts == a.counts
+
+
+def test_ptb_sample_with_word_errors(shared: Path, tmp_path: Path) -> None:
+    lines = (shared / "ptb-sample/wsj_0001-0199.clean").read_text().splitlines()[:300]
+    gold = tmp_path / "gold.mrg"
+    gold.write_text("".join(line + "\n" for line in lines))
+    rng = random.Random(3)
+    trees = [_copy(item.tree) for item in read_trees(str(gold))]
+    vocabulary = sorted({w for t in trees for w in t.words()})
+    test = tmp_path / "test.mrg"
+    test.write_text("".join(word_errors(t, rng, 0.1, vocabulary).to_string() + "\n"
+                            for t in trees))
+    result = evaluate(str(gold), str(test), Config(metrics=ALL, yields="align"))
+    assert result.count("ok") == len(trees)
+    from parsedit.metrics.parseval import summarise
+    from parsedit.metrics.yields import word_totals
+    words = word_totals(result.sentences)
+    assert words is not None and words.error_rate is not None
+    assert 7 < words.error_rate < 12
+    f = summarise(result.sentences).figures()["f_measure"]
+    assert isinstance(f, float) and 97 < f < 100
