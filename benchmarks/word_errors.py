@@ -15,6 +15,11 @@ is ``n't`` (``do n't``) is written as one word with probability ``rate``
 (the second's tag), and each hyphenated word is split into its parts and the
 hyphens (``anti-war`` -> ``anti - war``) under its own tag.
 
+``--resegment``: instead, with probability ``rate`` / 2 a tree is written on
+one line with the next one (two sentences joined), and with probability
+``rate`` / 2 a tree whose top phrase has two or more children is split into
+two trees, each with a copy of the top phrase over half of its children.
+
 ``--perturb R`` also applies ``perturb.py``'s parse errors at rate R first.
 The output is deterministic for a seed.  ``tests/test_yields.py`` uses
 :func:`word_errors` and :func:`retokenise` directly.
@@ -100,6 +105,29 @@ def retokenise(tree: Tree, rng: random.Random, rate: float) -> Tree:
     return tree
 
 
+def resegment(trees: list[Tree], rng: random.Random, rate: float) -> list[str]:
+    """The lines of ``trees`` with sentences joined and split."""
+    lines: list[str] = []
+    i = 0
+    while i < len(trees):
+        tree = trees[i]
+        roll = rng.random()
+        top = tree.children[0] if tree.label == "" and len(tree.children) == 1 else tree
+        if roll < rate / 2 and i + 1 < len(trees):
+            lines.append(tree.to_string() + " " + trees[i + 1].to_string())
+            i += 2
+            continue
+        if roll < rate and isinstance(top, Tree) and len(top.children) >= 2:
+            half = len(top.children) // 2
+            for part in (top.children[:half], top.children[half:]):
+                piece = Tree(top.label, part)
+                lines.append((Tree("", [piece]) if top is not tree else piece).to_string())
+        else:
+            lines.append(tree.to_string())
+        i += 1
+    return lines
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("gold")
@@ -107,11 +135,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rate", type=float, default=0.1)
     parser.add_argument("--retokenise", action="store_true")
+    parser.add_argument("--resegment", action="store_true")
     parser.add_argument("--perturb", type=float, default=0.0)
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
     trees = [item.tree for item in read_trees(args.gold)]
     vocabulary = sorted({w for t in trees if t is not None for w in t.words()})
+    if args.resegment:
+        lines = resegment([t for t in trees if t is not None], rng, args.rate)
+        with open(args.out, "w", encoding="utf-8") as out:
+            out.write("".join(line + "\n" for line in lines))
+        return 0
     with open(args.out, "w", encoding="utf-8") as out:
         for tree in trees:
             if tree is None:

@@ -431,3 +431,47 @@ def test_ptb_sample_with_word_errors(shared: Path, tmp_path: Path) -> None:
     assert 7 < words.error_rate < 12
     f = summarise(result.sentences).figures()["f_measure"]
     assert isinstance(f, float) and 97 < f < 100
+
+
+# -- sentence boundaries (--segmentation align) --------------------------------
+RESEGMENTED = str(DATA.joinpath("sequoia-resegmented.mrg"))
+
+
+def test_joined_sentences_are_paired_as_a_forest(tmp_path: Path) -> None:
+    one = "(S (NP (DT the) (NN dog)) (VP (VBZ barks)))"
+    two = "(S (NP (PRP it)) (VP (VBZ runs)))"
+    three = "(S (NP (NNS cats)) (VP (VBP sleep)))"
+    gold, test = files(tmp_path, [f"( {one})", f"( {two})", f"( {three})"],
+                       [f"( {one})", f"( {two}) ( {three})"])
+    cfg = Config(yields="align", segmentation="align")
+    result = evaluate(gold, test, cfg)
+    assert [s.status for s in result.sentences] == ["ok", "ok"]
+    assert result.total("label").edits == 0
+    assert any("pair 2 = gold 2-3 / test 2" in w for w in result.warnings)
+    strict = run("score", gold, test)
+    assert strict.exit_code == 1  # different numbers of trees
+    both = run("score", gold, test, "--yield", "align", "--segmentation", "align")
+    assert both.exit_code == 0, both.output
+    bad = run("score", gold, test, "--segmentation", "align")
+    assert bad.exit_code == 2 and "needs --yield align" in bad.stderr
+
+
+def test_equal_boundaries_pair_as_without_segmentation() -> None:
+    # Without word errors every boundary agrees: the pairs are the sentences.
+    plain = evaluate(GOLD, GOLD, Config(metrics=("parseval",), yields="align"))
+    segmented = evaluate(GOLD, GOLD, Config(metrics=("parseval",), yields="align",
+                                            segmentation="align"))
+    assert [s.counts for s in plain.sentences] == [s.counts for s in segmented.sentences]
+    # With 10 % word errors, a boundary the alignment moves merges two pairs.
+    noisy = evaluate(GOLD, WORDS10, Config(metrics=("parseval",), yields="align",
+                                           segmentation="align"))
+    assert 300 <= len(noisy.sentences) < 310
+
+
+def test_resegmented_sequoia_is_scored() -> None:
+    result = evaluate(GOLD, RESEGMENTED, Config(yields="align", segmentation="align"))
+    assert result.count("ok") == len(result.sentences) == 286
+    from parsedit.metrics.yields import word_totals
+    words = word_totals(result.sentences)
+    assert words is not None and words.cost == 0 and words.gold == 6441
+    assert result.complete

@@ -37,6 +37,7 @@ from parsedit.pipeline import (
     AVERAGES,
     DEFAULT_METRICS,
     METRICS,
+    SEGMENTATIONS,
     YIELDS,
     Config,
     Evaluator,
@@ -269,6 +270,10 @@ def main() -> None:
                                "per-label recall/precision/F, the K worst sentences per "
                                "metric and the K largest PARSEVAL/edit disagreements.")
 @_yield_options
+@click.option("--segmentation", type=click.Choice(SEGMENTATIONS), default="gold",
+              show_default=True,
+              help="gold: the n-th trees pair up; align (with --yield align): runs of "
+                   "sentences pair up by their word alignment, merged as forests.")
 @_user_errors
 def score(gold: str | None, test: str | None, metrics: str, params: str, cutoff: int | None,
           max_error: int | None, with_preterminals: bool, split: bool, average: str,
@@ -277,7 +282,8 @@ def score(gold: str | None, test: str | None, metrics: str, params: str, cutoff:
           max_k: int, fmt: str, output: str | None, signature_only: bool,
           la_preterminals: bool, worst_words: int, tagset: str | None, weights: str | None,
           separator: str, scoring: str | None, per_sentence: str | None, jobs: int,
-          quiet: bool, errors_top: int | None, yields: str, word_costs: str | None) -> None:
+          quiet: bool, errors_top: int | None, yields: str, word_costs: str | None,
+          segmentation: str) -> None:
     """Score every TEST tree against the GOLD tree on the same line."""
     config = _config(metrics, rule_pos, {"label": label_costs, "span": span_costs,
                                          "rule": rule_costs, "la": la_costs},
@@ -287,7 +293,7 @@ def score(gold: str | None, test: str | None, metrics: str, params: str, cutoff:
                      la_preterminals=la_preterminals,
                      tags=_tag_config(scoring, tagset, weights, separator),
                      errors=errors_top is not None, yields=yields,
-                     **_word_costs(word_costs))
+                     segmentation=segmentation, **_word_costs(word_costs))
     if worst_words and "la" not in config.metrics:
         raise ConfigError("--worst-words needs the la metric in --metrics")
     if signature_only:

@@ -38,6 +38,7 @@ from parsedit.metrics.leaf_ancestor import LAScored, LeafAncestor, WorstWords
 from parsedit.metrics.movement import FIVE_STEP, METHODS, Movement
 from parsedit.params import Params
 from parsedit.results import CorpusResult, SentenceResult
+from parsedit.segmentation import Run, aligned_pairs
 from parsedit.tagging.evaluate import TagConfig, TagScorer
 from parsedit.tagging.reader import Segment
 from parsedit.trees import bracketing
@@ -49,6 +50,7 @@ METRICS = ("parseval", *EDIT_METRICS, "la", "tagging")
 DEFAULT_METRICS = ("parseval", *EDIT_METRICS)
 AVERAGES = ("corpus", "sentence")
 YIELDS = ("strict", "align")
+SEGMENTATIONS = ("gold", "align")
 
 
 def encoding_of(metric: str) -> str:
@@ -76,6 +78,9 @@ class Config:
     # alignment under word_costs (default: the shipped "words" scheme).
     yields: str = "strict"
     word_costs: Scheme | None = None
+    # "gold": the n-th trees pair up; "align": runs of sentences pair up by
+    # their word alignment (parsedit.segmentation), with yields "align".
+    segmentation: str = "gold"
 
     def __post_init__(self) -> None:
         for name in self.metrics:
@@ -91,6 +96,11 @@ class Config:
             raise ConfigError(f"--average must be 'corpus' or 'sentence', not {self.average!r}")
         if self.yields not in YIELDS:
             raise ConfigError(f"--yield must be 'strict' or 'align', not {self.yields!r}")
+        if self.segmentation not in SEGMENTATIONS:
+            raise ConfigError(f"--segmentation must be 'gold' or 'align', not "
+                              f"{self.segmentation!r}")
+        if self.segmentation == "align" and self.yields != "align":
+            raise ConfigError("--segmentation align needs --yield align")
         if self.yields == "align":
             self.word_scheme()
             for name in (*self.edit_metrics, *(["la"] if "la" in self.metrics else [])):
@@ -151,6 +161,8 @@ class Config:
             parts.append(f"tagging:{self.tags.signature()}")
         if self.yields == "align":
             parts.append(f"yield:align|words:{self.word_scheme().describe()}")
+        if self.segmentation == "align":
+            parts.append("segmentation:align")
         parts += [f"average:{self.average}", f"parsedit:{__version__}",
                   f"pynini:{version('pynini')}"]
         return "|".join(parts)
@@ -178,6 +190,26 @@ class Evaluator:
                                 yields.joint_scheme(label, config.word_scheme()), None,
                                 config.movement) \
             if self.words is not None and isinstance(label, CostScheme) else None
+        # The pairs of runs --segmentation align made, in order.
+        self.runs: list[Run] = []
+        self._yields: dict[int, list[str]] = {}
+
+    def pairs(self, gold_path: str, test_path: str) -> Iterator[Pair]:
+        """The numbered pairs of items to score (runs of sentences merged
+        with --segmentation align)."""
+        if self.config.segmentation != "align":
+            return pairs(gold_path, test_path)
+        assert self.words is not None
+        return aligned_pairs(gold_path, test_path, self.words, self._words, self.runs)
+
+    def _words(self, item: Item) -> list[str]:
+        """An item's normalised yield (remembered: segmentation asks again)."""
+        found = self._yields.get(id(item))
+        if found is None:
+            found = [] if item.tokens is None else \
+                bracketing.words(self.config.normalisation.normalise(item.tokens).bracketing)
+            self._yields[id(item)] = found
+        return found
 
     @classmethod
     def for_files(cls, config: Config, gold_path: str, test_path: str) -> Evaluator:
@@ -372,8 +404,9 @@ def _scored(job: Job, jobs: int) -> Iterator[PairScores]:
     with its own copy of the evaluator (the numbers do not depend on it)."""
     global _WORKER
     _, gold_path, test_path, _ = job
+    evaluator = job[0]
     if jobs <= 1:
-        for pair in pairs(gold_path, test_path):
+        for pair in evaluator.pairs(gold_path, test_path):
             yield _score_pair(job, pair)
         return
     try:
@@ -382,7 +415,7 @@ def _scored(job: Job, jobs: int) -> Iterator[PairScores]:
         raise ConfigError("--jobs needs processes that fork (Linux, macOS)") from None
     _WORKER = job
     with context.Pool(jobs) as pool:
-        for done in pool.imap(_score_chunk, _chunks(pairs(gold_path, test_path))):
+        for done in pool.imap(_score_chunk, _chunks(evaluator.pairs(gold_path, test_path))):
             yield from done
 
 
@@ -418,6 +451,14 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
                 break
     if worst is not None:
         result.worst_words = worst.top(worst_words)
+    merged = [run for run in evaluator.runs if run.merged]
+    if merged:
+        shown = "; ".join(run.describe() for run in merged[:10])
+        result.warnings.append(
+            f"--segmentation align: {sum(len(r.gold) for r in evaluator.runs)} gold and "
+            f"{sum(len(r.test) for r in evaluator.runs)} test sentences in "
+            f"{len(evaluator.runs)} pairs; {len(merged)} pairs merge sentences: {shown}"
+            + (" ..." if len(merged) > 10 else ""))
     aligned = yields.warning(result.sentences)
     if aligned is not None:
         result.warnings.append(aligned)
