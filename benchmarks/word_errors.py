@@ -51,9 +51,8 @@ def _preterminal_slots(tree: Tree) -> list[tuple[Tree, int]]:
 
 def word_errors(tree: Tree, rng: random.Random, rate: float, vocabulary: list[str]) -> Tree:
     """``tree`` with substituted, deleted and inserted words (in place)."""
-    slots = _preterminal_slots(tree)
     # Right to left, so that an index stays valid after an edit beside it.
-    for parent, i in sorted(slots, key=lambda s: (id(s[0]), -s[1])):
+    for parent, i in reversed(_preterminal_slots(tree)):
         if rng.random() >= rate:
             continue
         node = parent.children[i]
