@@ -82,7 +82,7 @@ def test_check_reports_every_error_with_its_line(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
         f"{path}:2: unknown key 'colour'; expected one of name, extends, encodings, movement, "
-        "classes, insert, delete, substitute",
+        "merge, classes, insert, delete, substitute",
         f"{path}:7: [insert] open: a cost must be a finite number >= 0, not -1",
         f"{path}:10: [delete] any: a cost must be a number, not 'one'",
         f"{path}:15: [[substitute]] number 2: no class 'adjectives' (classes: any, boundary, "

@@ -401,8 +401,13 @@ def _layout(wrap: str, sentence: str) -> str:
 def test_every_shipped_scheme_sees_one_parse_however_the_root_is_written(
         scheme: str, tmp_path: Path) -> None:
     encodings = load_costs(scheme).encodings or ("label", "span", "rule", "lineage")
-    metrics = tuple("la" if e == "lineage" else e for e in encodings)
-    config = Config(metrics=metrics, schemes={m: load_costs(scheme) for m in metrics})
+    if encodings == ("words",):  # a word scheme aligns the yields (--yield align)
+        encodings = ()
+    metrics = tuple("la" if e == "lineage" else e for e in encodings) or ("label",)
+    config = Config(metrics=metrics,
+                    schemes={m: load_costs(scheme) for m in metrics} if encodings else {},
+                    yields="align" if not encodings else "strict",
+                    word_costs=None if encodings else load_costs(scheme))
     # The first line holds one tree, so the files are read line by line and
     # the last line (two trees) is one sentence.
     for gold_wrap, test_wrap in (("outer", "top"), ("plain", "outer-top"), ("top-outer",
@@ -411,6 +416,9 @@ def test_every_shipped_scheme_sees_one_parse_however_the_root_is_written(
                            [_layout(test_wrap, s) for s in SENTENCES])
         result = evaluate(gold, test, config)
         assert result.count("ok") == len(SENTENCES)
+        if config.yields == "align":
+            assert result.words is not None and result.words.cost == 0
+            assert result.words.matched == result.words.gold == 10
         for metric in metrics:
             counts = result.totals.counts[metric]
             if metric == "la":

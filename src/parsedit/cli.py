@@ -20,7 +20,7 @@ import click
 
 from parsedit import __version__
 from parsedit.compare import compare, names_for
-from parsedit.config import AVERAGES, DEFAULT_METRICS, Config
+from parsedit.config import AVERAGES, DEFAULT_METRICS, SEGMENTATIONS, YIELDS, Config
 from parsedit.costs import check as scheme_check
 from parsedit.costs import load_costs
 from parsedit.costs.alphabet import collect
@@ -29,6 +29,7 @@ from parsedit.costs.scheme import CostScheme, shipped_file, shipped_names
 from parsedit.costs.transducer import TRANSDUCER_SUFFIXES, FstScheme, compiled, write_far
 from parsedit.encodings import NAMES
 from parsedit.errors import ConfigError, ParseditError
+from parsedit.fst.words import WordAligner
 from parsedit.metrics.movement import METHODS
 from parsedit.params import load_params
 from parsedit.pipeline import Scorer, evaluate, pairs
@@ -42,6 +43,7 @@ from parsedit.report import scheme as scheme_report
 from parsedit.report import tags as tags_report
 from parsedit.report import text as text_report
 from parsedit.report import tsv as tsv_report
+from parsedit.report import words as words_report
 from parsedit.results import CorpusResult, LineageScript
 from parsedit.tagging.evaluate import evaluate_tags, tag_config
 from parsedit.tagging.reader import FORMATS
@@ -189,6 +191,16 @@ def _cost_options(func: F) -> F:
     return func
 
 
+def _yield_options(func: F) -> F:
+    func = click.option("--word-costs", metavar="NAME|PATH", default=None,
+                        help="Word cost scheme of --yield align (default words; shipped: "
+                             "words-tokenisation).")(func)
+    return click.option("--yield", "yields", type=click.Choice(YIELDS), default="strict",
+                        show_default=True,
+                        help="strict: the words must be equal, as in EVALB; align: a pair "
+                             "whose words differ is scored through its word alignment.")(func)
+
+
 def _tag_options(func: F) -> F:
     for option in reversed((
         click.option("--tagset", metavar="NAME|FILE", default=None,
@@ -248,6 +260,11 @@ def _scoring_options(func: F) -> F:
                      metavar="K", help="cascade: at most K close brackets per move."),
         _la_preterminals_option,
         _tag_options,
+        _yield_options,
+        click.option("--segmentation", type=click.Choice(SEGMENTATIONS), default="gold",
+                     show_default=True,
+                     help="gold: the n-th trees pair up; align (with --yield align): runs of "
+                          "sentences pair up by their word alignment, merged as forests."),
     )):
         func = option(func)
     return func
@@ -264,7 +281,9 @@ def _scoring_config(options: dict[str, Any]) -> Config:
                    failures=pop("failures"), movement=pop("movement"),
                    max_moves=pop("max_moves"), max_k=pop("max_k"),
                    la_preterminals=pop("la_preterminals"), scoring=pop("scoring"),
-                   tagset=pop("tagset"), weights=pop("weights"), separator=pop("separator"))
+                   tagset=pop("tagset"), weights=pop("weights"), separator=pop("separator"),
+                   yields=pop("yields"), word_costs=pop("word_costs"),
+                   segmentation=pop("segmentation"))
 
 
 @main.command()
@@ -299,6 +318,9 @@ def score(gold: str | None, test: str | None, fmt: str, output: str | None,
                           "text or json")
     if worst_words and "la" not in config.metrics:
         raise ConfigError("--worst-words needs the la metric in --metrics")
+    if fmt == "evalb" and config.yields != "strict":
+        raise ConfigError("--format evalb prints EVALB's report, which scores only pairs with "
+                          "equal words; use --format text or json with --yield align")
     if fmt == "evalb" and (config.split or config.with_preterminals):
         raise ConfigError("--format evalb prints EVALB's report, and --split and "
                           "--with-preterminals change what its figures count (they would "
@@ -325,22 +347,31 @@ def score(gold: str | None, test: str | None, fmt: str, output: str | None,
 @click.argument("test", type=_FILE)
 @click.option("--sentence", "-n", type=click.IntRange(min=1), required=True,
               help="Which pair to show (1-based).")
-@click.option("--encoding", type=click.Choice([*NAMES, "lineage"]), default="label",
+@click.option("--encoding", type=click.Choice([*NAMES, "lineage", "words"]), default="label",
               show_default=True, help="Which string to align (lineage: leaf-ancestor, "
-                                      "word by word).")
+                                      "word by word; words: the two yields).")
 @_params_option
 @_rule_pos_option
 @_cost_options
 @_la_preterminals_option
+@_yield_options
 @_user_errors
 def align(gold: str, test: str, sentence: int, encoding: str, params: str, rule_pos: str,
           label_costs: str | None, span_costs: str | None, rule_costs: str | None,
-          la_costs: str | None, la_preterminals: bool) -> None:
+          la_costs: str | None, la_preterminals: bool, yields: str,
+          word_costs: str | None) -> None:
     """Show one pair's alignment, each edit marked with its cost."""
+    if encoding == "words":
+        config = _config("parseval", rule_pos, {}, params, yields="align",
+                         word_costs=word_costs)
+        _warn(config.warnings())
+        _align_words(gold, test, sentence, config)
+        return
     metric = "la" if encoding == "lineage" else encoding
     config = _config(metric, rule_pos,
                      {"label": label_costs, "span": span_costs, "rule": rule_costs,
-                      "la": la_costs}, params, la_preterminals=la_preterminals)
+                      "la": la_costs}, params, la_preterminals=la_preterminals,
+                     yields=yields, word_costs=word_costs)
     _warn(config.warnings())
     scorer = Scorer.for_files(config, gold, test, details=True)  # ties broken as --errors
     number = 0
@@ -351,6 +382,25 @@ def align(gold: str, test: str, sentence: int, encoding: str, params: str, rule_
                 click.echo(align_report.render_lineages(script, sentence), nl=False)
             else:
                 click.echo(align_report.render(script, sentence), nl=False)
+            return
+    raise ConfigError(f"there is no sentence {sentence}: the files hold {number} pairs")
+
+
+def _align_words(gold: str, test: str, sentence: int, config: Config) -> None:
+    """Print the word alignment of the ``sentence``-th pair of normalised yields."""
+    norm = config.params.normalisation
+    scheme = config.word_scheme()
+    number = 0
+    for number, g, t in pairs(gold, test):
+        if number == sentence:
+            if g is None or g.tokens is None or t is None or t.tokens is None:
+                side = "gold" if g is None or g.tokens is None else "test"
+                raise ConfigError(f"sentence {sentence} has no tree on the {side} side")
+            gold_words = [w[:-1] for w in norm.normalise(g.tokens).words]
+            test_words = [w[:-1] for w in norm.normalise(t.tokens).words]
+            alignment = WordAligner(scheme, norm.same_word).align(gold_words, test_words)
+            click.echo(words_report.render(alignment, gold_words, test_words,
+                                           scheme.describe(), sentence), nl=False)
             return
     raise ConfigError(f"there is no sentence {sentence}: the files hold {number} pairs")
 

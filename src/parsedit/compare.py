@@ -165,6 +165,10 @@ def compare(gold: str, paths: list[str], config: Config, names: tuple[str, ...] 
         raise ConfigError(f"compare needs some of {', '.join(COMPARABLE)} in --metrics")
     if len(paths) < 2:
         raise ConfigError("compare needs at least two systems")
+    if config.segmentation != "gold":
+        raise ConfigError("compare cannot use --segmentation align: each system's sentences "
+                          "would be paired with gold differently, and the paired tests need "
+                          "the same sentences in every system")
     if test not in TESTS:
         raise ConfigError(f"the paired test must be one of {', '.join(TESTS)}, not {test!r}")
     if not 0.0 < alpha < 1.0:

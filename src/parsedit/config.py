@@ -28,6 +28,8 @@ METRICS = ("parseval", *EDIT_METRICS, "la", "tagging")
 DEFAULT_METRICS = ("parseval", *EDIT_METRICS)
 AVERAGES = ("corpus", "sentence")
 FAILURES = ("skip", "count")
+YIELDS = ("strict", "align")
+SEGMENTATIONS = ("gold", "align")
 
 
 def encoding_of(metric: str) -> str:
@@ -55,6 +57,14 @@ class Config:
     failures: str = "skip"
     # Keep each sentence's error details (never changes a number).
     errors: bool = False
+    # "strict": a pair's words must be equal (EVALB); "align": a pair whose
+    # words differ is scored through its word alignment under word_costs
+    # (default: the shipped "words" scheme), see parsedit.metrics.yields.
+    yields: str = "strict"
+    word_costs: Scheme | None = None
+    # "gold": the n-th trees pair up; "align": runs of sentences pair up by
+    # their word alignment (parsedit.segmentation), with yields "align".
+    segmentation: str = "gold"
 
     def __post_init__(self) -> None:
         for name in self.metrics:
@@ -72,6 +82,20 @@ class Config:
             raise ConfigError(f"--average must be 'corpus' or 'sentence', not {self.average!r}")
         if self.failures not in FAILURES:
             raise ConfigError(f"--failures must be 'skip' or 'count', not {self.failures!r}")
+        if self.yields not in YIELDS:
+            raise ConfigError(f"--yield must be 'strict' or 'align', not {self.yields!r}")
+        if self.segmentation not in SEGMENTATIONS:
+            raise ConfigError(f"--segmentation must be 'gold' or 'align', not "
+                              f"{self.segmentation!r}")
+        if self.segmentation == "align" and self.yields != "align":
+            raise ConfigError("--segmentation align needs --yield align")
+        if self.yields == "align":
+            self.word_scheme()
+            for name in (*self.edit_metrics, *(["la"] if "la" in self.metrics else [])):
+                if not isinstance(self.scheme(name), CostScheme):
+                    raise ConfigError(f"--yield align needs declarative cost schemes; the "
+                                      f"{name} scheme {self.scheme(name).name!r} is a "
+                                      "transducer")
 
     @classmethod
     def from_options(cls, metrics: str | Sequence[str] = DEFAULT_METRICS,
@@ -81,13 +105,15 @@ class Config:
                      movement: str | Movement = "five-step", max_moves: int = 2,
                      max_k: int = 6, tagset: str | Tagset | None = None,
                      weights: str | Weights | None = None, separator: str = ":",
-                     scoring: str | Sequence[str] | None = None, **options: Any) -> Config:
+                     scoring: str | Sequence[str] | None = None,
+                     word_costs: str | Scheme | None = None, **options: Any) -> Config:
         """A Config from options as the command line and the Python API give
         them: names or paths where objects are expected (``metrics`` as
-        ``"parseval,label"`` or a sequence; ``costs`` per metric, a shipped
-        name, a path or a loaded scheme; ``cutoff`` and ``max_error``
-        overriding the parameter file's, as EVALB's ``-c`` and ``-e``);
-        ``options`` are the other fields, as they are."""
+        ``"parseval,label"`` or a sequence; ``costs`` per metric, and
+        ``word_costs``, a shipped name, a path or a loaded scheme;
+        ``cutoff`` and ``max_error`` overriding the parameter file's, as
+        EVALB's ``-c`` and ``-e``); ``options`` are the other fields, as they
+        are (``yields="align"``, ``segmentation="align"``)."""
         names = tuple(m.strip() for m in (metrics.split(",") if isinstance(metrics, str)
                                           else metrics) if m.strip())
         loaded = load_params(params) if isinstance(params, str) else params
@@ -95,8 +121,10 @@ class Config:
                    for name, scheme in (costs or {}).items() if scheme is not None}
         if isinstance(movement, str):
             movement = Movement(movement, max_moves, max_k)
+        if isinstance(word_costs, str):
+            word_costs = load_costs(word_costs, "words")
         return cls(metrics=names, params=with_overrides(loaded, cutoff, max_error),
-                   schemes=schemes, movement=movement,
+                   schemes=schemes, movement=movement, word_costs=word_costs,
                    tags=tag_config(scoring, tagset, weights, separator), **options)
 
     @property
@@ -110,6 +138,15 @@ class Config:
         if scheme.encodings and encoding not in scheme.encodings:
             raise ConfigError(f"cost scheme {scheme.name!r} ({scheme.source}) is for the "
                               f"{', '.join(scheme.encodings)} encoding(s), not {encoding}")
+        return scheme
+
+    def word_scheme(self) -> CostScheme:
+        """The word cost scheme of ``--yield align``."""
+        scheme = self.word_costs or default_scheme("words")
+        if not isinstance(scheme, CostScheme) or (scheme.encodings
+                                                  and "words" not in scheme.encodings):
+            raise ConfigError(f"word cost scheme {scheme.name!r} ({scheme.source}) is not a "
+                              "declarative scheme for the words encoding")
         return scheme
 
     def warnings(self) -> list[str]:
@@ -136,6 +173,9 @@ class Config:
                  "--with-preterminals, --split and --weighted have", "parseval")):
             if given and metric not in metrics:
                 out.append(f"{options} no effect: {metric} is not in --metrics")
+        if self.word_costs is not None and self.yields != "align":
+            out.append(f"--word-costs {self.word_costs.name} has no effect without "
+                       "--yield align")
         if self.movement.method == "cascade" and (
                 "label" not in metrics or self.scheme("label").movement is None):
             out.append("--movement cascade has no effect: no label scheme with a movement "
@@ -164,6 +204,10 @@ class Config:
         parts += [part for metric in build(self).values() for part in metric.describe()]
         if self.failures != "skip":
             parts.append(f"failures:{self.failures}")
+        if self.yields == "align":
+            parts.append(f"yield:align|words:{self.word_scheme().describe()}")
+        if self.segmentation == "align":
+            parts.append("segmentation:align")
         parts += [f"average:{self.average}", f"parsedit:{__version__}",
                   f"pynini:{version('pynini')}"]
         return "|".join(parts)

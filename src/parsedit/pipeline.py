@@ -15,6 +15,12 @@ parse with no constituents over the gold words (each metric's ``failure``):
 it stays ``skip`` but has counts, so it is in the sums.  As EVALB does, the
 run stops at the (MAX_ERROR + 2)-th error, and says so.  The files' root
 conventions are compared as the pairs go by (:mod:`parsedit.trees.roots`).
+
+With ``Config.yields == "align"`` a pair whose words differ is scored
+instead, through its word alignment (:mod:`parsedit.metrics.yields`), and
+every scored pair has ``words`` counts; with ``Config.segmentation ==
+"align"`` runs of sentences are paired by their word alignment
+(:mod:`parsedit.segmentation`).
 """
 
 from __future__ import annotations
@@ -28,12 +34,21 @@ from typing import Any
 from parsedit.config import Config
 from parsedit.costs.alphabet import collect
 from parsedit.errors import ConfigError
-from parsedit.metrics import registry
+from parsedit.fst.words import identity
+from parsedit.metrics import registry, yields
 from parsedit.metrics.base import Outcome
 from parsedit.metrics.edits import EditDistance
 from parsedit.metrics.errors import analyse, sentence_errors
 from parsedit.metrics.leaf_ancestor import LAScored, LeafAncestor, WorstWords
-from parsedit.results import CorpusResult, EditScript, LineageScript, SentenceResult
+from parsedit.results import (
+    CorpusResult,
+    EditScript,
+    LineageScript,
+    SentenceResult,
+    WordCounts,
+)
+from parsedit.segmentation import Run, aligned_pairs, merge_warning
+from parsedit.trees import bracketing
 from parsedit.trees.bracketing import CLOSE, Bracketing
 from parsedit.trees.normalise import fix_quotes
 from parsedit.trees.reader import Item, read_trees
@@ -56,6 +71,13 @@ class Scorer:
         self.details = details
         self.encodings = {name: m.encoding for name, m in self.metrics.items()
                           if isinstance(m, EditDistance)}
+        # --yield align: pairs whose words differ are scored by this.
+        self.aligned = yields.AlignedScorer(self.metrics, config, tie_break=details) \
+            if config.yields == "align" else None
+        if self.aligned is not None:
+            self.zeros["words"] = WordCounts()
+        # The pairs of runs --segmentation align made, in order.
+        self.runs: list[Run] = []
 
     @classmethod
     def for_files(cls, config: Config, gold_path: str, test_path: str,
@@ -118,6 +140,9 @@ class Scorer:
             return SentenceResult(number, "error", f"{gold_path}:{gold.line} and {test_path}:"
                                   f"{test.line}: {message}", length=length, reason=reason), {}
 
+        if self.aligned is not None and (len(gold_words) != len(test_words) or not all(
+                norm.same_word(g[:-1], t[:-1]) for g, t in zip(gold_words, test_words))):
+            return self._aligned(number, gold_tokens, test_tokens, length)
         if len(gold_words) != len(test_words):
             return mismatch(f"length mismatch: gold has {len(gold_words)} words, test "
                             f"{len(test_words)}",
@@ -133,10 +158,43 @@ class Scorer:
         details = sentence_errors(gold_tokens, test_tokens, outcomes, self.encodings) \
             if self.details else None
         counts = {name: outcome.counts for name, outcome in outcomes.items()}
-        gold_outer, test_outer = outer_bracket(gold_tokens), outer_bracket(test_tokens)
-        side = None if gold_outer == test_outer else "gold" if gold_outer else "test"
-        return SentenceResult(number, "ok", None, counts, length=length,
-                              details=details, outer_bracket=side), outcomes
+        if self.aligned is not None:
+            counts["words"] = identity(bracketing.words(gold_tokens)).counts
+        return SentenceResult(number, "ok", None, counts, length=length, details=details,
+                              outer_bracket=_outer(gold_tokens, test_tokens)), outcomes
+
+    def _aligned(self, number: int, gold: Bracketing, test: Bracketing,
+                 length: int) -> tuple[SentenceResult, Outcomes]:
+        """A normalised pair whose words differ, scored through its word
+        alignment (``--yield align``)."""
+        assert self.aligned is not None
+        projection, outcomes = self.aligned.score(gold, test)
+        details = sentence_errors(projection.gold, projection.test, outcomes, self.encodings) \
+            if self.details else None
+        counts = {name: outcome.counts for name, outcome in outcomes.items()}
+        return SentenceResult(number, "ok", None, counts, length=length, details=details,
+                              outer_bracket=_outer(gold, test)), outcomes
+
+    def pairs(self, gold_path: str, test_path: str) -> Iterator[Pair]:
+        """The numbered pairs of two files: in order, or with ``segmentation
+        = "align"`` runs of sentences merged by their word alignment (each
+        pair's :class:`~parsedit.segmentation.Run` kept in ``self.runs``)."""
+        if self.config.segmentation != "align":
+            return pairs(gold_path, test_path)
+        assert self.aligned is not None
+        self.runs.clear()
+        norm = self.config.params.normalisation
+
+        def words(item: Item) -> list[str]:
+            return [] if item.tokens is None else bracketing.words(
+                norm.normalise(item.tokens).bracketing)
+        return aligned_pairs(gold_path, test_path, self.aligned.aligner, words, self.runs)
+
+
+def _outer(gold: Bracketing, test: Bracketing) -> str | None:
+    """Which side alone has an unlabelled outer bracket (None: both or neither)."""
+    gold_outer, test_outer = outer_bracket(gold), outer_bracket(test)
+    return None if gold_outer == test_outer else "gold" if gold_outer else "test"
 
 
 def align(scorer: Scorer, metric: str, number: int, gold: Item | None, test: Item | None,
@@ -282,6 +340,12 @@ def run(scorer: Scorer, pairs_: Iterable[Pair], gold_name: str, test_name: str,
                          gold_name, test_name)
     if roots is not None:
         warnings.append(roots)
+    merged = merge_warning(scorer.runs)
+    if merged is not None:
+        warnings.append(merged)
+    aligned = yields.warning(sentences)
+    if aligned is not None:
+        warnings.append(aligned)
     extra: dict[str, Any] = {}
     if worst is not None:
         extra["worst_words"] = tuple(worst.top(worst_words))
@@ -299,5 +363,5 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
     """Score every pair of ``gold_path`` and ``test_path`` (see :func:`run`)."""
     config = config or Config()
     scorer = Scorer.for_files(config, gold_path, test_path, details=errors > 0)
-    return run(scorer, pairs(gold_path, test_path), gold_path, test_path, worst_words, errors,
-               jobs, progress)
+    return run(scorer, scorer.pairs(gold_path, test_path), gold_path, test_path, worst_words,
+               errors, jobs, progress)

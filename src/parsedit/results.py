@@ -282,6 +282,41 @@ class TaggingCounts:
                 for name, counts in self.by_scoring.items()}
 
 
+@dataclass(frozen=True)
+class WordCounts(_Additive):
+    """The word alignment of one pair of yields (``--yield align``), additive:
+    gold and test words, how many were matched, substituted, deleted,
+    inserted, merged (k words against one, either way), and the cost of the
+    alignment under the word cost scheme."""
+
+    gold: int = 0
+    test: int = 0
+    matched: int = 0
+    substituted: int = 0
+    deleted: int = 0
+    inserted: int = 0
+    merged: int = 0
+    cost: float = 0.0
+
+    @property
+    def error_rate(self) -> float | None:
+        """The word error rate: 100 x cost / gold words (sclite's WER under
+        unit costs)."""
+        return percent(self.cost, self.gold)
+
+    @property
+    def differ(self) -> bool:
+        """Whether the two yields were not the same words."""
+        return self.matched != self.gold or self.test != self.gold
+
+    def figures(self) -> dict[str, float | int | None]:
+        """Every field, and the word error rate, by its JSON name."""
+        return {"gold": self.gold, "test": self.test, "matched": self.matched,
+                "substituted": self.substituted, "deleted": self.deleted,
+                "inserted": self.inserted, "merged": self.merged, "cost": self.cost,
+                "error_rate": self.error_rate}
+
+
 @dataclass
 class Loss:
     """A pair of leaf-ancestor lineages that loses: its word score, how often
@@ -534,6 +569,13 @@ class CorpusResult:
     @property
     def tagging(self) -> TaggingCounts | None:
         found: TaggingCounts | None = self.totals.get("tagging")
+        return found
+
+    @property
+    def words(self) -> WordCounts | None:
+        """The word alignment summed over the scored sentences (``--yield
+        align`` only; None otherwise)."""
+        found: WordCounts | None = self.totals.get("words")
         return found
 
     def to_dict(self, gold: str = "", test: str = "") -> dict[str, Any]:

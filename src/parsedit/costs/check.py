@@ -28,14 +28,20 @@ PTB_PHRASES = (
     "WHADJP WHADVP WHNP WHPP X TOP NP-SBJ NP-TMP NP-PRD NP-LOC NP-ADV NP-VOC PP-LOC PP-CLR "
     "PP-DIR PP-TMP PP-PRD ADVP-TMP ADVP-LOC ADVP-MNR S-NOM S-ADV S-TPC S-CLR SBAR-ADV "
     "SBAR-PRP SBAR-TMP").split()
+# Penn Treebank words that word cost schemes (the words encoding) single out:
+# the contracted forms and their spellings, and a word in two cases.
+PTB_WORDS = ("n't not Not ca can Can wo will Will 're are 've have 'll 'm am The the "
+             "do does").split()
 
 Symbols = list[tuple[str, str]]
 
 
 def ptb_symbols() -> Symbols:
-    """(kind, label) of every Penn Treebank tag and phrase label."""
+    """(kind, label) of every Penn Treebank tag and phrase label, and of a few
+    words (:data:`PTB_WORDS`)."""
     return ([("tag", t) for t in PTB_TAGS] + [("open", p) for p in PTB_PHRASES]
-            + [("span", p) for p in PTB_PHRASES] + [("close", ")")])
+            + [("span", p) for p in PTB_PHRASES] + [("close", ")")]
+            + [("word", w) for w in PTB_WORDS])
 
 
 def alphabet_symbols(alphabets: Iterable[Alphabet]) -> Symbols:

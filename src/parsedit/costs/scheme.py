@@ -6,6 +6,8 @@ A scheme file (see ``grammars/*.toml`` and the README) holds::
     extends = "roark-basic"        # optional: a shipped name or a path
     encodings = ["label"]          # the encodings it is meant for
     movement = 1.0                 # optional: Roark's close-bracket move cost
+    merge = 0.5                    # optional, *words* only: k words written as
+                                   # one (``do n't`` / ``don't``), 2 <= k <= 4
     [classes]                      # optional: named sets of symbols
     noun = ["NN", "NNS", "NNP", "NNPS"]      # labels, or glob patterns
     verb = "VB*"                             # one pattern
@@ -62,21 +64,22 @@ else:  # pragma: no cover - exercised on Python 3.10 only
 INF = math.inf
 ANY = "any"
 KINDS_OF = {"label": ("open", "close", "tag", "word"), "span": ("span",), "rule": ("rule",),
-            "lineage": ("node", "boundary")}
-KINDS = tuple(k for kinds in KINDS_OF.values() for k in kinds)
+            "lineage": ("node", "boundary"), "words": ("word",)}
+KINDS = tuple(dict.fromkeys(k for kinds in KINDS_OF.values() for k in kinds))
 ENCODINGS = tuple(KINDS_OF)
 UNLABELLED = frozenset(("close", "word", "boundary"))
 SAME_KEYS: dict[str, Callable[[str], str]] = {
     "first-char": lambda label: label[:1],
     "base": strip_function_tags,
+    "casefold": str.casefold,
 }
 # ``same = "span"`` compares a span symbol's boundaries, not its label: a
 # substitution between two spans then relabels a constituent without moving it.
 SPAN_KEY = "span"
 SAME_NAMES = (*SAME_KEYS, SPAN_KEY)
 DEFAULTS = {"label": "roark-basic", "span": "levenshtein", "rule": "levenshtein",
-            "lineage": "leaf-ancestor"}
-_KEYS = ("name", "extends", "encodings", "movement", "classes", "insert", "delete",
+            "lineage": "leaf-ancestor", "words": "words"}
+_KEYS = ("name", "extends", "encodings", "movement", "merge", "classes", "insert", "delete",
          "substitute")
 _CLASS_KEYS = ("labels", "variants", "kinds")
 _SUBSTITUTE_KEYS = ("from", "to", "within", "cost", "same")
@@ -141,6 +144,9 @@ class CostScheme:
     movement: float | None = None
     classes: tuple[SymbolClass, ...] = ()
     extends: str | None = None
+    # The cost of aligning k (2..4) consecutive words of one side with one
+    # word of the other that is their concatenation (words encoding only).
+    merge: float | None = None
 
     @property
     def needs_alphabet(self) -> bool:
@@ -233,7 +239,7 @@ def boundaries(kind: str, text: str, label: str) -> str:
 
 def _digest(classes: dict[str, SymbolClass], insert: dict[str, float],
             delete: dict[str, float], substitute: dict[Any, Substitution],
-            movement: float | None) -> str:
+            movement: float | None, merge: float | None = None) -> str:
     content = {
         "classes": {n: c.canonical() for n, c in sorted(classes.items())},
         "insert": sorted(insert.items()), "delete": sorted(delete.items()),
@@ -241,6 +247,8 @@ def _digest(classes: dict[str, SymbolClass], insert: dict[str, float],
                              for s in substitute.values()),
         "movement": movement,
     }
+    if merge is not None:  # only then, so that every other digest stays as it was
+        content["merge"] = merge
     return hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()[:8]
 
 
@@ -355,13 +363,16 @@ class SchemeReader:
         movement = parent.movement if parent else None
         if "movement" in data:
             movement = self.cost(data["movement"], "movement", None, "movement")
+        merge = parent.merge if parent else None
+        if "merge" in data:
+            merge = self.cost(data["merge"], "merge", None, "merge")
         if any(p.level == "error" for p in self.problems):
             return None
         return CostScheme(
-            name=name, digest=_digest(classes, insert, delete, subs, movement),
+            name=name, digest=_digest(classes, insert, delete, subs, movement, merge),
             source=self.source, encodings=tuple(encodings), insert=tuple(insert.items()),
             delete=tuple(delete.items()), substitute=tuple(subs.values()),
-            movement=movement, classes=tuple(classes.values()),
+            movement=movement, merge=merge, classes=tuple(classes.values()),
             extends=parent.describe() if parent else None)
 
     def parent(self, extends: Any) -> CostScheme | None:

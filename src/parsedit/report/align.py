@@ -8,20 +8,25 @@ from parsedit.results import EditScript, LineageScript
 _NAMES = {"match": "", "sub": "substitution", "del": "deletion", "ins": "insertion"}
 
 
+def table(title: str, rows: list[tuple[str, str, str, str]]) -> list[str]:
+    """The title, then one line per (gold, test, edit, cost) row, aligned."""
+    width_g = max([len("gold")] + [len(r[0]) for r in rows])
+    width_t = max([len("test")] + [len(r[1]) for r in rows])
+    lines = [title, "", f"{'gold':<{width_g}}  {'test':<{width_t}}  {'edit':<12}  cost"]
+    lines.append("-" * len(lines[-1]))
+    for gold, test, edit, cost in rows:
+        lines.append(f"{gold:<{width_g}}  {test:<{width_t}}  {edit:<12}  {cost}".rstrip())
+    return lines
+
+
 def render(script: EditScript, sentence: int) -> str:
     rows = []
     for op in script.ops:
         gold, test = op.gold or "", op.test or ""
         cost = number(op.cost) if op.kind != "match" or op.cost else ""
         rows.append((gold, test, _NAMES[op.kind], cost))
-    width_g = max([len("gold")] + [len(r[0]) for r in rows])
-    width_t = max([len("test")] + [len(r[1]) for r in rows])
-    lines = [f"sentence {sentence}, {script.encoding} encoding, cost scheme {script.scheme}",
-             "",
-             f"{'gold':<{width_g}}  {'test':<{width_t}}  {'edit':<12}  cost"]
-    lines.append("-" * len(lines[-1]))
-    for gold, test, edit, cost in rows:
-        lines.append(f"{gold:<{width_g}}  {test:<{width_t}}  {edit:<12}  {cost}".rstrip())
+    lines = table(f"sentence {sentence}, {script.encoding} encoding, cost scheme "
+                  f"{script.scheme}", rows)
     counts = script.counts
     lines.append("")
     if script.moves:

@@ -20,6 +20,12 @@ same under ``cutoff``.  Rates are ``null`` when undefined.
 ``recall``, ``f_measure`` (percentages) and ``segments``, and the same under
 ``cutoff``; a sentence's ``tagging`` holds the same for that sentence.
 
+``words`` (only with ``--yield align``): the word alignment summed over the
+scored sentences: ``gold``, ``test`` (words), ``matched``, ``substituted``,
+``deleted``, ``inserted``, ``merged`` (merges and splits), ``cost`` (under the
+word cost scheme) and ``error_rate`` (100 x cost / gold), and the same under
+``cutoff``; each sentence has the same under ``words`` (null when not scored).
+
 ``errors`` (only with ``--errors``): see :func:`parsedit.metrics.errors.analyse`.
 
 ``sentences``: ``id`` (1-based), ``status`` (``ok``/``error``/``skip``),
@@ -98,6 +104,9 @@ def to_dict(result: CorpusResult, gold: str, test: str) -> dict[str, Any]:
         for metric in result.metrics:
             counts = s.counts.get(metric)
             entry[metric] = None if counts is None else _counts(metric, counts)
+        if result.words is not None:
+            words = s.counts.get("words")
+            entry["words"] = None if words is None else words.figures()
         sentences.append(entry)
     return {
         "parsedit": __version__,
@@ -110,6 +119,10 @@ def to_dict(result: CorpusResult, gold: str, test: str) -> dict[str, Any]:
                     "stopped": result.stopped},
         "warnings": list(result.warnings),
         "corpus": corpus(result),
+        **({"words": {**result.words.figures(),
+                      "cutoff": {"max_length": result.cutoff_len,
+                                 **result.cutoff.counts["words"].figures()}}}
+           if result.words is not None else {}),
         **({"errors": result.errors} if result.errors is not None else {}),
         "sentences": sentences,
     }

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from parsedit.report import tags as tags_report
+from parsedit.report import words as words_report
 from parsedit.report.numbers import number, rate
 from parsedit.results import CorpusResult, EditCounts, LACounts, ParsevalCounts, TaggingCounts
 
@@ -127,6 +128,8 @@ def render(result: CorpusResult, gold: str, test: str) -> str:
              + f", {result.count('error')} errors", ""]
     if result.warnings:
         lines += [f"warning: {w}" for w in result.warnings] + [""]
+    if result.words is not None:
+        lines += ["Words (--yield align): " + words_report.summary(result.words), ""]
     edits = [m for m in result.metrics if isinstance(result.totals.counts[m], EditCounts)]
     for metric in result.metrics:
         counts = result.totals.counts[metric]

@@ -1,0 +1,73 @@
+"""Throughput of ``--yield align`` against ``--yield strict``, reading included.
+
+    python benchmarks/bench_yields.py [GOLD] [--metrics parseval] [--rate 0.1] [--repeat 3]
+
+GOLD defaults to the 3914-tree PTB sample in ../shared/data.  Two copies are
+written to temporary files: one with parse errors only (benchmarks/perturb.py,
+seed 1), and the same with word errors on top (benchmarks/word_errors.py,
+seed 1, ``--rate``).  ``strict`` scores the first (its words are the gold
+words); ``align`` scores the second, whose pairs nearly all differ in words.
+Each run is timed ``--repeat`` times in one process on one core, and the best
+is reported as sentence pairs per second.  The target: align at least a
+third of strict's throughput for the same metrics.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from perturb import main as perturb_main  # noqa: E402
+from word_errors import main as word_errors_main  # noqa: E402
+
+from parsedit.metrics.yields import word_totals  # noqa: E402
+from parsedit.pipeline import Config, evaluate  # noqa: E402
+
+DEFAULT = Path(__file__).resolve().parents[1].parent / "shared/data/ptb-sample/wsj_0001-0199.clean"
+
+
+def _best(gold: str, test: str, config: Config, repeat: int) -> tuple[float, int]:
+    best, pairs = float("inf"), 0
+    for _ in range(repeat):
+        start = time.perf_counter()
+        result = evaluate(gold, test, config)
+        best = min(best, time.perf_counter() - start)
+        pairs = result.count("ok")
+    return best, pairs
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("gold", nargs="?", default=str(DEFAULT))
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--rate", type=float, default=0.1)
+    parser.add_argument("--metrics", default="parseval")
+    args = parser.parse_args()
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    metrics = tuple(args.metrics.split(","))
+    with tempfile.TemporaryDirectory() as tmp:
+        parsed = os.path.join(tmp, "perturbed.mrg")
+        noisy = os.path.join(tmp, "words.mrg")
+        perturb_main([args.gold, parsed, "--seed", "1"])
+        word_errors_main([parsed, noisy, "--seed", "1", "--rate", str(args.rate)])
+        strict, n_strict = _best(args.gold, parsed, Config(metrics=metrics), args.repeat)
+        config = Config(metrics=metrics, yields="align")
+        align, n_align = _best(args.gold, noisy, config, args.repeat)
+        words = word_totals(evaluate(args.gold, noisy, config).sentences)
+    wer = words.error_rate if words is not None else None
+    print(f"strict: {n_strict} pairs in {strict:.2f} s, {n_strict / strict:,.0f} pairs/s")
+    print(f"align:  {n_align} pairs in {align:.2f} s, {n_align / align:,.0f} pairs/s "
+          f"(word error rate {wer:.2f})")
+    print(f"align / strict: {(n_align / align) / (n_strict / strict):.2f} (target >= 0.33)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

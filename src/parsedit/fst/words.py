@@ -1,0 +1,283 @@
+"""Aligning two yields: the cheapest word edit script, as an FST shortest path.
+
+``WordAligner(scheme).align(gold, test)`` returns a :class:`WordAlignment`:
+its cost and its operations, left to right, each naming the gold and test
+word positions it covers:
+
+* ``match`` (equal words, or words EQ_WORD makes equal; cost 0), ``sub`` (one
+  gold word against one different test word, at the scheme's substitution
+  cost), ``del`` (a gold word with no counterpart), ``ins`` (a test word with
+  none);
+* with a ``merge`` cost in the scheme: ``merge`` (k gold words against one
+  test word that is exactly their concatenation, ``do n't`` / ``don't``) and
+  ``split`` (one gold word against k test words), 2 <= k <= 4, at that cost.
+
+How: the lattice of every script is a weighted acceptor whose state (i, j)
+means "i gold and j test words consumed", with one arc per operation.  Its
+shortest distances to the final state are computed by OpenFst
+(``pynini.shortestdistance``, reverse, tropical semiring).  **Ties** between
+cheapest scripts are broken in two steps, so that an alignment never depends
+on how a search happens to run: (1) among the cheapest scripts, those with
+the most matched words (a second shortest distance over the arcs that stay
+on a cheapest path, an operation weighing the words it consumes without
+matching them); (2) among those, the script is read forward from (0, 0)
+taking the first arc by the order ``match``, ``sub``, ``merge``, ``split``,
+``del``, ``ins``: words are paired as early as possible, and a deleted gold
+word comes before an inserted test word.  Arc weights are single precision:
+distances within 1e-4 (relative) are taken as equal.
+
+One exact shortcut: when the scheme has no classes, no ``same`` keys and no
+merge candidate in the pair, every word has the same costs, which obey the
+triangle inequality when checked once; the common prefix and suffix are
+then matched without entering the lattice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+
+import pynini
+
+from parsedit.costs.scheme import INF, CostScheme, Signature
+from parsedit.errors import SchemeError
+from parsedit.fst.edit import Arc
+from parsedit.results import WordCounts
+
+MAX_MERGE = 4
+# Tie-breaking preference among operations on a cheapest path with most matches.
+ORDER = ("match", "sub", "merge", "split", "del", "ins")
+_RANK = {kind: n for n, kind in enumerate(ORDER)}
+
+
+@dataclass(frozen=True)
+class WordOp:
+    """One operation: its kind, the gold and test word positions (0-based)
+    it covers, and its cost."""
+
+    kind: str
+    gold: tuple[int, ...]
+    test: tuple[int, ...]
+    cost: float
+
+
+@dataclass(frozen=True)
+class WordAlignment:
+    """The cheapest word edit script between two yields."""
+
+    cost: float
+    ops: tuple[WordOp, ...]
+    gold_words: int
+    test_words: int
+
+    @property
+    def counts(self) -> WordCounts:
+        kinds = [op.kind for op in self.ops]
+        return WordCounts(gold=self.gold_words, test=self.test_words,
+                          matched=kinds.count("match"), substituted=kinds.count("sub"),
+                          deleted=kinds.count("del"), inserted=kinds.count("ins"),
+                          merged=kinds.count("merge") + kinds.count("split"),
+                          cost=self.cost)
+
+
+def identity(words: Sequence[str]) -> WordAlignment:
+    """The alignment of a yield with itself."""
+    n = len(words)
+    return WordAlignment(0.0, tuple(WordOp("match", (i,), (i,), 0.0) for i in range(n)), n, n)
+
+
+class WordAligner:
+    """Word alignments under one word cost scheme.
+
+    ``same_word(g, t)`` says whether two different strings count as the same
+    word (EVALB's EQ_WORD); such a pair is a ``match`` at cost 0.
+    """
+
+    def __init__(self, scheme: CostScheme,
+                 same_word: Callable[[str, str], bool] | None = None) -> None:
+        self.scheme = scheme
+        self.same_word = same_word
+        self._plain = not scheme.classes and not any(s.same for s in scheme.substitute)
+        self._sigs: dict[str, Signature] = {}
+        self._subs: dict[tuple[str, str], float] = {}
+        plain_sig = scheme.signature("word")
+        self._trim = self._plain and scheme.triangle_holds(plain_sig, [])
+
+    def _sig(self, word: str) -> Signature:
+        found = self._sigs.get(word)
+        if found is None:
+            found = self._sigs[word] = self.scheme.signature("word", word)
+        return found
+
+    def substitute_cost(self, gold: str, test: str) -> float:
+        """0 for the same word, else the scheme's substitution cost."""
+        if gold == test or (self.same_word is not None and self.same_word(gold, test)):
+            return 0.0
+        key = (gold, test)
+        found = self._subs.get(key)
+        if found is None:
+            found = self._subs[key] = self.scheme.substitute_cost(self._sig(gold),
+                                                                  self._sig(test))
+        return found
+
+    def delete_cost(self, word: str) -> float:
+        return self.scheme.delete_cost(self._sig(word))
+
+    def insert_cost(self, word: str) -> float:
+        return self.scheme.insert_cost(self._sig(word))
+
+    def _merges(self, gold: Sequence[str], test: Sequence[str]) -> list[WordOp]:
+        """Every merge and split the pair allows (none without a merge cost)."""
+        cost = self.scheme.merge
+        if cost is None:
+            return []
+        out: list[WordOp] = []
+        for one, many, kind in ((test, gold, "merge"), (gold, test, "split")):
+            where: dict[str, list[int]] = {}
+            for j, word in enumerate(one):
+                where.setdefault(word, []).append(j)
+            for i in range(len(many)):
+                for k in range(2, MAX_MERGE + 1):
+                    if i + k > len(many):
+                        break
+                    for j in where.get("".join(many[i:i + k]), ()):
+                        span = tuple(range(i, i + k))
+                        out.append(WordOp(kind, span, (j,), cost) if kind == "merge"
+                                   else WordOp(kind, (j,), span, cost))
+        return out
+
+    def align(self, gold: Sequence[str], test: Sequence[str]) -> WordAlignment:
+        """The cheapest script from ``gold`` to ``test`` (ties broken by ORDER)."""
+        if list(gold) == list(test):
+            return identity(gold)
+        merges = self._merges(gold, test)
+        start, end_g, end_t = 0, len(gold), len(test)
+        if self._trim and not merges:
+            while start < end_g and start < end_t and gold[start] == test[start]:
+                start += 1
+            while end_g > start and end_t > start and gold[end_g - 1] == test[end_t - 1]:
+                end_g -= 1
+                end_t -= 1
+        prefix = [WordOp("match", (i,), (i,), 0.0) for i in range(start)]
+        suffix = [WordOp("match", (i,), (i - len(gold) + len(test),), 0.0)
+                  for i in range(end_g, len(gold))]
+        middle = self._lattice(gold, test, start, end_g, end_t, merges)
+        ops = (*prefix, *middle, *suffix)
+        return WordAlignment(sum(op.cost for op in ops), ops, len(gold), len(test))
+
+    def _known_cost(self, gold: Sequence[str], test: Sequence[str], deletes: list[float],
+                    inserts: list[float]) -> float:
+        """The cost of one script (an upper bound on the cheapest): difflib's
+        matching blocks matched, the words between them substituted pairwise
+        and the rest deleted or inserted."""
+        cost = 0.0
+        for tag, a, b, c, d in SequenceMatcher(None, gold, test, autojunk=False).get_opcodes():
+            if tag == "equal":
+                continue
+            pairs = min(b - a, d - c)
+            cost += sum(self.substitute_cost(gold[a + k], test[c + k]) for k in range(pairs))
+            cost += sum(deletes[a + pairs:b]) + sum(inserts[c + pairs:d])
+        return cost
+
+    def _lattice(self, gold: Sequence[str], test: Sequence[str], start: int, end_g: int,
+                 end_t: int, merges: list[WordOp]) -> list[WordOp]:
+        """The middle script, gold[start:end_g] against test[start:end_t]."""
+        rows, cols = end_g - start + 1, end_t - start + 1
+        final = rows * cols - 1
+        # Per state, its arcs: (rank in ORDER, cost, target, words unmatched,
+        # the operation or None for a plain one, read back below).
+        arcs: list[list[tuple[int, float, int, int, WordOp | None]]] = [
+            [] for _ in range(rows * cols)]
+        deletes = [self.delete_cost(w) for w in gold[start:end_g]]
+        inserts = [self.insert_cost(w) for w in test[start:end_t]]
+        sub = self.substitute_cost
+        match, substitute, delete, insert = (_RANK[k] for k in ("match", "sub", "del", "ins"))
+        # Exact pruning: a script through (r, c) shifts the two sides apart
+        # by |r - c| words and back by |(R - r) - (C - c)|, each word at least
+        # ``step``; a state whose bound exceeds a known script's cost is on
+        # no cheapest path.
+        g, t = gold[start:end_g], test[start:end_t]
+        merge = self.scheme.merge
+        step = min(deletes + inserts + ([merge / (MAX_MERGE - 1)] if merge is not None else []))
+        bound = self._known_cost(g, t, deletes, inserts) + 1e-9 if step > 0 else INF
+        last_r, last_c = rows - 1, cols - 1
+
+        def kept(r: int, c: int) -> bool:
+            return step * (abs(r - c) + abs((last_r - r) - (last_c - c))) <= bound
+
+        # kept(r, c) needs |r - c| <= the budget in words, which bounds the columns.
+        budget = int(bound / step) + 1 if bound < INF else rows + cols
+        for r in range(rows):
+            base = r * cols
+            for c in range(max(0, r - budget), min(cols, r + budget + 1)):
+                if not kept(r, c):
+                    continue
+                here = arcs[base + c]
+                if r < rows - 1 and c < cols - 1 and kept(r + 1, c + 1):
+                    cost = sub(gold[start + r], test[start + c])
+                    if cost == 0:
+                        here.append((match, 0.0, base + cols + c + 1, 0, None))
+                    elif cost < INF:
+                        here.append((substitute, cost, base + cols + c + 1, 2, None))
+                if r < rows - 1 and deletes[r] < INF and kept(r + 1, c):
+                    here.append((delete, deletes[r], base + cols + c, 1, None))
+                if c < cols - 1 and inserts[c] < INF and kept(r, c + 1):
+                    here.append((insert, inserts[c], base + c + 1, 1, None))
+        for op in merges:
+            i, j = op.gold[0] - start, op.test[0] - start
+            if 0 <= i and op.gold[-1] < end_g and 0 <= j and op.test[-1] < end_t \
+                    and kept(i, j):
+                target = (op.gold[-1] + 1 - start) * cols + op.test[-1] + 1 - start
+                arcs[i * cols + j].append((_RANK[op.kind], op.cost, target,
+                                           len(op.gold) + len(op.test), op))
+        fst = pynini.Fst()
+        fst.add_states(rows * cols)
+        fst.set_start(0)
+        fst.set_final(final)
+        add_arc = fst.add_arc
+        for source, out in enumerate(arcs):
+            for n, (_, cost, target, _, _) in enumerate(out, start=1):
+                add_arc(source, Arc(n, n, cost, target))
+        distance = [float(w) for w in pynini.shortestdistance(fst, reverse=True)]
+        distance += [INF] * (rows * cols - len(distance))
+        if distance[0] == INF:
+            raise SchemeError(
+                f"word cost scheme {self.scheme.name!r} allows no alignment of "
+                f"[{' '.join(gold[start:end_g])}] with [{' '.join(test[start:end_t])}]")
+        # Fewest unmatched words among the cheapest scripts.  Every arc goes
+        # to a higher state number, so one backward pass is exact.
+        worst = len(gold) + len(test) + 1
+        unmatched = [worst] * (rows * cols)
+        unmatched[final] = 0
+        cheapest: list[list[tuple[int, float, int, int, WordOp | None]]] = [
+            [] for _ in range(rows * cols)]
+        for source in range(final - 1, -1, -1):
+            best = distance[source]
+            if best == INF:
+                continue
+            tolerance = 1e-4 * max(1.0, best)
+            on_path = cheapest[source] = [
+                arc for arc in arcs[source] if abs(arc[1] + distance[arc[2]] - best) <= tolerance]
+            unmatched[source] = min((arc[3] + unmatched[arc[2]] for arc in on_path),
+                                    default=worst)
+        ops: list[WordOp] = []
+        current = 0
+        while current != final:
+            rank, cost, target, _, special = min(
+                (arc for arc in cheapest[current]
+                 if arc[3] + unmatched[arc[2]] == unmatched[current]),
+                key=lambda arc: arc[0])
+            if special is None:
+                r, c = divmod(current, cols)
+                kind = ORDER[rank]
+                special = WordOp(kind, (start + r,) if kind != "ins" else (),
+                                 (start + c,) if kind != "del" else (), cost)
+            ops.append(special)
+            current = target
+        return ops
+
+
+def _unmatched(op: WordOp) -> int:
+    """The words an operation consumes without matching them."""
+    return 0 if op.kind == "match" else len(op.gold) + len(op.test)

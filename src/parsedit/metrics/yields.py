@@ -1,0 +1,237 @@
+"""Scoring a pair whose yields differ, through their word alignment (``--yield align``).
+
+The word alignment (:mod:`parsedit.fst.words`) pairs gold and test words.
+Both trees are then *projected* onto the aligned pairs: each keeps only the
+words that have a counterpart (a ``match``, a ``sub``, or the first word of
+the k-word side of a ``merge``/``split``), the test tree written with the gold
+words, and a constituent left spanning no word is dropped and remembered as
+*lost*.  The two projections have equal yields, so every metric scores them
+as it scores any pair; :func:`adjust` then puts back what the projection
+took out:
+
+* a constituent's span is the range of its aligned words: its first and
+  last words that have a counterpart, in the order of the alignment.  An
+  inserted or deleted word at a constituent's edge does not move its
+  boundary; a constituent with no aligned word is lost: it stays in its side's
+  bracket count (gold or test) and matches nothing;
+* PARSEVAL: matched brackets and crossing over the projections; the gold
+  and test bracket counts include the lost constituents (with
+  ``--with-preterminals``, the preterminals of unaligned words too); words are
+  all the gold words, correct tags the aligned pairs with equal tags (a word
+  error with the right tag keeps its tag point);
+* ``span`` and ``rule``: the distance between the projections, plus, for each
+  lost constituent, the scheme's cost of deleting (gold) or inserting (test)
+  one symbol of its label (``label``: its open and close brackets; ``span``
+  and ``rule``: one symbol, whose class is matched by the constituent's
+  label); the gold events are all the gold constituents;
+* ``label``: the *joint* distance (:func:`joint_scheme`): the label
+  transducer edits words too, at the word scheme's costs, so that one
+  shortest path aligns words and brackets together;
+* leaf-ancestor: the aligned pairs' lineages compared as usual, and every
+  unaligned word (deleted, inserted, or beyond the first word of a merge)
+  scoring 0 in its sentence's mean;
+* tagger measures (``tagging``): over the aligned pairs only.
+
+With identical yields the projections are the trees themselves and nothing
+is lost, so every figure is the one ``--yield strict`` gives.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from parsedit.config import Config
+from parsedit.costs.scheme import ANY, CostScheme, Substitution
+from parsedit.errors import ConfigError
+from parsedit.fst.words import WordAligner, WordAlignment
+from parsedit.metrics.base import Metric, Outcome
+from parsedit.metrics.edits import EditDistance
+from parsedit.results import EditCounts, LACounts, ParsevalCounts, SentenceResult
+from parsedit.trees import bracketing
+from parsedit.trees.bracketing import CLOSE, Bracketing
+
+PAIRED = ("match", "sub", "merge", "split")
+
+
+@dataclass(frozen=True)
+class Projection:
+    """Two bracketings over the aligned words, and what they lost."""
+
+    gold: Bracketing
+    test: Bracketing
+    lost_gold: tuple[str, ...]  # labels of gold constituents with no aligned word
+    lost_test: tuple[str, ...]
+    unaligned_gold: int  # gold words left out
+    unaligned_test: int
+
+
+def _restrict(tokens: Bracketing,
+              keep: Mapping[int, str | None]) -> tuple[Bracketing, tuple[str, ...]]:
+    """``tokens`` with only the words at positions in ``keep`` (each written as
+    its value, or as itself for None), and the labels of the phrases left
+    empty, which are dropped."""
+    out: list[str] = []
+    lost: list[str] = []
+    stack: list[bool] = []  # per open phrase: whether it kept a word
+    position = 0
+    tag: str | None = None
+    for token in tokens:
+        if token[0] == "(":
+            if token.startswith("(("):
+                tag = token
+            else:
+                out.append(token)
+                stack.append(False)
+        elif token == CLOSE:
+            kept = stack.pop()
+            if kept:
+                out.append(CLOSE)
+                if stack:
+                    stack[-1] = True
+            else:
+                lost.append(out.pop()[1:])
+        else:
+            if position in keep:
+                assert tag is not None
+                out += [tag, keep[position] or token]
+                if stack:
+                    stack[-1] = True
+            position += 1
+    return tuple(out), tuple(lost)
+
+
+def project(gold: Bracketing, test: Bracketing, alignment: WordAlignment) -> Projection:
+    """Both bracketings restricted to the aligned words (see the module)."""
+    gold_words = [t for t in gold if t[0] != "(" and t != CLOSE]
+    keep_gold: dict[int, str | None] = {}
+    keep_test: dict[int, str | None] = {}
+    for op in alignment.ops:
+        if op.kind in PAIRED:
+            keep_gold[op.gold[0]] = None
+            keep_test[op.test[0]] = gold_words[op.gold[0]]
+    gold_p, lost_gold = _restrict(gold, keep_gold)
+    test_p, lost_test = _restrict(test, keep_test)
+    return Projection(gold_p, test_p, lost_gold, lost_test,
+                      alignment.gold_words - len(keep_gold),
+                      alignment.test_words - len(keep_test))
+
+
+def joint_scheme(label: CostScheme, words: CostScheme) -> CostScheme:
+    """The label scheme with words made editable at the word scheme's costs.
+
+    The word scheme's classes and entries join the label scheme's (its
+    ``any`` read as ``word``); a tag token inserted or deleted with its word
+    costs what the label scheme charges for a wrong tag (0 under
+    ``roark-basic``, so a word edit costs the word's cost alone).  Merges are
+    not edits of one token, so the joint transducer has none.
+    """
+    clash = {c.name for c in label.classes} & {c.name for c in words.classes}
+    if clash:
+        raise ConfigError(f"the label scheme {label.name!r} and the word scheme "
+                          f"{words.name!r} both define the class(es) {', '.join(sorted(clash))}")
+
+    def word(cls: str) -> str:
+        return "word" if cls == ANY else cls
+
+    tag = label.signature("tag")
+    wrong_tag = label.substitute_cost(tag, tag)
+    tag_edit = (("tag", wrong_tag),) if wrong_tag < float("inf") else ()
+    digest = hashlib.sha256(f"{label.digest}+{words.digest}".encode()).hexdigest()[:8]
+    return CostScheme(
+        name=f"{label.name}+{words.name}", digest=digest, source=label.source,
+        encodings=("label",), classes=(*label.classes, *words.classes),
+        insert=(*label.insert, *((word(c), x) for c, x in words.insert), *tag_edit),
+        delete=(*label.delete, *((word(c), x) for c, x in words.delete), *tag_edit),
+        substitute=(*label.substitute, *(Substitution(word(e.source), word(e.target), e.cost,
+                                                      e.same) for e in words.substitute)),
+        movement=label.movement)
+
+
+_KINDS = {"label": ("open", "close"), "span": ("span",), "rule": ("rule",)}
+
+
+def lost_cost(scheme: CostScheme, encoding: str, labels: tuple[str, ...],
+              deleted: bool) -> float:
+    """What deleting (gold) or inserting (test) the lost constituents costs."""
+    cost = scheme.delete_cost if deleted else scheme.insert_cost
+    return sum(cost(scheme.signature(kind, CLOSE if kind == "close" else label))
+               for label in labels for kind in _KINDS[encoding])
+
+
+def adjust(metric: Metric, outcome: Outcome, projection: Projection,
+           alignment: WordAlignment, gold: Bracketing, with_preterminals: bool) -> Outcome:
+    """A metric's outcome over the projections with what the projection took
+    out put back (see the module); ``gold`` is the whole gold bracketing."""
+    lost_g, lost_t = projection.lost_gold, projection.lost_test
+    counts = outcome.counts
+    if isinstance(counts, ParsevalCounts):
+        extra_g, extra_t = len(lost_g), len(lost_t)
+        if with_preterminals:
+            extra_g += projection.unaligned_gold
+            extra_t += projection.unaligned_test
+        counts = ParsevalCounts.sentence(
+            alignment.gold_words, counts.correct_tags, counts.gold + extra_g,
+            counts.test + extra_t, counts.matched, counts.labelled, counts.unlabelled,
+            counts.crossing)
+    elif isinstance(counts, EditCounts) and isinstance(metric, EditDistance):
+        scheme = metric.edits.scheme
+        assert isinstance(scheme, CostScheme)  # Config refuses transducers with --yield align
+        extra = (lost_cost(scheme, metric.name, lost_g, True)
+                 + lost_cost(scheme, metric.name, lost_t, False))
+        events = metric.encoding.events(metric.encoding.encode(gold))
+        counts = EditCounts.sentence(counts.edits + extra, counts.basic + extra, events)
+    elif isinstance(counts, LACounts):
+        zeros = projection.unaligned_gold + projection.unaligned_test
+        scores = (*counts.word_scores, *([0.0] * zeros))
+        counts = LACounts(counts.word_sum / len(scores), 1, counts.word_sum, len(scores),
+                          scores) if scores else LACounts()
+    return Outcome(counts, outcome.detail)
+
+
+class AlignedScorer:
+    """Scores pairs whose words differ through their word alignment (see
+    the module): each of ``metrics`` on the projections, adjusted, and the
+    label distance jointly over the whole trees."""
+
+    def __init__(self, metrics: Mapping[str, Metric], config: Config,
+                 tie_break: bool = False) -> None:
+        self.metrics = metrics
+        self.with_preterminals = config.with_preterminals
+        words = config.word_scheme()
+        self.aligner = WordAligner(words, config.params.normalisation.same_word)
+        label = metrics.get("label")
+        label_scheme = config.scheme("label") if label is not None else None
+        self.joint = EditDistance(label.encoding, joint_scheme(label_scheme, words), None,
+                                  config.movement, tie_break) \
+            if isinstance(label, EditDistance) and isinstance(label_scheme, CostScheme) \
+            else None
+
+    def score(self, gold: Bracketing, test: Bracketing
+              ) -> tuple[Projection, dict[str, Outcome]]:
+        """The projections and every metric's outcome; ``words`` holds the
+        word alignment (its counts a :class:`WordCounts`)."""
+        alignment = self.aligner.align(bracketing.words(gold), bracketing.words(test))
+        projection = project(gold, test, alignment)
+        outcomes = {}
+        for name, metric in self.metrics.items():
+            if name == "label" and self.joint is not None:
+                outcomes[name] = self.joint.score(gold, test)
+            else:
+                outcomes[name] = adjust(metric, metric.score(projection.gold, projection.test),
+                                        projection, alignment, gold, self.with_preterminals)
+        outcomes["words"] = Outcome(alignment.counts, alignment)
+        return projection, outcomes
+
+
+def warning(sentences: Iterable[SentenceResult]) -> str | None:
+    """The caveat of a run in which some pairs were scored with words that
+    differ from gold (None when none was)."""
+    scored = [s.counts["words"] for s in sentences if s.status == "ok" and "words" in s.counts]
+    differ = sum(1 for w in scored if w.differ)
+    if not differ:
+        return None
+    return (f"{differ} of {len(scored)} scored sentences have words that differ from gold and "
+            "are scored through the word alignment (--yield align): their figures are not "
+            "EVALB's; report them with the word error rate")

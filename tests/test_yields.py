@@ -1,0 +1,481 @@
+"""Mismatched yields (``--yield align``): the word alignment against a plain
+dynamic-programming oracle, the projection's PARSEVAL against spans mapped
+by hand, identical yields against ``--yield strict``, and the word-error
+test set made from the bundled Sequoia sample (benchmarks/word_errors.py)."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections import Counter
+from importlib import resources
+from pathlib import Path
+
+import pytest
+from conftest import files, run, tree
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_properties import edit_distance, span_list, tree_pairs, trees_over
+
+from parsedit.config import Config
+from parsedit.costs.scheme import load_scheme, parse_scheme
+from parsedit.encodings import get_encoding
+from parsedit.fst.words import WordAligner
+from parsedit.metrics.cascade import cascade_distance
+from parsedit.metrics.edits import EditDistance, Scored
+from parsedit.metrics.yields import joint_scheme
+from parsedit.params import Params
+from parsedit.pipeline import Scorer, evaluate
+from parsedit.trees.normalise import NONE
+from parsedit.trees.reader import Item, read_trees
+from parsedit.trees.tree import Tree
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+from word_errors import retokenise, word_errors  # noqa: E402
+
+DATA = resources.files("parsedit.data")
+GOLD = str(DATA.joinpath("sequoia-gold.mrg"))
+WORDS10 = str(DATA.joinpath("sequoia-words10.mrg"))
+RETOKENISED = str(DATA.joinpath("sequoia-retokenised.mrg"))
+ALL = ("parseval", "label", "span", "rule", "la")
+MERGING = parse_scheme(b'name = "m"\nextends = "words"\nmerge = 0.5\n', "<m>")
+
+
+# -- the word alignment ------------------------------------------------------
+def oracle_cost(gold: list[str], test: list[str], merge: float | None) -> float:
+    """Unit-cost word edit distance, with k:1 merges and 1:k splits (k <= 4)
+    at ``merge`` when given, by the textbook recurrence."""
+    inf = float("inf")
+    d = [[inf] * (len(test) + 1) for _ in range(len(gold) + 1)]
+    d[0][0] = 0.0
+    for i in range(len(gold) + 1):
+        for j in range(len(test) + 1):
+            if i and j:
+                d[i][j] = min(d[i][j], d[i - 1][j - 1] + (gold[i - 1] != test[j - 1]))
+            if i:
+                d[i][j] = min(d[i][j], d[i - 1][j] + 1)
+            if j:
+                d[i][j] = min(d[i][j], d[i][j - 1] + 1)
+            for k in range(2, 5):
+                if merge is not None and j and i >= k and "".join(gold[i - k:i]) == test[j - 1]:
+                    d[i][j] = min(d[i][j], d[i - k][j - 1] + merge)
+                if merge is not None and i and j >= k and "".join(test[j - k:j]) == gold[i - 1]:
+                    d[i][j] = min(d[i][j], d[i - 1][j - k] + merge)
+    return d[-1][-1]
+
+
+WORDS = st.lists(st.sampled_from(["a", "b", "ab", "ba", "aba", "c"]), max_size=7)
+
+
+@settings(max_examples=300, deadline=None)
+@given(WORDS, WORDS, st.booleans())
+def test_word_alignment_is_the_cheapest_script(gold: list[str], test: list[str],
+                                               merging: bool) -> None:
+    scheme = MERGING if merging else load_scheme("words")
+    alignment = WordAligner(scheme).align(gold, test)
+    assert abs(alignment.cost - oracle_cost(gold, test, scheme.merge)) < 1e-9
+    # The operations cover each side's words once, in order, at their costs.
+    assert [i for op in alignment.ops for i in op.gold] == list(range(len(gold)))
+    assert [j for op in alignment.ops for j in op.test] == list(range(len(test)))
+    assert abs(sum(op.cost for op in alignment.ops) - alignment.cost) < 1e-9
+    counts = alignment.counts
+    assert counts.matched + counts.substituted + counts.deleted <= len(gold)
+
+
+def kinds(gold: str, test: str, scheme_name: str = "words") -> list[tuple[str, str, str]]:
+    alignment = WordAligner(load_scheme(scheme_name)).align(gold.split(), test.split())
+    g, t = gold.split(), test.split()
+    return [(op.kind, " ".join(g[i] for i in op.gold), " ".join(t[j] for j in op.test))
+            for op in alignment.ops]
+
+
+def test_ties_prefer_more_matches_then_the_fixed_order() -> None:
+    # Two substitutions cost as much as a deletion and an insertion; the
+    # script with more matched words wins.
+    assert kinds("a b c", "a c y") == [("match", "a", "a"), ("del", "b", ""),
+                                       ("match", "c", "c"), ("ins", "", "y")]
+    # Equal matches: the order match, sub, merge, split, del, ins decides.
+    assert kinds("x", "y z") == [("sub", "x", "y"), ("ins", "", "z")]
+    assert kinds("x y", "z") == [("sub", "x", "z"), ("del", "y", "")]
+
+
+def test_tokenisation_scheme_merges_and_equates() -> None:
+    assert kinds("I do n't go", "i don't go", "words-tokenisation") == [
+        ("sub", "I", "i"), ("merge", "do n't", "don't"), ("match", "go", "go")]
+    alignment = WordAligner(load_scheme("words-tokenisation")).align(
+        "I do n't".split(), "i don't".split())
+    assert abs(alignment.cost - 0.6) < 1e-9  # case 0.1 + merge 0.5
+    # Without the merge cost: a substitution and a deletion.
+    assert kinds("do n't", "don't") == [("sub", "do", "don't"), ("del", "n't", "")]
+
+
+# -- scoring through the alignment -------------------------------------------
+def config(**options: object) -> Config:
+    return Config(metrics=ALL, params=Params(NONE), **options)  # type: ignore[arg-type]
+
+
+def score(gold: Tree, test: Tree, cfg: Config) -> dict[str, object]:
+    sentence, _ = Scorer(cfg).pair(1, _item(gold), _item(test), "g", "t")
+    assert sentence.status == "ok", sentence.message
+    return dict(sentence.counts)
+
+
+def _item(t: Tree) -> Item:
+    return Item(1, tuple(t.tokens()))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_identical_yields_give_exactly_the_strict_figures(data: st.DataObject) -> None:
+    words = [f"w{i}" for i in range(data.draw(st.integers(1, 7)))]
+    gold, test = data.draw(trees_over(words)), data.draw(trees_over(words))
+    strict = score(gold, test, config())
+    aligned = score(gold, test, config(yields="align"))
+    words_counts = aligned.pop("words")
+    assert aligned == strict
+    assert words_counts.cost == 0 and words_counts.matched == len(words)  # type: ignore
+
+
+@st.composite
+def edited(draw: st.DrawFn) -> tuple[Tree, Tree]:
+    """A gold tree and a test tree over a yield with word errors."""
+    n = draw(st.integers(1, 6))
+    gold_words = [f"w{i}" for i in range(n)]
+    test_words: list[str] = []
+    for i, word in enumerate(gold_words):
+        op = draw(st.sampled_from(["keep", "keep", "sub", "del", "ins"]))
+        if op == "keep":
+            test_words.append(word)
+        elif op == "sub":
+            test_words.append(f"x{i}")
+        elif op == "ins":
+            test_words += [word, f"y{i}"]
+    if not test_words:
+        test_words = ["z"]
+    return draw(trees_over(gold_words)), draw(trees_over(test_words))
+
+
+def mapped(t: Tree, paired: dict[int, int]) -> list[tuple[str, int, int] | None]:
+    """Each constituent's span over aligned-pair ranks, None with no aligned word."""
+    out: list[tuple[str, int, int] | None] = []
+    for label, start, end in span_list(t)[0]:
+        ranks = [paired[i] for i in range(start, end) if i in paired]
+        out.append((label, min(ranks), max(ranks) + 1) if ranks else None)
+    return out
+
+
+@settings(max_examples=200, deadline=None)
+@given(edited())
+def test_parseval_through_the_alignment_against_mapped_spans(pair: tuple[Tree, Tree]) -> None:
+    gold, test = pair
+    alignment = WordAligner(load_scheme("words")).align(gold.words(), test.words())
+    gold_rank: dict[int, int] = {}
+    test_rank: dict[int, int] = {}
+    for op in alignment.ops:
+        if op.kind in ("match", "sub"):
+            gold_rank[op.gold[0]] = test_rank[op.test[0]] = len(gold_rank)
+    g, t = mapped(gold, gold_rank), mapped(test, test_rank)
+    matched = sum((Counter(x for x in g if x) & Counter(x for x in t if x)).values())
+    counts = score(gold, test, config(yields="align"))["parseval"]
+    assert (counts.gold, counts.test, counts.matched) == (len(g), len(t), matched)  # type: ignore
+    assert counts.words == len(gold.words())  # type: ignore
+
+
+def test_a_pure_word_error_costs_only_word_edits() -> None:
+    gold = tree("(S (NP (DT the) (NN dog)) (VP (VBZ barks) (ADVP (RB loudly))))")
+    for test_text, wer in (
+            ("(S (NP (DT the) (NN cat)) (VP (VBZ barks) (ADVP (RB loudly))))", 25.0),
+            ("(S (NP (NN dog)) (VP (VBZ barks) (ADVP (RB loudly))))", 25.0),
+            ("(S (NP (DT the) (JJ big) (NN dog)) (VP (VBZ barks) (ADVP (RB loudly))))", 25.0)):
+        counts = score(gold, tree(test_text), config(yields="align"))
+        p = counts["parseval"]
+        assert p.matched == p.gold == p.test == 4  # type: ignore[attr-defined]
+        for name in ("span", "rule"):
+            assert counts[name].edits == 0  # type: ignore[attr-defined]
+        assert counts["label"].edits == 1  # the joint path: the word edit alone  # type: ignore
+        assert counts["words"].error_rate == wer  # type: ignore[attr-defined]
+    # An unaligned word's lineage scores 0: 3 of 4 gold words perfect.
+    deleted = score(gold, tree("(S (NP (NN dog)) (VP (VBZ barks) (ADVP (RB loudly))))"),
+                    config(yields="align"))
+    assert deleted["la"].score == 0.75  # type: ignore[attr-defined]
+
+
+def test_a_constituent_over_deleted_words_only_is_lost() -> None:
+    gold = tree("(S (NP (DT the) (NN dog)) (VP (VBZ barks) (ADVP (RB loudly))))")
+    counts = score(gold, tree("(S (NP (DT the) (NN dog)) (VP (VBZ barks)))"),
+                   config(yields="align"))
+    p = counts["parseval"]
+    assert (p.gold, p.test, p.matched) == (4, 3, 3)  # type: ignore[attr-defined]
+    # ADVP lost: one constituent deleted at its cost (label, jointly: the
+    # word and ADVP's two brackets).
+    for name in ("span", "rule"):
+        assert counts[name].edits == 1 and counts[name].gold == 4  # type: ignore
+    assert counts["label"].edits == 2  # type: ignore[attr-defined]
+
+
+# -- the Sequoia test set ----------------------------------------------------
+def test_bundled_sequoia_against_itself_is_strict_exactly() -> None:
+    strict = evaluate(GOLD, GOLD, Config(metrics=ALL))
+    aligned = evaluate(GOLD, GOLD, Config(metrics=ALL, yields="align"))
+    for a, b in zip(strict.sentences, aligned.sentences):
+        counts = dict(b.counts)
+        counts.pop("words")
+        assert counts == a.counts
+
+
+def test_word_errors_are_scored_not_refused() -> None:
+    strict = evaluate(GOLD, WORDS10, Config(metrics=("parseval",)))
+    aligned = evaluate(GOLD, WORDS10, Config(metrics=ALL, yields="align"))
+    assert strict.stopped is not None  # MAX_ERROR reached: EVALB stops too
+    assert aligned.count("ok") == 310
+    total = aligned.words
+    assert total is not None and total.error_rate is not None
+    assert 8 < total.error_rate < 11  # generated at a 10 % rate
+
+
+def _f(rate: float, seed: int) -> tuple[float, float]:
+    rng = random.Random(seed)
+    trees = [item.tree for item in read_trees(GOLD)][:80]
+    vocabulary = sorted({w for t in trees if t is not None for w in t.words()})
+    return _score_copy([word_errors(_copy(t), rng, rate, vocabulary) for t in trees])
+
+
+def _copy(t: Tree | None) -> Tree:
+    assert t is not None
+    return Tree.from_tokens(t.tokens())
+
+
+def _score_copy(trees: list[Tree], scheme: str = "words") -> tuple[float, float]:
+    import tempfile
+    with tempfile.TemporaryDirectory() as folder:
+        test = Path(folder) / "test.mrg"
+        test.write_text("".join(t.to_string() + "\n" for t in trees))
+        gold = Path(folder) / "gold.mrg"
+        gold.write_text("".join(line + "\n" for line in
+                                Path(GOLD).read_text().splitlines()[:len(trees)]))
+        result = evaluate(str(gold), str(test),
+                          Config(metrics=("parseval",), yields="align",
+                                 word_costs=load_scheme(scheme)))
+    words = result.words
+    assert words is not None and words.error_rate is not None
+    assert result.parseval is not None
+    f = result.parseval.f_measure
+    assert isinstance(f, float)
+    return f, words.error_rate
+
+
+def test_scores_degrade_with_the_word_error_rate_on_average() -> None:
+    rates = (0.0, 0.1, 0.3)
+    means = [sum(_f(rate, seed)[0] for seed in (1, 2)) / 2 for rate in rates]
+    assert means[0] == 100.0
+    assert all(a > b for a, b in zip(means, means[1:])), means
+
+
+def test_retokenisation_costs_little_under_the_tokenisation_scheme() -> None:
+    trees = [item.tree for item in read_trees(RETOKENISED)][:80]
+    plain_f, plain_wer = _score_copy([_copy(t) for t in trees])
+    tok_f, tok_wer = _score_copy([_copy(t) for t in trees], "words-tokenisation")
+    assert tok_wer < plain_wer
+    assert tok_f >= plain_f
+    # Retokenising the gold itself, then merging back, is what the file holds.
+    again = retokenise(_copy([item.tree for item in read_trees(GOLD)][0]),
+                       random.Random(1), 1.0)
+    assert again.to_string() == trees[0].to_string()
+
+
+# -- the command line -------------------------------------------------------
+def test_cli_yield_align_reports_the_word_error_rate(tmp_path: Path) -> None:
+    result = run("score", GOLD, WORDS10, "--yield", "align", "--metrics", "parseval,label",
+                 "--format", "json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["summary"]["error"] == 0
+    assert report["words"]["gold"] == 6441 and 8 < report["words"]["error_rate"] < 11
+    assert "yield:align|words:words@" in report["signature"]
+    assert any(w.startswith("232 of 310 scored sentences have words that differ")
+               for w in report["warnings"])
+    assert report["sentences"][0]["words"]["substituted"] >= 0
+    text = run("score", GOLD, WORDS10, "--yield", "align", "--metrics", "parseval")
+    assert "word error rate" in text.stdout
+    strict = run("score", GOLD, WORDS10, "--metrics", "parseval", "--format", "json")
+    assert "words" not in json.loads(strict.stdout)
+    assert "yield" not in json.loads(strict.stdout)["signature"]
+
+
+def test_cli_align_words_shows_the_alignment(tmp_path: Path) -> None:
+    gold, test = files(tmp_path, ["(S (NP (PRP I)) (VP (VBP do) (RB n't) (VB go)))"],
+                       ["(S (NP (PRP i)) (VP (VBP don't) (VB go)))"])
+    result = run("align", gold, test, "-n", "1", "--encoding", "words",
+                 "--word-costs", "words-tokenisation")
+    assert result.exit_code == 0, result.output
+    assert "do n't  don't  merge         0.5" in result.stdout
+    assert "word error rate 15.00" in result.stdout  # (0.1 + 0.5) / 4
+    bad = run("score", gold, test, "--yield", "align", "--word-costs", "roark-basic")
+    assert bad.exit_code == 2 and "words encoding" in bad.stderr
+
+
+# -- the joint label edit distance ---------------------------------------------
+LABEL = get_encoding("label")
+JOINT = joint_scheme(load_scheme("roark-basic"), load_scheme("words"))
+
+
+def label_scored(g: tuple[str, ...], t: tuple[str, ...], scheme: object = JOINT) -> Scored:
+    """The label distance's alignment of two normalised trees under ``scheme``."""
+    detail: Scored = EditDistance(LABEL, scheme).score(g, t).detail  # type: ignore[arg-type]
+    return detail
+
+
+def joint_oracle(a: list[str], b: list[str]) -> float:
+    """Roark's basic costs with words editable at 1 (a tag with its word at 0)."""
+    inf = float("inf")
+
+    def kind(x: str) -> str:
+        return "close" if x == ")" else "tag" if x.startswith("((") else \
+            "open" if x.startswith("(") else "word"
+
+    def indel(x: str) -> float:
+        return {"open": 0.5, "close": 0.5, "tag": 0.0, "word": 1.0}[kind(x)]
+
+    def sub(x: str, y: str) -> float:
+        if kind(x) == kind(y) == "tag":
+            return 0.0
+        return 1.0 if kind(x) == kind(y) == "word" else inf
+
+    return edit_distance(a, b, sub, indel, indel)
+
+
+@settings(max_examples=150, deadline=None)
+@given(edited())
+def test_joint_basic_distance_against_the_oracle(pair: tuple[Tree, Tree]) -> None:
+    g, t = NONE.apply(pair[0]), NONE.apply(pair[1])
+    scored = label_scored(g, t)
+    assert abs(scored.counts.basic - joint_oracle(list(g), list(t))) < 1e-9
+
+
+@settings(max_examples=150, deadline=None)
+@given(tree_pairs())
+def test_joint_distance_with_identical_words_is_never_dearer(pair: list[Tree]) -> None:
+    # Finding (README): with words editable, a cheapest path can trade
+    # brackets for word edits, so the joint distance can be below the label
+    # distance even when the words are equal.  Identical yields therefore
+    # never take the joint transducer in the pipeline.
+    g, t = NONE.apply(pair[0]), NONE.apply(pair[1])
+    joint = label_scored(g, t).counts
+    plain = label_scored(g, t, load_scheme("roark-basic")).counts
+    assert joint.basic <= plain.basic
+
+
+def test_joint_distance_can_trade_brackets_for_words() -> None:
+    g = NONE.apply(tree("(S (DT w0) (DT w1) (DT w2) (DT w3) (S (S (DT w4))) (DT w5))"))
+    t = NONE.apply(tree("(S (DT w0) (DT w1) (DT w2) (S (S (DT w3))) (DT w4) (DT w5))"))
+    assert label_scored(g, t).counts.basic == 3.0
+    assert label_scored(g, t, load_scheme("roark-basic")).counts.basic == 4.0
+
+
+@pytest.mark.parametrize("gold, test, five, cascade", [
+    # The cheapest joint path trades brackets for word edits and leaves no
+    # run of close brackets to move; the cascade moves them.
+    ("(S (DT w0) (S (S (DT w1))) (DT w2))", "(S (S (S (DT w0) (DT w1) (DT w2) (DT y2))))",
+     5.0, 4.0),
+    # Runs are counted between matched words, so a run may span a deleted
+    # word: the five steps move brackets that are not consecutive in the
+    # string, which no move transducer can.
+    ("(S (S (S (DT w0) (DT w1) (DT w2))))", "(S (S (DT w1)) (S (DT y1)) (DT w2))", 4.0, 5.0),
+])
+def test_joint_movement_correction_against_the_cascade(gold: str, test: str, five: float,
+                                                        cascade: float) -> None:
+    # Finding (README): with word edits the five steps and the cascade can
+    # differ either way, even where the five steps' moves fit the bounds.
+    g, t = NONE.apply(tree(gold)), NONE.apply(tree(test))
+    scored = label_scored(g, t)
+    assert all(m.size <= 4 for m in scored.moves) and len(scored.moves) <= 2
+    assert scored.counts.edits == five
+    assert cascade_distance(g, t, JOINT, LABEL, 2, 4) == cascade
+
+
+def test_joint_label_distance_in_the_pipeline() -> None:
+    gold = tree("(S (NP (DT the) (NN dog)) (VP (VBZ barks) (ADVP (RB loudly))))")
+    counts = score(gold, tree("(S (NP (DT the) (NN cat)) (VP (VBZ barks) (ADVP (RB loudly))))"),
+                   config(yields="align"))
+    assert counts["label"].edits == 1 and counts["label"].gold == 4  # type: ignore
+    # A word deleted with its only constituent: the word and the ADVP's brackets.
+    counts = score(gold, tree("(S (NP (DT the) (NN dog)) (VP (VBZ barks)))"),
+                   config(yields="align"))
+    assert counts["label"].edits == 2  # type: ignore[attr-defined]
+
+
+# -- the PTB sample (../shared/data, not redistributable) -----------------------
+def test_ptb_sample_identical_words_give_the_strict_figures(shared: Path) -> None:
+    orig = str(shared / "ptb-sample/wsj_0001-0199.orig")
+    clean = str(shared / "ptb-sample/wsj_0001-0199.clean")
+    strict = evaluate(orig, clean, Config())
+    aligned = evaluate(orig, clean, Config(yields="align"))
+    assert aligned.count("ok") == strict.count("ok") == 3914
+    for a, b in zip(strict.sentences, aligned.sentences):
+        counts = dict(b.counts)
+        assert counts.pop("words").cost == 0
+        assert counts == a.counts
+
+
+def test_ptb_sample_with_word_errors(shared: Path, tmp_path: Path) -> None:
+    lines = (shared / "ptb-sample/wsj_0001-0199.clean").read_text().splitlines()[:300]
+    gold = tmp_path / "gold.mrg"
+    gold.write_text("".join(line + "\n" for line in lines))
+    rng = random.Random(3)
+    trees = [_copy(item.tree) for item in read_trees(str(gold))]
+    vocabulary = sorted({w for t in trees for w in t.words()})
+    test = tmp_path / "test.mrg"
+    test.write_text("".join(word_errors(t, rng, 0.1, vocabulary).to_string() + "\n"
+                            for t in trees))
+    result = evaluate(str(gold), str(test), Config(metrics=ALL, yields="align"))
+    assert result.count("ok") == len(trees)
+    words = result.words
+    assert words is not None and words.error_rate is not None
+    assert 7 < words.error_rate < 12
+    assert result.parseval is not None
+    f = result.parseval.f_measure
+    assert isinstance(f, float) and 97 < f < 100
+
+
+# -- sentence boundaries (--segmentation align) --------------------------------
+RESEGMENTED = str(DATA.joinpath("sequoia-resegmented.mrg"))
+
+
+def test_joined_sentences_are_paired_as_a_forest(tmp_path: Path) -> None:
+    one = "(S (NP (DT the) (NN dog)) (VP (VBZ barks)))"
+    two = "(S (NP (PRP it)) (VP (VBZ runs)))"
+    three = "(S (NP (NNS cats)) (VP (VBP sleep)))"
+    gold, test = files(tmp_path, [f"( {one})", f"( {two})", f"( {three})"],
+                       [f"( {one})", f"( {two}) ( {three})"])
+    cfg = Config(yields="align", segmentation="align")
+    result = evaluate(gold, test, cfg)
+    assert [s.status for s in result.sentences] == ["ok", "ok"]
+    assert result.label is not None and result.label.edits == 0
+    assert any("pair 2 = gold 2-3 / test 2" in w for w in result.warnings)
+    strict = run("score", gold, test)
+    assert strict.exit_code == 1  # different numbers of trees
+    both = run("score", gold, test, "--yield", "align", "--segmentation", "align")
+    assert both.exit_code == 0, both.output
+    bad = run("score", gold, test, "--segmentation", "align")
+    assert bad.exit_code == 2 and "needs --yield align" in bad.stderr
+
+
+def test_equal_boundaries_pair_as_without_segmentation() -> None:
+    # Without word errors every boundary agrees: the pairs are the sentences.
+    plain = evaluate(GOLD, GOLD, Config(metrics=("parseval",), yields="align"))
+    segmented = evaluate(GOLD, GOLD, Config(metrics=("parseval",), yields="align",
+                                            segmentation="align"))
+    assert [s.counts for s in plain.sentences] == [s.counts for s in segmented.sentences]
+    # With 10 % word errors, a boundary the alignment moves merges two pairs.
+    noisy = evaluate(GOLD, WORDS10, Config(metrics=("parseval",), yields="align",
+                                           segmentation="align"))
+    assert 300 <= len(noisy.sentences) < 310
+
+
+def test_resegmented_sequoia_is_scored() -> None:
+    result = evaluate(GOLD, RESEGMENTED, Config(yields="align", segmentation="align"))
+    assert result.count("ok") == len(result.sentences) == 286
+    words = result.words
+    assert words is not None and words.cost == 0 and words.gold == 6441
+    assert result.complete
