@@ -26,8 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from perturb import main as perturb_main  # noqa: E402
 from word_errors import main as word_errors_main  # noqa: E402
 
-from parsedit.metrics.yields import word_totals  # noqa: E402
-from parsedit.pipeline import Config, evaluate  # noqa: E402
+from parsedit.config import Config  # noqa: E402
+from parsedit.pipeline import evaluate  # noqa: E402
 
 DEFAULT = Path(__file__).resolve().parents[1].parent / "shared/data/ptb-sample/wsj_0001-0199.clean"
 
@@ -60,7 +60,7 @@ def main() -> int:
         strict, n_strict = _best(args.gold, parsed, Config(metrics=metrics), args.repeat)
         config = Config(metrics=metrics, yields="align")
         align, n_align = _best(args.gold, noisy, config, args.repeat)
-        words = word_totals(evaluate(args.gold, noisy, config).sentences)
+        words = evaluate(args.gold, noisy, config).words
     wer = words.error_rate if words is not None else None
     print(f"strict: {n_strict} pairs in {strict:.2f} s, {n_strict / strict:,.0f} pairs/s")
     print(f"align:  {n_align} pairs in {align:.2f} s, {n_align / align:,.0f} pairs/s "
