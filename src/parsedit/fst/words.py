@@ -38,17 +38,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
-import pynini
-
 from parsedit.costs.scheme import INF, CostScheme, Signature
 from parsedit.errors import SchemeError
-from parsedit.fst.edit import Arc
 from parsedit.results import WordCounts
 
 MAX_MERGE = 4
 # Tie-breaking preference among operations on a cheapest path with most matches.
 ORDER = ("match", "sub", "merge", "split", "del", "ins")
 _RANK = {kind: n for n, kind in enumerate(ORDER)}
+_MATCH, _SUB, _DEL, _INS = (_RANK[k] for k in ("match", "sub", "del", "ins"))
 
 
 @dataclass(frozen=True)
@@ -182,100 +180,101 @@ class WordAligner:
 
     def _lattice(self, gold: Sequence[str], test: Sequence[str], start: int, end_g: int,
                  end_t: int, merges: list[WordOp]) -> list[WordOp]:
-        """The middle script, gold[start:end_g] against test[start:end_t]."""
+        """The middle script, gold[start:end_g] against test[start:end_t]: one
+        backward pass over the band of the lattice (see the module)."""
         rows, cols = end_g - start + 1, end_t - start + 1
         final = rows * cols - 1
-        # Per state, its arcs: (rank in ORDER, cost, target, words unmatched,
-        # the operation or None for a plain one, read back below).
-        arcs: list[list[tuple[int, float, int, int, WordOp | None]]] = [
-            [] for _ in range(rows * cols)]
-        deletes = [self.delete_cost(w) for w in gold[start:end_g]]
-        inserts = [self.insert_cost(w) for w in test[start:end_t]]
+        g, t = gold[start:end_g], test[start:end_t]
+        deletes = [self.delete_cost(w) for w in g]
+        inserts = [self.insert_cost(w) for w in t]
         sub = self.substitute_cost
-        match, substitute, delete, insert = (_RANK[k] for k in ("match", "sub", "del", "ins"))
         # Exact pruning: a script through (r, c) shifts the two sides apart
         # by |r - c| words and back by |(R - r) - (C - c)|, each word at least
         # ``step``; a state whose bound exceeds a known script's cost is on
         # no cheapest path.
-        g, t = gold[start:end_g], test[start:end_t]
         merge = self.scheme.merge
         step = min(deletes + inserts + ([merge / (MAX_MERGE - 1)] if merge is not None else []))
         bound = self._known_cost(g, t, deletes, inserts) + 1e-9 if step > 0 else INF
         last_r, last_c = rows - 1, cols - 1
-
-        def kept(r: int, c: int) -> bool:
-            return step * (abs(r - c) + abs((last_r - r) - (last_c - c))) <= bound
-
+        shift = last_r - last_c
         # kept(r, c) needs |r - c| <= the budget in words, which bounds the columns.
         budget = int(bound / step) + 1 if bound < INF else rows + cols
-        for r in range(rows):
-            base = r * cols
-            for c in range(max(0, r - budget), min(cols, r + budget + 1)):
-                if not kept(r, c):
-                    continue
-                here = arcs[base + c]
-                if r < rows - 1 and c < cols - 1 and kept(r + 1, c + 1):
-                    cost = sub(gold[start + r], test[start + c])
-                    if cost == 0:
-                        here.append((match, 0.0, base + cols + c + 1, 0, None))
-                    elif cost < INF:
-                        here.append((substitute, cost, base + cols + c + 1, 2, None))
-                if r < rows - 1 and deletes[r] < INF and kept(r + 1, c):
-                    here.append((delete, deletes[r], base + cols + c, 1, None))
-                if c < cols - 1 and inserts[c] < INF and kept(r, c + 1):
-                    here.append((insert, inserts[c], base + c + 1, 1, None))
+        # Merge and split arcs by their source state: (rank, cost, target, unmatched, op).
+        special: dict[int, list[tuple[int, float, int, int, WordOp]]] = {}
         for op in merges:
             i, j = op.gold[0] - start, op.test[0] - start
-            if 0 <= i and op.gold[-1] < end_g and 0 <= j and op.test[-1] < end_t \
-                    and kept(i, j):
+            if 0 <= i and op.gold[-1] < end_g and 0 <= j and op.test[-1] < end_t:
                 target = (op.gold[-1] + 1 - start) * cols + op.test[-1] + 1 - start
-                arcs[i * cols + j].append((_RANK[op.kind], op.cost, target,
-                                           len(op.gold) + len(op.test), op))
-        fst = pynini.Fst()
-        fst.add_states(rows * cols)
-        fst.set_start(0)
-        fst.set_final(final)
-        add_arc = fst.add_arc
-        for source, out in enumerate(arcs):
-            for n, (_, cost, target, _, _) in enumerate(out, start=1):
-                add_arc(source, Arc(n, n, cost, target))
-        distance = [float(w) for w in pynini.shortestdistance(fst, reverse=True)]
-        distance += [INF] * (rows * cols - len(distance))
+                special.setdefault(i * cols + j, []).append(
+                    (_RANK[op.kind], op.cost, target, len(op.gold) + len(op.test), op))
+        # Per state: the cheapest cost to the end, and the fewest unmatched
+        # words among the cheapest scripts (INF and ``worst`` off the band).
+        worst = len(gold) + len(test) + 1
+        distance = [INF] * (rows * cols)
+        unmatched = [worst] * (rows * cols)
+        distance[final] = 0.0
+        unmatched[final] = 0
+        for r in range(last_r, -1, -1):
+            base = r * cols
+            low, high = max(0, r - budget), min(cols, r + budget + 1)
+            for c in range(high - 1, low - 1, -1):
+                here = base + c
+                if here == final or step * (abs(r - c) + abs(shift - r + c)) > bound:
+                    continue
+                arcs = self._arcs(r, c, g, t, deletes, inserts, cols, sub, special)
+                best = min((cost + distance[target] for _, cost, target, _, _ in arcs),
+                           default=INF)
+                if best == INF:
+                    continue
+                tolerance = 1e-9 * max(1.0, best)
+                distance[here] = best
+                unmatched[here] = min(n + unmatched[target] for _, cost, target, n, _ in arcs
+                                      if cost + distance[target] - best <= tolerance)
         if distance[0] == INF:
             raise SchemeError(
                 f"word cost scheme {self.scheme.name!r} allows no alignment of "
-                f"[{' '.join(gold[start:end_g])}] with [{' '.join(test[start:end_t])}]")
-        # Fewest unmatched words among the cheapest scripts.  Every arc goes
-        # to a higher state number, so one backward pass is exact.
-        worst = len(gold) + len(test) + 1
-        unmatched = [worst] * (rows * cols)
-        unmatched[final] = 0
-        cheapest: list[list[tuple[int, float, int, int, WordOp | None]]] = [
-            [] for _ in range(rows * cols)]
-        for source in range(final - 1, -1, -1):
-            best = distance[source]
-            if best == INF:
-                continue
-            tolerance = 1e-4 * max(1.0, best)
-            on_path = cheapest[source] = [
-                arc for arc in arcs[source] if abs(arc[1] + distance[arc[2]] - best) <= tolerance]
-            unmatched[source] = min((arc[3] + unmatched[arc[2]] for arc in on_path),
-                                    default=worst)
+                f"[{' '.join(g)}] with [{' '.join(t)}]")
         ops: list[WordOp] = []
         current = 0
         while current != final:
-            rank, cost, target, _, special = min(
-                (arc for arc in cheapest[current]
-                 if arc[3] + unmatched[arc[2]] == unmatched[current]),
+            r, c = divmod(current, cols)
+            best, fewest = distance[current], unmatched[current]
+            tolerance = 1e-9 * max(1.0, best)
+            rank, cost, target, _, op = min(
+                (arc for arc in self._arcs(r, c, g, t, deletes, inserts, cols, sub, special)
+                 if arc[1] + distance[arc[2]] - best <= tolerance
+                 and arc[3] + unmatched[arc[2]] == fewest),
                 key=lambda arc: arc[0])
-            if special is None:
-                r, c = divmod(current, cols)
+            if op is None:
                 kind = ORDER[rank]
-                special = WordOp(kind, (start + r,) if kind != "ins" else (),
-                                 (start + c,) if kind != "del" else (), cost)
-            ops.append(special)
+                op = WordOp(kind, (start + r,) if kind != "ins" else (),
+                            (start + c,) if kind != "del" else (), cost)
+            ops.append(op)
             current = target
         return ops
+
+    @staticmethod
+    def _arcs(r: int, c: int, gold: Sequence[str], test: Sequence[str], deletes: list[float],
+              inserts: list[float], cols: int, sub: Callable[[str, str], float],
+              special: dict[int, list[tuple[int, float, int, int, WordOp]]]
+              ) -> list[tuple[int, float, int, int, WordOp | None]]:
+        """The arcs out of state (r, c): (rank in ORDER, cost, target, words
+        unmatched, the operation or None for a one-word one)."""
+        here = r * cols + c
+        out: list[tuple[int, float, int, int, WordOp | None]] = []
+        if r < len(gold):
+            if c < len(test):
+                cost = sub(gold[r], test[c])
+                if cost == 0:
+                    out.append((_MATCH, 0.0, here + cols + 1, 0, None))
+                elif cost < INF:
+                    out.append((_SUB, cost, here + cols + 1, 2, None))
+            if deletes[r] < INF:
+                out.append((_DEL, deletes[r], here + cols, 1, None))
+        if c < len(test) and inserts[c] < INF:
+            out.append((_INS, inserts[c], here + 1, 1, None))
+        out += special.get(here, ())
+        return out
 
 
 def _unmatched(op: WordOp) -> int:
