@@ -221,15 +221,27 @@ class WordAligner:
                 here = base + c
                 if here == final or step * (abs(r - c) + abs(shift - r + c)) > bound:
                     continue
-                arcs = self._arcs(r, c, g, t, deletes, inserts, cols, sub, special)
-                best = min((cost + distance[target] for _, cost, target, _, _ in arcs),
-                           default=INF)
+                # Each arc as (distance through it, unmatched words through it).
+                arcs: list[tuple[float, int]] = []
+                if r < last_r:
+                    if c < last_c:
+                        cost = sub(g[r], t[c])
+                        if cost == 0:
+                            arcs.append((distance[here + cols + 1], unmatched[here + cols + 1]))
+                        elif cost < INF:
+                            arcs.append((cost + distance[here + cols + 1],
+                                         2 + unmatched[here + cols + 1]))
+                    arcs.append((deletes[r] + distance[here + cols], 1 + unmatched[here + cols]))
+                if c < last_c:
+                    arcs.append((inserts[c] + distance[here + 1], 1 + unmatched[here + 1]))
+                for _, cost, target, n, _ in special.get(here, ()):
+                    arcs.append((cost + distance[target], n + unmatched[target]))
+                best = min(arcs)[0] if arcs else INF
                 if best == INF:
                     continue
                 tolerance = 1e-9 * max(1.0, best)
                 distance[here] = best
-                unmatched[here] = min(n + unmatched[target] for _, cost, target, n, _ in arcs
-                                      if cost + distance[target] - best <= tolerance)
+                unmatched[here] = min(n for d, n in arcs if d - best <= tolerance)
         if distance[0] == INF:
             raise SchemeError(
                 f"word cost scheme {self.scheme.name!r} allows no alignment of "
@@ -240,16 +252,16 @@ class WordAligner:
             r, c = divmod(current, cols)
             best, fewest = distance[current], unmatched[current]
             tolerance = 1e-9 * max(1.0, best)
-            rank, cost, target, _, op = min(
+            rank, cost, target, _, found = min(
                 (arc for arc in self._arcs(r, c, g, t, deletes, inserts, cols, sub, special)
                  if arc[1] + distance[arc[2]] - best <= tolerance
                  and arc[3] + unmatched[arc[2]] == fewest),
                 key=lambda arc: arc[0])
-            if op is None:
+            if found is None:
                 kind = ORDER[rank]
-                op = WordOp(kind, (start + r,) if kind != "ins" else (),
-                            (start + c,) if kind != "del" else (), cost)
-            ops.append(op)
+                found = WordOp(kind, (start + r,) if kind != "ins" else (),
+                               (start + c,) if kind != "del" else (), cost)
+            ops.append(found)
             current = target
         return ops
 
