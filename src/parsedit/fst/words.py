@@ -101,6 +101,8 @@ class WordAligner:
         self._subs: dict[tuple[str, str], float] = {}
         plain_sig = scheme.signature("word")
         self._trim = self._plain and scheme.triangle_holds(plain_sig, [])
+        # Without classes or keys every word has one signature: its costs, once.
+        self._plain_sub = scheme.substitute_cost(plain_sig, plain_sig) if self._plain else None
 
     def _sig(self, word: str) -> Signature:
         found = self._sigs.get(word)
@@ -112,6 +114,8 @@ class WordAligner:
         """0 for the same word, else the scheme's substitution cost."""
         if gold == test or (self.same_word is not None and self.same_word(gold, test)):
             return 0.0
+        if self._plain_sub is not None:
+            return self._plain_sub
         key = (gold, test)
         found = self._subs.get(key)
         if found is None:
