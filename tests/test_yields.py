@@ -43,26 +43,34 @@ MERGING = parse_scheme(b'name = "m"\nextends = "words"\nmerge = 0.5\n', "<m>")
 
 
 # -- the word alignment ------------------------------------------------------
-def oracle_cost(gold: list[str], test: list[str], merge: float | None) -> float:
+def oracle(gold: list[str], test: list[str], merge: float | None) -> tuple[float, int]:
     """Unit-cost word edit distance, with k:1 merges and 1:k splits (k <= 4)
-    at ``merge`` when given, by the textbook recurrence."""
-    inf = float("inf")
+    at ``merge`` when given, by the textbook recurrence; and the most matched
+    words among the cheapest scripts (the pairs (cost, -matches) compared
+    lexicographically: the costs here are exact in binary)."""
+    inf = (float("inf"), 0)
     d = [[inf] * (len(test) + 1) for _ in range(len(gold) + 1)]
-    d[0][0] = 0.0
+    d[0][0] = (0.0, 0)
+
     for i in range(len(gold) + 1):
         for j in range(len(test) + 1):
+            candidates = []
             if i and j:
-                d[i][j] = min(d[i][j], d[i - 1][j - 1] + (gold[i - 1] != test[j - 1]))
+                same = gold[i - 1] == test[j - 1]
+                c, m = d[i - 1][j - 1]
+                candidates.append((c + (not same), m - same))
             if i:
-                d[i][j] = min(d[i][j], d[i - 1][j] + 1)
+                candidates.append((d[i - 1][j][0] + 1, d[i - 1][j][1]))
             if j:
-                d[i][j] = min(d[i][j], d[i][j - 1] + 1)
+                candidates.append((d[i][j - 1][0] + 1, d[i][j - 1][1]))
             for k in range(2, 5):
                 if merge is not None and j and i >= k and "".join(gold[i - k:i]) == test[j - 1]:
-                    d[i][j] = min(d[i][j], d[i - k][j - 1] + merge)
+                    candidates.append((d[i - k][j - 1][0] + merge, d[i - k][j - 1][1]))
                 if merge is not None and i and j >= k and "".join(test[j - k:j]) == gold[i - 1]:
-                    d[i][j] = min(d[i][j], d[i - 1][j - k] + merge)
-    return d[-1][-1]
+                    candidates.append((d[i - 1][j - k][0] + merge, d[i - 1][j - k][1]))
+            d[i][j] = min([d[i][j], *candidates])
+    cost, matched = d[-1][-1]
+    return cost, -matched
 
 
 WORDS = st.lists(st.sampled_from(["a", "b", "ab", "ba", "aba", "c"]), max_size=7)
@@ -74,7 +82,9 @@ def test_word_alignment_is_the_cheapest_script(gold: list[str], test: list[str],
                                                merging: bool) -> None:
     scheme = MERGING if merging else load_scheme("words")
     alignment = WordAligner(scheme).align(gold, test)
-    assert abs(alignment.cost - oracle_cost(gold, test, scheme.merge)) < 1e-9
+    cost, matched = oracle(gold, test, scheme.merge)
+    assert abs(alignment.cost - cost) < 1e-9
+    assert alignment.counts.matched == matched  # ties: the most matched words
     # The operations cover each side's words once, in order, at their costs.
     assert [i for op in alignment.ops for i in op.gold] == list(range(len(gold)))
     assert [j for op in alignment.ops for j in op.test] == list(range(len(test)))
@@ -479,3 +489,50 @@ def test_resegmented_sequoia_is_scored() -> None:
     words = result.words
     assert words is not None and words.cost == 0 and words.gold == 6441
     assert result.complete
+
+
+# -- the interfaces: Python API, compare, jobs, refusals ------------------------
+def test_python_api_takes_the_yield_options() -> None:
+    import parsedit
+
+    by_name = parsedit.score(GOLD, WORDS10, "parseval", yields="align",
+                             word_costs="words-tokenisation")
+    cli_config = Config.from_options("parseval", yields="align",
+                                     word_costs=load_scheme("words-tokenisation"))
+    assert by_name.totals == evaluate(GOLD, WORDS10, cli_config).totals
+    assert by_name.words is not None and by_name.words.gold == 6441
+    assert "words:words-tokenisation@" in by_name.signature
+    # An evaluator's state holds the word counts, and merges them.
+    gold = ["(S (NP (DT the) (NN dog)) (VP (VBZ barks)))"]
+    test = ["(S (NP (DT a) (NN dog)) (VP (VBZ barks) (RB now)))"]
+    one = parsedit.Evaluator("parseval,label", yields="align")
+    one.update(gold, test)
+    other = parsedit.Evaluator("parseval,label", yields="align")
+    other.load_state(one.state())
+    both = (one + other).compute()
+    assert both.words is not None
+    assert (both.words.gold, both.words.substituted, both.words.inserted) == (6, 2, 2)
+    assert both.parseval is not None and both.parseval.sentences == 2
+
+
+def test_jobs_give_the_same_aligned_counts() -> None:
+    config = Config.from_options("parseval,span,la", yields="align")
+    assert evaluate(GOLD, WORDS10, config, jobs=2).totals == \
+        evaluate(GOLD, WORDS10, config).totals
+
+
+def test_compare_scores_through_the_alignment_and_refuses_segmentation() -> None:
+    result = run("compare", GOLD, WORDS10, RETOKENISED, "--yield", "align", "--samples",
+                 "50", "--metrics", "parseval", "--format", "json")
+    assert result.exit_code == 0, result.output
+    assert "yield:align|words:words@" in json.loads(result.stdout)["signature"]
+    refused = run("compare", GOLD, WORDS10, RETOKENISED, "--yield", "align",
+                  "--segmentation", "align")
+    assert refused.exit_code == 2 and "--segmentation align" in refused.stderr
+
+
+def test_evalb_format_and_idle_word_costs() -> None:
+    refused = run("score", GOLD, WORDS10, "--yield", "align", "--format", "evalb")
+    assert refused.exit_code == 2 and "equal words" in refused.stderr
+    idle = Config.from_options(word_costs="words-tokenisation")
+    assert any("--word-costs words-tokenisation has no effect" in w for w in idle.warnings())

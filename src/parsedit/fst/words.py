@@ -1,4 +1,4 @@
-"""Aligning two yields: the cheapest word edit script, as an FST shortest path.
+"""Aligning two yields: the cheapest word edit script, a shortest path in its lattice.
 
 ``WordAligner(scheme).align(gold, test)`` returns a :class:`WordAlignment`:
 its cost and its operations, left to right, each naming the gold and test
@@ -12,19 +12,23 @@ word positions it covers:
   test word that is exactly their concatenation, ``do n't`` / ``don't``) and
   ``split`` (one gold word against k test words), 2 <= k <= 4, at that cost.
 
-How: the lattice of every script is a weighted acceptor whose state (i, j)
-means "i gold and j test words consumed", with one arc per operation.  Its
-shortest distances to the final state are computed by OpenFst
-(``pynini.shortestdistance``, reverse, tropical semiring).  **Ties** between
+How: the lattice of every script has a state (i, j) for "i gold and j test
+words consumed" and one arc per operation.  It has no cycle (every arc goes
+to a higher state), so one backward pass gives each state's cheapest cost to
+the end, the tropical shortest distance an FST library would compute; only
+the band of states that a script cheaper than a known one (difflib's) can
+pass through is visited, which is exact.  (Building the lattice as an
+OpenFst acceptor arc by arc from Python cost five times as much as the whole
+pass.)  **Ties** between
 cheapest scripts are broken in two steps, so that an alignment never depends
 on how a search happens to run: (1) among the cheapest scripts, those with
-the most matched words (a second shortest distance over the arcs that stay
+the most matched words (computed in the same pass over the arcs that stay
 on a cheapest path, an operation weighing the words it consumes without
 matching them); (2) among those, the script is read forward from (0, 0)
 taking the first arc by the order ``match``, ``sub``, ``merge``, ``split``,
 ``del``, ``ins``: words are paired as early as possible, and a deleted gold
-word comes before an inserted test word.  Arc weights are single precision:
-distances within 1e-4 (relative) are taken as equal.
+word comes before an inserted test word.  Distances within 1e-9 (relative)
+are taken as equal.
 
 One exact shortcut: when the scheme has no classes, no ``same`` keys and no
 merge candidate in the pair, every word has the same costs, which obey the
@@ -291,8 +295,3 @@ class WordAligner:
             out.append((_INS, inserts[c], here + 1, 1, None))
         out += special.get(here, ())
         return out
-
-
-def _unmatched(op: WordOp) -> int:
-    """The words an operation consumes without matching them."""
-    return 0 if op.kind == "match" else len(op.gold) + len(op.test)
