@@ -536,3 +536,21 @@ def test_evalb_format_and_idle_word_costs() -> None:
     assert refused.exit_code == 2 and "equal words" in refused.stderr
     idle = Config.from_options(word_costs="words-tokenisation")
     assert any("--word-costs words-tokenisation has no effect" in w for w in idle.warnings())
+
+
+def test_per_sentence_tsv_ends_with_the_word_columns(tmp_path: Path) -> None:
+    table = tmp_path / "s.tsv"
+    result = run("score", GOLD, WORDS10, "--yield", "align", "--metrics", "parseval",
+                 "--per-sentence", str(table), "--format", "json")
+    assert result.exit_code == 0, result.output
+    rows = [line.split("\t") for line in table.read_text().splitlines()]
+    assert rows[0][-9:] == ["words_gold", "words_test", "words_matched", "words_substituted",
+                            "words_deleted", "words_inserted", "words_merged", "words_cost",
+                            "words_error_rate"]
+    for row, sentence in zip(rows[1:], json.loads(result.stdout)["sentences"]):
+        words = sentence["words"]
+        assert int(row[-9]) == words["gold"] and int(row[-7]) == words["matched"]
+        assert float(row[-2]) == words["cost"]
+    strict = tmp_path / "strict.tsv"
+    run("score", GOLD, GOLD, "--metrics", "parseval", "--per-sentence", str(strict))
+    assert "words_gold" not in strict.read_text()

@@ -11,7 +11,11 @@ cells empty for a sentence that was not scored):
 * span, rule: ``{m}_edits``, ``{m}_gold``, ``{m}_accuracy``;
 * la: ``la_score`` (in [0, 1]), ``la_words``;
 * tagging: ``tagging_{s}_precision``, ``tagging_{s}_recall``,
-  ``tagging_{s}_f`` for each scoring function ``s``.
+  ``tagging_{s}_f`` for each scoring function ``s``;
+* with ``--yield align``, last: ``words_gold``, ``words_test``,
+  ``words_matched``, ``words_substituted``, ``words_deleted``,
+  ``words_inserted``, ``words_merged``, ``words_cost``, ``words_error_rate``
+  (the sentence's word alignment).
 
 Rates are percentages with four decimals.
 """
@@ -23,6 +27,8 @@ from typing import Any
 from parsedit.results import CorpusResult, SentenceResult
 
 PARSEVAL = ("gold", "test", "matched", "recall", "precision", "f", "crossing")
+WORDS = ("gold", "test", "matched", "substituted", "deleted", "inserted", "merged", "cost",
+         "error_rate")
 
 
 def _columns(metric: str, scorings: list[str]) -> list[str]:
@@ -64,9 +70,17 @@ def render(result: CorpusResult) -> str:
     header = ["id", "status", "length"]
     for metric in result.metrics:
         header += _columns(metric, scorings)
+    words = result.words is not None
+    if words:
+        header += [f"words_{name}" for name in WORDS]
     rows = ["\t".join(header)]
     for s in result.sentences:
-        rows.append("\t".join(_row(s, result.metrics, scorings)))
+        cells = _row(s, result.metrics, scorings)
+        if words:
+            counts = s.counts.get("words")
+            cells += [_cell(getattr(counts, name)) if counts is not None else ""
+                      for name in WORDS]
+        rows.append("\t".join(cells))
     return "\n".join(rows) + "\n"
 
 
