@@ -320,9 +320,9 @@ def test_a_compiled_scheme_is_the_scheme(pair: list[Tree], name: str) -> None:
     from parsedit.costs import load_costs
     from parsedit.costs.alphabet import Alphabet
     from parsedit.costs.scheme import parse_scheme
-    from parsedit.costs.transducer import compile_scheme
     from parsedit.encodings import get_encoding
     from parsedit.fst.align import Aligner, FstAligner
+    from parsedit.fst.compile import compile_scheme
 
     scheme = parse_scheme(CLASSES, "classes.toml") if name == "classes" else load_costs(name)
     assert not isinstance(scheme, FstScheme)
@@ -370,9 +370,9 @@ def test_same_span_compares_boundaries(pair: list[Tree]) -> None:
     # entry and key) must agree too.
     from parsedit.costs.alphabet import Alphabet
     from parsedit.costs.scheme import parse_scheme
-    from parsedit.costs.transducer import compile_scheme
     from parsedit.encodings import get_encoding
     from parsedit.fst.align import FstAligner
+    from parsedit.fst.compile import compile_scheme
 
     gold, test = pair
     scheme = parse_scheme(SAME_SPAN, "same-span.toml")

@@ -26,9 +26,10 @@ from parsedit.costs import load_costs
 from parsedit.costs.alphabet import collect
 from parsedit.costs.check import alphabet_symbols, ptb_symbols
 from parsedit.costs.scheme import CostScheme, shipped_file, shipped_names
-from parsedit.costs.transducer import TRANSDUCER_SUFFIXES, FstScheme, compiled, write_far
+from parsedit.costs.transducer import TRANSDUCER_SUFFIXES, FstScheme, compiled
 from parsedit.encodings import NAMES
 from parsedit.errors import ConfigError, ParseditError
+from parsedit.fst.files import write_far
 from parsedit.metrics.movement import METHODS
 from parsedit.params import load_params
 from parsedit.pipeline import Scorer, evaluate, pairs

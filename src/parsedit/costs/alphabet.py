@@ -15,11 +15,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from parsedit.encodings import Encoding, get_encoding
+from parsedit.fst.files import SymbolTable, symbol_table
 from parsedit.trees.normalise import Normalisation
 from parsedit.trees.reader import Item, read_trees
-
-EPSILON = "<eps>"
-from pywrapfst import SymbolTable  # noqa: E402  # pynini's own, re-exported
 
 
 @dataclass(frozen=True)
@@ -44,11 +42,7 @@ class Alphabet:
     @property
     def table(self) -> SymbolTable:
         """A symbol table: 0 is ``<eps>``, then the symbols in order from 1."""
-        table = SymbolTable()
-        table.add_symbol(EPSILON)
-        for text in self.symbols:
-            table.add_symbol(text)
-        return table
+        return symbol_table(self.symbols)
 
     def id(self, text: str) -> int:
         """The label of a symbol in :attr:`table`."""
