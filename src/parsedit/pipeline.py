@@ -15,10 +15,10 @@ run stops at the (MAX_ERROR + 2)-th error, and says so.
 from __future__ import annotations
 
 import multiprocessing
+import signal
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from importlib.metadata import version
-from itertools import zip_longest
 
 from parsedit import __version__
 from parsedit.costs import Scheme, default_scheme
@@ -38,7 +38,8 @@ from parsedit.tagging.reader import Segment
 from parsedit.trees import bracketing
 from parsedit.trees.bracketing import CLOSE, Bracketing
 from parsedit.trees.normalise import COLLINS, Normalisation, fix_quotes
-from parsedit.trees.reader import Item, read_trees
+from parsedit.trees.reader import Item, paired, read_trees
+from parsedit.trees.source import DEFAULT_ENCODING, check_files
 
 METRICS = ("parseval", *EDIT_METRICS, "la", "tagging")
 DEFAULT_METRICS = ("parseval", *EDIT_METRICS)
@@ -143,11 +144,14 @@ class Evaluator:
         self.tags = TagScorer(config.tags) if "tagging" in config.metrics else None
 
     @classmethod
-    def for_files(cls, config: Config, gold_path: str, test_path: str) -> Evaluator:
+    def for_files(cls, config: Config, gold_path: str, test_path: str,
+                  gold_encoding: str = DEFAULT_ENCODING,
+                  test_encoding: str = DEFAULT_ENCODING) -> Evaluator:
         """An evaluator whose grammar modules are built over the alphabets of
         the two files (the only schemes that read the files first)."""
         alphabets = {name: collect((gold_path, test_path), encoding_of(name),
-                                   config.normalisation, config.rule_pos, config.la_preterminals)
+                                   config.normalisation, config.rule_pos, config.la_preterminals,
+                                   (gold_encoding, test_encoding))
                      for name in config.metrics
                      if name in (*EDIT_METRICS, "la") and config.scheme(name).needs_alphabet}
         return cls(config, alphabets)
@@ -259,23 +263,27 @@ def _with_words(tokens: Bracketing, words: list[str]) -> Bracketing:
     return tuple(t if t[0] == "(" or t == CLOSE else next(replacement) for t in tokens)
 
 
-def pairs(gold_path: str, test_path: str) -> Iterator[tuple[int, Item | None, Item | None]]:
-    """The numbered pairs of items of two files, the shorter padded with None."""
-    items = zip_longest(read_trees(gold_path), read_trees(test_path))
+def pairs(gold_path: str, test_path: str, gold_encoding: str = DEFAULT_ENCODING,
+          test_encoding: str = DEFAULT_ENCODING
+          ) -> Iterator[tuple[int, Item | None, Item | None]]:
+    """The numbered pairs of items of two files, the shorter padded with None
+    (trailing blank lines as :func:`paired` takes them)."""
+    items = paired(read_trees(gold_path, gold_encoding), read_trees(test_path, test_encoding))
     for number, (gold, test) in enumerate(items, start=1):
         yield number, gold, test
 
 
 # (number, has gold, has test, result, leaf-ancestor details when kept)
 PairScores = tuple[int, bool, bool, SentenceResult, "LAScored | None"]
-Job = tuple[Evaluator, str, str, bool]  # evaluator, gold path, test path, keep la
+# evaluator, gold path, test path, keep la, gold and test text encodings
+Job = tuple[Evaluator, str, str, bool, str, str]
 Pair = tuple[int, Item | None, Item | None]
 # What a forked worker scores with: set before the pool forks, never pickled.
 _WORKER: Job | None = None
 
 
 def _score_pair(job: Job, pair: Pair) -> PairScores:
-    evaluator, gold_path, test_path, keep_la = job
+    evaluator, gold_path, test_path, keep_la, _, _ = job
     number, gold, test = pair
     sentence, scored = evaluator.pair(number, gold, test, gold_path, test_path)
     la = scored.get("la") if keep_la else None
@@ -299,13 +307,18 @@ def _chunks(pairs_: Iterator[Pair], size: int = 64) -> Iterator[list[Pair]]:
         yield chunk
 
 
+def _ignore_interrupts() -> None:
+    """In a worker: leave Ctrl-C to the main process, which stops the pool."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _scored(job: Job, jobs: int) -> Iterator[PairScores]:
     """Every pair scored, in order; with ``jobs`` > 1 by forked workers, each
     with its own copy of the evaluator (the numbers do not depend on it)."""
     global _WORKER
-    _, gold_path, test_path, _ = job
+    _, gold_path, test_path, _, gold_encoding, test_encoding = job
     if jobs <= 1:
-        for pair in pairs(gold_path, test_path):
+        for pair in pairs(gold_path, test_path, gold_encoding, test_encoding):
             yield _score_pair(job, pair)
         return
     try:
@@ -313,25 +326,31 @@ def _scored(job: Job, jobs: int) -> Iterator[PairScores]:
     except ValueError:
         raise ConfigError("--jobs needs processes that fork (Linux, macOS)") from None
     _WORKER = job
-    with context.Pool(jobs) as pool:
-        for done in pool.imap(_score_chunk, _chunks(pairs(gold_path, test_path))):
+    with context.Pool(jobs, initializer=_ignore_interrupts) as pool:
+        for done in pool.imap(_score_chunk, _chunks(pairs(gold_path, test_path,
+                                                          gold_encoding, test_encoding))):
             yield from done
 
 
 def evaluate(gold_path: str, test_path: str, config: Config | None = None,
              worst_words: int = 0, jobs: int = 1,
-             progress: Callable[[int], None] | None = None) -> CorpusResult:
+             progress: Callable[[int], None] | None = None,
+             gold_encoding: str = DEFAULT_ENCODING,
+             test_encoding: str = DEFAULT_ENCODING) -> CorpusResult:
     """Score every pair of ``gold_path`` and ``test_path``; with ``worst_words``
     (and the la metric), also list that many lineage pairs that lose most;
-    ``jobs`` processes; ``progress`` is told each sentence number."""
+    ``jobs`` processes; ``progress`` is told each sentence number.  Either
+    path may be ``-`` (standard input) or compressed; each file is decoded
+    with its text encoding (see :mod:`parsedit.trees.source`)."""
     config = config or Config()
-    evaluator = Evaluator.for_files(config, gold_path, test_path)
+    check_files((gold_path, gold_encoding), (test_path, test_encoding))
+    evaluator = Evaluator.for_files(config, gold_path, test_path, gold_encoding, test_encoding)
     worst = WorstWords() if worst_words and "la" in config.metrics else None
     params = config.params
     result = CorpusResult(config.metrics, config.signature(), cutoff_len=params.cutoff_len,
                           average=config.average, warnings=config.warnings())
     errors = 0
-    job = (evaluator, gold_path, test_path, worst is not None)
+    job = (evaluator, gold_path, test_path, worst is not None, gold_encoding, test_encoding)
     for number, has_gold, has_test, sentence, la in _scored(job, jobs):
         result.gold_trees += has_gold
         result.test_trees += has_test

@@ -10,13 +10,14 @@ declarative scheme over the alphabet of the treebanks it is given.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
 from parsedit.encodings import Encoding, get_encoding
 from parsedit.trees.normalise import Normalisation
 from parsedit.trees.reader import read_trees
+from parsedit.trees.source import DEFAULT_ENCODING
 
 EPSILON = "<eps>"
 from pywrapfst import SymbolTable  # noqa: E402  # pynini's own, re-exported
@@ -67,12 +68,15 @@ class Alphabet:
 
 
 def collect(paths: Iterable[str], encoding: str, normalisation: Normalisation,
-            rule_pos: str = "words", la_preterminals: bool = False) -> Alphabet:
-    """The alphabet of ``encoding`` over every readable tree in ``paths``."""
+            rule_pos: str = "words", la_preterminals: bool = False,
+            text_encodings: Sequence[str] = ()) -> Alphabet:
+    """The alphabet of ``encoding`` over every readable tree in ``paths``, the
+    i-th file decoded with ``text_encodings[i]`` (default UTF-8)."""
     enc = get_encoding(encoding, rule_pos, la_preterminals)
     symbols: set[object] = set()
-    for path in paths:
-        for item in read_trees(path):
+    for i, path in enumerate(paths):
+        text_encoding = text_encodings[i] if i < len(text_encodings) else DEFAULT_ENCODING
+        for item in read_trees(path, text_encoding):
             if item.tokens:
                 symbols.update(enc.encode(normalisation.apply(item.tokens)))
     return Alphabet.of(enc, symbols)

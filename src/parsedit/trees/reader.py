@@ -6,28 +6,36 @@ holds more than the tree being read: memory does not grow with the corpus.
 Layout.  A file whose first non-blank line holds exactly one whole tree is
 read *line by line*, as EVALB reads it: each line is one sentence, a blank
 line is an empty sentence (an Item with neither tree nor error), and a line
-that cannot be read is an error Item for that line alone.  Any other file
+that cannot be read is an error Item for that line alone.  Blank lines at
+the end of the file are marked ``trailing``: :func:`paired` pairs them with
+the other file's sentences as empty lines (EVALB's meaning), but they are
+not sentences where the other file has ended too (parser output often ends
+with an empty line).  Any other file
 (several trees on a line, trees across lines) is read *freely*: blank lines
 separate nothing, and after a broken tree the reader starts again at the next
 line that begins with ``(`` in column 1.
 
 What is read.  ``(LABEL child ...)`` where the label, if any, touches the open
 bracket (``( (S ...))`` has an unlabelled outer bracket, as EVALB reads it);
-a child is a bracket or a word; UTF-8 text; any line ending.
+a child is a bracket or a word; any line ending.  The text comes through
+:mod:`parsedit.trees.source` (standard input, compression, the encoding:
+a file that is not valid in its encoding is refused whole there).
 
 What is refused, with file, line and column: unbalanced brackets, words
 outside any bracket (raw sentence text), a root bracket that holds only bare
-words such as ``(Failure w1 w2)`` (a parser's failure marker, not a parse),
-text that is not UTF-8.
+words such as ``(Failure w1 w2)`` (a parser's failure marker, not a parse).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from itertools import zip_longest
+from typing import Protocol, TypeVar
 
 from parsedit.errors import InputError
+from parsedit.trees.source import DEFAULT_ENCODING, lines
 from parsedit.trees.tree import Tree
 
 # A whole preterminal "(TAG word)" (one space: any other spacing is read as
@@ -39,11 +47,13 @@ _TOKEN = re.compile(r"\([^\s()]+ [^\s()]+\)|\([^\s()]*|\)|[^\s()]+")
 @dataclass(frozen=True)
 class Item:
     """One sentence of a file: its tokens (see :mod:`parsedit.trees.tree`), an
-    error, or (both None) an empty line."""
+    error, or (both None) an empty line; ``trailing`` for a blank line that
+    only blank lines follow."""
 
     line: int
     tokens: tuple[str, ...] | None = None
     error: InputError | None = None
+    trailing: bool = False
 
     @property
     def tree(self) -> Tree | None:
@@ -83,15 +93,33 @@ def _join_preterminals(tokens: list[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def read_trees(path: str) -> Iterator[Item]:
-    """Yield the sentences of a bracketed file (see the module docstring)."""
-    with open(path, "rb") as handle:
-        yield from _read(path, handle)
+class Sentence(Protocol):
+    @property
+    def trailing(self) -> bool: ...
 
 
-def _read(path: str, handle: Iterator[bytes]) -> Iterator[Item]:
+S = TypeVar("S", bound=Sentence)
+
+
+def paired(first: Iterable[S], second: Iterable[S]) -> Iterator[tuple[S | None, S | None]]:
+    """The sentences of two files in pairs, the shorter padded with None;
+    trailing blank lines count only where the other file still has a
+    sentence that is not one."""
+    for a, b in zip_longest(first, second):
+        if (a is None or a.trailing) and (b is None or b.trailing):
+            return
+        yield a, b
+
+
+def read_trees(path: str, encoding: str = DEFAULT_ENCODING) -> Iterator[Item]:
+    """Yield the sentences of a bracketed file (see the module docstring);
+    ``path`` may be ``-`` (standard input) or compressed."""
+    yield from _read(path, lines(path, encoding))
+
+
+def _read(path: str, text_lines: Iterable[str]) -> Iterator[Item]:
     line_mode: bool | None = None  # None until the first non-blank line is read
-    pending_blanks: list[int] = []
+    pending_blanks: list[int] = []  # blank lines not yet known to be trailing
     tree: list[str] = []  # the tokens of the tree being read
     depth = 0
     bare = False  # whether the tree has a word token not joined to its tag
@@ -106,21 +134,14 @@ def _read(path: str, handle: Iterator[bytes]) -> Iterator[Item]:
         return error(line, _column(text, -1),
                      f"unbalanced brackets: {depth} still open {where}", text)
 
-    for number, raw in enumerate(handle, start=1):
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            tree, depth, bare = [], 0, False
-            yield error(number, exc.start + 1, "this line is not UTF-8 text", "")
-            continue
+    for number, text in enumerate(text_lines, start=1):
         if not text.strip():
-            if depth:
-                continue
-            if line_mode is None:
+            if not depth and line_mode is not False:
                 pending_blanks.append(number)
-            elif line_mode:
-                yield Item(number)
             continue
+        if line_mode:
+            yield from (Item(blank) for blank in pending_blanks)
+            pending_blanks.clear()
 
         if depth and not line_mode and text[0] == "(":
             # Free layout: a tree left open, and a new one starts in column 1.
@@ -199,3 +220,4 @@ def _read(path: str, handle: Iterator[bytes]) -> Iterator[Item]:
 
     if depth:
         yield unclosed("at the end of the file")
+    yield from (Item(blank, trailing=True) for blank in pending_blanks)
