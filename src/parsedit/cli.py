@@ -3,14 +3,21 @@
 Every user error is a :class:`ParseditError` turned into one line on standard
 error and exit status 2; a run whose GOLD and TEST hold different numbers of
 trees, in which no sentence could be scored, or which stopped after too many
-errors (EVALB's MAX_ERROR) still prints its report and exits 1.
+errors (EVALB's MAX_ERROR) still prints its report and exits 1.  Ctrl-C is
+one line and exit 130, SIGTERM one line and exit 143; a closed pipe on
+standard output ends the run quietly with exit 141, as SIGPIPE ends other
+Unix tools.  Output files are checked before the work and written whole
+(:mod:`parsedit.output`).
 """
 
 from __future__ import annotations
 
+import os
+import signal
 import sys
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import wraps
 from importlib import resources
 from pathlib import Path
@@ -31,6 +38,7 @@ from parsedit.errors import ConfigError, ParseditError
 from parsedit.metrics.errors import analyse
 from parsedit.metrics.leaf_ancestor import LAScored
 from parsedit.metrics.movement import METHODS, Movement
+from parsedit.output import check_destination, replacing, write_text
 from parsedit.params import load_params, with_overrides
 from parsedit.pipeline import (
     AVERAGES,
@@ -54,6 +62,7 @@ from parsedit.results import CorpusResult
 from parsedit.tagging.evaluate import TagConfig, evaluate_tags
 from parsedit.tagging.reader import FORMATS
 from parsedit.tagging.tagset import load_tagset, load_weights
+from parsedit.trees.source import DEFAULT_ENCODING, check_encoding, check_files, check_inputs
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -67,6 +76,69 @@ def _user_errors(func: F) -> F:
             click.echo(f"parsedit: error: {exc}", err=True)
             sys.exit(2)
     return wrapper  # type: ignore[return-value]
+
+
+class _Terminated(BaseException):
+    """SIGTERM, raised where the program is, so that partial files are removed."""
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise _Terminated
+
+
+class _Main(click.Group):
+    """The command group: an unusable option is one line (``parsedit: error:
+    ...``, exit 2) as every other user error is; Ctrl-C, SIGTERM and a closed
+    pipe are handled."""
+
+    def main(self, args: Sequence[str] | None = None,
+             prog_name: str | None = None, complete_var: str | None = None,
+             standalone_mode: bool = True, **extra: Any) -> Any:
+        def run() -> Any:
+            return super(_Main, self).main(args, prog_name, complete_var, False, **extra)
+        if not standalone_mode:
+            return run()
+        try:
+            code = run()
+        except click.exceptions.NoArgsIsHelpError as exc:
+            exc.show()
+            sys.exit(exc.exit_code)
+        except click.ClickException as exc:
+            hint = ""
+            if isinstance(exc, click.UsageError) and exc.ctx is not None:
+                hint = f" (see '{exc.ctx.command_path} --help')"
+            click.echo(f"parsedit: error: {exc.format_message().rstrip('.')}{hint}", err=True)
+            sys.exit(exc.exit_code)
+        except click.exceptions.Abort:
+            click.echo("parsedit: interrupted", err=True)
+            sys.exit(130)
+        sys.exit(code if isinstance(code, int) else 0)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        in_main = threading.current_thread() is threading.main_thread()
+        previous = signal.signal(signal.SIGTERM, _terminate) if in_main else None
+        try:
+            result = super().invoke(ctx)
+            sys.stdout.flush()  # a closed pipe shows here, not at exit
+            return result
+        except KeyboardInterrupt:
+            click.echo("\nparsedit: interrupted", err=True)
+            sys.exit(130)
+        except _Terminated:
+            click.echo("parsedit: terminated", err=True)
+            sys.exit(143)
+        except BrokenPipeError:
+            # Nothing more can reach the reader; stop Python's flush at exit
+            # from failing again.
+            try:
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(devnull, sys.stdout.fileno())
+            except (OSError, ValueError, AttributeError):
+                pass
+            sys.exit(141)
+        finally:
+            if previous is not None:
+                signal.signal(signal.SIGTERM, previous)
 
 
 def _metrics(value: str) -> tuple[str, ...]:
@@ -122,6 +194,14 @@ def _warn(warnings: list[str]) -> None:
         click.echo(f"parsedit: warning: {warning}", err=True)
 
 
+def _emit(report: str, output: str | None) -> None:
+    """The report to ``output`` (written whole) or to standard output."""
+    if output:
+        write_text(output, report)
+    else:
+        click.echo(report, nl=False)
+
+
 def _finish(result: CorpusResult, gold: str, test: str, fmt: str, output: str | None) -> None:
     report = _render(result, gold, test, fmt)
     _warn(result.warnings)
@@ -132,11 +212,7 @@ def _finish(result: CorpusResult, gold: str, test: str, fmt: str, output: str | 
         for s in result.sentences:
             if s.status != "ok":
                 click.echo(f"parsedit: sentence {s.id} {s.status}: {s.message}", err=True)
-    if output:
-        with open(output, "w", encoding="utf-8") as handle:
-            handle.write(report)
-    else:
-        click.echo(report, nl=False)
+    _emit(report, output)
     if result.stopped:
         click.echo(f"parsedit: error: {result.stopped}", err=True)
         sys.exit(1)
@@ -150,7 +226,32 @@ def _finish(result: CorpusResult, gold: str, test: str, fmt: str, output: str | 
         sys.exit(1)
 
 
-_FILE = click.Path(exists=True, dir_okay=False)
+MAX_JOBS = 256  # more processes than any machine gains from: a typo, not a wish
+_FILE = click.Path(exists=True, dir_okay=False, allow_dash=True)
+_ENCODING_HELP = ("Text encoding of the input files (default utf-8; latin-1 for Negra/Tiger "
+                  "exports and older French Treebank releases).")
+
+
+def _encoding_options(alias: bool = True, sides: bool = True) -> Callable[[F], F]:
+    """``--encoding`` (``--input-encoding``, the only name where ``--encoding``
+    names a string encoding), and ``--gold-encoding``/``--test-encoding``."""
+    names = ("--encoding", "--input-encoding") if alias else ("--input-encoding",)
+
+    def decorate(func: F) -> F:
+        if sides:
+            func = click.option("--test-encoding", metavar="E", default=None,
+                                help="Text encoding of TEST (default: --encoding).")(func)
+            func = click.option("--gold-encoding", metavar="E", default=None,
+                                help="Text encoding of GOLD (default: --encoding).")(func)
+        return click.option(*names, "input_encoding", metavar="E", default=DEFAULT_ENCODING,
+                            show_default=True, help=_ENCODING_HELP)(func)
+    return decorate
+
+
+def _encodings(input_encoding: str, gold: str | None = None,
+               test: str | None = None) -> tuple[str, str]:
+    """The gold and test text encodings, each checked."""
+    return (check_encoding(gold or input_encoding), check_encoding(test or input_encoding))
 _metrics_option = click.option(
     "--metrics", default=",".join(DEFAULT_METRICS), show_default=True,
     help="Comma-separated metrics: parseval (EVALB's), the edit distances label, span, "
@@ -201,7 +302,7 @@ def _tag_options(func: F) -> F:
     return func
 
 
-@click.group()
+@click.group(cls=_Main)
 @click.version_option(__version__, prog_name="parsedit")
 def main() -> None:
     """Evaluate constituency parses by edit distance over weighted FSTs."""
@@ -243,9 +344,10 @@ def main() -> None:
 @_tag_options
 @click.option("--per-sentence", type=click.Path(dir_okay=False), default=None,
               metavar="FILE.tsv", help="Also write every sentence's figures as TSV.")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Score with N processes (the numbers are the same).")
+@click.option("-j", "--jobs", type=click.IntRange(min=1, max=MAX_JOBS), default=1,
+              show_default=True, help="Score with N processes (the numbers are the same).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress line on standard error.")
+@_encoding_options()
 @click.option("--errors", "errors_top", type=click.IntRange(min=1), default=None,
               metavar="K", help="Error analysis: the K most frequent edits per encoding, "
                                "per-label recall/precision/F, the K worst sentences per "
@@ -258,8 +360,11 @@ def score(gold: str | None, test: str | None, metrics: str, params: str, cutoff:
           max_k: int, fmt: str, output: str | None, signature_only: bool,
           la_preterminals: bool, worst_words: int, tagset: str | None, weights: str | None,
           separator: str, scoring: str | None, per_sentence: str | None, jobs: int,
-          quiet: bool, errors_top: int | None) -> None:
-    """Score every TEST tree against the GOLD tree on the same line."""
+          quiet: bool, input_encoding: str, gold_encoding: str | None,
+          test_encoding: str | None, errors_top: int | None) -> None:
+    """Score every TEST tree against the GOLD tree on the same line (either may
+    be - for standard input, and gzip, bzip2 or xz compressed)."""
+    encodings = _encodings(input_encoding, gold_encoding, test_encoding)
     config = _config(metrics, rule_pos, {"label": label_costs, "span": span_costs,
                                          "rule": rule_costs, "la": la_costs},
                      params, cutoff, max_error, with_preterminals=with_preterminals,
@@ -270,20 +375,33 @@ def score(gold: str | None, test: str | None, metrics: str, params: str, cutoff:
                      errors=errors_top is not None)
     if worst_words and "la" not in config.metrics:
         raise ConfigError("--worst-words needs the la metric in --metrics")
+    if fmt == "evalb" and "parseval" not in config.metrics:
+        raise ConfigError("--format evalb needs the parseval metric in --metrics")
     if signature_only:
         click.echo(config.signature())
         return
     if gold is None or test is None:
         raise ConfigError("score needs GOLD and TEST files (or --signature-only)")
+    _check_outputs(output, ("--per-sentence", per_sentence))
     progress = _Progress(sys.stderr.isatty() and not quiet)
-    result = evaluate(gold, test, config, worst_words, jobs, progress)
+    result = evaluate(gold, test, config, worst_words, jobs, progress, *encodings)
     progress.close()
     if errors_top is not None:
         result.errors = analyse(result, errors_top)
     if per_sentence:
-        with open(per_sentence, "w", encoding="utf-8") as handle:
-            handle.write(tsv_report.render(result))
+        write_text(per_sentence, tsv_report.render(result), "--per-sentence")
     _finish(result, gold, test, fmt, output)
+
+
+def _check_outputs(output: str | None, *others: tuple[str, str | None]) -> None:
+    """Refuse unwritable destinations before the work, and two outputs to one file."""
+    named = [("-o", output), *others]
+    paths = [os.path.realpath(path) for _, path in named if path]
+    if len(set(paths)) < len(paths):
+        raise ConfigError(" and ".join(o for o, p in named if p) + " name the same file")
+    for option, path in named:
+        if path:
+            check_destination(path, option)
 
 
 @main.command()
@@ -298,19 +416,23 @@ def score(gold: str | None, test: str | None, metrics: str, params: str, cutoff:
 @_rule_pos_option
 @_cost_options
 @_la_preterminals_option
+@_encoding_options(alias=False)
 @_user_errors
 def align(gold: str, test: str, sentence: int, encoding: str, params: str, rule_pos: str,
           label_costs: str | None, span_costs: str | None, rule_costs: str | None,
-          la_costs: str | None, la_preterminals: bool) -> None:
+          la_costs: str | None, la_preterminals: bool, input_encoding: str,
+          gold_encoding: str | None, test_encoding: str | None) -> None:
     """Show one pair's alignment, each edit marked with its cost."""
+    encodings = _encodings(input_encoding, gold_encoding, test_encoding)
+    check_inputs((gold, test))
     metric = "la" if encoding == "lineage" else encoding
     config = _config(metric, rule_pos,
                      {"label": label_costs, "span": span_costs, "rule": rule_costs,
                       "la": la_costs}, params, la_preterminals=la_preterminals)
     _warn(config.warnings())
-    evaluator = Evaluator.for_files(config, gold, test)
+    evaluator = Evaluator.for_files(config, gold, test, *encodings)
     number = 0
-    for number, g, t in pairs(gold, test):
+    for number, g, t in pairs(gold, test, *encodings):
         if number == sentence:
             result, scored = evaluator.pair(number, g, t, gold, test)
             if result.status != "ok":
@@ -356,35 +478,35 @@ def demo(fmt: str) -> None:
 @_cost_options
 @click.option("--samples", type=click.IntRange(min=1), default=10000, show_default=True,
               help="Rounds of the paired approximate randomisation test.")
-@click.option("--seed", type=int, default=12345, show_default=True,
+@click.option("--seed", type=click.IntRange(min=0), default=12345, show_default=True,
               help="Seed of the randomisation (part of the signature).")
 @click.option("--format", "fmt", type=click.Choice(compare_report.FORMATS), default="text",
               show_default=True, help="Report format.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="Write the report to this file instead of standard output.")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Score with N processes (the numbers are the same).")
+@click.option("-j", "--jobs", type=click.IntRange(min=1, max=MAX_JOBS), default=1,
+              show_default=True, help="Score with N processes (the numbers are the same).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress line on standard error.")
+@_encoding_options()
 @_user_errors
 def compare_command(gold: str, systems: tuple[str, ...], names: tuple[str, ...], metrics: str,
                     params: str, rule_pos: str, label_costs: str | None,
                     span_costs: str | None, rule_costs: str | None, la_costs: str | None,
                     samples: int, seed: int, fmt: str, output: str | None, jobs: int,
-                    quiet: bool) -> None:
+                    quiet: bool, input_encoding: str, gold_encoding: str | None,
+                    test_encoding: str | None) -> None:
     """Compare several systems on one gold file: figures, ranks, rank agreement
     and paired significance (Roark's Table 3)."""
+    gold_enc, test_enc = _encodings(input_encoding, gold_encoding, test_encoding)
     config = _config(metrics, rule_pos, {"label": label_costs, "span": span_costs,
                                          "rule": rule_costs, "la": la_costs}, params)
+    _check_outputs(output)
     _warn(config.warnings())
     progress = _Progress(sys.stderr.isatty() and not quiet)
-    comparison = compare(gold, list(systems), config, names, samples, seed, jobs, progress)
+    comparison = compare(gold, list(systems), config, names, samples, seed, jobs, progress,
+                         gold_enc, test_enc)
     progress.close()
-    report = compare_report.render(comparison, gold, fmt)
-    if output:
-        with open(output, "w", encoding="utf-8") as handle:
-            handle.write(report)
-    else:
-        click.echo(report, nl=False)
+    _emit(compare_report.render(comparison, gold, fmt), output)
 
 
 @main.command()
@@ -397,18 +519,27 @@ def compare_command(gold: str, systems: tuple[str, ...], names: tuple[str, ...],
               help="A name for each TEST, in order (default: the file names).")
 @_params_option
 @_cost_options
+@_encoding_options()
 @_user_errors
 def plot(kind: str, gold: str, tests: tuple[str, ...], output: str, names: tuple[str, ...],
          params: str, label_costs: str | None, span_costs: str | None,
-         rule_costs: str | None, la_costs: str | None) -> None:
+         rule_costs: str | None, la_costs: str | None, input_encoding: str,
+         gold_encoding: str | None, test_encoding: str | None) -> None:
     """Draw one of Roark's or Sampson and Babarczy's figures (KIND) for TEST files."""
+    gold_enc, test_enc = _encodings(input_encoding, gold_encoding, test_encoding)
     config = _config(",".join(plot_report.NEEDS[kind]), "words",
                      {"label": label_costs, "span": span_costs, "rule": rule_costs,
                       "la": la_costs}, params)
-    _warn(config.warnings())
     labels = names_for(list(tests), names)
-    plot_report.draw(kind, [(label, evaluate(gold, test, config))
-                            for label, test in zip(labels, tests)], output)
+    plot_report.check(kind, len(tests), output)
+    _check_outputs(output)
+    check_files((gold, gold_enc), *((test, test_enc) for test in tests))
+    _warn(config.warnings())
+    results = [(label, evaluate(gold, test, config, gold_encoding=gold_enc,
+                                test_encoding=test_enc))
+               for label, test in zip(labels, tests)]
+    with replacing(output) as temporary:
+        plot_report.draw(kind, results, temporary)
     click.echo(f"wrote {output}")
 
 
@@ -440,8 +571,9 @@ def show(scheme: str) -> None:
               help="Check classes against the labels of these trees (default: the Penn "
                    "Treebank's labels and tags). Repeatable.")
 @_params_option
+@_encoding_options(alias=False, sides=False)
 @_user_errors
-def check(path: str, treebanks: tuple[str, ...], params: str) -> None:
+def check(path: str, treebanks: tuple[str, ...], params: str, input_encoding: str) -> None:
     """Every error in a scheme file, with its line; exit 1 if there is one."""
     if Path(path).suffix in TRANSDUCER_SUFFIXES:
         scheme = load_costs(path)
@@ -449,7 +581,10 @@ def check(path: str, treebanks: tuple[str, ...], params: str) -> None:
         return
     if treebanks:
         norm = load_params(params).normalisation
-        symbols = alphabet_symbols(collect(treebanks, name, norm) for name in NAMES)
+        check_files(*((treebank, check_encoding(input_encoding)) for treebank in treebanks))
+        texts = (input_encoding,) * len(treebanks)
+        symbols = alphabet_symbols(collect(treebanks, name, norm, text_encodings=texts)
+                                   for name in NAMES)
         where = " and ".join(treebanks)
         if not symbols:
             raise ConfigError(f"no tree could be read from {where}")
@@ -477,15 +612,19 @@ def check(path: str, treebanks: tuple[str, ...], params: str) -> None:
 @_rule_pos_option
 @click.option("-o", "--output", type=click.Path(dir_okay=False), required=True,
               metavar="FILE.far", help="The FAR file to write, one transducer per encoding.")
+@_encoding_options(alias=False, sides=False)
 @_user_errors
 def compile(scheme: str, treebanks: tuple[str, ...], encodings: tuple[str, ...],
-            params: str, rule_pos: str, output: str) -> None:
+            params: str, rule_pos: str, output: str, input_encoding: str) -> None:
     """Compile a scheme to an OpenFst FAR over the alphabet of some treebanks."""
     loaded = load_costs(scheme)
     norm = load_params(params).normalisation
+    _check_outputs(output)
+    check_files(*((treebank, check_encoding(input_encoding)) for treebank in treebanks))
+    texts = (input_encoding,) * len(treebanks)
     fsts = {}
     for name in encodings or loaded.encodings or NAMES:
-        alphabet = collect(treebanks, name, norm, rule_pos)
+        alphabet = collect(treebanks, name, norm, rule_pos, text_encodings=texts)
         if isinstance(loaded, CostScheme):
             fsts[name] = compiled(loaded, alphabet)
         elif loaded.needs_alphabet:
@@ -494,7 +633,8 @@ def compile(scheme: str, treebanks: tuple[str, ...], encodings: tuple[str, ...],
             raise ConfigError(f"{scheme} is already a compiled transducer")
         click.echo(f"{name}: {len(alphabet.symbols)} symbols, "
                    f"{fsts[name].num_states()} states", err=True)
-    write_far(Path(output), fsts)
+    with replacing(output) as temporary:
+        write_far(Path(temporary), fsts)
     if loaded.movement is not None:
         click.echo("parsedit: note: the movement correction is applied after the shortest "
                    "path, not by a transducer; scores through this FAR are the basic "
@@ -513,13 +653,19 @@ def compile(scheme: str, treebanks: tuple[str, ...], encodings: tuple[str, ...],
               show_default=True, help="Report format.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="Write the report to this file instead of standard output.")
+@_encoding_options()
 @_user_errors
 def tags(gold: str, tests: tuple[str, ...], tagset: str | None, weights: str | None,
          separator: str, scoring: str | None, gold_format: str, test_format: str, fmt: str,
-         output: str | None) -> None:
+         output: str | None, input_encoding: str, gold_encoding: str | None,
+         test_encoding: str | None) -> None:
     """Score the tags of each TEST file against GOLD (Acedanski and Przepiorkowski)."""
+    gold_enc, test_enc = _encodings(input_encoding, gold_encoding, test_encoding)
     config = _tag_config(scoring, tagset, weights, separator)
-    results = [(test, evaluate_tags(gold, test, config, gold_format, test_format))
+    _check_outputs(output)
+    check_files((gold, gold_enc), *((test, test_enc) for test in tests))
+    results = [(test, evaluate_tags(gold, test, config, gold_format, test_format,
+                                    gold_enc, test_enc))
                for test in tests]
     render = tags_report.render_json if fmt == "json" else tags_report.render
     report = render(gold, results, config.scorings)
@@ -528,11 +674,7 @@ def tags(gold: str, tests: tuple[str, ...], tagset: str | None, weights: str | N
             if s.status != "ok":
                 click.echo(f"parsedit: {test}: sentence {s.id} {s.status}: {s.message}",
                            err=True)
-    if output:
-        with open(output, "w", encoding="utf-8") as handle:
-            handle.write(report)
-    else:
-        click.echo(report, nl=False)
+    _emit(report, output)
     for test, r in results:
         if not r.complete:
             click.echo(f"parsedit: error: {gold} holds {r.gold_trees} sentences but "

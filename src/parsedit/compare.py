@@ -20,6 +20,7 @@ from parsedit.metrics.parseval import summarise
 from parsedit.metrics.significance import Array, Ratio, kendall_tau, randomization
 from parsedit.pipeline import Config, evaluate
 from parsedit.results import CorpusResult, SentenceResult
+from parsedit.trees.source import DEFAULT_ENCODING, check_files
 
 COMPARABLE = ("parseval", "label", "span", "rule", "la")
 TITLES = {"parseval": "PARSEVAL F", "label": "label acc.", "span": "span acc.",
@@ -84,15 +85,27 @@ def names_for(paths: list[str], names: tuple[str, ...]) -> list[str]:
 
 def compare(gold: str, paths: list[str], config: Config, names: tuple[str, ...] = (),
             samples: int = 10000, seed: int = 12345, jobs: int = 1,
-            progress: Callable[[int], None] | None = None) -> Comparison:
+            progress: Callable[[int], None] | None = None,
+            gold_encoding: str = DEFAULT_ENCODING,
+            test_encoding: str = DEFAULT_ENCODING) -> Comparison:
+    """Score each system in ``paths`` against ``gold`` and compare them; every
+    option is checked, and every file read through, before the first is
+    scored."""
     metrics = tuple(m for m in config.metrics if m in COMPARABLE)
     if not metrics:
         raise ConfigError(f"compare needs some of {', '.join(COMPARABLE)} in --metrics")
     if len(paths) < 2:
         raise ConfigError("compare needs at least two systems")
-    results = [evaluate(gold, path, config, jobs=jobs, progress=progress) for path in paths]
+    if samples < 1 or seed < 0:
+        raise ConfigError(f"compare needs samples >= 1 and a seed >= 0, not {samples} "
+                          f"and {seed}")
+    system_names = names_for(paths, names)
+    check_files((gold, gold_encoding), *((path, test_encoding) for path in paths))
+    results = [evaluate(gold, path, config, jobs=jobs, progress=progress,
+                        gold_encoding=gold_encoding, test_encoding=test_encoding)
+               for path in paths]
     signature = f"{results[0].signature}|compare:randomization(samples={samples},seed={seed})"
-    out = Comparison(names_for(paths, names), metrics, results, samples, seed, signature)
+    out = Comparison(system_names, metrics, results, samples, seed, signature)
     for metric in metrics:
         out.figures[metric] = [figure(r, metric) for r in results]
         out.ranks[metric] = ranks(out.figures[metric])

@@ -308,8 +308,10 @@ def _chunks(pairs_: Iterator[Pair], size: int = 64) -> Iterator[list[Pair]]:
 
 
 def _ignore_interrupts() -> None:
-    """In a worker: leave Ctrl-C to the main process, which stops the pool."""
+    """In a worker: leave Ctrl-C to the main process, which stops the pool,
+    and die quietly when the pool is terminated."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _scored(job: Job, jobs: int) -> Iterator[PairScores]:

@@ -45,13 +45,22 @@ def _ok(result: CorpusResult) -> list[Any]:
     return [s for s in result.sentences if s.status == "ok"]
 
 
-def draw(kind: str, results: Sequence[tuple[str, CorpusResult]], output: str) -> None:
-    """Draw ``kind`` for (name, result) pairs into ``output``."""
+def check(kind: str, systems: int, output: str) -> None:
+    """Refuse, before any scoring, a plot that cannot be drawn: an unknown
+    kind or suffix, too few systems, no matplotlib."""
+    if kind not in KINDS:
+        raise ConfigError(f"unknown plot {kind!r}; expected one of {', '.join(KINDS)}")
     if Path(output).suffix not in SUFFIXES:
         raise ConfigError(f"-o {output}: the plot's format comes from the suffix, one of "
                           f"{', '.join(SUFFIXES)}")
-    if kind == "rank-differences" and len(results) < 2:
+    if kind == "rank-differences" and systems < 2:
         raise ConfigError("rank-differences needs two systems or more")
+    _pyplot()
+
+
+def draw(kind: str, results: Sequence[tuple[str, CorpusResult]], output: str) -> None:
+    """Draw ``kind`` for (name, result) pairs into ``output``."""
+    check(kind, len(results), output)
     plt = _pyplot()
     figure_, axes = plt.subplots(1, 2 if kind == "la-vs-f" else 1,
                                  figsize=(11, 5) if kind == "la-vs-f" else (6.5, 5.5))
