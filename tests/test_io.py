@@ -153,7 +153,7 @@ def test_damaged_compressed_data_is_one_line(shared: Path, tmp_path: Path) -> No
     packed = gzip.compress((shared / "kummerfeld/berkeley.mrg").read_bytes())
     cut = tmp_path / "cut.mrg.gz"
     cut.write_bytes(packed[: len(packed) // 2])
-    one_error_line(run("score", str(gold), str(cut)), "cut.mrg.gz:", "gzip data is damaged")
+    one_error_line(run("score", str(gold), str(cut)), "cut.mrg.gz:", "damaged gzip data")
 
 
 # --- trailing blank lines -------------------------------------------------------

@@ -62,7 +62,7 @@ from parsedit.results import CorpusResult
 from parsedit.tagging.evaluate import TagConfig, evaluate_tags
 from parsedit.tagging.reader import FORMATS
 from parsedit.tagging.tagset import load_tagset, load_weights
-from parsedit.trees.source import DEFAULT_ENCODING, check_encoding, check_files, check_inputs
+from parsedit.trees.source import DEFAULT_ENCODING, check_encoding, check_files
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -424,7 +424,7 @@ def align(gold: str, test: str, sentence: int, encoding: str, params: str, rule_
           gold_encoding: str | None, test_encoding: str | None) -> None:
     """Show one pair's alignment, each edit marked with its cost."""
     encodings = _encodings(input_encoding, gold_encoding, test_encoding)
-    check_inputs((gold, test))
+    check_files((gold, encodings[0]), (test, encodings[1]))
     metric = "la" if encoding == "lineage" else encoding
     config = _config(metric, rule_pos,
                      {"label": label_costs, "span": span_costs, "rule": rule_costs,

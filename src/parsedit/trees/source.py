@@ -121,8 +121,8 @@ def lines(path: str, encoding: str = DEFAULT_ENCODING) -> Iterator[str]:
             try:
                 raw = next(raw_lines, None)
             except (OSError, EOFError, zlib.error, lzma.LZMAError) as exc:
-                raise InputError(path, number, 1, f"the {kind} data is damaged after this "
-                                 f"line ({exc})") from None
+                raise InputError(path, number, 1, f"damaged {kind} data, where this line "
+                                 f"would begin ({exc})") from None
             try:
                 text = pending + decoder.decode(raw if raw is not None else b"",
                                                 final=raw is None)
