@@ -9,6 +9,7 @@ import gzip
 import json
 import lzma
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -249,6 +250,28 @@ def test_interrupted_runs_leave_no_file_and_one_line(
     assert result.stderr.strip().splitlines() == ["parsedit: interrupted"]
     assert report.read_text() == "the previous report\n"
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+
+
+def test_sigterm_ends_with_one_line_and_no_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    gold, test = files(tmp_path, [GOLD], [PARSE2])
+
+    def terminated(*args: object, **kwargs: object) -> None:
+        os.kill(os.getpid(), signal.SIGTERM)
+    monkeypatch.setattr("parsedit.report.tsv.render", terminated)
+    before = signal.getsignal(signal.SIGTERM)
+    result = run("score", gold, test, "--per-sentence", str(tmp_path / "rows.tsv"))
+    assert result.exit_code == 143
+    assert result.stderr.strip().splitlines() == ["parsedit: terminated"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["gold.mrg", "test.mrg"]
+    assert signal.getsignal(signal.SIGTERM) == before
+
+
+def test_two_outputs_to_one_file_are_refused(tmp_path: Path) -> None:
+    gold, test = files(tmp_path, [GOLD], [PARSE2])
+    same = str(tmp_path / "x")
+    one_error_line(run("score", gold, test, "-o", same, "--per-sentence", same),
+                   "-o and --per-sentence name the same file")
 
 
 def test_a_failed_write_removes_the_partial_file(

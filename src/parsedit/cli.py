@@ -635,6 +635,8 @@ def compile(scheme: str, treebanks: tuple[str, ...], encodings: tuple[str, ...],
                    f"{fsts[name].num_states()} states", err=True)
     with replacing(output) as temporary:
         write_far(Path(temporary), fsts)
+        if not Path(temporary).stat().st_size:
+            raise ConfigError(f"-o {output}: OpenFst wrote nothing")
     if loaded.movement is not None:
         click.echo("parsedit: note: the movement correction is applied after the shortest "
                    "path, not by a transducer; scores through this FAR are the basic "
