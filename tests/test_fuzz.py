@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from parsedit.errors import InputError
 from parsedit.trees.reader import read_trees
+from parsedit.trees.source import lines as source_lines
 
 
 @settings(max_examples=30, deadline=None)
@@ -46,6 +47,10 @@ def test_any_bytes_through_the_reader(data: bytes) -> None:
             with pytest.raises(UnicodeDecodeError):
                 data.split(b"\n")[exc.line - 1].decode("utf-8")
             return
+        pieces = list(source_lines(str(path)))
+    text = data.decode("utf-8").removeprefix("\ufeff")
+    assert "".join(pieces) == text and all(pieces)
+    assert all(p.count("\n") == 1 and p.endswith("\n") for p in pieces[:-1])
     lines = data.count(b"\n") + 1
     numbers = [item.line for item in items]
     assert numbers == sorted(numbers) and all(1 <= n <= lines for n in numbers)

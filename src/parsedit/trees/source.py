@@ -64,8 +64,23 @@ def check_files(*inputs: tuple[str, str]) -> None:
     once; standard input may be one of them, once."""
     check_inputs(path for path, _ in inputs)
     for path, encoding in inputs:
-        for _ in lines(path, encoding):
-            pass
+        if not _valid(path, encoding):
+            for _ in lines(path, encoding):  # raises, naming the line
+                pass
+
+
+def _valid(path: str, encoding: str) -> bool:
+    """Whether the whole file decodes, in large pieces (fast)."""
+    handle, _ = _open(path)
+    decoder = codecs.getincrementaldecoder(encoding)()
+    with handle:
+        try:
+            while chunk := handle.read(1 << 20):
+                decoder.decode(chunk)
+            decoder.decode(b"", final=True)
+        except (UnicodeDecodeError, OSError, EOFError, zlib.error, lzma.LZMAError):
+            return False
+    return True
 
 
 def _stdin_bytes() -> bytes:
@@ -110,8 +125,10 @@ def lines(path: str, encoding: str = DEFAULT_ENCODING) -> Iterator[str]:
     """The decoded lines of a file, each with its ``\\n`` (the last may lack
     it); see the module docstring."""
     handle, kind = _open(path)
-    if codecs.lookup(encoding).name == "utf-8":
-        encoding = "utf-8-sig"  # a byte-order mark at the start is not text
+    # A UTF-8 byte-order mark at the start is not text (removed here: Python's
+    # utf-8-sig decoder accepts a file cut inside the mark).
+    bom = codecs.lookup(encoding).name in ("utf-8", "utf-8-sig")
+    encoding = "utf-8" if bom else encoding
     decoder = codecs.getincrementaldecoder(encoding)()
     pending = ""  # decoded text of a line not yet ended (multi-byte line ends)
     number = 1
@@ -124,20 +141,28 @@ def lines(path: str, encoding: str = DEFAULT_ENCODING) -> Iterator[str]:
                 raise InputError(path, number, 1, f"damaged {kind} data, where this line "
                                  f"would begin ({exc})") from None
             try:
-                text = pending + decoder.decode(raw if raw is not None else b"",
-                                                final=raw is None)
+                text = decoder.decode(raw if raw is not None else b"", final=raw is None)
+                if pending:
+                    text = pending + text
+                if bom and text:
+                    text, bom = text.removeprefix("\ufeff"), False
             except UnicodeDecodeError as exc:
                 where = (raw or b"")[:exc.start]
                 column = len(where.decode(encoding, errors="replace")) + 1
                 shown = "end of file" if raw is None else f"byte 0x{exc.object[exc.start]:02x}"
-                raise InputError(path, number, column, f"not valid {encoding.removesuffix('-sig')} "
+                raise InputError(path, number, column, f"not valid {encoding} "
                                  f"text ({shown}, byte {exc.start + 1} of the line); "
                                  f"{ENCODING_HINT}") from None
-            parts = text.split("\n")
-            pending = parts.pop()
-            for part in parts:
-                yield part + "\n"
+            if text and text.find("\n") == len(text) - 1:  # usually: one whole line
+                pending = ""
+                yield text
                 number += 1
+            else:
+                parts = text.split("\n")
+                pending = parts.pop()
+                for part in parts:
+                    yield part + "\n"
+                    number += 1
             if raw is None:
                 break
     if pending:
