@@ -51,7 +51,8 @@ def main() -> None:
     @seed(options.seed)
     @settings(max_examples=options.examples, deadline=None, database=None,
               suppress_health_check=list(HealthCheck))
-    @given(corpora(), st.integers(1, 5), st.booleans())
+    @given(st.booleans().flatmap(lambda first: corpora(first=first)), st.integers(1, 5),
+           st.booleans())
     def case(corpus: Corpus, sentence: int, others: bool) -> None:
         signal.alarm(options.timeout)
         try:
@@ -72,6 +73,7 @@ def main() -> None:
         finally:
             signal.alarm(0)
         tally["cases"] += 1
+        tally["first line damaged"] += 1 in corpus.damaged
         tally["damaged lines"] += len(corpus.damaged)
 
     case()

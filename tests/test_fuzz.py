@@ -23,6 +23,13 @@ def test_damaged_trees_through_score_with_every_metric(corpus: Corpus) -> None:
         check_score(corpus, Path(directory))
 
 
+@settings(max_examples=10, deadline=None)
+@given(corpora(first=True))
+def test_damage_to_the_first_line_too(corpus: Corpus) -> None:
+    with tempfile.TemporaryDirectory() as directory:
+        check_score(corpus, Path(directory))
+
+
 @settings(max_examples=8, deadline=None)
 @given(corpora(), st.integers(1, 5))
 def test_damaged_trees_through_align_tags_and_compare(corpus: Corpus, sentence: int) -> None:
