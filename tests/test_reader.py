@@ -112,3 +112,11 @@ def test_a_preterminal_split_by_whitespace_is_still_one(tmp_path: Path) -> None:
 def test_a_failure_marker_beside_a_tree_fails_the_line(tmp_path: Path) -> None:
     items = read(tmp_path, "(S (NN a))\n(S (NN a)) (Failure b c)\n")
     assert items[1].tokens is None and "bare words" in items[1].error.reason
+
+
+def test_a_stray_bracket_on_the_first_line_does_not_change_the_layout(tmp_path: Path) -> None:
+    # Found by tests/fuzz_long.py: the file was read freely, the line gave a
+    # tree and an error, and every later pair was off by one.
+    items = read(tmp_path, "(S (NN a)))\n(S (NN b))\n")
+    assert len(items) == 2 and items[0].error is not None
+    assert items[1].tree.words() == ["b"]

@@ -3,8 +3,9 @@
 ``read_trees(path)`` yields one :class:`Item` per sentence, in order, and never
 holds more than the tree being read: memory does not grow with the corpus.
 
-Layout.  A file whose first non-blank line holds exactly one whole tree is
-read *line by line*, as EVALB reads it: each line is one sentence, a blank
+Layout.  A file whose first non-blank line holds exactly one whole tree
+(and perhaps what cannot be read beside it, such as a stray ``)``) is read
+*line by line*, as EVALB reads it: each line is one sentence, a blank
 line is an empty sentence (an Item with neither tree nor error), and a line
 that cannot be read is an error Item for that line alone.  Blank lines at
 the end of the file are marked ``trailing``: :func:`paired` pairs them with
@@ -195,7 +196,9 @@ def _read(path: str, text_lines: Iterable[str]) -> Iterator[Item]:
                 break
 
         if line_mode is None:
-            line_mode = len(done) == 1 and not depth and done[0].error is None
+            # One whole tree, and perhaps a stray bracket or words beside it
+            # (damage on that line alone, not a layout).
+            line_mode = not depth and sum(i.error is None for i in done) == 1
             if line_mode:
                 for blank in pending_blanks:
                     yield Item(blank)
