@@ -118,11 +118,12 @@ class _Main(click.Group):
         in_main = threading.current_thread() is threading.main_thread()
         previous = signal.signal(signal.SIGTERM, _terminate) if in_main else None
         try:
-            result = super().invoke(ctx)
-            sys.stdout.flush()  # a closed pipe shows here, not at exit
-            return result
+            try:
+                return super().invoke(ctx)
+            finally:
+                sys.stdout.flush()  # a closed pipe shows here, not at exit
         except KeyboardInterrupt:
-            click.echo("\nparsedit: interrupted", err=True)
+            click.echo("parsedit: interrupted", err=True)
             sys.exit(130)
         except _Terminated:
             click.echo("parsedit: terminated", err=True)
