@@ -21,6 +21,9 @@ from roark_trees import GOLD, PARSE2, PARSE3
 
 from parsedit import pipeline
 from parsedit.cli import main
+from parsedit.costs.transducer import read_far
+
+GRAMMARS = Path(__file__).resolve().parents[1] / "grammars"
 
 
 def one_error_line(result: object, *needles: str) -> str:
@@ -69,6 +72,24 @@ def test_gold_and_test_may_have_different_encodings(shared: Path, tmp_path: Path
                "--format", "evalb")
     expected = shared / "sequoia/expected/otmhi.COLLINS-prm.rsl"
     assert both.exit_code == 0 and both.stdout == expected.read_text()
+
+
+def test_align_and_grammars_take_input_encoding(tmp_path: Path) -> None:
+    gold = tmp_path / "gold.mrg"
+    gold.write_bytes("(S (NP (NC été)) (VN (V clôt)))\n".encode("latin-1"))
+    one_error_line(run("align", str(gold), str(gold), "-n", "1"), "gold.mrg:1:", "0xe9")
+    shown = run("align", str(gold), str(gold), "-n", "1", "--input-encoding", "latin-1")
+    assert shown.exit_code == 0 and "été)" in shown.stdout
+    side = run("align", str(gold), str(gold), "-n", "1", "--gold-encoding", "latin-1")
+    one_error_line(side, "gold.mrg:1:")  # TEST is the same bytes, still read as UTF-8
+    one_error_line(run("grammars", "check", str(GRAMMARS / "levenshtein.toml"), "--alphabet", str(gold)),
+                   "0xe9")
+    far = tmp_path / "lev.far"
+    made = run("grammars", "compile", "levenshtein", "--alphabet", str(gold),
+               "--input-encoding", "latin-1", "-o", str(far))
+    assert made.exit_code == 0, made.output
+    # every encoding is in the FAR (OpenFst drops keys written out of order)
+    assert sorted(read_far(far)) == ["label", "rule", "span"]
 
 
 def test_a_byte_order_mark_is_not_text(tmp_path: Path) -> None:
