@@ -82,8 +82,8 @@ def test_align_and_grammars_take_input_encoding(tmp_path: Path) -> None:
     assert shown.exit_code == 0 and "été)" in shown.stdout
     side = run("align", str(gold), str(gold), "-n", "1", "--gold-encoding", "latin-1")
     one_error_line(side, "gold.mrg:1:")  # TEST is the same bytes, still read as UTF-8
-    one_error_line(run("grammars", "check", str(GRAMMARS / "levenshtein.toml"), "--alphabet", str(gold)),
-                   "0xe9")
+    scheme = str(GRAMMARS / "levenshtein.toml")
+    one_error_line(run("grammars", "check", scheme, "--alphabet", str(gold)), "0xe9")
     far = tmp_path / "lev.far"
     made = run("grammars", "compile", "levenshtein", "--alphabet", str(gold),
                "--input-encoding", "latin-1", "-o", str(far))
