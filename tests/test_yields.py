@@ -19,10 +19,10 @@ from hypothesis import strategies as st
 from test_properties import edit_distance, span_list, tree_pairs, trees_over
 
 from parsedit.config import Config
-from parsedit.costs.scheme import load_scheme, parse_scheme
+from parsedit.costs.reader import load_scheme, parse_scheme
 from parsedit.encodings import get_encoding
+from parsedit.fst.cascade import cascade_distance
 from parsedit.fst.words import WordAligner
-from parsedit.metrics.cascade import cascade_distance
 from parsedit.metrics.edits import EditDistance, Scored
 from parsedit.metrics.yields import joint_scheme
 from parsedit.params import Params

@@ -19,11 +19,11 @@ segmentation, and keeps its status.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from parsedit.fst.words import WordAligner
-from parsedit.trees.reader import Item, read_trees
+from parsedit.trees.reader import Item
 
 WINDOW = 4
 
@@ -66,13 +66,14 @@ def _merge(items: Sequence[Item]) -> Item:
     return Item(items[0].line, tuple(tokens))
 
 
-def aligned_pairs(gold_path: str, test_path: str, aligner: WordAligner,
+def aligned_pairs(gold_items: Iterable[Item], test_items: Iterable[Item], aligner: WordAligner,
                   words: Callable[[Item], list[str]],
                   runs: list[Run]) -> Iterator[tuple[int, Item | None, Item | None]]:
-    """The numbered pairs of (possibly merged) items; each pair's :class:`Run`
-    is appended to ``runs``.  ``words(item)`` is an item's normalised yield."""
-    gold = list(read_trees(gold_path))
-    test = list(read_trees(test_path))
+    """The numbered pairs of (possibly merged) items of two files; each
+    pair's :class:`Run` is appended to ``runs``.  ``words(item)`` is an
+    item's normalised yield."""
+    gold = list(gold_items)
+    test = list(test_items)
     i = j = 0
     number = 0
     while i < len(gold) or j < len(test):

@@ -5,7 +5,7 @@ A **grammar module** is a Python file that defines::
 
     NAME = "span-overlap"              # optional; the file name otherwise
     ENCODINGS = ["span"]               # optional; every encoding otherwise
-    def build(alphabet: parsedit.costs.alphabet.Alphabet) -> pynini.Fst: ...
+    def build(alphabet: parsedit.costs.alphabet.Alphabet) -> Fst: ...
 
 ``build`` returns an edit transducer over ``alphabet.table``: input gold
 symbols, output test symbols, arc weights the costs (tropical semiring), any
@@ -41,13 +41,11 @@ from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path
 
-import pynini
-
 from parsedit.costs.alphabet import Alphabet
-from parsedit.costs.scheme import INF, CostScheme, boundaries
+from parsedit.costs.scheme import CostScheme
 from parsedit.errors import SchemeError
+from parsedit.fst.files import Fst, is_fst, read_far, read_fst, validated, write_far
 
-Arc = pynini.Arc  # type: ignore[attr-defined]  # re-exported from pywrapfst, not in the stubs
 TRANSDUCER_SUFFIXES = (".py", ".far", ".fst")
 
 
@@ -60,15 +58,15 @@ class FstScheme:
     digest: str
     source: str
     encodings: tuple[str, ...] = ()
-    fst: pynini.Fst | None = None
-    build: Callable[[Alphabet], pynini.Fst] | None = None
+    fst: Fst | None = None
+    build: Callable[[Alphabet], Fst] | None = None
     movement: None = None
 
     @property
     def needs_alphabet(self) -> bool:
         return self.fst is None
 
-    def transducer(self, alphabet: Alphabet | None) -> pynini.Fst:
+    def transducer(self, alphabet: Alphabet | None) -> Fst:
         """The transducer (a grammar module's is built over ``alphabet``)."""
         if self.fst is not None:
             return self.fst
@@ -139,45 +137,16 @@ def _limited(call: Callable[[], object], source: str, what: str) -> object:
             signal.signal(signal.SIGALRM, previous)
 
 
-def _built(build: Callable[[Alphabet], object], alphabet: Alphabet, source: str) -> pynini.Fst:
+def _built(build: Callable[[Alphabet], object], alphabet: Alphabet, source: str) -> Fst:
     """``build(alphabet)``, checked (see :func:`validated`)."""
-    fst = _limited(lambda: build(alphabet), source, "build()")
-    if not isinstance(fst, pynini.Fst):
+    fst: object = _limited(lambda: build(alphabet), source, "build()")
+    if not is_fst(fst):
         raise SchemeError(f"{source}: build() must return a pynini.Fst, not "
                           f"{type(fst).__name__}")
     if fst.input_symbols() is None:
         fst.set_input_symbols(alphabet.table)
         fst.set_output_symbols(alphabet.table)
     return validated(fst, f"{source}: build() returned a transducer")
-
-
-def validated(fst: pynini.Fst, what: str) -> pynini.Fst:
-    """``fst`` if it can be an edit transducer: tropical weights, a start
-    state, a final state, every weight a number >= 0 (an arc at infinity is
-    an arc never taken).  Otherwise a :class:`SchemeError` that begins with
-    ``what`` and says which state or arc is at fault: a negative weight
-    would make edits pay, a NaN would make every comparison false."""
-    if fst.weight_type() != "tropical":
-        raise SchemeError(f"{what} over {fst.weight_type()} weights; edit costs are "
-                          "tropical (the minimum over paths, costs added along one)")
-    if fst.start() < 0:
-        raise SchemeError(f"{what} without a start state")
-    final = False
-    for state in fst.states():
-        weight = float(fst.final(state))
-        if math.isnan(weight) or weight < 0:
-            raise SchemeError(f"{what} whose state {state} is final at {weight}; a "
-                              "cost must be a number >= 0")
-        final = final or weight < math.inf
-        for arc in fst.arcs(state):
-            weight = float(arc.weight)
-            if math.isnan(weight) or weight < 0:
-                raise SchemeError(f"{what} with an arc of weight {weight} (state {state}, "
-                                  f"labels {arc.ilabel}:{arc.olabel}); a cost must be a "
-                                  "number >= 0")
-    if not final:
-        raise SchemeError(f"{what} without a final state, so no edit path can end")
-    return fst
 
 
 def _digest(data: bytes) -> str:
@@ -190,12 +159,8 @@ def load_transducer_scheme(path: Path, encoding: str | None = None) -> FstScheme
     if path.suffix == ".py":
         return _load_module(path, data)
     if path.suffix == ".fst":
-        try:
-            fst = pynini.Fst.read(str(path))
-        except Exception as exc:  # pynini raises its own FstIOError and others
-            raise SchemeError(f"{path}: not an OpenFst file: {exc}") from None
         return FstScheme(path.stem, _digest(data), str(path),
-                         fst=validated(_with_table(fst, path), f"{path}: a transducer"))
+                         fst=validated(_with_table(read_fst(path), path), f"{path}: a transducer"))
     fsts = read_far(path)
     if encoding in fsts:
         fst = fsts[encoding]
@@ -207,7 +172,7 @@ def load_transducer_scheme(path: Path, encoding: str | None = None) -> FstScheme
                      fst=validated(_with_table(fst, path), f"{path}: a transducer"))
 
 
-def _with_table(fst: pynini.Fst, path: Path) -> pynini.Fst:
+def _with_table(fst: Fst, path: Path) -> Fst:
     if fst.input_symbols() is None:
         raise SchemeError(f"{path}: the transducer has no input symbol table, so parsedit "
                           "cannot tell which label is which symbol")
@@ -229,73 +194,15 @@ def _load_module(path: Path, data: bytes) -> FstScheme:
                      encodings=tuple(encodings), build=build)
 
 
-# -- compiling a declarative scheme -------------------------------------------
+def compiled(scheme: CostScheme, alphabet: Alphabet) -> Fst:
+    """:func:`parsedit.fst.compile.compile_scheme`, through the cache."""
+    from parsedit.fst.compile import compile_scheme
 
-def compile_scheme(scheme: CostScheme, alphabet: Alphabet) -> pynini.Fst:
-    """``scheme`` as one transducer over ``alphabet``, linear in its size.
-
-    State 0 is start and final; every symbol has its identity, deletion
-    (``a:<eps>``) and insertion (``<eps>:b``) arcs there.  A substitution
-    entry (with ``same``: one per key value) is a state ``q``: ``a:<eps>``
-    with the cost from 0 to ``q`` for every symbol it rewrites, ``<eps>:b``
-    at no cost from ``q`` back to 0 for every symbol it rewrites into.
-    """
-    fst = pynini.Fst()
-    fst.add_state()
-    fst.set_start(0)
-    fst.set_final(0)
-    states: dict[tuple[int, str | None], int] = {}
-
-    def state(rule: int, key: str | None) -> int:
-        if (rule, key) not in states:
-            states[rule, key] = fst.add_state()
-        return states[rule, key]
-
-    for text in alphabet.symbols:
-        kind, label = alphabet.kinds[text], alphabet.labels[text]
-        sig = scheme.signature(kind, label, boundaries(kind, text, label))
-        a = alphabet.id(text)
-        fst.add_arc(0, Arc(a, a, 0.0, 0))
-        delete, insert = scheme.delete_cost(sig), scheme.insert_cost(sig)
-        if delete < INF:
-            fst.add_arc(0, Arc(a, 0, delete, 0))
-        if insert < INF:
-            fst.add_arc(0, Arc(0, a, insert, 0))
-        for rule, entry in enumerate(scheme.substitute):
-            key = scheme.same_key(entry, sig)
-            if entry.source in sig:
-                fst.add_arc(0, Arc(a, 0, entry.cost, state(rule, key)))
-            if entry.target in sig:
-                fst.add_arc(state(rule, key), Arc(0, a, 0.0, 0))
-    table = alphabet.table
-    fst.set_input_symbols(table)
-    fst.set_output_symbols(table)
-    fst.connect()
-    fst.arcsort("ilabel")
-    return fst
-
-
-def compiled(scheme: CostScheme, alphabet: Alphabet) -> pynini.Fst:
-    """:func:`compile_scheme`, through the cache."""
     return cached(f"{scheme.digest}|{alphabet.digest()}",
                   lambda: compile_scheme(scheme, alphabet), scheme.source)
 
 
 # -- FAR files and the cache -------------------------------------------------
-
-def write_far(path: Path, fsts: dict[str, pynini.Fst]) -> None:
-    with pynini.Far(str(path), mode="w") as far:
-        for key, fst in fsts.items():
-            far[key] = fst
-
-
-def read_far(path: Path) -> dict[str, pynini.Fst]:
-    try:
-        far = pynini.Far(str(path), mode="r")
-        return {str(key): fst.copy() for key, fst in far}
-    except Exception as exc:  # pynini raises its own FstIOError and others
-        raise SchemeError(f"{path}: not a readable FAR file: {exc}") from None
-
 
 def cache_dir() -> Path | None:
     """Where compiled transducers are kept, or None when caching is off."""
@@ -312,7 +219,7 @@ def cache_key(content: str) -> str:
     return hashlib.sha256(f"{content}|pynini {version('pynini')}".encode()).hexdigest()
 
 
-def cached(content: str, build: Callable[[], pynini.Fst], source: str) -> pynini.Fst:
+def cached(content: str, build: Callable[[], Fst], source: str) -> Fst:
     """The transducer for ``content`` from the cache, or built and stored.
 
     An entry is ``KEY.far`` and ``KEY.sha256``, the hash of the FAR's bytes.
@@ -349,3 +256,4 @@ def cached(content: str, build: Callable[[], pynini.Fst], source: str) -> pynini
         for name in partials:  # a read-only cache costs time, never a result
             Path(name).unlink(missing_ok=True)
     return fst
+

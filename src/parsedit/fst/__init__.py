@@ -1,6 +1,4 @@
-"""FSTs: edit transducers from cost schemes; composition and shortest paths."""
-
-from parsedit.fst.align import Aligner, Alignment, FstAligner, Op
-from parsedit.fst.edit import EditTransducer
-
-__all__ = ["Aligner", "Alignment", "EditTransducer", "FstAligner", "Op"]
+"""FSTs: edit transducers from cost schemes (edit), acceptors, composition
+and shortest paths (align), schemes compiled over an alphabet (compile), the
+movement cascade (cascade), OpenFst files and symbol tables (files).  pynini
+is imported here and nowhere else in parsedit."""

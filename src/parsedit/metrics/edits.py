@@ -14,7 +14,7 @@ pieces recur across a corpus.  The sum is exactly the whole-string distance.
 Movement.  For the label encoding, a scheme with a ``movement`` cost gets
 Roark's five-step correction (:mod:`parsedit.metrics.movement`), with one run
 of deleted and one of inserted close brackets per piece; or, when asked, the
-cascade of move transducers over the whole pair (:mod:`parsedit.metrics.cascade`).
+cascade of move transducers over the whole pair (:mod:`parsedit.fst.cascade`).
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ from parsedit.costs.transducer import FstScheme
 from parsedit.encodings.base import Encoding, Symbol
 from parsedit.encodings.rule import RuleEncoding
 from parsedit.fst.align import Aligner, Alignment, FstAligner, Op
+from parsedit.fst.cascade import cascade_distance
 from parsedit.metrics.base import Outcome, ratio
-from parsedit.metrics.cascade import cascade_distance
 from parsedit.metrics.movement import FIVE_STEP, Move, Movement, correct
 from parsedit.results import Edit, EditCounts, EditScript
 from parsedit.trees.bracketing import CLOSE, Bracketing

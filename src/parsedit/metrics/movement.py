@@ -31,7 +31,7 @@ METHODS = ("five-step", "cascade")
 class Movement:
     """How a scheme's movement cost is applied: Roark's five steps over the
     shortest path, or the cascade of move transducers
-    (:mod:`parsedit.metrics.cascade`) with at most ``max_moves`` moves of at
+    (:mod:`parsedit.fst.cascade`) with at most ``max_moves`` moves of at
     most ``max_k`` brackets."""
 
     method: str = "five-step"

@@ -29,9 +29,9 @@ import pynini
 
 from parsedit.costs.alphabet import Alphabet
 from parsedit.costs.scheme import CostScheme
-from parsedit.costs.transducer import compile_scheme
 from parsedit.encodings import Encoding, Symbol
 from parsedit.errors import ConfigError
+from parsedit.fst.compile import compile_scheme
 from parsedit.fst.edit import Arc
 from parsedit.trees.bracketing import CLOSE
 
