@@ -38,6 +38,7 @@ then matched without entering the lattice.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
@@ -205,8 +206,14 @@ class WordAligner:
         bound = self._known_cost(g, t, deletes, inserts) + 1e-9 if step > 0 else INF
         last_r, last_c = rows - 1, cols - 1
         shift = last_r - last_c
-        # kept(r, c) needs |r - c| <= the budget in words, which bounds the columns.
-        budget = int(bound / step) + 1 if bound < INF else rows + cols
+        # The bound keeps c - r within [below, above] (|x| + |shift + x| is
+        # convex in x = c - r); one column of margin, the check is exact.
+        if bound < INF:
+            words = bound / step
+            below = math.floor(-(words + shift) / 2) - 1
+            above = math.floor((words - shift) / 2) + 1
+        else:
+            below, above = -rows, cols
         # Merge and split arcs by their source state: (rank, cost, target, unmatched, op).
         special: dict[int, list[tuple[int, float, int, int, WordOp]]] = {}
         for op in merges:
@@ -224,7 +231,7 @@ class WordAligner:
         unmatched[final] = 0
         for r in range(last_r, -1, -1):
             base = r * cols
-            low, high = max(0, r - budget), min(cols, r + budget + 1)
+            low, high = max(0, r + below), min(cols, r + above + 1)
             for c in range(high - 1, low - 1, -1):
                 here = base + c
                 if here == final or step * (abs(r - c) + abs(shift - r + c)) > bound:
@@ -244,12 +251,19 @@ class WordAligner:
                     arcs.append((inserts[c] + distance[here + 1], 1 + unmatched[here + 1]))
                 for _, cost, target, n, _ in special.get(here, ()):
                     arcs.append((cost + distance[target], n + unmatched[target]))
-                best = min(arcs)[0] if arcs else INF
+                best = INF
+                for d, _ in arcs:
+                    if d < best:
+                        best = d
                 if best == INF:
                     continue
                 tolerance = 1e-9 * max(1.0, best)
+                fewest = worst
+                for d, n in arcs:
+                    if n < fewest and d - best <= tolerance:
+                        fewest = n
                 distance[here] = best
-                unmatched[here] = min(n for d, n in arcs if d - best <= tolerance)
+                unmatched[here] = fewest
         if distance[0] == INF:
             raise SchemeError(
                 f"word cost scheme {self.scheme.name!r} allows no alignment of "
