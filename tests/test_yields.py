@@ -554,3 +554,20 @@ def test_per_sentence_tsv_ends_with_the_word_columns(tmp_path: Path) -> None:
     strict = tmp_path / "strict.tsv"
     run("score", GOLD, GOLD, "--metrics", "parseval", "--per-sentence", str(strict))
     assert "words_gold" not in strict.read_text()
+
+
+def test_segmentation_reads_standard_input_and_compressed_files(tmp_path: Path) -> None:
+    import gzip
+
+    from click.testing import CliRunner
+
+    from parsedit.cli import main
+
+    packed = tmp_path / "reseg.mrg.gz"
+    packed.write_bytes(gzip.compress(Path(RESEGMENTED).read_bytes()))
+    result = CliRunner().invoke(main, ["score", "-", str(packed), "--yield", "align",
+                                       "--segmentation", "align", "--format", "json"],
+                                input=Path(GOLD).read_text())
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["summary"]["ok"] == 286 and report["words"]["cost"] == 0
