@@ -43,7 +43,11 @@ def tokens_of(tree: Tree | TreeLike) -> tuple[str, ...]:
     """The reader's tokens of an in-memory tree (see :mod:`parsedit.trees.tree`)."""
     if isinstance(tree, Tree):
         return tuple(tree.tokens())
-    return tuple(node_tokens([tree], lambda node: str(node.label()), list))
+    def children(node: TreeLike) -> list[Any]:
+        # A leaf is a word: a string (anything else written as one).
+        return [c if isinstance(c, (str, TreeLike)) else str(c) for c in node]
+
+    return tuple(node_tokens([tree], lambda node: str(node.label()), children))
 
 
 def items(source: Source, name: str) -> Iterator[Item]:
