@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 import click
 
 from parsedit import __version__
-from parsedit.compare import compare, names_for
+from parsedit.compare import compare, headlines, names_for
 from parsedit.config import AVERAGES, DEFAULT_METRICS, Config
 from parsedit.costs import check as scheme_check
 from parsedit.costs import load_costs
@@ -455,8 +455,8 @@ def plot(kind: str, gold: str, tests: tuple[str, ...], output: str, names: tuple
         plot_report.draw_intervals(comparison, output)
     else:
         labels = names_for(list(tests), names)
-        plot_report.draw(kind, [(label, evaluate(gold, test, config))
-                                for label, test in zip(labels, tests)], output)
+        results = [evaluate(gold, test, config) for test in tests]
+        plot_report.draw(kind, list(zip(labels, results)), output, headlines(results, config))
     click.echo(f"wrote {output}")
 
 
