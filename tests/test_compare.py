@@ -384,3 +384,39 @@ def test_vectorised_randomisation_equals_the_old_loop_anywhere(
     found = randomization(ACCURACY, terms(edits_a, gold), terms(edits_b, gold), samples, seed)
     old = old_randomization(ACCURACY, (edits_a, gold), (edits_b, gold), samples, seed)
     assert found == old or (found != found and gold.sum() == 0)
+
+
+def test_tagging_is_compared_by_its_headline(tmp_path: Path) -> None:
+    # Tagging's headline is the F of its first scoring function; with one tag
+    # per word on both sides, precision = recall = correct tags / words.
+    def sentence(wrong: int) -> str:
+        tags = ["DT", "NN", "VBD"]
+        for k in range(wrong):
+            tags[k] = "XX"
+        return (f"(S (NP ({tags[0]} the) ({tags[1]} dog)) (VP ({tags[2]} barked)))")
+
+    wrong_a = [0, 0, 1, 0, 2, 0, 1, 0]
+    wrong_b = [2, 0, 1, 1, 3, 1, 0, 2]
+    gold = write_trees(tmp_path / "gold.mrg", [sentence(0)] * 8)
+    a = write_trees(tmp_path / "a.mrg", [sentence(w) for w in wrong_a])
+    b = write_trees(tmp_path / "b.mrg", [sentence(w) for w in wrong_b])
+    data = json.loads(run("compare", gold, a, b, "--metrics", "tagging", "--scoring", "full",
+                          "--samples", "20000", "--format", "json").stdout)
+    assert data["titles"] == {"tagging": "tagging F (full)"}
+    correct_a = np.array([3 - w for w in wrong_a], dtype=float)
+    correct_b = np.array([3 - w for w in wrong_b], dtype=float)
+    figures = [s["figures"]["tagging"] for s in data["systems"]]
+    assert figures == pytest.approx([100 * correct_a.sum() / 24, 100 * correct_b.sum() / 24])
+    scored = json.loads(run("score", gold, a, "--metrics", "tagging", "--scoring", "full",
+                            "--format", "json").stdout)
+    assert figures[0] == pytest.approx(scored["corpus"]["tagging"]["full"]["f_measure"])
+    # The exact permutation test over all 2^8 swaps, apart from the module.
+    from itertools import product
+
+    observed = abs(correct_a.sum() - correct_b.sum())
+    hits = sum(abs(np.where(swap, correct_b, correct_a).sum()
+                   - np.where(swap, correct_a, correct_b).sum()) >= observed
+               for swap in (np.array(s) for s in product([False, True], repeat=8)))
+    (entry,) = data["significance"]["tagging"]
+    assert entry["difference"] == pytest.approx(figures[0] - figures[1])
+    assert entry["p"] == pytest.approx(hits / 256, abs=0.02)
