@@ -219,6 +219,14 @@ def _terms(result: CorpusResult, metrics: Sequence[Metric], longest: int
     return found, ok
 
 
+def _summed(terms: Array) -> Array:
+    """Each term summed over the sentences, one contiguous row per term (the
+    pairwise summation numpy gives a plain column, as parsedit always did)."""
+    import numpy as np
+
+    return np.ascontiguousarray(terms.T).sum(axis=-1)
+
+
 def _offset(report: Progress, phase: str, total: int, before: int) -> Callable[[int], None]:
     """A callback that reports ``before`` + its count done of ``total``."""
     def told(done: int) -> None:
@@ -286,8 +294,8 @@ def _significance(c: Comparison, built: Mapping[str, Metric], report: Progress) 
         resampled = shared[rows.tobytes()]
         for k, metric in enumerate(c.metrics):
             a, b = i * m + k, j * m + k
-            observed = float(figures[k](columns[a][rows].sum(axis=0))
-                             - figures[k](columns[b][rows].sum(axis=0)))
+            observed = float(figures[k](_summed(columns[a][rows]))
+                             - figures[k](_summed(columns[b][rows])))
             spread = resampled[:, a] - resampled[:, b]
             known = observed == observed
             c.differences[metric][i, j] = observed if known else None
