@@ -224,7 +224,8 @@ def _summed(terms: Array) -> Array:
     pairwise summation numpy gives a plain column, as parsedit always did)."""
     import numpy as np
 
-    return np.ascontiguousarray(terms.T).sum(axis=-1)
+    summed: Array = np.ascontiguousarray(terms.T).sum(axis=-1)
+    return summed
 
 
 def _offset(report: Progress, phase: str, total: int, before: int) -> Callable[[int], None]:
