@@ -52,10 +52,12 @@ class Headlines:
     figures: dict[str, list[float | None]]
 
 
-def headlines(results: Sequence[CorpusResult], config: Config) -> Headlines:
+def headlines(results: Sequence[CorpusResult], config: Config,
+              metrics: Mapping[str, Metric] | None = None) -> Headlines:
     """The headline figures of systems scored under ``config`` (what
-    ``compare`` ranks and ``plot rank-differences`` draws)."""
-    metrics = registry.build(config)
+    ``compare`` ranks and ``plot rank-differences`` draws); ``metrics``: the
+    config's metrics, if already built."""
+    metrics = metrics or registry.build(config)
     return Headlines({name: m.title for name, m in metrics.items()},
                      {name: [m.headline(r.totals.counts[name]) for r in results]
                       for name, m in metrics.items()})
@@ -164,7 +166,7 @@ def compare(gold: str, paths: list[str], config: Config, names: tuple[str, ...] 
                  + (f"|baseline:{labels[base]}" if base is not None else ""))
     built = registry.build(config)
     metrics = tuple(built)
-    board = headlines(results, config)
+    board = headlines(results, config, built)
     out = Comparison(labels, metrics, results, samples, seed, signature, test, alpha, base,
                      board.titles, board.figures)
     for name, metric in built.items():
