@@ -3,14 +3,21 @@
 Every user error is a :class:`ParseditError` turned into one line on standard
 error and exit status 2; a run whose GOLD and TEST hold different numbers of
 trees, in which no sentence could be scored, or which stopped after too many
-errors (EVALB's MAX_ERROR) still prints its report and exits 1.
+errors (EVALB's MAX_ERROR) still prints its report and exits 1.  Ctrl-C is
+one line and exit 130, SIGTERM one line and exit 143; a closed pipe on
+standard output ends the run quietly with exit 141, as SIGPIPE ends other
+Unix tools.  Output files are checked before the work and written whole
+(:mod:`parsedit.output`).
 """
 
 from __future__ import annotations
 
+import os
+import signal
 import sys
+import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import wraps
 from importlib import resources
 from pathlib import Path
@@ -31,6 +38,7 @@ from parsedit.encodings import NAMES
 from parsedit.errors import ConfigError, ParseditError
 from parsedit.fst.files import write_far
 from parsedit.metrics.movement import METHODS
+from parsedit.output import check_destination, replacing, write_text
 from parsedit.params import load_params
 from parsedit.pipeline import Scorer, evaluate, pairs
 from parsedit.pipeline import align as align_pair
@@ -46,6 +54,7 @@ from parsedit.report import tsv as tsv_report
 from parsedit.results import CorpusResult, LineageScript
 from parsedit.tagging.evaluate import evaluate_tags, tag_config
 from parsedit.tagging.reader import FORMATS
+from parsedit.trees.source import DEFAULT_ENCODING, check_encoding, check_files
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -59,6 +68,70 @@ def _user_errors(func: F) -> F:
             click.echo(f"parsedit: error: {exc}", err=True)
             sys.exit(2)
     return wrapper  # type: ignore[return-value]
+
+
+class _Terminated(BaseException):
+    """SIGTERM, raised where the program is, so that partial files are removed."""
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise _Terminated
+
+
+class _Main(click.Group):
+    """The command group: an unusable option is one line (``parsedit: error:
+    ...``, exit 2) as every other user error is; Ctrl-C, SIGTERM and a closed
+    pipe are handled."""
+
+    def main(self, args: Sequence[str] | None = None,
+             prog_name: str | None = None, complete_var: str | None = None,
+             standalone_mode: bool = True, **extra: Any) -> Any:
+        def run() -> Any:
+            return super(_Main, self).main(args, prog_name, complete_var, False, **extra)
+        if not standalone_mode:
+            return run()
+        try:
+            code = run()
+        except click.exceptions.NoArgsIsHelpError as exc:
+            exc.show()
+            sys.exit(exc.exit_code)
+        except click.ClickException as exc:
+            hint = ""
+            if isinstance(exc, click.UsageError) and exc.ctx is not None:
+                hint = f" (see '{exc.ctx.command_path} --help')"
+            click.echo(f"parsedit: error: {exc.format_message().rstrip('.')}{hint}", err=True)
+            sys.exit(exc.exit_code)
+        except click.exceptions.Abort:
+            click.echo("parsedit: interrupted", err=True)
+            sys.exit(130)
+        sys.exit(code if isinstance(code, int) else 0)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        in_main = threading.current_thread() is threading.main_thread()
+        previous = signal.signal(signal.SIGTERM, _terminate) if in_main else None
+        try:
+            try:
+                return super().invoke(ctx)
+            finally:
+                sys.stdout.flush()  # a closed pipe shows here, not at exit
+        except KeyboardInterrupt:
+            click.echo("parsedit: interrupted", err=True)
+            sys.exit(130)
+        except _Terminated:
+            click.echo("parsedit: terminated", err=True)
+            sys.exit(143)
+        except BrokenPipeError:
+            # Nothing more can reach the reader; stop Python's flush at exit
+            # from failing again.
+            try:
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(devnull, sys.stdout.fileno())
+            except (OSError, ValueError, AttributeError):
+                pass
+            sys.exit(141)
+        finally:
+            if previous is not None:
+                signal.signal(signal.SIGTERM, previous)
 
 
 def _config(metrics: str, rule_pos: str, costs: dict[str, str | None],
@@ -120,6 +193,14 @@ def _warn(warnings: Iterable[str]) -> None:
         click.echo(f"parsedit: warning: {warning}", err=True)
 
 
+def _emit(report: str, output: str | None) -> None:
+    """The report to ``output`` (written whole) or to standard output."""
+    if output:
+        write_text(output, report)
+    else:
+        click.echo(report, nl=False)
+
+
 def _finish(result: CorpusResult, gold: str, test: str, fmt: str, output: str | None) -> None:
     report = _render(result, gold, test, fmt)
     _warn(result.warnings)
@@ -132,11 +213,7 @@ def _finish(result: CorpusResult, gold: str, test: str, fmt: str, output: str | 
                 counted = " (counted as a parse with no constituents)" if s.counted else ""
                 click.echo(f"parsedit: sentence {s.id} {s.status}: {s.message}{counted}",
                            err=True)
-    if output:
-        with open(output, "w", encoding="utf-8") as handle:
-            handle.write(report)
-    else:
-        click.echo(report, nl=False)
+    _emit(report, output)
     problems = _run_errors(result, gold, test)
     for problem in problems:
         click.echo(f"parsedit: error: {problem}", err=True)
@@ -159,7 +236,32 @@ def _run_errors(result: CorpusResult, gold: str, test: str, several: bool = Fals
     return []
 
 
-_FILE = click.Path(exists=True, dir_okay=False)
+MAX_JOBS = 256  # more processes than any machine gains from: a typo, not a wish
+_FILE = click.Path(exists=True, dir_okay=False, allow_dash=True)
+_ENCODING_HELP = ("Text encoding of the input files (default utf-8; latin-1 for Negra/Tiger "
+                  "exports and older French Treebank releases).")
+
+
+def _encoding_options(alias: bool = True, sides: bool = True) -> Callable[[F], F]:
+    """``--encoding`` (``--input-encoding``, the only name where ``--encoding``
+    names a string encoding), and ``--gold-encoding``/``--test-encoding``."""
+    names = ("--encoding", "--input-encoding") if alias else ("--input-encoding",)
+
+    def decorate(func: F) -> F:
+        if sides:
+            func = click.option("--test-encoding", metavar="E", default=None,
+                                help="Text encoding of TEST (default: --encoding).")(func)
+            func = click.option("--gold-encoding", metavar="E", default=None,
+                                help="Text encoding of GOLD (default: --encoding).")(func)
+        return click.option(*names, "input_encoding", metavar="E", default=DEFAULT_ENCODING,
+                            show_default=True, help=_ENCODING_HELP)(func)
+    return decorate
+
+
+def _encodings(input_encoding: str, gold: str | None = None,
+               test: str | None = None) -> tuple[str, str]:
+    """The gold and test text encodings, each checked."""
+    return (check_encoding(gold or input_encoding), check_encoding(test or input_encoding))
 _metrics_option = click.option(
     "--metrics", default=",".join(DEFAULT_METRICS), show_default=True,
     help="Comma-separated metrics: parseval (EVALB's), the edit distances label, span, "
@@ -207,7 +309,7 @@ def _tag_options(func: F) -> F:
     return func
 
 
-@click.group()
+@click.group(cls=_Main)
 @click.version_option(__version__, prog_name="parsedit")
 def main() -> None:
     """Evaluate constituency parses by edit distance over weighted FSTs."""
@@ -282,9 +384,10 @@ def _scoring_config(options: dict[str, Any]) -> Config:
               help="With la: list the K lineage pairs that lose the most over the corpus.")
 @click.option("--per-sentence", type=click.Path(dir_okay=False), default=None,
               metavar="FILE.tsv", help="Also write every sentence's figures as TSV.")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Score with N processes (the numbers are the same).")
+@click.option("-j", "--jobs", type=click.IntRange(min=1, max=MAX_JOBS), default=1,
+              show_default=True, help="Score with N processes (the numbers are the same).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress line on standard error.")
+@_encoding_options()
 @click.option("--errors", "errors_top", type=click.IntRange(min=1), default=None,
               metavar="K", help="Error analysis: the K most frequent edits per encoding, "
                                "per-label recall/precision/F, the K worst sentences per "
@@ -292,14 +395,19 @@ def _scoring_config(options: dict[str, Any]) -> Config:
 @_user_errors
 def score(gold: str | None, test: str | None, fmt: str, output: str | None,
           signature_only: bool, worst_words: int, per_sentence: str | None, jobs: int,
-          quiet: bool, errors_top: int | None, **scoring: Any) -> None:
-    """Score every TEST tree against the GOLD tree on the same line."""
+          quiet: bool, errors_top: int | None, input_encoding: str, gold_encoding: str | None,
+          test_encoding: str | None, **scoring: Any) -> None:
+    """Score every TEST tree against the GOLD tree on the same line (either may
+    be - for standard input, and gzip, bzip2 or xz compressed)."""
+    encodings = _encodings(input_encoding, gold_encoding, test_encoding)
     config = _scoring_config(scoring)
     if fmt == "evalb" and config.weighted:
         raise ConfigError("--format evalb cannot show --weighted matches (fractions); use "
                           "text or json")
     if worst_words and "la" not in config.metrics:
         raise ConfigError("--worst-words needs the la metric in --metrics")
+    if fmt == "evalb" and "parseval" not in config.metrics:
+        raise ConfigError("--format evalb needs the parseval metric in --metrics")
     if fmt == "evalb" and (config.split or config.with_preterminals):
         raise ConfigError("--format evalb prints EVALB's report, and --split and "
                           "--with-preterminals change what its figures count (they would "
@@ -312,13 +420,25 @@ def score(gold: str | None, test: str | None, fmt: str, output: str | None,
                           "only the sentences it scored; use --format text or json")
     if gold is None or test is None:
         raise ConfigError("score needs GOLD and TEST files (or --signature-only)")
+    _check_outputs(output, ("--per-sentence", per_sentence))
     progress = _Progress(sys.stderr.isatty() and not quiet)
-    result = evaluate(gold, test, config, worst_words, jobs, progress, errors_top or 0)
+    result = evaluate(gold, test, config, worst_words, jobs, progress, errors_top or 0,
+                      *encodings)
     progress.close()
     if per_sentence:
-        with open(per_sentence, "w", encoding="utf-8") as handle:
-            handle.write(tsv_report.render(result))
+        write_text(per_sentence, tsv_report.render(result), "--per-sentence")
     _finish(result, gold, test, fmt, output)
+
+
+def _check_outputs(output: str | None, *others: tuple[str, str | None]) -> None:
+    """Refuse unwritable destinations before the work, and two outputs to one file."""
+    named = [("-o", output), *others]
+    paths = [os.path.realpath(path) for _, path in named if path]
+    if len(set(paths)) < len(paths):
+        raise ConfigError(" and ".join(o for o, p in named if p) + " name the same file")
+    for option, path in named:
+        if path:
+            check_destination(path, option)
 
 
 @main.command()
@@ -333,19 +453,23 @@ def score(gold: str | None, test: str | None, fmt: str, output: str | None,
 @_rule_pos_option
 @_cost_options
 @_la_preterminals_option
+@_encoding_options(alias=False)
 @_user_errors
 def align(gold: str, test: str, sentence: int, encoding: str, params: str, rule_pos: str,
           label_costs: str | None, span_costs: str | None, rule_costs: str | None,
-          la_costs: str | None, la_preterminals: bool) -> None:
+          la_costs: str | None, la_preterminals: bool, input_encoding: str,
+          gold_encoding: str | None, test_encoding: str | None) -> None:
     """Show one pair's alignment, each edit marked with its cost."""
+    encodings = _encodings(input_encoding, gold_encoding, test_encoding)
+    check_files((gold, encodings[0]), (test, encodings[1]))
     metric = "la" if encoding == "lineage" else encoding
     config = _config(metric, rule_pos,
                      {"label": label_costs, "span": span_costs, "rule": rule_costs,
                       "la": la_costs}, params, la_preterminals=la_preterminals)
     _warn(config.warnings())
-    scorer = Scorer.for_files(config, gold, test, details=True)  # ties broken as --errors
+    scorer = Scorer.for_files(config, gold, test, True, *encodings)  # ties as --errors
     number = 0
-    for number, g, t in pairs(gold, test):
+    for number, g, t in pairs(gold, test, *encodings):
         if number == sentence:
             script = align_pair(scorer, metric, number, g, t, gold, test)
             if isinstance(script, LineageScript):
@@ -392,34 +516,34 @@ def demo(fmt: str) -> None:
               help="Significance level (after Holm's correction); intervals are at 1 - alpha.")
 @click.option("--samples", type=click.IntRange(min=1), default=10000, show_default=True,
               help="Rounds of the randomisation test and of the bootstrap.")
-@click.option("--seed", type=int, default=12345, show_default=True,
+@click.option("--seed", type=click.IntRange(min=0), default=12345, show_default=True,
               help="Seed of the randomisation and the bootstrap (part of the signature).")
 @click.option("--format", "fmt", type=click.Choice(compare_report.FORMATS), default="text",
               show_default=True, help="Report format.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="Write the report to this file instead of standard output.")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Score with N processes (the numbers are the same).")
+@click.option("-j", "--jobs", type=click.IntRange(min=1, max=MAX_JOBS), default=1,
+              show_default=True, help="Score with N processes (the numbers are the same).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress line on standard error.")
+@_encoding_options()
 @_user_errors
 def compare_command(gold: str, systems: tuple[str, ...], names: tuple[str, ...],
                     baseline: str | None, test: str, alpha: float, samples: int, seed: int,
                     fmt: str, output: str | None, jobs: int, quiet: bool,
-                    **scoring: Any) -> None:
+                    input_encoding: str, gold_encoding: str | None,
+                    test_encoding: str | None, **scoring: Any) -> None:
     """Compare several systems on one gold file: figures with confidence intervals,
     ranks, rank agreement and paired significance (Roark's Table 3)."""
+    gold_enc, test_enc = _encodings(input_encoding, gold_encoding, test_encoding)
     config = _scoring_config(scoring)
+    _check_outputs(output)
     progress = _Progress(sys.stderr.isatty() and not quiet)
     comparison = compare(gold, list(systems), config, names, samples, seed, jobs,
-                         progress.phase, baseline, test, alpha)
+                         progress.phase, baseline, test, alpha, gold_enc, test_enc)
     progress.close()
     report = compare_report.render(comparison, gold, fmt)
     _warn(comparison.warnings)
-    if output:
-        with open(output, "w", encoding="utf-8") as handle:
-            handle.write(report)
-    else:
-        click.echo(report, nl=False)
+    _emit(report, output)
     problems = [p for result, path in zip(comparison.results, systems)
                 for p in _run_errors(result, gold, path, several=True)]
     for problem in problems:
@@ -438,25 +562,35 @@ def compare_command(gold: str, systems: tuple[str, ...], names: tuple[str, ...],
               help="A name for each TEST, in order (default: the file names).")
 @_params_option
 @_cost_options
+@_encoding_options()
 @_user_errors
 def plot(kind: str, gold: str, tests: tuple[str, ...], output: str, names: tuple[str, ...],
          params: str, label_costs: str | None, span_costs: str | None,
-         rule_costs: str | None, la_costs: str | None) -> None:
+         rule_costs: str | None, la_costs: str | None, input_encoding: str,
+         gold_encoding: str | None, test_encoding: str | None) -> None:
     """Draw one of Roark's or Sampson and Babarczy's figures (KIND) for TEST files,
     or the confidence intervals of a comparison (intervals)."""
+    gold_enc, test_enc = _encodings(input_encoding, gold_encoding, test_encoding)
     plot_report.check(kind, len(tests), output)
     config = _config(",".join(plot_report.NEEDS[kind]), "words",
                      {"label": label_costs, "span": span_costs, "rule": rule_costs,
                       "la": la_costs}, params)
+    labels = names_for(list(tests), names)
+    _check_outputs(output)
+    check_files((gold, gold_enc), *((test, test_enc) for test in tests))
     _warn(config.warnings())
     if kind == "intervals":
-        comparison = compare(gold, list(tests), config, names, test="bs")
+        comparison = compare(gold, list(tests), config, names, test="bs",
+                             gold_encoding=gold_enc, test_encoding=test_enc)
         _warn(comparison.warnings)
-        plot_report.draw_intervals(comparison, output)
+        with replacing(output) as temporary:
+            plot_report.draw_intervals(comparison, temporary)
     else:
-        labels = names_for(list(tests), names)
-        results = [evaluate(gold, test, config) for test in tests]
-        plot_report.draw(kind, list(zip(labels, results)), output, headlines(results, config))
+        scored = [evaluate(gold, test, config, gold_encoding=gold_enc,
+                           test_encoding=test_enc) for test in tests]
+        with replacing(output) as temporary:
+            plot_report.draw(kind, list(zip(labels, scored)), temporary,
+                             headlines(scored, config))
     click.echo(f"wrote {output}")
 
 
@@ -489,17 +623,20 @@ def show(scheme: str) -> None:
                    "Treebank's labels and tags); a grammar module is built over them. "
                    "Repeatable.")
 @_params_option
+@_encoding_options(alias=False, sides=False)
 @_user_errors
-def check(scheme: str, treebanks: tuple[str, ...], params: str) -> None:
+def check(scheme: str, treebanks: tuple[str, ...], params: str, input_encoding: str) -> None:
     """Every error in a scheme (a file or a shipped name), with its line; exit 1
     if there is one."""
     path = Path(scheme) if Path(scheme).is_file() else shipped_file(scheme)
+    texts = (input_encoding,) * len(treebanks)
     if path is None or path.suffix in TRANSDUCER_SUFFIXES:
         loaded = load_costs(scheme)  # refuses what score refuses, as score words it
         if treebanks and isinstance(loaded, FstScheme) and loaded.needs_alphabet:
             norm = load_params(params).normalisation
+            check_files(*((treebank, check_encoding(input_encoding)) for treebank in treebanks))
             for name in loaded.encodings or NAMES:
-                loaded.transducer(collect(treebanks, name, norm))
+                loaded.transducer(collect(treebanks, name, norm, text_encodings=texts))
             click.echo(f"{scheme}: loads, and builds a valid transducer over "
                        f"{' and '.join(treebanks)} ({loaded.describe()})")
         else:
@@ -508,7 +645,10 @@ def check(scheme: str, treebanks: tuple[str, ...], params: str) -> None:
         return
     if treebanks:
         norm = load_params(params).normalisation
-        symbols = alphabet_symbols(collect(treebanks, name, norm) for name in NAMES)
+        check_files(*((treebank, check_encoding(input_encoding)) for treebank in treebanks))
+        texts = (input_encoding,) * len(treebanks)
+        symbols = alphabet_symbols(collect(treebanks, name, norm, text_encodings=texts)
+                                   for name in NAMES)
         where = " and ".join(treebanks)
         if not symbols:
             raise ConfigError(f"no tree could be read from {where}")
@@ -536,15 +676,19 @@ def check(scheme: str, treebanks: tuple[str, ...], params: str) -> None:
 @_rule_pos_option
 @click.option("-o", "--output", type=click.Path(dir_okay=False), required=True,
               metavar="FILE.far", help="The FAR file to write, one transducer per encoding.")
+@_encoding_options(alias=False, sides=False)
 @_user_errors
 def compile(scheme: str, treebanks: tuple[str, ...], encodings: tuple[str, ...],
-            params: str, rule_pos: str, output: str) -> None:
+            params: str, rule_pos: str, output: str, input_encoding: str) -> None:
     """Compile a scheme to an OpenFst FAR over the alphabet of some treebanks."""
     loaded = load_costs(scheme)
     norm = load_params(params).normalisation
+    _check_outputs(output)
+    check_files(*((treebank, check_encoding(input_encoding)) for treebank in treebanks))
+    texts = (input_encoding,) * len(treebanks)
     fsts = {}
     for name in encodings or loaded.encodings or NAMES:
-        alphabet = collect(treebanks, name, norm, rule_pos)
+        alphabet = collect(treebanks, name, norm, rule_pos, text_encodings=texts)
         if isinstance(loaded, CostScheme):
             fsts[name] = compiled(loaded, alphabet)
         elif loaded.needs_alphabet:
@@ -553,7 +697,10 @@ def compile(scheme: str, treebanks: tuple[str, ...], encodings: tuple[str, ...],
             raise ConfigError(f"{scheme} is already a compiled transducer")
         click.echo(f"{name}: {len(alphabet.symbols)} symbols, "
                    f"{fsts[name].num_states()} states", err=True)
-    write_far(Path(output), fsts)
+    with replacing(output) as temporary:
+        write_far(Path(temporary), fsts)
+        if not Path(temporary).stat().st_size:
+            raise ConfigError(f"-o {output}: OpenFst wrote nothing")
     if loaded.movement is not None:
         click.echo("parsedit: note: the movement correction is applied after the shortest "
                    "path, not by a transducer; scores through this FAR are the basic "
@@ -572,13 +719,19 @@ def compile(scheme: str, treebanks: tuple[str, ...], encodings: tuple[str, ...],
               show_default=True, help="Report format.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="Write the report to this file instead of standard output.")
+@_encoding_options()
 @_user_errors
 def tags(gold: str, tests: tuple[str, ...], tagset: str | None, weights: str | None,
          separator: str, scoring: str | None, gold_format: str, test_format: str, fmt: str,
-         output: str | None) -> None:
+         output: str | None, input_encoding: str, gold_encoding: str | None,
+         test_encoding: str | None) -> None:
     """Score the tags of each TEST file against GOLD (Acedanski and Przepiorkowski)."""
+    gold_enc, test_enc = _encodings(input_encoding, gold_encoding, test_encoding)
     config = tag_config(scoring, tagset, weights, separator)
-    results = [(test, evaluate_tags(gold, test, config, gold_format, test_format))
+    _check_outputs(output)
+    check_files((gold, gold_enc), *((test, test_enc) for test in tests))
+    results = [(test, evaluate_tags(gold, test, config, gold_format, test_format,
+                                    gold_enc, test_enc))
                for test in tests]
     render = tags_report.render_json if fmt == "json" else tags_report.render
     report = render(gold, results, config.scorings)
@@ -588,11 +741,7 @@ def tags(gold: str, tests: tuple[str, ...], tagset: str | None, weights: str | N
             if s.status != "ok":
                 click.echo(f"parsedit: {test}: sentence {s.id} {s.status}: {s.message}",
                            err=True)
-    if output:
-        with open(output, "w", encoding="utf-8") as handle:
-            handle.write(report)
-    else:
-        click.echo(report, nl=False)
+    _emit(report, output)
     for test, r in results:
         if not r.complete:
             click.echo(f"parsedit: error: {gold} holds {r.gold_trees} sentences but "
