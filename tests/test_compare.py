@@ -339,7 +339,9 @@ def test_compare_scores_as_score_does(tmp_path: Path, options: tuple[str, ...]) 
         if "--average" in options:
             averages = system["sentence_averages"]
             assert averages["parseval"] == pytest.approx(corpus["parseval"]["sentence_f"])
-            assert averages["rule"] == pytest.approx(corpus["rule"]["sentence_accuracy"])
+            for metric in ("label", "span", "rule"):
+                assert averages[metric] == pytest.approx(corpus[metric]["sentence_accuracy"])
+            assert averages["la"] == pytest.approx(100 * corpus["la"]["score"])
         assert data["signature"].startswith(scored["signature"])
 
 
