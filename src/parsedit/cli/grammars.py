@@ -14,7 +14,8 @@ from parsedit.costs import check as scheme_check
 from parsedit.costs import load_costs
 from parsedit.costs.alphabet import collect
 from parsedit.costs.check import alphabet_symbols, ptb_symbols
-from parsedit.costs.scheme import CostScheme, shipped_file, shipped_names
+from parsedit.costs.scheme import CostScheme
+from parsedit.costs.shipped import shipped_file, shipped_names
 from parsedit.costs.transducer import TRANSDUCER_SUFFIXES, FstScheme, compiled
 from parsedit.encodings import NAMES
 from parsedit.errors import ConfigError

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from parsedit.costs.scheme import CostScheme, default_scheme, load_scheme, shipped_file
+from parsedit.costs.reader import default_scheme, load_scheme
+from parsedit.costs.scheme import CostScheme
+from parsedit.costs.shipped import shipped_file
 from parsedit.costs.transducer import TRANSDUCER_SUFFIXES, FstScheme, load_transducer_scheme
 
 Scheme = CostScheme | FstScheme
