@@ -13,7 +13,7 @@ from typing import Any
 
 from parsedit.config import Config, encoding_of
 from parsedit.costs.alphabet import Alphabet
-from parsedit.costs.scheme import DEFAULTS
+from parsedit.costs.shipped import DEFAULTS
 from parsedit.encodings import get_encoding
 from parsedit.metrics.base import Metric
 from parsedit.metrics.edits import EditDistance
