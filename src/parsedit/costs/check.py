@@ -114,3 +114,4 @@ def _unused(scheme: CostScheme, entry: Substitution, symbols: Symbols) -> str | 
         return (f"costs {entry.cost:g}, more than deleting one symbol and inserting the "
                 f"other ({instead:g} at most), so no shortest path uses it")
     return None
+
