@@ -210,6 +210,9 @@ class Parseval:
         brackets_ = total.gold + total.test
         return 200.0 * total.matched / brackets_ if brackets_ else None
 
+    def sentence_average(self, total: ParsevalCounts) -> float | None:
+        return total.sentence_f
+
     def terms(self, counts: ParsevalCounts) -> tuple[float, float]:
         return (2.0 * counts.matched, float(counts.gold + counts.test))
 
