@@ -184,3 +184,21 @@ def test_options_with_effect_are_not_warned_about(tmp_path: Path) -> None:
                  "--label-costs", "function-tags")
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["warnings"] == [] and result.stderr == ""
+
+
+def test_nothing_matched_is_f_0_and_evalb_keeps_its_nan(tmp_path: Path) -> None:
+    gold, test = files(tmp_path, ["(S (NP (DT the) (NN dog)) (VP (VBD barked)))"],
+                       ["(X (Y (DT the) (NN dog)) (Z (VBD barked)))"])
+    data = json.loads(run("score", gold, test, "--metrics", "parseval", "--format",
+                          "json").stdout)
+    assert data["corpus"]["parseval"]["f_measure"] == 0.0
+    assert "Bracketing FMeasure       =   -nan" in run("score", gold, test, "--format",
+                                                       "evalb").stdout
+
+
+def test_a_short_test_file_is_named_not_hidden_by_max_error(tmp_path: Path) -> None:
+    gold, test = files(tmp_path, [GOLD] * 3, [GOLD] * 30)
+    result = run("score", gold, test, "--metrics", "parseval", "-e", "1")
+    assert result.exit_code == 1
+    assert "holds 3 trees but" in result.stderr and "holds 30" in result.stderr
+    assert "stopped" not in result.stderr

@@ -44,10 +44,15 @@ def tokens_of(tree: Tree | TreeLike) -> tuple[str, ...]:
     if isinstance(tree, Tree):
         return tuple(tree.tokens())
     def children(node: TreeLike) -> list[Any]:
-        # A leaf is a word: a string (anything else written as one).
-        return [c if isinstance(c, (str, TreeLike)) else str(c) for c in node]
+        # A leaf is a word: a string (anything else written as one), a
+        # bracket in it written as the treebank writes it.
+        return [c if isinstance(c, TreeLike) else _word(str(c)) for c in node]
 
     return tuple(node_tokens([tree], lambda node: str(node.label()), children))
+
+
+def _word(text: str) -> str:
+    return text.replace("(", "-LRB-").replace(")", "-RRB-")
 
 
 def items(source: Source, name: str) -> Iterator[Item]:
