@@ -206,3 +206,11 @@ def test_the_command_lines_option_names_are_accepted() -> None:
     assert "label:levenshtein@" in result.signature
     with pytest.raises(ConfigError, match="unknown option.*colour"):
         parsedit.score([GOLD], [PARSE2], colour="red")
+
+
+def test_an_evaluator_warns_of_differing_root_conventions() -> None:
+    evaluator = parsedit.Evaluator(metrics="parseval")
+    evaluator.update(["( (S (NP (DT a)) (VP (VB b))))"] * 2,
+                     ["(TOP (S (NP (DT a)) (VP (VB b))))"] * 2)
+    (warning,) = evaluator.compute().warnings
+    assert warning.startswith("root conventions differ: on 2 of 2 scored sentences gold has")
