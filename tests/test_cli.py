@@ -136,7 +136,10 @@ def test_evalb_format_refuses_what_is_not_evalb(tmp_path: Path) -> None:
         result = run("score", gold, test, "--format", "evalb", option)
         assert result.exit_code == 2 and result.stdout == ""
         assert result.stderr.startswith("parsedit: error: --format evalb prints EVALB's "
-                                        "report, and --split and --with-preterminals change")
+                                        f"report, and {option} change(s) what")
+    ignored = run("score", gold, test, "--format", "evalb", "--errors", "3")
+    assert ignored.exit_code == 0
+    assert "--errors show(s) nothing in --format evalb" in ignored.stderr
 
 
 @pytest.mark.parametrize("options, warning", [
