@@ -341,7 +341,9 @@ def run(scorer: Scorer, pairs_: Iterable[Pair], gold_name: str, test_name: str,
             worst.add(pair.number, pair.lineages)
         if sentence.outer_bracket is not None:
             outer[sentence.outer_bracket] += 1
-        if sentence.status == "error":
+        # A pair beyond the end of the shorter file is no error EVALB would
+        # meet: the tree counts, said at the end, tell what happened.
+        if sentence.status == "error" and pair.has_gold and pair.has_test:
             error_count += 1
             if error_count > params.max_error + 1:
                 stopped = (f"stopped at sentence {pair.number}, error {error_count}: more "

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from parsedit.metrics.base import Outcome, ratio
@@ -200,15 +201,21 @@ class Parseval:
                              self.weighted))
 
     def failure(self, gold: Bracketing) -> ParsevalCounts:
-        """Every gold bracket missed, no test bracket, no tag right."""
+        """Every gold bracket missed, no test bracket, no tag right; and not a
+        sentence without crossing brackets (no parse is not a good parse), so
+        it counts in no crossing-tree rate."""
         gold_brackets, tags = brackets(gold, self.with_preterminals, self.split)
-        return ParsevalCounts.sentence(len(tags), 0, len(gold_brackets), 0, 0, 0, 0, 0)
+        counts = ParsevalCounts.sentence(len(tags), 0, len(gold_brackets), 0, 0, 0, 0, 0)
+        return replace(counts, no_crossing_trees=0, two_or_less_trees=0)
 
     def headline(self, total: ParsevalCounts) -> float | None:
         """F from summed counts, 2 matched / (gold + test): EVALB's F, and 0
         (not EVALB's undefined) when nothing matched."""
         brackets_ = total.gold + total.test
         return 200.0 * total.matched / brackets_ if brackets_ else None
+
+    def sentence_average(self, total: ParsevalCounts) -> float | None:
+        return total.sentence_f
 
     def terms(self, counts: ParsevalCounts) -> tuple[float, float]:
         return (2.0 * counts.matched, float(counts.gold + counts.test))

@@ -154,6 +154,10 @@ class Tagging:
     def headline(self, total: TaggingCounts) -> float | None:
         return total[self.config.scorings[0]].f_measure
 
+    def sentence_average(self, total: TaggingCounts) -> None:
+        """None: the tagging counts keep no sum of sentence figures."""
+        return None
+
     def terms(self, counts: TaggingCounts) -> tuple[float, float, float, float]:
         c = counts[self.config.scorings[0]]
         return (c.precision_sum, float(c.test_tags), c.recall_sum, float(c.gold_tags))
