@@ -571,3 +571,13 @@ def test_segmentation_reads_standard_input_and_compressed_files(tmp_path: Path) 
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
     assert report["summary"]["ok"] == 286 and report["words"]["cost"] == 0
+
+
+def test_plot_takes_the_yield_options(tmp_path: Path) -> None:
+    image = tmp_path / "e.png"
+    result = run("plot", "e-vs-label", GOLD, WORDS10, "--yield", "align", "-o", str(image))
+    assert result.exit_code == 0, result.output
+    assert image.stat().st_size > 0
+    bad = run("plot", "e-vs-label", GOLD, WORDS10, "--yield", "align", "--word-costs",
+              "roark-basic", "-o", str(tmp_path / "bad.png"))
+    assert bad.exit_code == 2 and "words encoding" in bad.output
