@@ -49,7 +49,7 @@ from parsedit.results import (
 )
 from parsedit.segmentation import Run, aligned_pairs, merge_warning
 from parsedit.trees import bracketing
-from parsedit.trees.bracketing import CLOSE, Bracketing
+from parsedit.trees.bracketing import WORD, Bracketing, decode
 from parsedit.trees.normalise import fix_quotes
 from parsedit.trees.reader import Item, paired, read_trees
 from parsedit.trees.roots import outer_bracket, root_warning
@@ -230,7 +230,7 @@ def _why_absent(item: Item | None, path: str, number: int) -> str:
 def _with_words(tokens: Bracketing, words: list[str]) -> Bracketing:
     """``tokens`` with its word tokens replaced, in order (EQ_WORD made them equal)."""
     replacement = iter(words)
-    return tuple(t if t[0] == "(" or t == CLOSE else next(replacement) for t in tokens)
+    return tuple(next(replacement) if decode(t)[0] is WORD else t for t in tokens)
 
 
 Pair = tuple[int, Item | None, Item | None]

@@ -40,7 +40,7 @@ from typing import Any
 
 from parsedit.metrics.base import Outcome, ratio
 from parsedit.results import ParsevalCounts
-from parsedit.trees.bracketing import CLOSE, Bracketing
+from parsedit.trees.bracketing import CLOSING, OPEN, TAGGED, Bracketing, decode_all
 
 # (label, start, end), or with split (label, start, end, children's spans).
 Bracket = tuple[Any, ...]
@@ -48,19 +48,19 @@ Bracket = tuple[Any, ...]
 
 def brackets(tokens: Bracketing, with_preterminals: bool = False,
              split: bool = False) -> tuple[list[Bracket], list[str]]:
-    """The brackets of a normalised bracketing, and each word's tag token."""
+    """The brackets of a normalised bracketing, and each word's tag ("" for a
+    word without one)."""
     if with_preterminals or split:
         return _variant_brackets(tokens, with_preterminals, split)
     out: list[Bracket] = []
     tags: list[str] = []
     stack: list[tuple[str, int]] = []  # the label and start of each open phrase
-    for token in tokens:
-        if token[0] == "(":
-            if token[1:2] == "(":
-                tags.append(token)
-            else:
-                stack.append((token[1:], len(tags)))
-        elif token == CLOSE:
+    for kind, text in decode_all(tokens):
+        if kind is TAGGED:
+            tags.append(text)
+        elif kind is OPEN:
+            stack.append((text, len(tags)))
+        elif kind is CLOSING:
             label, start = stack.pop()
             out.append((label, start, len(tags)))
     return out, tags
@@ -75,13 +75,12 @@ def _variant_brackets(tokens: Bracketing, with_preterminals: bool, split: bool,
     # Per open phrase: its label, its start, its children's spans, and the
     # height of its highest child.
     stack: list[tuple[str, int, list[tuple[int, int]], list[int]]] = []
-    for token in tokens:
-        if token[0] == "(":
-            if token[1:2] == "(":
-                tags.append(token)
-            else:
-                stack.append((token[1:], len(tags), [], [0]))
-        elif token == CLOSE:
+    for kind, text in decode_all(tokens):
+        if kind is TAGGED:
+            tags.append(text)
+        elif kind is OPEN:
+            stack.append((text, len(tags), [], [0]))
+        elif kind is CLOSING:
             label, start, children, highest = stack.pop()
             end = len(tags)
             out.append((label, start, end, tuple(children)) if split else (label, start, end))
@@ -92,9 +91,9 @@ def _variant_brackets(tokens: Bracketing, with_preterminals: bool, split: bool,
                 stack[-1][3][0] = max(stack[-1][3][0], max(highest[0], 1) + 1)
         else:  # a word: the end of its preterminal
             end = len(tags)
-            if with_preterminals and len(tags[-1]) > 2:  # not a bare word
-                out.append((tags[-1][2:], end - 1, end, ((end - 1, end),))
-                           if split else (tags[-1][2:], end - 1, end))
+            if with_preterminals and tags[-1]:  # not a bare word
+                out.append((tags[-1], end - 1, end, ((end - 1, end),))
+                           if split else (tags[-1], end - 1, end))
                 if heights is not None:
                     heights.append(1)
             if stack:
