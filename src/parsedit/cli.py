@@ -21,15 +21,10 @@ import click
 from parsedit import __version__
 from parsedit.compare import compare, names_for
 from parsedit.config import AVERAGES, DEFAULT_METRICS, Config
-from parsedit.costs import check as scheme_check
 from parsedit.costs import load_costs
-from parsedit.costs.alphabet import collect
-from parsedit.costs.check import alphabet_symbols, ptb_symbols
-from parsedit.costs.scheme import CostScheme, shipped_file, shipped_names
-from parsedit.costs.transducer import TRANSDUCER_SUFFIXES, FstScheme, compiled
+from parsedit.costs.scheme import TRANSDUCER_SUFFIXES, CostScheme, shipped_file, shipped_names
 from parsedit.encodings import NAMES
 from parsedit.errors import ConfigError, ParseditError
-from parsedit.fst.files import write_far
 from parsedit.metrics.movement import METHODS
 from parsedit.params import load_params
 from parsedit.pipeline import Scorer, evaluate, pairs
@@ -493,6 +488,10 @@ def show(scheme: str) -> None:
 def check(scheme: str, treebanks: tuple[str, ...], params: str) -> None:
     """Every error in a scheme (a file or a shipped name), with its line; exit 1
     if there is one."""
+    from parsedit.costs import check as scheme_check
+    from parsedit.costs.alphabet import collect
+    from parsedit.costs.transducer import FstScheme
+
     path = Path(scheme) if Path(scheme).is_file() else shipped_file(scheme)
     if path is None or path.suffix in TRANSDUCER_SUFFIXES:
         loaded = load_costs(scheme)  # refuses what score refuses, as score words it
@@ -508,12 +507,12 @@ def check(scheme: str, treebanks: tuple[str, ...], params: str) -> None:
         return
     if treebanks:
         norm = load_params(params).normalisation
-        symbols = alphabet_symbols(collect(treebanks, name, norm) for name in NAMES)
+        symbols = scheme_check.alphabet_symbols(collect(treebanks, name, norm) for name in NAMES)
         where = " and ".join(treebanks)
         if not symbols:
             raise ConfigError(f"no tree could be read from {where}")
     else:
-        symbols, where = ptb_symbols(), "the Penn Treebank labels"
+        symbols, where = scheme_check.ptb_symbols(), "the Penn Treebank labels"
     problems = scheme_check.check(path, symbols, where)
     for problem in problems:
         click.echo(str(problem), err=True)
@@ -540,6 +539,10 @@ def check(scheme: str, treebanks: tuple[str, ...], params: str) -> None:
 def compile(scheme: str, treebanks: tuple[str, ...], encodings: tuple[str, ...],
             params: str, rule_pos: str, output: str) -> None:
     """Compile a scheme to an OpenFst FAR over the alphabet of some treebanks."""
+    from parsedit.costs.alphabet import collect
+    from parsedit.costs.transducer import compiled
+    from parsedit.fst.files import write_far
+
     loaded = load_costs(scheme)
     norm = load_params(params).normalisation
     fsts = {}

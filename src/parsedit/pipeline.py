@@ -23,21 +23,25 @@ import multiprocessing
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import zip_longest
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from parsedit.config import Config
-from parsedit.costs.alphabet import collect
 from parsedit.errors import ConfigError
 from parsedit.metrics import registry
 from parsedit.metrics.base import Outcome
-from parsedit.metrics.edits import EditDistance
 from parsedit.metrics.errors import analyse, sentence_errors
-from parsedit.metrics.leaf_ancestor import LAScored, LeafAncestor, WorstWords
 from parsedit.results import CorpusResult, EditScript, LineageScript, SentenceResult
 from parsedit.trees.bracketing import CLOSE, Bracketing
 from parsedit.trees.normalise import fix_quotes
 from parsedit.trees.reader import Item, read_trees
 from parsedit.trees.roots import outer_bracket, root_warning
+
+if TYPE_CHECKING:
+    from parsedit.encodings.base import Encoding
+    from parsedit.metrics.leaf_ancestor import LAScored
+
+# The FST metrics (and pynini under them) are imported where a run needs them,
+# so that PARSEVAL alone starts without them.
 
 Outcomes = dict[str, Outcome]
 
@@ -54,18 +58,25 @@ class Scorer:
         self.metrics = registry.build(config, alphabets, tie_break=details)
         self.zeros = registry.zeros(self.metrics)
         self.details = details
-        self.encodings = {name: m.encoding for name, m in self.metrics.items()
-                          if isinstance(m, EditDistance)}
+        self.encodings: dict[str, Encoding] = {}
+        if config.edit_metrics:
+            from parsedit.metrics.edits import EditDistance
+
+            self.encodings = {name: m.encoding for name, m in self.metrics.items()
+                              if isinstance(m, EditDistance)}
 
     @classmethod
     def for_files(cls, config: Config, gold_path: str, test_path: str,
                   details: bool = False) -> Scorer:
         """A scorer whose grammar modules are built over the alphabets of the
         two files (the only schemes that read the files first)."""
+        needs = registry.needs_alphabet(config)
+        if needs:
+            from parsedit.costs.alphabet import collect
         alphabets = {name: collect((gold_path, test_path), encoding,
                                    config.params.normalisation, config.rule_pos,
                                    config.la_preterminals)
-                     for name, encoding in registry.needs_alphabet(config)}
+                     for name, encoding in needs}
         return cls(config, alphabets, details)
 
     def score(self, gold: Bracketing, test: Bracketing) -> Outcomes:
@@ -143,6 +154,9 @@ def align(scorer: Scorer, metric: str, number: int, gold: Item | None, test: Ite
           gold_name: str, test_name: str) -> EditScript | LineageScript:
     """One pair's alignment under one of the scorer's string metrics (an edit
     encoding, or ``la`` for its lineages)."""
+    from parsedit.metrics.edits import EditDistance
+    from parsedit.metrics.leaf_ancestor import LeafAncestor
+
     aligner = scorer.metrics.get(metric)
     if not isinstance(aligner, (EditDistance, LeafAncestor)):
         raise ConfigError(f"{metric!r} does not align strings: expected one of label, span, "
@@ -251,7 +265,11 @@ def run(scorer: Scorer, pairs_: Iterable[Pair], gold_name: str, test_name: str,
     with ``errors`` the error analysis (its lists ``errors`` long)."""
     config = scorer.config
     params = config.params
-    worst = WorstWords() if worst_words and "la" in config.metrics else None
+    worst = None
+    if worst_words and "la" in config.metrics:
+        from parsedit.metrics.leaf_ancestor import WorstWords
+
+        worst = WorstWords()
     sentences: list[SentenceResult] = []
     trees = {"gold_trees": 0, "test_trees": 0}
     stopped = None

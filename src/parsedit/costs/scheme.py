@@ -60,6 +60,8 @@ else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib
 
 INF = math.inf
+# What load_costs hands to costs.transducer: grammar modules and compiled FSTs.
+TRANSDUCER_SUFFIXES = (".py", ".far", ".fst")
 ANY = "any"
 KINDS_OF = {"label": ("open", "close", "tag", "word"), "span": ("span",), "rule": ("rule",),
             "lineage": ("node", "boundary")}
