@@ -5,7 +5,8 @@
 Compares the 13 parsers of ../shared/data/kummerfeld/ (10 WSJ sentences) and
 the 6 student parsers of ../shared/data/sequoia/ (310 French sentences) with
 ``parsedit compare`` (PARSEVAL F, label, span and rule accuracy, leaf-ancestor),
-printing Markdown reports, and draws each set's rank-differences and
+printing Markdown reports (Sequoia twice: failures skipped, as EVALB does,
+and counted as parses with no constituents, ``--failures count``), and draws each set's rank-differences and
 confidence-interval figures, every Sequoia parser's buckets (Roark's Figure
 6) and, for the best Sequoia parser (otmhi), the label edit rate against
 the E-measure (Figure 5).
@@ -53,6 +54,9 @@ def main() -> int:
             figure = out / f"{title}-{kind}.png"
             run("plot", kind, str(gold), *paths, "-o", str(figure))
             print(f"figure: {figure}\n")
+    print("## sequoia, failures counted\n")
+    print(run("compare", str(sequoia / "gold.mrg"), *map(str, students), "--metrics", METRICS,
+              "--failures", "count", "--samples", args.samples, "--format", "markdown", "-q"))
     figure = out / "sequoia-buckets.png"
     run("plot", "buckets", str(sequoia / "gold.mrg"), *map(str, students), "-o", str(figure))
     print(f"figure: {figure}")
