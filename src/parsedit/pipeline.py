@@ -33,6 +33,7 @@ from parsedit.metrics.errors import analyse, sentence_errors
 from parsedit.results import CorpusResult, EditScript, LineageScript, SentenceResult
 from parsedit.trees.bracketing import CLOSE, Bracketing
 from parsedit.trees.normalise import fix_quotes
+from parsedit.trees.ranges import LineRange, line_ranges, read_range
 from parsedit.trees.reader import Item, read_trees
 from parsedit.trees.roots import outer_bracket, root_warning
 
@@ -228,6 +229,19 @@ def _score_chunk(chunk: list[Pair]) -> list[Scored]:
     return [_score_pair(_WORKER, pair) for pair in chunk]
 
 
+def _range_pairs(job: Job, lines: LineRange) -> Iterator[Pair]:
+    """The numbered pairs of one range of lines of the job's files."""
+    _, gold_path, test_path, _ = job
+    return numbered(read_range(gold_path, lines.gold, lines.first),
+                    read_range(test_path, lines.test, lines.first), lines.first)
+
+
+def _score_range(lines: LineRange) -> list[Scored]:
+    """A worker's own range of lines, read and scored by it."""
+    assert _WORKER is not None
+    return [_score_pair(_WORKER, pair) for pair in _range_pairs(_WORKER, lines)]
+
+
 def _chunks(pairs_: Iterable[Pair], size: int = 64) -> Iterator[list[Pair]]:
     chunk: list[Pair] = []
     for pair in pairs_:
@@ -239,12 +253,19 @@ def _chunks(pairs_: Iterable[Pair], size: int = 64) -> Iterator[list[Pair]]:
         yield chunk
 
 
-def scored(job: Job, pairs_: Iterable[Pair], jobs: int = 1) -> Iterator[Scored]:
+class Lines(list[LineRange]):
+    """Pairs given as ranges of lines of the job's two files, which the
+    workers of ``jobs`` > 1 read for themselves (:mod:`parsedit.trees.ranges`)."""
+
+
+def scored(job: Job, pairs_: Iterable[Pair] | Lines, jobs: int = 1) -> Iterator[Scored]:
     """Every pair scored, in order; with ``jobs`` > 1 by forked workers, each
-    with its own copy of the scorer (the numbers do not depend on it)."""
+    with its own copy of the scorer (the numbers do not depend on it), which
+    read their own lines when ``pairs_`` are :class:`Lines`."""
     global _WORKER
     if jobs <= 1:
-        for pair in pairs_:
+        for pair in (p for lines in pairs_ for p in _range_pairs(job, lines)) \
+                if isinstance(pairs_, Lines) else pairs_:
             yield _score_pair(job, pair)
         return
     try:
@@ -253,11 +274,13 @@ def scored(job: Job, pairs_: Iterable[Pair], jobs: int = 1) -> Iterator[Scored]:
         raise ConfigError("--jobs needs processes that fork (Linux, macOS)") from None
     _WORKER = job
     with context.Pool(jobs) as pool:
-        for done in pool.imap(_score_chunk, _chunks(pairs_)):
+        work = pool.imap(_score_range, pairs_) if isinstance(pairs_, Lines) \
+            else pool.imap(_score_chunk, _chunks(pairs_))
+        for done in work:
             yield from done
 
 
-def run(scorer: Scorer, pairs_: Iterable[Pair], gold_name: str, test_name: str,
+def run(scorer: Scorer, pairs_: Iterable[Pair] | Lines, gold_name: str, test_name: str,
         worst_words: int = 0, errors: int = 0, jobs: int = 1,
         progress: Callable[[int], None] | None = None) -> CorpusResult:
     """Score numbered pairs of items into a result, aggregated once: with
@@ -314,8 +337,12 @@ def run(scorer: Scorer, pairs_: Iterable[Pair], gold_name: str, test_name: str,
 def evaluate(gold_path: str, test_path: str, config: Config | None = None,
              worst_words: int = 0, jobs: int = 1,
              progress: Callable[[int], None] | None = None, errors: int = 0) -> CorpusResult:
-    """Score every pair of ``gold_path`` and ``test_path`` (see :func:`run`)."""
+    """Score every pair of ``gold_path`` and ``test_path`` (see :func:`run`);
+    with ``jobs`` > 1, files in line layout are cut into ranges of lines that
+    the workers read themselves."""
     config = config or Config()
     scorer = Scorer.for_files(config, gold_path, test_path, details=errors > 0)
-    return run(scorer, pairs(gold_path, test_path), gold_path, test_path, worst_words, errors,
+    ranges = line_ranges(gold_path, test_path) if jobs > 1 else None
+    source = Lines(ranges) if ranges is not None else pairs(gold_path, test_path)
+    return run(scorer, source, gold_path, test_path, worst_words, errors,
                jobs, progress)
