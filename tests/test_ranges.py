@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from parsedit.config import Config
 from parsedit.pipeline import Lines, Scorer, _range_pairs, evaluate, pairs, scored
+from parsedit.report import evalb as evalb_report
 from parsedit.trees import ranges
 from parsedit.trees.ranges import line_layout, line_ranges, line_starts
 
@@ -104,3 +105,26 @@ def test_jobs_read_evalbs_edge_cases_alike(shared: Path, name: str, prm: str) ->
     assert cut is not None
     assert [s.sentence for s in scored((scorer, gold, test, False), Lines(cut))] == \
         list(one.sentences)
+
+
+def test_evalb_report_on_39k_pairs_read_by_the_workers(shared: Path, tmp_path: Path) -> None:
+    """EVALB's report, byte for byte, on 39,140 pairs (the PTB sample ten
+    times against a perturbed copy ten times): workers reading their own
+    306 ranges of lines against the parent reading every pair."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    from perturb import main as perturb
+
+    clean = shared / "ptb-sample/wsj_0001-0199.clean"
+    perturb([str(clean), str(tmp_path / "perturbed.mrg"), "--seed", "1"])
+    gold, test = tmp_path / "gold10.mrg", tmp_path / "test10.mrg"
+    gold.write_bytes(clean.read_bytes() * 10)
+    test.write_bytes((tmp_path / "perturbed.mrg").read_bytes() * 10)
+    config = Config.from_options("parseval")
+    cut = line_ranges(str(gold), str(test))
+    assert cut is not None and len(cut) == 306
+    plain = evaluate(str(gold), str(test), config)
+    forked = evaluate(str(gold), str(test), config, jobs=2)
+    assert len(plain.sentences) == 39140 and plain.count("ok") == 39140
+    assert evalb_report.render(forked) == evalb_report.render(plain)
