@@ -6,10 +6,10 @@ Compares the 13 parsers of ../shared/data/kummerfeld/ (10 WSJ sentences) and
 the 6 student parsers of ../shared/data/sequoia/ (310 French sentences) with
 ``parsedit compare`` (PARSEVAL F, label, span and rule accuracy, leaf-ancestor),
 printing Markdown reports (Sequoia twice: failures skipped, as EVALB does,
-and counted as parses with no constituents, ``--failures count``), and draws each set's rank-differences and
-confidence-interval figures, every Sequoia parser's buckets (Roark's Figure
-6) and, for the best Sequoia parser (otmhi), the label edit rate against
-the E-measure (Figure 5).
+and counted as parses with no constituents, ``--failures count``), and
+draws each set's rank-differences and confidence-interval figures, every
+Sequoia parser's buckets (Roark's Figure 6) and, for the best Sequoia
+parser (otmhi), the label edit rate against the E-measure (Figure 5).
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 
 def tree(text: str) -> Tree:
     """One tree from a string (fails the test if it is not readable)."""
-    item = next(_read("<test>", iter([text.encode()])))
+    item = next(_read("<test>", iter([text])))
     assert item.tree is not None, item.error
     return item.tree
 

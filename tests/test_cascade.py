@@ -22,7 +22,8 @@ from test_properties import tree_pairs
 
 from parsedit.config import Config
 from parsedit.costs import load_costs
-from parsedit.costs.scheme import CostScheme, parse_scheme
+from parsedit.costs.reader import parse_scheme
+from parsedit.costs.scheme import CostScheme
 from parsedit.encodings import get_encoding
 from parsedit.fst.cascade import cascade_distance
 from parsedit.params import Params

@@ -347,7 +347,7 @@ def test_compare_reports_every_phase(tmp_path: Path) -> None:
 
 
 def test_progress_line_names_the_phase(capfd: pytest.CaptureFixture[str]) -> None:
-    from parsedit.cli import _Progress
+    from parsedit.cli.finish import Progress as _Progress
 
     quiet = _Progress(False)
     quiet.phase("scoring a (1/2)", 310, 100)

@@ -71,7 +71,7 @@ def test_no_progress_line_off_a_terminal(tmp_path: Path) -> None:
 
 
 def test_the_progress_line_after_two_seconds(capsys: object) -> None:
-    from parsedit.cli import _Progress
+    from parsedit.cli.finish import Progress as _Progress
 
     progress = _Progress(True)
     progress(10)  # too early: nothing

@@ -12,7 +12,7 @@ from click.testing import Result
 from conftest import files, run
 from roark_trees import GOLD, PARSE2, PARSE3
 
-from parsedit.costs.scheme import shipped_names
+from parsedit.costs.shipped import shipped_names
 
 ROARK_TREES = [GOLD, PARSE2, PARSE3]
 

@@ -211,7 +211,7 @@ def test_triangle_inequality(trees: list[Tree]) -> None:
 def test_label_under_levenshtein_is_the_plain_distance(pair: list[Tree]) -> None:
     # Words are editable under this scheme, so the string is aligned whole
     # (no pieces) and has no movement correction.
-    from parsedit.costs.scheme import load_scheme
+    from parsedit.costs.reader import load_scheme
 
     gold, test = pair
     config = Config(metrics=("label",), params=Params(NONE),
@@ -241,7 +241,7 @@ cost = 1
 @settings(max_examples=100, deadline=None)
 @given(tree_pairs())
 def test_a_scheme_with_every_cost_1_is_plain_levenshtein(pair: list[Tree]) -> None:
-    from parsedit.costs.scheme import parse_scheme
+    from parsedit.costs.reader import parse_scheme
 
     gold, test = pair
     scheme = parse_scheme(UNIT_BY_CLASSES, "unit.toml")
@@ -303,7 +303,7 @@ def by_classes(a: list[str], b: list[str]) -> float:
 @settings(max_examples=150, deadline=None)
 @given(tree_pairs())
 def test_a_scheme_with_classes_is_its_dynamic_programme(pair: list[Tree]) -> None:
-    from parsedit.costs.scheme import parse_scheme
+    from parsedit.costs.reader import parse_scheme
 
     gold, test = pair
     config = Config(params=Params(NONE), metrics=("label",),
@@ -319,7 +319,7 @@ def test_a_compiled_scheme_is_the_scheme(pair: list[Tree], name: str) -> None:
     # substitution entry) against the two-factor one built pair by pair.
     from parsedit.costs import load_costs
     from parsedit.costs.alphabet import Alphabet
-    from parsedit.costs.scheme import parse_scheme
+    from parsedit.costs.reader import parse_scheme
     from parsedit.encodings import get_encoding
     from parsedit.fst.align import Aligner, FstAligner
     from parsedit.fst.compile import compile_scheme
@@ -369,7 +369,7 @@ def test_same_span_compares_boundaries(pair: list[Tree]) -> None:
     # real ones.  The compiled transducer (real boundaries, one state per
     # entry and key) must agree too.
     from parsedit.costs.alphabet import Alphabet
-    from parsedit.costs.scheme import parse_scheme
+    from parsedit.costs.reader import parse_scheme
     from parsedit.encodings import get_encoding
     from parsedit.fst.align import FstAligner
     from parsedit.fst.compile import compile_scheme
@@ -416,7 +416,7 @@ def preferred_alignment(a: list, b: list) -> tuple[float, int, int]:
 def test_ties_are_broken_towards_same_label_then_same_start(pair: list[Tree]) -> None:
     # Among the cheapest scripts, the one read back pairs the most spans with
     # the same label, then the same start; its cost is the plain one.
-    from parsedit.costs.scheme import load_scheme
+    from parsedit.costs.reader import load_scheme
     from parsedit.encodings import get_encoding
     from parsedit.fst.align import Aligner
 

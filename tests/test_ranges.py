@@ -17,12 +17,12 @@ from parsedit.trees import ranges
 from parsedit.trees.ranges import line_layout, line_ranges, line_starts
 
 # Lines as a treebank file may hold them: trees, blank lines, broken trees,
-# raw text, a \r before the newline, bytes that are not UTF-8.
+# raw text, a \r before the newline, a stray bracket, a byte-order mark.
 LINES = st.sampled_from([
     b"(S (NP (DT the) (NN dog)) (VP (VBZ barks)))", b"(TOP (S (NN x) (VB y)))",
     b"( (S (NP-SBJ (PRP I)) (VP (VB go))) )", b"(S (NN a)) (S (NN b))", b"",
     b"   ", b"(S (NN a)", b"(S (NN a)))", b"raw words", b"(S (NN caf\xc3\xa9))\r",
-    b"(S (NN caf\xe9))", b"(X a b)",
+    b"(X a b)", b"(S (NN a)) )", b"\xef\xbb\xbf(S (NN a))",
 ])
 
 

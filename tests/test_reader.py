@@ -5,6 +5,9 @@ from __future__ import annotations
 import types
 from pathlib import Path
 
+import pytest
+
+from parsedit.errors import InputError
 from parsedit.trees.reader import read_trees
 
 
@@ -64,9 +67,12 @@ def test_raw_text_and_failure_markers(tmp_path: Path) -> None:
     assert str(failure).startswith(str(tmp_path / "trees.mrg") + ":3:3: ")
 
 
-def test_not_utf8(tmp_path: Path) -> None:
-    items = read(tmp_path, b"(S (NN a))\n(S (NN \xff))\n")
-    assert items[1].error is not None and "UTF-8" in items[1].error.reason
+def test_not_utf8_refuses_the_whole_file_naming_line_and_byte(tmp_path: Path) -> None:
+    with pytest.raises(InputError) as caught:
+        read(tmp_path, b"(S (NN a))\n(S (NN \xff))\n")
+    assert (caught.value.line, caught.value.column) == (2, 8)
+    assert "not valid utf-8 text (byte 0xff, byte 8 of the line)" in caught.value.reason
+    assert "--encoding" in caught.value.reason
 
 
 def test_free_layout_recovers_at_next_tree_in_column_one(tmp_path: Path) -> None:
@@ -106,3 +112,11 @@ def test_a_preterminal_split_by_whitespace_is_still_one(tmp_path: Path) -> None:
 def test_a_failure_marker_beside_a_tree_fails_the_line(tmp_path: Path) -> None:
     items = read(tmp_path, "(S (NN a))\n(S (NN a)) (Failure b c)\n")
     assert items[1].tokens is None and "bare words" in items[1].error.reason
+
+
+def test_a_stray_bracket_on_the_first_line_does_not_change_the_layout(tmp_path: Path) -> None:
+    # Found by tests/fuzz_long.py: the file was read freely, the line gave a
+    # tree and an error, and every later pair was off by one.
+    items = read(tmp_path, "(S (NN a)))\n(S (NN b))\n")
+    assert len(items) == 2 and items[0].error is not None
+    assert items[1].tree.words() == ["b"]

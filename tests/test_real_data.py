@@ -74,7 +74,7 @@ def test_tie_breaking_changes_no_cost(shared: Path, tmp_path: Path) -> None:
 def test_tie_breaking_removes_confusions_that_were_ties(shared: Path) -> None:
     # On Sequoia, the plain shortest path rewrote NPs as PPs (and PPs as NPs)
     # where a script of equal cost pairs each with its own label.
-    from parsedit.costs.scheme import load_scheme
+    from parsedit.costs.reader import load_scheme
     from parsedit.encodings import get_encoding
     from parsedit.fst.align import Aligner
     from parsedit.trees.normalise import COLLINS

@@ -31,7 +31,7 @@ from test_properties import (
 
 from parsedit.config import Config
 from parsedit.costs import load_costs
-from parsedit.costs.scheme import shipped_names
+from parsedit.costs.shipped import shipped_names
 from parsedit.encodings import get_encoding
 from parsedit.encodings.lineage import lineages
 from parsedit.errors import ConfigError

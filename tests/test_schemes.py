@@ -10,7 +10,8 @@ from click.testing import CliRunner
 from roark_trees import GOLD, PARSE2, PARSE3
 
 from parsedit.cli import main
-from parsedit.costs.scheme import load_scheme, parse_scheme, shipped_names
+from parsedit.costs.reader import load_scheme, parse_scheme
+from parsedit.costs.shipped import shipped_names
 from parsedit.encodings import get_encoding
 from parsedit.errors import SchemeError
 from parsedit.fst.align import Aligner

@@ -8,7 +8,8 @@ from roark_trees import GOLD, PARSE2, PARSE3
 
 from parsedit.config import Config
 from parsedit.costs import load_costs
-from parsedit.costs.scheme import load_scheme, shipped_names
+from parsedit.costs.reader import load_scheme
+from parsedit.costs.shipped import shipped_names
 from parsedit.encodings import get_encoding
 from parsedit.fst.align import Aligner
 from parsedit.params import Params, load_params
@@ -37,7 +38,7 @@ def test_every_shipped_scheme_loads_and_explains_itself() -> None:
 
 
 def scheme_path(name: str) -> str:
-    from parsedit.costs.scheme import shipped_file
+    from parsedit.costs.shipped import shipped_file
     path = shipped_file(name)
     assert path is not None
     return str(path)

@@ -27,6 +27,7 @@ from parsedit.errors import ConfigError
 from parsedit.pipeline import evaluate
 from parsedit.results import CorpusResult, SentenceResult
 from parsedit.trees.reader import read_trees
+from parsedit.trees.source import DEFAULT_ENCODING, check_files
 
 if TYPE_CHECKING:
     import numpy as np
@@ -157,14 +158,21 @@ def _baseline(names: list[str], paths: list[str], baseline: str | None) -> int |
 def compare(gold: str, paths: list[str], config: Config, names: tuple[str, ...] = (),
             samples: int = 10000, seed: int = 12345, jobs: int = 1,
             progress: Progress | None = None, baseline: str | None = None,
-            test: str = "ar", alpha: float = 0.05) -> Comparison:
+            test: str = "ar", alpha: float = 0.05,
+            gold_encoding: str = DEFAULT_ENCODING,
+            test_encoding: str = DEFAULT_ENCODING) -> Comparison:
     """Score every system in ``paths`` against ``gold`` and compare them
-    (see the module's text); ``progress`` hears of every phase."""
+    (see the module's text); ``progress`` hears of every phase.  Every
+    option is checked, and every file read through, before the first is
+    scored."""
     metrics = tuple(m for m in config.metrics if m in COMPARABLE)
     if not metrics:
         raise ConfigError(f"compare needs some of {', '.join(COMPARABLE)} in --metrics")
     if len(paths) < 2:
         raise ConfigError("compare needs at least two systems")
+    if samples < 1 or seed < 0:
+        raise ConfigError(f"compare needs samples >= 1 and a seed >= 0, not {samples} "
+                          f"and {seed}")
     if test not in TESTS:
         raise ConfigError(f"the paired test must be one of {', '.join(TESTS)}, not {test!r}")
     if not 0.0 < alpha < 1.0:
@@ -172,12 +180,14 @@ def compare(gold: str, paths: list[str], config: Config, names: tuple[str, ...] 
     labels = names_for(paths, names)
     base = _baseline(labels, paths, baseline)
     report: Progress = progress or (lambda phase, total, done: None)
-    total = sum(1 for _ in read_trees(gold))
+    check_files((gold, gold_encoding), *((path, test_encoding) for path in paths))
+    total = sum(1 for _ in read_trees(gold, gold_encoding))
     results = []
     for k, (label, path) in enumerate(zip(labels, paths), start=1):
         phase = f"scoring {label} ({k}/{len(paths)})"
         results.append(evaluate(gold, path, config, jobs=jobs,
-                                progress=partial(report, phase, total)))
+                                progress=partial(report, phase, total),
+                                gold_encoding=gold_encoding, test_encoding=test_encoding))
     name = {"ar": "randomization", "bs": "bootstrap"}[test]
     signature = (f"{results[0].signature}|compare:{name}(samples={samples},seed={seed})"
                  f"+bootstrap-ci({1.0 - alpha:g})+holm"

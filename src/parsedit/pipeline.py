@@ -20,9 +20,9 @@ conventions are compared as the pairs go by (:mod:`parsedit.trees.roots`).
 from __future__ import annotations
 
 import multiprocessing
+import signal
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from itertools import zip_longest
 from typing import TYPE_CHECKING, Any
 
 from parsedit.config import Config
@@ -34,8 +34,9 @@ from parsedit.results import CorpusResult, EditScript, LineageScript, SentenceRe
 from parsedit.trees.bracketing import CLOSE, Bracketing
 from parsedit.trees.normalise import fix_quotes
 from parsedit.trees.ranges import LineRange, line_ranges, read_range
-from parsedit.trees.reader import Item, read_trees
+from parsedit.trees.reader import Item, paired, read_trees
 from parsedit.trees.roots import outer_bracket, root_warning
+from parsedit.trees.source import DEFAULT_ENCODING, check_files
 
 if TYPE_CHECKING:
     from parsedit.encodings.base import Encoding
@@ -68,15 +69,17 @@ class Scorer:
 
     @classmethod
     def for_files(cls, config: Config, gold_path: str, test_path: str,
-                  details: bool = False) -> Scorer:
+                  details: bool = False, gold_encoding: str = DEFAULT_ENCODING,
+                  test_encoding: str = DEFAULT_ENCODING) -> Scorer:
         """A scorer whose grammar modules are built over the alphabets of the
-        two files (the only schemes that read the files first)."""
+        two files (the only schemes that read the files first), each decoded
+        with its text encoding."""
         needs = registry.needs_alphabet(config)
         if needs:
             from parsedit.costs.alphabet import collect
         alphabets = {name: collect((gold_path, test_path), encoding,
                                    config.params.normalisation, config.rule_pos,
-                                   config.la_preterminals)
+                                   config.la_preterminals, (gold_encoding, test_encoding))
                      for name, encoding in needs}
         return cls(config, alphabets, details)
 
@@ -187,14 +190,16 @@ def _with_words(tokens: Bracketing, words: list[str]) -> Bracketing:
 Pair = tuple[int, Item | None, Item | None]
 
 
-def pairs(gold_path: str, test_path: str) -> Iterator[Pair]:
-    """The numbered pairs of items of two files, the shorter padded with None."""
-    return numbered(read_trees(gold_path), read_trees(test_path))
+def pairs(gold_path: str, test_path: str, gold_encoding: str = DEFAULT_ENCODING,
+          test_encoding: str = DEFAULT_ENCODING) -> Iterator[Pair]:
+    """The numbered pairs of items of two files (see :func:`numbered`)."""
+    return numbered(read_trees(gold_path, gold_encoding), read_trees(test_path, test_encoding))
 
 
 def numbered(gold: Iterable[Item], test: Iterable[Item], start: int = 1) -> Iterator[Pair]:
-    """Items paired in order, numbered from ``start``, the shorter padded with None."""
-    for number, (g, t) in enumerate(zip_longest(gold, test), start=start):
+    """Items paired in order, numbered from ``start``, the shorter padded with
+    None (trailing blank lines as :func:`parsedit.trees.reader.paired` takes them)."""
+    for number, (g, t) in enumerate(paired(gold, test), start=start):
         yield number, g, t
 
 
@@ -232,8 +237,9 @@ def _score_chunk(chunk: list[Pair]) -> list[Scored]:
 def _range_pairs(job: Job, lines: LineRange) -> Iterator[Pair]:
     """The numbered pairs of one range of lines of the job's files."""
     _, gold_path, test_path, _ = job
-    return numbered(read_range(gold_path, lines.gold, lines.first),
-                    read_range(test_path, lines.test, lines.first), lines.first)
+    gold_encoding, test_encoding = lines.encodings
+    return numbered(read_range(gold_path, lines.gold, lines.first, gold_encoding),
+                    read_range(test_path, lines.test, lines.first, test_encoding), lines.first)
 
 
 def _score_range(lines: LineRange) -> list[Scored]:
@@ -251,6 +257,13 @@ def _chunks(pairs_: Iterable[Pair], size: int = 64) -> Iterator[list[Pair]]:
             chunk = []
     if chunk:
         yield chunk
+
+
+def _ignore_interrupts() -> None:
+    """In a worker: leave Ctrl-C to the main process, which stops the pool,
+    and die quietly when the pool is terminated."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 class Lines(list[LineRange]):
@@ -273,7 +286,7 @@ def scored(job: Job, pairs_: Iterable[Pair] | Lines, jobs: int = 1) -> Iterator[
     except ValueError:
         raise ConfigError("--jobs needs processes that fork (Linux, macOS)") from None
     _WORKER = job
-    with context.Pool(jobs) as pool:
+    with context.Pool(jobs, initializer=_ignore_interrupts) as pool:
         work = pool.imap(_score_range, pairs_) if isinstance(pairs_, Lines) \
             else pool.imap(_score_chunk, _chunks(pairs_))
         for done in work:
@@ -336,13 +349,21 @@ def run(scorer: Scorer, pairs_: Iterable[Pair] | Lines, gold_name: str, test_nam
 
 def evaluate(gold_path: str, test_path: str, config: Config | None = None,
              worst_words: int = 0, jobs: int = 1,
-             progress: Callable[[int], None] | None = None, errors: int = 0) -> CorpusResult:
-    """Score every pair of ``gold_path`` and ``test_path`` (see :func:`run`);
-    with ``jobs`` > 1, files in line layout are cut into ranges of lines that
-    the workers read themselves."""
+             progress: Callable[[int], None] | None = None, errors: int = 0,
+             gold_encoding: str = DEFAULT_ENCODING,
+             test_encoding: str = DEFAULT_ENCODING) -> CorpusResult:
+    """Score every pair of ``gold_path`` and ``test_path`` (see :func:`run`).
+    Either path may be ``-`` (standard input) or compressed; each file is
+    decoded with its text encoding (see :mod:`parsedit.trees.source`), and
+    both are read through first, so that a file that cannot be decoded is
+    refused before any scoring.  With ``jobs`` > 1, plain files in line
+    layout are cut into ranges of lines that the workers read themselves."""
     config = config or Config()
-    scorer = Scorer.for_files(config, gold_path, test_path, details=errors > 0)
-    ranges = line_ranges(gold_path, test_path) if jobs > 1 else None
-    source = Lines(ranges) if ranges is not None else pairs(gold_path, test_path)
-    return run(scorer, source, gold_path, test_path, worst_words, errors,
-               jobs, progress)
+    check_files((gold_path, gold_encoding), (test_path, test_encoding))
+    scorer = Scorer.for_files(config, gold_path, test_path, errors > 0, gold_encoding,
+                              test_encoding)
+    ranges = line_ranges(gold_path, test_path, (gold_encoding, test_encoding)) \
+        if jobs > 1 else None
+    source = Lines(ranges) if ranges is not None \
+        else pairs(gold_path, test_path, gold_encoding, test_encoding)
+    return run(scorer, source, gold_path, test_path, worst_words, errors, jobs, progress)

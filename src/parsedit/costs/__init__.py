@@ -13,13 +13,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from parsedit.costs.scheme import (
-    TRANSDUCER_SUFFIXES,
-    CostScheme,
-    default_scheme,
-    load_scheme,
-    shipped_file,
-)
+from parsedit.costs.reader import default_scheme, load_scheme
+from parsedit.costs.scheme import TRANSDUCER_SUFFIXES, CostScheme
+from parsedit.costs.shipped import shipped_file
 
 if TYPE_CHECKING:
     from parsedit.costs.transducer import FstScheme

@@ -10,7 +10,7 @@ declarative scheme over the alphabet of the treebanks it is given.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -18,6 +18,7 @@ from parsedit.encodings import Encoding, get_encoding
 from parsedit.fst.files import SymbolTable, symbol_table
 from parsedit.trees.normalise import Normalisation
 from parsedit.trees.reader import Item, read_trees
+from parsedit.trees.source import DEFAULT_ENCODING
 
 
 @dataclass(frozen=True)
@@ -61,10 +62,14 @@ class Alphabet:
 
 
 def collect(paths: Iterable[str], encoding: str, normalisation: Normalisation,
-            rule_pos: str = "words", la_preterminals: bool = False) -> Alphabet:
-    """The alphabet of ``encoding`` over every readable tree in ``paths``."""
-    return collect_items((read_trees(path) for path in paths), encoding, normalisation,
-                         rule_pos, la_preterminals)
+            rule_pos: str = "words", la_preterminals: bool = False,
+            text_encodings: Sequence[str] = ()) -> Alphabet:
+    """The alphabet of ``encoding`` over every readable tree in ``paths``, the
+    i-th file decoded with ``text_encodings[i]`` (default UTF-8)."""
+    def encoding_of(i: int) -> str:
+        return text_encodings[i] if i < len(text_encodings) else DEFAULT_ENCODING
+    return collect_items((read_trees(path, encoding_of(i)) for i, path in enumerate(paths)),
+                         encoding, normalisation, rule_pos, la_preterminals)
 
 
 def collect_items(sources: Iterable[Iterable[Item]], encoding: str,

@@ -18,7 +18,8 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from parsedit.costs.alphabet import Alphabet
-from parsedit.costs.scheme import SPAN_KEY, CostScheme, Problem, SchemeReader, Substitution
+from parsedit.costs.reader import Problem, SchemeReader
+from parsedit.costs.scheme import SPAN_KEY, CostScheme, Substitution
 
 PTB_TAGS = (
     "CC CD DT EX FW IN JJ JJR JJS LS MD NN NNS NNP NNPS PDT POS PRP PRP$ RB RBR RBS RP SYM "
@@ -113,3 +114,4 @@ def _unused(scheme: CostScheme, entry: Substitution, symbols: Symbols) -> str | 
         return (f"costs {entry.cost:g}, more than deleting one symbol and inserting the "
                 f"other ({instead:g} at most), so no shortest path uses it")
     return None
+

@@ -255,3 +255,4 @@ def cached(content: str, build: Callable[[], Fst], source: str) -> Fst:
         for name in partials:  # a read-only cache costs time, never a result
             Path(name).unlink(missing_ok=True)
     return fst
+

@@ -70,9 +70,11 @@ def read_fst(path: Path) -> Fst:
 
 
 def write_far(path: Path, fsts: dict[str, pynini.Fst]) -> None:
+    """One transducer per key; OpenFst's FAR writer needs the keys in order
+    (out of order it drops them, saying so only on standard error)."""
     with pynini.Far(str(path), mode="w") as far:
-        for key, fst in fsts.items():
-            far[key] = fst
+        for key in sorted(fsts):
+            far[key] = fsts[key]
 
 
 def read_far(path: Path) -> dict[str, pynini.Fst]:

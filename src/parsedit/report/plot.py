@@ -58,12 +58,16 @@ def _ok(result: CorpusResult) -> list[Any]:
 
 
 def check(kind: str, systems: int, output: str) -> None:
-    """Refuse what cannot be drawn, before anything is scored."""
+    """Refuse, before any scoring, a plot that cannot be drawn: an unknown
+    kind or suffix, too few systems, no matplotlib."""
+    if kind not in KINDS:
+        raise ConfigError(f"unknown plot {kind!r}; expected one of {', '.join(KINDS)}")
     if Path(output).suffix not in SUFFIXES:
         raise ConfigError(f"-o {output}: the plot's format comes from the suffix, one of "
                           f"{', '.join(SUFFIXES)}")
     if kind in SEVERAL and systems < 2:
         raise ConfigError(f"{kind} needs two systems or more")
+    _pyplot()
 
 
 def draw(kind: str, results: Sequence[tuple[str, CorpusResult]], output: str) -> None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from importlib.metadata import version
-from itertools import zip_longest
 from typing import Any
 
 from parsedit import __version__
@@ -24,6 +23,8 @@ from parsedit.tagging.scoring import NEEDS_WEIGHTS, SCORINGS, scorer
 from parsedit.tagging.tagset import POS, Tag, Tagset, Weights, load_tagset, load_weights
 from parsedit.trees import bracketing
 from parsedit.trees.bracketing import Bracketing
+from parsedit.trees.reader import paired
+from parsedit.trees.source import DEFAULT_ENCODING, check_files
 
 
 @dataclass(frozen=True)
@@ -183,13 +184,17 @@ def signature(config: TagConfig) -> str:
 
 
 def evaluate_tags(gold_path: str, test_path: str, config: TagConfig,
-                  gold_format: str = "auto", test_format: str = "auto") -> CorpusResult:
+                  gold_format: str = "auto", test_format: str = "auto",
+                  gold_encoding: str = DEFAULT_ENCODING,
+                  test_encoding: str = DEFAULT_ENCODING) -> CorpusResult:
     """The tagging metric alone, over two tagged files (``gold_trees`` and
     ``test_trees`` of the result count their sentences)."""
+    check_files((gold_path, gold_encoding), (test_path, test_encoding))
     scorer_ = TagScorer(config)
     sentences = []
     gold_count = test_count = 0
-    pairs = zip_longest(read_tagged(gold_path, gold_format), read_tagged(test_path, test_format))
+    pairs = paired(read_tagged(gold_path, gold_format, gold_encoding),
+                   read_tagged(test_path, test_format, test_encoding))
     for number, (gold, test) in enumerate(pairs, start=1):
         gold_count += gold is not None
         test_count += test is not None

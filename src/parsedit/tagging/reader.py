@@ -9,17 +9,20 @@
 
 Each sentence is a :class:`TaggedSentence` with its first line, and either
 its segments or the :class:`InputError` that made it unreadable; a bad line
-never stops the rest of the file being read.
+never stops the rest of the file being read.  Files are opened through
+:mod:`parsedit.trees.source` (standard input, compression, text encoding);
+blank lines at the end of a file are not sentences (``trailing``, as for
+trees).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
-from parsedit.errors import ConfigError, InputError
+from parsedit.errors import InputError
 from parsedit.trees.reader import read_trees
+from parsedit.trees.source import DEFAULT_ENCODING, lines
 
 FORMATS = ("auto", "trees", "tsv", "slash")
 EMPTY = "-NONE-"
@@ -36,37 +39,35 @@ class TaggedSentence:
     line: int
     segments: tuple[Segment, ...] | None
     error: InputError | None = None
+    trailing: bool = False
 
 
-def detect(path: str) -> str:
+def detect(path: str, encoding: str = DEFAULT_ENCODING) -> str:
     """``trees``, ``tsv`` or ``slash``, from the first non-blank line."""
-    with open(path, "rb") as handle:
-        for raw in handle:
-            line = raw.decode("utf-8", errors="replace").strip("\r\n")
-            if line.strip():
-                if line.lstrip().startswith("("):
-                    return "trees"
-                return "tsv" if "\t" in line else "slash"
+    for line in lines(path, encoding):
+        if line.strip():
+            if line.lstrip().startswith("("):
+                return "trees"
+            return "tsv" if "\t" in line else "slash"
     return "slash"
 
 
-def read_tagged(path: str, fmt: str = "auto") -> Iterator[TaggedSentence]:
+def read_tagged(path: str, fmt: str = "auto",
+                encoding: str = DEFAULT_ENCODING) -> Iterator[TaggedSentence]:
     """Every sentence of a tagged file, in order."""
-    if not Path(path).is_file():
-        raise ConfigError(f"{path}: no such file")
-    fmt = detect(path) if fmt == "auto" else fmt
+    fmt = detect(path, encoding) if fmt == "auto" else fmt
     if fmt == "trees":
-        yield from _from_trees(path)
+        yield from _from_trees(path, encoding)
     elif fmt == "tsv":
-        yield from _from_tsv(path)
+        yield from _from_tsv(path, encoding)
     else:
-        yield from _from_slash(path)
+        yield from _from_slash(path, encoding)
 
 
-def _from_trees(path: str) -> Iterator[TaggedSentence]:
-    for item in read_trees(path):
+def _from_trees(path: str, encoding: str) -> Iterator[TaggedSentence]:
+    for item in read_trees(path, encoding):
         if item.tokens is None:
-            yield TaggedSentence(item.line, None, item.error)
+            yield TaggedSentence(item.line, None, item.error, item.trailing)
             continue
         segments = []
         for token in item.tokens:
@@ -80,35 +81,28 @@ def _from_trees(path: str) -> Iterator[TaggedSentence]:
         yield TaggedSentence(item.line, tuple(segments))
 
 
-def _lines(path: str) -> Iterator[tuple[int, str | None]]:
-    """Numbered lines; None for a line that is not UTF-8."""
-    with open(path, "rb") as handle:
-        for number, raw in enumerate(handle, start=1):
-            try:
-                yield number, raw.decode("utf-8").rstrip("\r\n")
-            except UnicodeDecodeError:
-                yield number, None
+def _lines(path: str, encoding: str) -> Iterator[tuple[int, str]]:
+    """Numbered lines without their line ends."""
+    for number, line in enumerate(lines(path, encoding), start=1):
+        yield number, line.rstrip("\r\n")
 
 
 def _tags(text: str) -> tuple[str, ...]:
     return tuple(text.split("|"))
 
 
-def _from_tsv(path: str) -> Iterator[TaggedSentence]:
+def _from_tsv(path: str, encoding: str) -> Iterator[TaggedSentence]:
     first: int | None = None
     segments: list[Segment] = []
     error: InputError | None = None
-    for number, line in _lines(path):
-        if line is not None and not line.strip():
+    for number, line in _lines(path, encoding):
+        if not line.strip():
             if first is not None:
                 yield TaggedSentence(first, None if error else tuple(segments), error)
             first, segments, error = None, [], None
             continue
         first = number if first is None else first
         if error is not None:
-            continue
-        if line is None:
-            error = InputError(path, number, 1, "not UTF-8 text")
             continue
         fields = line.split("\t")
         if len(fields) != 2 or not fields[0] or not fields[1]:
@@ -120,14 +114,14 @@ def _from_tsv(path: str) -> Iterator[TaggedSentence]:
         yield TaggedSentence(first, None if error else tuple(segments), error)
 
 
-def _from_slash(path: str) -> Iterator[TaggedSentence]:
-    for number, line in _lines(path):
-        if line is None:
-            yield TaggedSentence(number, None, InputError(path, number, 1, "not UTF-8 text"))
-            continue
+def _from_slash(path: str, encoding: str) -> Iterator[TaggedSentence]:
+    blanks: list[int] = []  # blank lines, trailing unless a sentence follows
+    for number, line in _lines(path, encoding):
         if not line.strip():
-            yield TaggedSentence(number, ())
+            blanks.append(number)
             continue
+        yield from (TaggedSentence(blank, ()) for blank in blanks)
+        blanks.clear()
         segments: list[Segment] = []
         error = None
         column = 1
@@ -141,3 +135,4 @@ def _from_slash(path: str) -> Iterator[TaggedSentence]:
                 segments.append(Segment(word, _tags(tag)))
             column += len(token) + 1
         yield TaggedSentence(number, None if error else tuple(segments), error)
+    yield from (TaggedSentence(blank, (), trailing=True) for blank in blanks)

@@ -52,6 +52,11 @@ class Tagset:
     source: str = "positions"
     digest: str = "none"
 
+    def __post_init__(self) -> None:
+        if not self.separator or self.separator.isspace() or "|" in self.separator:
+            raise ConfigError(f"--separator must be a non-blank string without '|' (which "
+                              f"separates several tags), not {self.separator!r}")
+
     def parse(self, text: str) -> Tag:
         pos, *values = text.split(self.separator)
         names = self.categories.get(pos, ())

@@ -19,7 +19,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from parsedit.errors import ConfigError
 from parsedit.trees.reader import Item, read_sentence, read_trees
-from parsedit.trees.tree import Tree
+from parsedit.trees.tree import Tree, node_tokens
 
 
 @runtime_checkable
@@ -43,24 +43,7 @@ def tokens_of(tree: Tree | TreeLike) -> tuple[str, ...]:
     """The reader's tokens of an in-memory tree (see :mod:`parsedit.trees.tree`)."""
     if isinstance(tree, Tree):
         return tuple(tree.tokens())
-    out: list[str] = []
-    stack: list[Any] = [tree]
-    while stack:
-        node = stack.pop()
-        if node is None:
-            out.append(")")
-        elif isinstance(node, str):
-            out.append(node)
-        else:
-            label = str(node.label())
-            children = list(node)
-            if len(children) == 1 and isinstance(children[0], str):
-                out.append(f"({label} {children[0]})")
-            else:
-                out.append("(" + label)
-                stack.append(None)
-                stack.extend(reversed(children))
-    return tuple(out)
+    return tuple(node_tokens([tree], lambda node: str(node.label()), list))
 
 
 def items(source: Source, name: str) -> Iterator[Item]:

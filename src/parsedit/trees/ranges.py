@@ -2,43 +2,49 @@
 
 With ``-j N`` the parent does not read and pickle every pair: when both files
 are in line layout (:mod:`parsedit.trees.reader`: one sentence per line, which
-is what parsers write and EVALB reads), pair *n* is line *n* of each file, so
-the parent only finds where every ``every``-th line starts (a count of
-newlines in large blocks of bytes) and each worker reads its own lines,
-from those offsets, through the same reader.  Files in free layout (trees
-across lines) are read by the parent as before: their pair numbers are known
-only once the trees before them are read.
+is what parsers write and EVALB reads) and plain (:func:`source.plain
+<parsedit.trees.source.plain>`: on disk, not compressed, in an encoding whose
+``\\n`` byte is always a line end), pair *n* is line *n* of each file, so the
+parent only finds where every ``every``-th line starts (a count of newlines
+in large blocks of bytes) and each worker reads its own lines from those
+offsets through the same reader.  Other files (trees across lines, standard
+input, compressed files) are read by the parent as before.
 """
 
 from __future__ import annotations
 
-import io
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from parsedit.trees.reader import Item, _read
+from parsedit.trees.source import DEFAULT_ENCODING, byte_lines, plain
 
 _BLOCK = 1 << 20
 
 
 @dataclass(frozen=True)
 class LineRange:
-    """Lines ``first`` .. of both files: each file's byte range (start, end)."""
+    """Lines ``first`` .. of both files: each file's byte range (start,
+    end, whether it ends the file) and text encoding."""
 
     first: int
-    gold: tuple[int, int]
-    test: tuple[int, int]
+    gold: tuple[int, int, bool]
+    test: tuple[int, int, bool]
+    encodings: tuple[str, str] = (DEFAULT_ENCODING, DEFAULT_ENCODING)
 
 
-def line_layout(path: str) -> bool:
-    """Whether the reader reads ``path`` line by line (its first non-blank
-    line holds exactly one whole, readable tree; a file of blank lines holds
+def line_layout(path: str, encoding: str = DEFAULT_ENCODING) -> bool:
+    """Whether the reader reads ``path`` line by line: its first non-blank
+    line holds exactly one whole, readable tree (a file of blank lines holds
     no sentence, so it is not)."""
     with open(path, "rb") as handle:
+        start = 0
         for raw in handle:
             if raw.strip():
-                items = list(_read(path, iter([raw])))
+                text = byte_lines(path, start, start + len(raw), encoding)
+                items = list(_read(path, text))
                 return len(items) == 1 and items[0].tokens is not None
-    return False  # blank or empty: the reader yields no sentence at all
+            start += len(raw)
+    return False
 
 
 def line_starts(path: str, every: int) -> list[int]:
@@ -66,36 +72,37 @@ def line_starts(path: str, every: int) -> list[int]:
     return starts
 
 
-def line_ranges(gold_path: str, test_path: str, every: int = 128) -> list[LineRange] | None:
-    """The two files cut into ranges of ``every`` lines, or None when either is
-    not in line layout (or is not a regular file that can be sought in)."""
+def line_ranges(gold_path: str, test_path: str,
+                encodings: tuple[str, str] = (DEFAULT_ENCODING, DEFAULT_ENCODING),
+                every: int = 128) -> list[LineRange] | None:
+    """The two files cut into ranges of ``every`` lines, or None when either
+    is not plain and in line layout."""
+    paths = (gold_path, test_path)
     try:
-        if not (line_layout(gold_path) and line_layout(test_path)):
+        if not all(plain(p, e) and line_layout(p, e) for p, e in zip(paths, encodings)):
             return None
-        gold, test = line_starts(gold_path, every), line_starts(test_path, every)
-    except OSError:
+        gold, test = (line_starts(p, every) for p in paths)
+    except (OSError, UnicodeDecodeError):
         return None
-    out = []
-    for k in range(max(len(gold), len(test)) - 1):
-        out.append(LineRange(k * every + 1, _bytes(gold, k), _bytes(test, k)))
-    return out
+    return [LineRange(k * every + 1, _bytes(gold, k), _bytes(test, k), encodings)
+            for k in range(max(len(gold), len(test)) - 1)]
 
 
-def _bytes(starts: list[int], k: int) -> tuple[int, int]:
-    """The byte range of the ``k``-th range of lines (empty past the end)."""
+def _bytes(starts: list[int], k: int) -> tuple[int, int, bool]:
+    """The byte range of the ``k``-th range of lines (empty past the end),
+    and whether it is the file's last."""
     if k + 1 < len(starts):
-        return starts[k], starts[k + 1]
-    return starts[-1], starts[-1]
+        return starts[k], starts[k + 1], k + 2 == len(starts)
+    return starts[-1], starts[-1], True
 
 
-def read_range(path: str, span: tuple[int, int], first: int) -> list[Item]:
-    """The items of the lines in the byte range ``span`` of a line-layout
-    file, numbered from ``first``."""
-    start, end = span
+def read_range(path: str, span: tuple[int, int, bool], first: int,
+               encoding: str = DEFAULT_ENCODING) -> list[Item]:
+    """The items of the lines in the byte range ``span`` of a plain,
+    line-layout file, numbered from ``first``: blank lines at the end of a
+    range are trailing only in the file's last range."""
+    start, end, last = span
     if start == end:
         return []
-    with open(path, "rb") as handle:
-        handle.seek(start)
-        data = handle.read(end - start)
-    return list(_read(path, io.BytesIO(data), layout=True, first=first))
-
+    items = list(_read(path, byte_lines(path, start, end, encoding), layout=True, first=first))
+    return items if last else [replace(i, trailing=False) if i.trailing else i for i in items]

@@ -3,31 +3,40 @@
 ``read_trees(path)`` yields one :class:`Item` per sentence, in order, and never
 holds more than the tree being read: memory does not grow with the corpus.
 
-Layout.  A file whose first non-blank line holds exactly one whole tree is
-read *line by line*, as EVALB reads it: each line is one sentence, a blank
+Layout.  A file whose first non-blank line holds exactly one whole tree
+(and perhaps what cannot be read beside it, such as a stray ``)``) is read
+*line by line*, as EVALB reads it: each line is one sentence, a blank
 line is an empty sentence (an Item with neither tree nor error), and a line
-that cannot be read is an error Item for that line alone.  Any other file
+that cannot be read is an error Item for that line alone.  Blank lines at
+the end of the file are marked ``trailing``: :func:`paired` pairs them with
+the other file's sentences as empty lines (EVALB's meaning), but they are
+not sentences where the other file has ended too (parser output often ends
+with an empty line).  Any other file
 (several trees on a line, trees across lines) is read *freely*: blank lines
 separate nothing, and after a broken tree the reader starts again at the next
 line that begins with ``(`` in column 1.
 
 What is read.  ``(LABEL child ...)`` where the label, if any, touches the open
 bracket (``( (S ...))`` has an unlabelled outer bracket, as EVALB reads it);
-a child is a bracket or a word; UTF-8 text; any line ending.
+a child is a bracket or a word; any line ending.  The text comes through
+:mod:`parsedit.trees.source` (standard input, compression, the encoding:
+a file that is not valid in its encoding is refused whole there).
 
 What is refused, with file, line and column: unbalanced brackets, words
 outside any bracket (raw sentence text), a root bracket that holds only bare
-words such as ``(Failure w1 w2)`` (a parser's failure marker, not a parse),
-text that is not UTF-8.
+words such as ``(Failure w1 w2)`` (a parser's failure marker, not a parse).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
+from itertools import zip_longest
+from typing import Protocol, TypeVar
 
 from parsedit.errors import InputError
+from parsedit.trees.source import DEFAULT_ENCODING, lines
 from parsedit.trees.tree import Tree
 
 # A whole preterminal "(TAG word)" (one space: any other spacing is read as
@@ -39,11 +48,13 @@ _TOKEN = re.compile(r"\([^\s()]+ [^\s()]+\)|\([^\s()]*|\)|[^\s()]+")
 @dataclass(frozen=True)
 class Item:
     """One sentence of a file: its tokens (see :mod:`parsedit.trees.tree`), an
-    error, or (both None) an empty line."""
+    error, or (both None) an empty line; ``trailing`` for a blank line that
+    only blank lines follow."""
 
     line: int
     tokens: tuple[str, ...] | None = None
     error: InputError | None = None
+    trailing: bool = False
 
     @property
     def tree(self) -> Tree | None:
@@ -83,27 +94,46 @@ def _join_preterminals(tokens: list[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def read_trees(path: str) -> Iterator[Item]:
-    """Yield the sentences of a bracketed file (see the module docstring)."""
-    with open(path, "rb") as handle:
-        yield from _read(path, handle)
+class Sentence(Protocol):
+    @property
+    def trailing(self) -> bool: ...
+
+
+S = TypeVar("S", bound=Sentence)
+
+
+def paired(first: Iterable[S], second: Iterable[S]) -> Iterator[tuple[S | None, S | None]]:
+    """The sentences of two files in pairs, the shorter padded with None;
+    trailing blank lines count only where the other file still has a
+    sentence that is not one."""
+    for a, b in zip_longest(first, second):
+        if (a is None or a.trailing) and (b is None or b.trailing):
+            return
+        yield a, b
+
+
+def read_trees(path: str, encoding: str = DEFAULT_ENCODING) -> Iterator[Item]:
+    """Yield the sentences of a bracketed file (see the module docstring);
+    ``path`` may be ``-`` (standard input) or compressed."""
+    yield from _read(path, lines(path, encoding))
 
 
 def read_sentence(text: str, source: str = "<string>", number: int = 1) -> Item:
     """One sentence from a string (a tree, several trees read as one
     sentence, or nothing), as if it were line ``number`` of ``source``; line
     breaks inside it count as spaces."""
-    flat = text.replace("\r", " ").replace("\n", " ").encode("utf-8")
-    return next(_read(source, iter([flat]), layout=True, first=number))
+    flat = text.replace("\r", " ").replace("\n", " ")
+    item = next(_read(source, [flat], layout=True, first=number))
+    return replace(item, trailing=False)  # an empty string is a missing parse
 
 
-def _read(path: str, handle: Iterator[bytes], layout: bool | None = None,
+def _read(path: str, text_lines: Iterable[str], layout: bool | None = None,
           first: int = 1) -> Iterator[Item]:
-    """The items of ``handle``'s lines; ``layout`` forces line-by-line reading
+    """The items of ``text_lines``; ``layout`` forces line-by-line reading
     (True) instead of telling it from the first line; ``first`` numbers the
     first line."""
     line_mode: bool | None = layout  # None until the first non-blank line is read
-    pending_blanks: list[int] = []
+    pending_blanks: list[int] = []  # blank lines not yet known to be trailing
     tree: list[str] = []  # the tokens of the tree being read
     depth = 0
     bare = False  # whether the tree has a word token not joined to its tag
@@ -118,21 +148,14 @@ def _read(path: str, handle: Iterator[bytes], layout: bool | None = None,
         return error(line, _column(text, -1),
                      f"unbalanced brackets: {depth} still open {where}", text)
 
-    for number, raw in enumerate(handle, start=first):
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            tree, depth, bare = [], 0, False
-            yield error(number, exc.start + 1, "this line is not UTF-8 text", "")
-            continue
+    for number, text in enumerate(text_lines, start=first):
         if not text.strip():
-            if depth:
-                continue
-            if line_mode is None:
+            if not depth and line_mode is not False:
                 pending_blanks.append(number)
-            elif line_mode:
-                yield Item(number)
             continue
+        if line_mode:
+            yield from (Item(blank) for blank in pending_blanks)
+            pending_blanks.clear()
 
         if depth and not line_mode and text[0] == "(":
             # Free layout: a tree left open, and a new one starts in column 1.
@@ -186,7 +209,9 @@ def _read(path: str, handle: Iterator[bytes], layout: bool | None = None,
                 break
 
         if line_mode is None:
-            line_mode = len(done) == 1 and not depth and done[0].error is None
+            # One whole tree, and perhaps a stray bracket or words beside it
+            # (damage on that line alone, not a layout).
+            line_mode = not depth and sum(i.error is None for i in done) == 1
             if line_mode:
                 for blank in pending_blanks:
                     yield Item(blank)
@@ -211,3 +236,4 @@ def _read(path: str, handle: Iterator[bytes], layout: bool | None = None,
 
     if depth:
         yield unclosed("at the end of the file")
+    yield from (Item(blank, trailing=True) for blank in pending_blanks)

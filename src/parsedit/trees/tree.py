@@ -18,8 +18,8 @@ recursion limit.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import Union
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Union
 
 Child = Union["Tree", str]
 
@@ -86,22 +86,32 @@ class Tree:
 
     def tokens(self) -> list[str]:
         """The token form (see the module docstring)."""
-        out: list[str] = []
-        stack: list[Child | None] = list(reversed(self.children)) if self.label == FOREST \
-            else [self]
-        while stack:
-            node = stack.pop()
-            if node is None:
-                out.append(")")
-            elif isinstance(node, str):
-                out.append(node)
-            elif node.is_preterminal:
-                out.append(f"({node.label} {node.children[0]})")
-            else:
-                out.append("(" + node.label)
-                stack.append(None)
-                stack.extend(reversed(node.children))
-        return out
+        roots = self.children if self.label == FOREST else [self]
+        return node_tokens(roots, lambda node: node.label, lambda node: node.children)
 
     def __repr__(self) -> str:
         return f"Tree({self.to_string()!r})"
+
+
+def node_tokens(roots: Sequence[Any], label: Callable[[Any], str],
+                children: Callable[[Any], Sequence[Any]]) -> list[str]:
+    """The token form of trees given by accessors (``label(node)`` and
+    ``children(node)``; a ``str`` is a word): parsedit's own trees, or any
+    other tree type (:mod:`parsedit.trees.memory`)."""
+    out: list[str] = []
+    stack: list[Any] = list(reversed(roots))
+    while stack:
+        node = stack.pop()
+        if node is None:
+            out.append(")")
+        elif isinstance(node, str):
+            out.append(node)
+        else:
+            kids = children(node)
+            if len(kids) == 1 and isinstance(kids[0], str):
+                out.append(f"({label(node)} {kids[0]})")
+            else:
+                out.append("(" + label(node))
+                stack.append(None)
+                stack.extend(reversed(kids))
+    return out

@@ -1,0 +1,133 @@
+"""Where a command's results go, and the one place that decides its exit
+status: reports written whole (:mod:`parsedit.output`) or to standard
+output, warnings and unscored sentences on standard error, and exit 1 for a
+printed report of a run that stopped early, files with different numbers
+of trees, or nothing scored.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Iterable
+
+import click
+
+from parsedit.errors import ConfigError
+from parsedit.output import check_destination, write_text
+from parsedit.report import evalb as evalb_report
+from parsedit.report import json as json_report
+from parsedit.report import text as text_report
+from parsedit.results import CorpusResult
+
+
+class Progress:
+    """A progress line on standard error, once a run has taken 2 seconds."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+        self.start = self.last = time.monotonic()
+        self.shown = False
+        self.width = 60
+
+    def __call__(self, number: int) -> None:
+        if not self.enabled:
+            return
+        now = time.monotonic()
+        if now - self.start < 2 or now - self.last < 0.25:
+            return
+        self.last, self.shown = now, True
+        click.echo(f"\rparsedit: {number} sentences scored, "
+                   f"{number / (now - self.start):,.0f} a second", err=True, nl=False)
+
+    def phase(self, name: str, total: int, done: int) -> None:
+        """A named phase of a longer run, ``done`` of ``total``."""
+        if not self.enabled:
+            return
+        now = time.monotonic()
+        if now - self.start < 2 or (now - self.last < 0.25 and 0 < done < total):
+            return
+        self.last, self.shown = now, True
+        share = f" ({100 * done / total:.0f}%)" if total else ""
+        line = f"parsedit: {name}: {done:,} of {total:,}{share}"
+        click.echo("\r" + line.ljust(self.width)[:max(self.width, len(line))], err=True,
+                   nl=False)
+        self.width = max(self.width, len(line))
+
+    def close(self) -> None:
+        if self.shown:
+            click.echo("\r" + " " * self.width + "\r", err=True, nl=False)
+
+
+
+def render(result: CorpusResult, gold: str, test: str, fmt: str) -> str:
+    if fmt == "evalb":
+        if "parseval" not in result.metrics:
+            raise ConfigError("--format evalb needs the parseval metric in --metrics")
+        return evalb_report.render(result)
+    return (json_report.render if fmt == "json" else text_report.render)(result, gold, test)
+
+
+
+def warn(warnings: Iterable[str]) -> None:
+    for warning in warnings:
+        click.echo(f"parsedit: warning: {warning}", err=True)
+
+
+
+def emit(report: str, output: str | None) -> None:
+    """The report to ``output`` (written whole) or to standard output."""
+    if output:
+        write_text(output, report)
+    else:
+        click.echo(report, nl=False)
+
+
+
+def finish(result: CorpusResult, gold: str, test: str, fmt: str, output: str | None) -> None:
+    report = render(result, gold, test, fmt)
+    warn(result.warnings)
+    if fmt == "evalb":
+        for line in evalb_report.stderr_lines(result):
+            click.echo(line, err=True)
+    else:
+        for s in result.sentences:
+            if s.status != "ok":
+                counted = " (counted as a parse with no constituents)" if s.counted else ""
+                click.echo(f"parsedit: sentence {s.id} {s.status}: {s.message}{counted}",
+                           err=True)
+    emit(report, output)
+    problems = run_errors(result, gold, test)
+    for problem in problems:
+        click.echo(f"parsedit: error: {problem}", err=True)
+    if problems:
+        sys.exit(1)
+
+
+
+def run_errors(result: CorpusResult, gold: str, test: str, several: bool = False
+                ) -> list[str]:
+    """What makes a printed report exit 1: a stopped run, files with different
+    numbers of trees, nothing scored (at most one line; the first that holds;
+    naming ``test`` where ``several`` tests were scored)."""
+    if result.stopped:
+        return [result.stopped]
+    if not result.complete:
+        return [f"{gold} holds {result.gold_trees} trees but {test} holds "
+                f"{result.test_trees}; the pairs beyond the shorter file are not scored"]
+    if result.sentences and not result.count("ok"):
+        return ["no sentence could be scored" + (f" in {test}" if several else "")]
+    return []
+
+
+
+def check_outputs(output: str | None, *others: tuple[str, str | None]) -> None:
+    """Refuse unwritable destinations before the work, and two outputs to one file."""
+    named = [("-o", output), *others]
+    paths = [os.path.realpath(path) for _, path in named if path]
+    if len(set(paths)) < len(paths):
+        raise ConfigError(" and ".join(o for o, p in named if p) + " name the same file")
+    for option, path in named:
+        if path:
+            check_destination(path, option)

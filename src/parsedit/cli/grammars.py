@@ -1,0 +1,96 @@
+"""``parsedit grammars``: list, show, check and compile cost schemes."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from parsedit.cli.app import main, user_errors
+from parsedit.cli.finish import check_outputs
+from parsedit.cli.options import FILE, encoding_options, params_option, rule_pos_option
+from parsedit.costs import load_costs
+from parsedit.costs.grammars import check_scheme, compile_far
+from parsedit.costs.shipped import shipped_file, shipped_names
+from parsedit.encodings import NAMES
+from parsedit.errors import ConfigError
+from parsedit.fst.files import write_far
+from parsedit.output import replacing
+from parsedit.report import scheme as scheme_report
+
+
+@main.group()
+def grammars() -> None:
+    """List, show, check and compile cost schemes."""
+
+
+
+@grammars.command("list")
+def grammars_list() -> None:
+    """The shipped cost schemes, with what each is for."""
+    for name in shipped_names():
+        path = shipped_file(name)
+        assert path is not None
+        click.echo(scheme_report.summary(path.read_text(encoding="utf-8")))
+
+
+
+@grammars.command()
+@click.argument("scheme", metavar="NAME|PATH")
+@user_errors
+def show(scheme: str) -> None:
+    """A scheme and its costs as readable tables."""
+    click.echo(scheme_report.render(load_costs(scheme)), nl=False)
+
+
+
+@grammars.command()
+@click.argument("scheme", metavar="NAME|PATH")
+@click.option("--alphabet", "treebanks", multiple=True, type=FILE, metavar="TREEBANK",
+              help="Check classes against the labels of these trees (default: the Penn "
+                   "Treebank's labels and tags); a grammar module is built over them. "
+                   "Repeatable.")
+@params_option
+@encoding_options(alias=False, sides=False)
+@user_errors
+def check(scheme: str, treebanks: tuple[str, ...], params: str, input_encoding: str) -> None:
+    """Every error in a scheme (a file or a shipped name), with its line; exit 1
+    if there is one."""
+    verdict = check_scheme(scheme, treebanks, params, input_encoding)
+    for problem in verdict.problems:
+        click.echo(str(problem), err=True)
+    click.echo(verdict.summary, err=verdict.errors > 0)
+    if verdict.errors:
+        sys.exit(1)
+
+
+@grammars.command()
+@click.argument("scheme", metavar="NAME|PATH")
+@click.option("--alphabet", "treebanks", multiple=True, type=FILE, metavar="TREEBANK",
+              required=True, help="Build the transducer over the symbols of these trees. "
+                                  "Repeatable.")
+@click.option("--encoding", "encodings", multiple=True, type=click.Choice(list(NAMES)),
+              help="Which encodings to compile (default: those the scheme names, or all).")
+@params_option
+@rule_pos_option
+@click.option("-o", "--output", type=click.Path(dir_okay=False), required=True,
+              metavar="FILE.far", help="The FAR file to write, one transducer per encoding.")
+@encoding_options(alias=False, sides=False)
+@user_errors
+def compile(scheme: str, treebanks: tuple[str, ...], encodings: tuple[str, ...],
+            params: str, rule_pos: str, output: str, input_encoding: str) -> None:
+    """Compile a scheme to an OpenFst FAR over the alphabet of some treebanks."""
+    check_outputs(output)
+    loaded, fsts = compile_far(scheme, treebanks, encodings, params, rule_pos, input_encoding)
+    for name, (symbols, fst) in fsts.items():
+        click.echo(f"{name}: {symbols} symbols, {fst.num_states()} states", err=True)
+    with replacing(output) as temporary:
+        write_far(Path(temporary), {name: fst for name, (_, fst) in fsts.items()})
+        if not Path(temporary).stat().st_size:
+            raise ConfigError(f"-o {output}: OpenFst wrote nothing")
+    if loaded.movement is not None:
+        click.echo("parsedit: note: the movement correction is applied after the shortest "
+                   "path, not by a transducer; scores through this FAR are the basic "
+                   "distance", err=True)
+    click.echo(f"wrote {output} ({loaded.describe()})")

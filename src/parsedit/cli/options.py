@@ -1,0 +1,173 @@
+"""The options the commands share, defined once: the scoring options of
+``score`` and ``compare`` (:func:`scoring_options`, turned into a Config
+by :func:`scoring_config`), input encodings, cost schemes, tagging.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+from parsedit.cli.app import F
+from parsedit.config import AVERAGES, DEFAULT_METRICS, Config
+from parsedit.encodings import NAMES
+from parsedit.metrics.movement import METHODS
+from parsedit.trees.source import DEFAULT_ENCODING, check_encoding
+
+
+def config_of(metrics: str, rule_pos: str, costs: dict[str, str | None],
+            params: str = "collins", cutoff: int | None = None, max_error: int | None = None,
+            **options: Any) -> Config:
+    """The Config of a command's options (``options`` go to Config.from_options)."""
+    return Config.from_options(metrics, params, costs, cutoff, max_error, rule_pos=rule_pos,
+                               **options)
+
+
+MAX_JOBS = 256  # more processes than any machine gains from: a typo, not a wish
+
+
+FILE = click.Path(exists=True, dir_okay=False, allow_dash=True)
+
+
+ENCODING_HELP = ("Text encoding of the input files (default utf-8; latin-1 for Negra/Tiger "
+                  "exports and older French Treebank releases).")
+
+
+
+def encoding_options(alias: bool = True, sides: bool = True) -> Callable[[F], F]:
+    """``--encoding`` (``--input-encoding``, the only name where ``--encoding``
+    names a string encoding), and ``--gold-encoding``/``--test-encoding``."""
+    names = ("--encoding", "--input-encoding") if alias else ("--input-encoding",)
+
+    def decorate(func: F) -> F:
+        if sides:
+            func = click.option("--test-encoding", metavar="E", default=None,
+                                help="Text encoding of TEST (default: --encoding).")(func)
+            func = click.option("--gold-encoding", metavar="E", default=None,
+                                help="Text encoding of GOLD (default: --encoding).")(func)
+        return click.option(*names, "input_encoding", metavar="E", default=DEFAULT_ENCODING,
+                            show_default=True, help=ENCODING_HELP)(func)
+    return decorate
+
+
+
+def encodings_of(input_encoding: str, gold: str | None = None,
+               test: str | None = None) -> tuple[str, str]:
+    """The gold and test text encodings, each checked."""
+    return (check_encoding(gold or input_encoding), check_encoding(test or input_encoding))
+
+
+metrics_option = click.option(
+    "--metrics", default=",".join(DEFAULT_METRICS), show_default=True,
+    help="Comma-separated metrics: parseval (EVALB's), the edit distances label, span, "
+         "rule, and la (leaf-ancestor).")
+
+
+la_preterminals_option = click.option(
+    "--la-preterminals", is_flag=True, help="Leaf-ancestor lineages include the tags.")
+
+
+params_option = click.option(
+    "--params", "-p", default="collins", show_default=True,
+    metavar="collins|new|none|function-tags|PATH",
+    help="EVALB parameter file: a shipped one by name, or any .prm file.")
+
+
+failures_option = click.option(
+    "--failures", type=click.Choice(["skip", "count"]), default="skip", show_default=True,
+    help="A test sentence that is empty, unreadable or a parser's failure marker: left out "
+         "of the sums (skip, EVALB's way) or scored as a parse with no constituents over "
+         "the gold words (count, EVALB_SPMRL's -X).")
+
+
+rule_pos_option = click.option(
+    "--rule-pos", type=click.Choice(["words", "tags"]), default="words", show_default=True,
+    help="Write preterminal children of rules as their words (Roark's evaluation) or tags.")
+
+
+
+def cost_options(func: F) -> F:
+    func = click.option("--la-costs", metavar="NAME|PATH", default=None,
+                        help="Cost scheme for the leaf-ancestor lineages (default "
+                             "leaf-ancestor; the paper's: sampson-first-char).")(func)
+    for name in reversed(NAMES):
+        func = click.option(f"--{name}-costs", metavar="NAME|PATH", default=None,
+                            help=f"Cost scheme for the {name} encoding.")(func)
+    return func
+
+
+
+def tag_options(func: F) -> F:
+    for option in reversed((
+        click.option("--tagset", metavar="NAME|FILE", default=None,
+                     help="Tagset description naming each PoS's categories (shipped: "
+                          "ipipan). Without one, positions are compared by index."),
+        click.option("--weights", metavar="NAME|FILE", default=None,
+                     help="Category weights for wpa and cwpa (shipped: poliqarp)."),
+        click.option("--separator", default=":", show_default=True,
+                     help="What separates a tag's PoS and category values."),
+        click.option("--scoring", default=None, metavar="full,pos,pa,wpa,cwpa",
+                     help="Scoring functions (default: full,pos,pa, and wpa,cwpa with "
+                          "--weights)."),
+    )):
+        func = option(func)
+    return func
+
+
+
+def scoring_options(func: F) -> F:
+    """Every option that changes a number, shared by ``score`` and ``compare``
+    (one definition: :func:`scoring_config` turns them into a Config)."""
+    for option in reversed((
+        metrics_option,
+        params_option,
+        click.option("--cutoff", "-c", type=click.IntRange(min=0), default=None, metavar="N",
+                     help="Length cut-off of the second summary (overrides CUTOFF_LEN)."),
+        click.option("--max-error", "-e", type=click.IntRange(min=0), default=None,
+                     metavar="N",
+                     help="Stop where EVALB stops after N errors (overrides MAX_ERROR)."),
+        click.option("--with-preterminals", is_flag=True,
+                     help="PARSEVAL counts preterminals as constituents too."),
+        click.option("--split", is_flag=True,
+                     help="PARSEVAL-split: a constituent matches only if its children's "
+                          "spans do."),
+        click.option("--weighted", is_flag=True,
+                     help="Grammarly's weighted PARSEVAL: an unmatched test constituent "
+                          "counts 1 - w(height), w(h) = 3/2 - (2/3)^(h-1)."),
+        click.option("--average", type=click.Choice(AVERAGES), default="corpus",
+                     show_default=True,
+                     help="Also report sentence-averaged F and accuracies (corpus figures "
+                          "stay)."),
+        failures_option,
+        rule_pos_option,
+        cost_options,
+        click.option("--movement", type=click.Choice(METHODS), default="five-step",
+                     show_default=True,
+                     help="Apply the label scheme's movement cost by Roark's five steps, or "
+                          "by composing the cascade of move transducers (exact, slow)."),
+        click.option("--max-moves", type=click.IntRange(min=0), default=2, show_default=True,
+                     metavar="M", help="cascade: at most M moves."),
+        click.option("--max-k", type=click.IntRange(min=2), default=6, show_default=True,
+                     metavar="K", help="cascade: at most K close brackets per move."),
+        la_preterminals_option,
+        tag_options,
+    )):
+        func = option(func)
+    return func
+
+
+
+def scoring_config(options: dict[str, Any]) -> Config:
+    """The Config of the options :func:`scoring_options` added (removed from
+    ``options``)."""
+    pop = options.pop
+    costs = {name: pop(f"{name}_costs") for name in (*NAMES, "la")}
+    return config_of(pop("metrics"), pop("rule_pos"), costs, pop("params"), pop("cutoff"),
+                   pop("max_error"), with_preterminals=pop("with_preterminals"),
+                   split=pop("split"), weighted=pop("weighted"), average=pop("average"),
+                   failures=pop("failures"), movement=pop("movement"),
+                   max_moves=pop("max_moves"), max_k=pop("max_k"),
+                   la_preterminals=pop("la_preterminals"), scoring=pop("scoring"),
+                   tagset=pop("tagset"), weights=pop("weights"), separator=pop("separator"))

@@ -1,0 +1,153 @@
+"""``parsedit score``, ``align`` and ``demo``."""
+
+from __future__ import annotations
+
+import sys
+from importlib import resources
+from typing import Any
+
+import click
+
+from parsedit.cli.app import main, user_errors
+from parsedit.cli.finish import Progress, check_outputs, finish, warn
+from parsedit.cli.options import (
+    FILE,
+    MAX_JOBS,
+    config_of,
+    cost_options,
+    encoding_options,
+    encodings_of,
+    la_preterminals_option,
+    params_option,
+    rule_pos_option,
+    scoring_config,
+    scoring_options,
+)
+from parsedit.encodings import NAMES
+from parsedit.errors import ConfigError
+from parsedit.output import write_text
+from parsedit.pipeline import Scorer, evaluate, pairs
+from parsedit.pipeline import align as align_pair
+from parsedit.report import align as align_report
+from parsedit.report import tsv as tsv_report
+from parsedit.results import LineageScript
+from parsedit.trees.source import check_files
+
+
+@main.command()
+@click.argument("gold", type=FILE, required=False)
+@click.argument("test", type=FILE, required=False)
+@scoring_options
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "evalb"]), default="text",
+              show_default=True, help="Report format (evalb: EVALB's report, byte for byte).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+              help="Write the report to this file instead of standard output.")
+@click.option("--signature-only", is_flag=True,
+              help="Print the signature these options give, and nothing else.")
+@click.option("--worst-words", type=click.IntRange(min=0), default=0, metavar="K",
+              help="With la: list the K lineage pairs that lose the most over the corpus.")
+@click.option("--per-sentence", type=click.Path(dir_okay=False), default=None,
+              metavar="FILE.tsv", help="Also write every sentence's figures as TSV.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1, max=MAX_JOBS), default=1,
+              show_default=True, help="Score with N processes (the numbers are the same).")
+@click.option("-q", "--quiet", is_flag=True, help="No progress line on standard error.")
+@encoding_options()
+@click.option("--errors", "errors_top", type=click.IntRange(min=1), default=None,
+              metavar="K", help="Error analysis: the K most frequent edits per encoding, "
+                               "per-label recall/precision/F, the K worst sentences per "
+                               "metric and the K largest PARSEVAL/edit disagreements.")
+@user_errors
+def score(gold: str | None, test: str | None, fmt: str, output: str | None,
+          signature_only: bool, worst_words: int, per_sentence: str | None, jobs: int,
+          quiet: bool, errors_top: int | None, input_encoding: str, gold_encoding: str | None,
+          test_encoding: str | None, **scoring: Any) -> None:
+    """Score every TEST tree against the GOLD tree on the same line (either may
+    be - for standard input, and gzip, bzip2 or xz compressed)."""
+    encodings = encodings_of(input_encoding, gold_encoding, test_encoding)
+    config = scoring_config(scoring)
+    if fmt == "evalb" and config.weighted:
+        raise ConfigError("--format evalb cannot show --weighted matches (fractions); use "
+                          "text or json")
+    if worst_words and "la" not in config.metrics:
+        raise ConfigError("--worst-words needs the la metric in --metrics")
+    if fmt == "evalb" and "parseval" not in config.metrics:
+        raise ConfigError("--format evalb needs the parseval metric in --metrics")
+    if fmt == "evalb" and (config.split or config.with_preterminals):
+        raise ConfigError("--format evalb prints EVALB's report, and --split and "
+                          "--with-preterminals change what its figures count (they would "
+                          "not be EVALB's); use --format text or json with them")
+    if signature_only:
+        click.echo(config.signature())
+        return
+    if config.failures == "count" and fmt == "evalb":
+        raise ConfigError("--format evalb cannot show --failures count: EVALB's report sums "
+                          "only the sentences it scored; use --format text or json")
+    if gold is None or test is None:
+        raise ConfigError("score needs GOLD and TEST files (or --signature-only)")
+    check_outputs(output, ("--per-sentence", per_sentence))
+    progress = Progress(sys.stderr.isatty() and not quiet)
+    result = evaluate(gold, test, config, worst_words, jobs, progress, errors_top or 0,
+                      *encodings)
+    progress.close()
+    if per_sentence:
+        write_text(per_sentence, tsv_report.render(result), "--per-sentence")
+    finish(result, gold, test, fmt, output)
+
+
+
+@main.command()
+@click.argument("gold", type=FILE)
+@click.argument("test", type=FILE)
+@click.option("--sentence", "-n", type=click.IntRange(min=1), required=True,
+              help="Which pair to show (1-based).")
+@click.option("--encoding", type=click.Choice([*NAMES, "lineage"]), default="label",
+              show_default=True, help="Which string to align (lineage: leaf-ancestor, "
+                                      "word by word).")
+@params_option
+@rule_pos_option
+@cost_options
+@la_preterminals_option
+@encoding_options(alias=False)
+@user_errors
+def align(gold: str, test: str, sentence: int, encoding: str, params: str, rule_pos: str,
+          label_costs: str | None, span_costs: str | None, rule_costs: str | None,
+          la_costs: str | None, la_preterminals: bool, input_encoding: str,
+          gold_encoding: str | None, test_encoding: str | None) -> None:
+    """Show one pair's alignment, each edit marked with its cost."""
+    encodings = encodings_of(input_encoding, gold_encoding, test_encoding)
+    check_files((gold, encodings[0]), (test, encodings[1]))
+    metric = "la" if encoding == "lineage" else encoding
+    config = config_of(metric, rule_pos,
+                     {"label": label_costs, "span": span_costs, "rule": rule_costs,
+                      "la": la_costs}, params, la_preterminals=la_preterminals)
+    warn(config.warnings())
+    scorer = Scorer.for_files(config, gold, test, True, *encodings)  # ties as --errors
+    number = 0
+    for number, g, t in pairs(gold, test, *encodings):
+        if number == sentence:
+            script = align_pair(scorer, metric, number, g, t, gold, test)
+            if isinstance(script, LineageScript):
+                click.echo(align_report.render_lineages(script, sentence), nl=False)
+            else:
+                click.echo(align_report.render(script, sentence), nl=False)
+            return
+    raise ConfigError(f"there is no sentence {sentence}: the files hold {number} pairs")
+
+
+
+@main.command()
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "evalb"]), default="text",
+              show_default=True, help="Report format.")
+@user_errors
+def demo(fmt: str) -> None:
+    """Score the bundled sample data: the last 310 trees of the French Sequoia
+    treebank against a copy with synthetic parse errors."""
+    data = resources.files("parsedit.data")
+    with resources.as_file(data.joinpath("sequoia-gold.mrg")) as gold, \
+            resources.as_file(data.joinpath("sequoia-perturbed.mrg")) as test:
+        if fmt == "text":
+            click.echo("Demo: the last 310 trees of the French Sequoia treebank against a copy "
+                       "with synthetic parse errors\n(wrong attachments, missing and extra "
+                       "brackets, wrong labels).\n")
+        finish(evaluate(str(gold), str(test)), "sequoia-gold.mrg", "sequoia-perturbed.mrg",
+                fmt, None)

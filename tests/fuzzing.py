@@ -1,0 +1,197 @@
+"""Random damage to real trees, and what parsedit must do with it whatever it is.
+
+Used by ``tests/test_fuzz.py`` (a few examples, in the suite) and by
+``tests/fuzz_long.py`` (a long run, by hand).  A corpus is a few real gold
+lines (the Kummerfeld WSJ gold and Sequoia's French, or Roark's example
+without ../shared/data) and a test file made from them with damage on some
+lines: brackets dropped and added, odd labels (``S[dcl]``, ``PRP$``,
+``NP=2``, ``-LRB-``, empty), NUL and control bytes, tabs, CR, a BOM, very
+long tokens, invalid UTF-8, lines blanked, raw text, failure markers.
+
+What must hold (:func:`check_score` and the others): never a traceback; exit
+0 or 1, or 2 with one line naming the first invalid UTF-8 line; one sentence
+per line; every undamaged line scored; every line whose brackets do not
+balance (the oracle: a character count, which is what the reader's
+tokenisation reduces to) a ``skip`` whose message names its line.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+from hypothesis import strategies as st
+from roark_trees import GOLD, PARSE2, PARSE3
+
+from parsedit.cli import main
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+ODD_LABELS = ("S[dcl]", "PRP$", "NP=2", "-LRB-", "", "NP-SBJ-1", "É", "a(b", "-NONE-", "TOP")
+JUNK = ("\x00", "\x01", "\x07", "\x1b", "\x7f", "\t", "\r", "\ufeff", "\x0b", "\x0c", "\x1c",
+        "\u2028", "\x85", "é")
+INVALID = (b"\xff", b"\xc3", b"\xe9", b"\xed\xa0\x80", b"\xf8\x88\x80\x80\x80")
+
+
+def real_lines() -> list[str]:
+    """Some real gold trees, one a line."""
+    found: list[str] = []
+    for name, count in (("kummerfeld/wsj01.mrg", 6), ("sequoia/gold.mrg", 4)):
+        path = SHARED / name
+        if path.is_file():
+            found += path.read_text(encoding="utf-8").splitlines()[:count]
+    return found or [GOLD, PARSE2, PARSE3]
+
+
+REAL = real_lines()
+
+
+@dataclass(frozen=True)
+class Corpus:
+    gold: list[str]
+    test: list[bytes]  # one line each, without its line end
+    damaged: frozenset[int]  # 1-based line numbers
+    line_end: bytes
+
+    @property
+    def invalid_line(self) -> int | None:
+        """The first test line that is not UTF-8, if any."""
+        for number, line in enumerate(self.test, start=1):
+            try:
+                line.decode("utf-8")
+            except UnicodeDecodeError:
+                return number
+        return None
+
+    def write(self, directory: Path) -> tuple[str, str]:
+        gold, test = directory / "gold.mrg", directory / "test.mrg"
+        gold.write_text("".join(g + "\n" for g in self.gold), encoding="utf-8")
+        test.write_bytes(b"".join(t + self.line_end for t in self.test))
+        return str(gold), str(test)
+
+
+@st.composite
+def damaged_line(draw: st.DrawFn, line: str) -> bytes:
+    """One line with one to three kinds of damage."""
+    text = line
+    for _ in range(draw(st.integers(1, 3))):
+        kind = draw(st.sampled_from(("drop", "add", "label", "junk", "long", "invalid",
+                                     "blank", "raw", "failure")))
+        at = draw(st.integers(0, len(text)))
+        if kind == "drop":
+            brackets = [i for i, c in enumerate(text) if c in "()"]
+            if brackets:
+                i = draw(st.sampled_from(brackets))
+                text = text[:i] + text[i + 1:]
+        elif kind == "add":
+            text = text[:at] + draw(st.sampled_from("()")) + text[at:]
+        elif kind == "label":
+            opens = [i for i, c in enumerate(text) if c == "("]
+            if opens:
+                i = draw(st.sampled_from(opens)) + 1
+                end = i
+                while end < len(text) and text[end] not in " ()":
+                    end += 1
+                text = text[:i] + draw(st.sampled_from(ODD_LABELS)) + text[end:]
+        elif kind == "junk":
+            text = text[:at] + draw(st.sampled_from(JUNK)) + text[at:]
+        elif kind == "long":
+            text = text[:at] + "w" * draw(st.sampled_from((1000, 20000))) + text[at:]
+        elif kind == "blank":
+            text = draw(st.sampled_from(("", " ", "\t")))
+        elif kind == "raw":
+            text = " ".join(text.replace("(", " ").replace(")", " ").split())
+        elif kind == "failure":
+            text = "(Failure " + " ".join(text.replace("(", " ").replace(")", " ").split()) + ")"
+        else:
+            data = text.encode()
+            cut = min(len(data), draw(st.integers(0, len(data))))
+            return data[:cut] + draw(st.sampled_from(INVALID)) + data[cut:]
+    return text.encode()
+
+
+@st.composite
+def corpora(draw: st.DrawFn, first: bool = False) -> Corpus:
+    """Gold lines in the file's order, a test file with damage after its first
+    line (or anywhere, with ``first``: the damage can then change the file's
+    layout, see :mod:`parsedit.trees.reader`)."""
+    gold = draw(st.lists(st.sampled_from(REAL), min_size=2, max_size=5))
+    damaged = draw(st.sets(st.integers(1 if first else 2, len(gold)), min_size=1))
+    test = [draw(damaged_line(g)) if i in damaged else g.encode()
+            for i, g in enumerate(gold, start=1)]
+    return Corpus(gold, test, frozenset(damaged), draw(st.sampled_from((b"\n", b"\r\n"))))
+
+
+def unbalanced(line: bytes) -> bool:
+    """The oracle: the brackets of a line do not balance (counted as characters)."""
+    depth = 0
+    for byte in line:
+        depth += (byte == 0x28) - (byte == 0x29)
+        if depth < 0:
+            return True
+    return depth != 0
+
+
+def invoke(*args: str) -> Result:
+    return CliRunner().invoke(main, list(args))
+
+
+def no_traceback(result: Result) -> None:
+    assert result.exception is None or isinstance(result.exception, SystemExit), \
+        repr(result.exception)
+    assert "Traceback" not in result.output
+
+
+def refused_as_not_utf8(result: Result, corpus: Corpus) -> bool:
+    """Whether the run was refused for the test file's encoding (and rightly)."""
+    invalid = corpus.invalid_line
+    if invalid is None:
+        return False
+    lines = result.stderr.splitlines()
+    assert result.exit_code == 2 and len(lines) == 1, result.output
+    assert f"test.mrg:{invalid}:" in lines[0] and "not valid utf-8" in lines[0], lines[0]
+    return True
+
+
+def check_score(corpus: Corpus, directory: Path) -> None:
+    gold, test = corpus.write(directory)
+    result = invoke("score", gold, test, "--format", "json",
+                    "--metrics", "parseval,label,span,rule,la,tagging")
+    no_traceback(result)
+    if refused_as_not_utf8(result, corpus):
+        return
+    assert result.exit_code in (0, 1), result.output
+    sentences = json.loads(result.stdout)["sentences"]
+    if 1 in corpus.damaged:  # the layout may have changed: no line-by-line claim
+        assert all(s["status"] == "ok" or s["message"] for s in sentences)
+        return
+    assert len(sentences) == len(corpus.gold), (len(sentences), result.stderr)
+    for number, (sentence, line) in enumerate(zip(sentences, corpus.test), start=1):
+        if number not in corpus.damaged:
+            assert sentence["status"] == "ok", sentence
+        elif unbalanced(line):
+            assert sentence["status"] == "skip", sentence
+        if sentence["status"] != "ok" and line.strip():
+            assert f"test.mrg:{number}" in sentence["message"], sentence
+
+
+def check_other_commands(corpus: Corpus, directory: Path, sentence: int) -> None:
+    """``align``, ``tags`` and ``compare`` on the same files."""
+    gold, test = corpus.write(directory)
+    commands = (("align", gold, test, "--sentence", str(sentence)),
+                ("align", gold, test, "--sentence", str(sentence), "--encoding", "lineage"),
+                ("tags", gold, test, "--format", "json"),
+                ("compare", gold, test, gold, "--samples", "20", "--metrics",
+                 "parseval,label,la"))
+    for args in commands:
+        result = invoke(*args)
+        no_traceback(result)
+        if refused_as_not_utf8(result, corpus):
+            continue
+        if args[0] == "align" and result.exit_code == 2:
+            # only a pair that is not scored cannot be shown
+            assert f"sentence {sentence} is not scored" in result.stderr, result.output
+            assert sentence in corpus.damaged or 1 in corpus.damaged
+        else:
+            assert result.exit_code in (0, 1), (args, result.output)
