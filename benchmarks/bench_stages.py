@@ -19,12 +19,11 @@ import argparse
 import os
 import sys
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from bench_api import best  # noqa: E402
 from perturb import main as perturb_main  # noqa: E402
 
 from parsedit.config import Config  # noqa: E402
@@ -34,15 +33,6 @@ from parsedit.trees.normalise import Normalised  # noqa: E402
 from parsedit.trees.reader import read_trees  # noqa: E402
 
 DEFAULT = Path(__file__).resolve().parents[1].parent / "shared/data/ptb-sample/wsj_0001-0199.clean"
-
-
-def best(repeat: int, job: Callable[[], object]) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        job()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def main() -> int:
