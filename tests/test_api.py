@@ -188,3 +188,29 @@ def test_the_readme_api_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyP
     monkeypatch.chdir(tmp_path)
     for code in examples:
         exec(compile(code, "README.md", "exec"), {})
+
+
+def test_brackets_and_odd_leaves_in_nltk_trees_are_words() -> None:
+    nltk = pytest.importorskip("nltk")
+    gold = nltk.Tree("S", [nltk.Tree("NP", [nltk.Tree("-LRB-", ["("]), nltk.Tree("NN", ["x"]),
+                                            nltk.Tree("-RRB-", [")"])]),
+                           nltk.Tree("VP", [nltk.Tree("CD", [1])])])
+    test = "(S (-LRB- -LRB-) (NP (NN x)) (-RRB- -RRB-) (VP (CD 1)))"
+    result = parsedit.score([gold], [test], metrics="parseval")
+    assert result.sentences[0].status == "ok"
+    assert result.parseval is not None and result.parseval.f_measure == pytest.approx(200 / 3)
+
+
+def test_the_command_lines_option_names_are_accepted() -> None:
+    result = parsedit.score([GOLD], [PARSE2], metrics="label", label_costs="levenshtein")
+    assert "label:levenshtein@" in result.signature
+    with pytest.raises(ConfigError, match="unknown option.*colour"):
+        parsedit.score([GOLD], [PARSE2], colour="red")
+
+
+def test_an_evaluator_warns_of_differing_root_conventions() -> None:
+    evaluator = parsedit.Evaluator(metrics="parseval")
+    evaluator.update(["( (S (NP (DT a)) (VP (VB b))))"] * 2,
+                     ["(TOP (S (NP (DT a)) (VP (VB b))))"] * 2)
+    (warning,) = evaluator.compute().warnings
+    assert warning.startswith("root conventions differ: on 2 of 2 scored sentences gold has")

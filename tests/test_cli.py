@@ -136,7 +136,10 @@ def test_evalb_format_refuses_what_is_not_evalb(tmp_path: Path) -> None:
         result = run("score", gold, test, "--format", "evalb", option)
         assert result.exit_code == 2 and result.stdout == ""
         assert result.stderr.startswith("parsedit: error: --format evalb prints EVALB's "
-                                        "report, and --split and --with-preterminals change")
+                                        f"report, and {option} change(s) what")
+    ignored = run("score", gold, test, "--format", "evalb", "--errors", "3")
+    assert ignored.exit_code == 0
+    assert "--errors show(s) nothing in --format evalb" in ignored.stderr
 
 
 @pytest.mark.parametrize("options, warning", [
@@ -184,3 +187,21 @@ def test_options_with_effect_are_not_warned_about(tmp_path: Path) -> None:
                  "--label-costs", "function-tags")
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["warnings"] == [] and result.stderr == ""
+
+
+def test_nothing_matched_is_f_0_and_evalb_keeps_its_nan(tmp_path: Path) -> None:
+    gold, test = files(tmp_path, ["(S (NP (DT the) (NN dog)) (VP (VBD barked)))"],
+                       ["(X (Y (DT the) (NN dog)) (Z (VBD barked)))"])
+    data = json.loads(run("score", gold, test, "--metrics", "parseval", "--format",
+                          "json").stdout)
+    assert data["corpus"]["parseval"]["f_measure"] == 0.0
+    assert "Bracketing FMeasure       =   -nan" in run("score", gold, test, "--format",
+                                                       "evalb").stdout
+
+
+def test_a_short_test_file_is_named_not_hidden_by_max_error(tmp_path: Path) -> None:
+    gold, test = files(tmp_path, [GOLD] * 3, [GOLD] * 30)
+    result = run("score", gold, test, "--metrics", "parseval", "-e", "1")
+    assert result.exit_code == 1
+    assert "holds 3 trees but" in result.stderr and "holds 30" in result.stderr
+    assert "stopped" not in result.stderr

@@ -82,7 +82,14 @@ def test_every_test_file_is_drawn_and_named(tmp_path: Path) -> None:
         assert all(float(t).is_integer() for t in ax.get_xticks())
         assert all(float(t).is_integer() for t in ax.get_yticks())
     # Rank differences: each bar names its two systems.
-    figure = plot._rank_differences(plt, results)
+    from parsedit.compare import headlines
+    from parsedit.pipeline import Config
+
+    board = headlines([r for _, r in results],
+                      Config(metrics=("parseval", "label", "span", "rule", "la")))
+    figure = plot._rank_differences(plt, [name for name, _ in results], board)
+    assert [ax.get_title() for ax in figure.axes if ax.get_visible()][:2] == [
+        "PARSEVAL F: rank n - rank n+1", "label acc.: rank n - rank n+1"]
     labels = [t.get_text() for t in figure.axes[0].get_yticklabels()]
     assert len(labels) == 1 and " - " in labels[0] and {"a", "b"} <= set(
         labels[0].replace(".", " ").split())

@@ -120,3 +120,15 @@ def test_a_stray_bracket_on_the_first_line_does_not_change_the_layout(tmp_path: 
     items = read(tmp_path, "(S (NN a)))\n(S (NN b))\n")
     assert len(items) == 2 and items[0].error is not None
     assert items[1].tree.words() == ["b"]
+
+
+def test_a_bracket_written_as_a_word_is_read_as_the_treebank_writes_it(tmp_path: Path) -> None:
+    (item,) = read(tmp_path, "(S (NP (-LRB- () (NN x) (-RRB- ))) (VP (VB go)))\n")
+    assert item.tokens == ("(S", "(NP", "(-LRB- -LRB-)", "(NN x)", "(-RRB- -RRB-)", ")",
+                           "(VP", "(VB go)", ")", ")")
+
+
+def test_a_failure_marker_inside_an_outer_bracket_is_one(tmp_path: Path) -> None:
+    marker, parse = read(tmp_path, "( (Failure the dog barked))\n( (S (NN the) (NN dog)))\n")
+    assert marker.tokens is None and "(Failure ...) holds only bare words" in str(marker.error)
+    assert parse.tokens is not None

@@ -48,6 +48,7 @@ from parsedit.results import (
 )
 from parsedit.trees.memory import Sentence, Source, is_path, items
 from parsedit.trees.reader import Item
+from parsedit.trees.roots import root_warning
 
 __all__ = ["Evaluator", "align", "load_costs", "load_params", "score"]
 
@@ -118,6 +119,9 @@ class Evaluator:
         self._cutoff = self._template
         self._sentences: list[SentenceResult] = []
         self._seen = 0
+        # Scored pairs with an unlabelled outer bracket on the gold side only,
+        # and on the test side only (the root-convention warning).
+        self._outer = {"gold": 0, "test": 0}
 
     def update(self, gold: Iterable[Sentence], test: Iterable[Sentence]) -> list[SentenceResult]:
         """Score a batch; its sentences are numbered on from the last batch."""
@@ -128,6 +132,9 @@ class Evaluator:
         batch = [self._scorer.pair(number, g, t, "gold", "test")[0]
                  for number, g, t in numbered(gold_items, test_items, self._seen + 1)]
         self._seen += len(batch)
+        for sentence in batch:
+            if sentence.outer_bracket is not None:
+                self._outer[sentence.outer_bracket] += 1
         zeros = self._scorer.zeros
         self._totals = self._totals + Totals.of(batch, zeros)
         self._cutoff = self._cutoff + Totals.of(batch, zeros, self.config.params.cutoff_len)
@@ -138,10 +145,13 @@ class Evaluator:
     def compute(self) -> CorpusResult:
         """The result of everything seen so far."""
         config = self.config
+        warnings = config.warnings()
+        roots = root_warning(self._outer["gold"] + self._outer["test"], self._totals.ok,
+                             self._outer["gold"], "gold", "test")
         return CorpusResult(config.metrics, config.signature(), tuple(self._sentences),
                             self._totals, self._cutoff, config.params.cutoff_len,
                             self._totals.sentences, self._totals.sentences, config.average,
-                            warnings=tuple(config.warnings()))
+                            warnings=tuple(warnings + ([roots] if roots else [])))
 
     def __add__(self, other: Evaluator) -> Evaluator:
         if not isinstance(other, Evaluator):
@@ -153,6 +163,7 @@ class Evaluator:
         merged._cutoff = self._cutoff + other._cutoff
         merged._sentences = self._sentences + other._sentences
         merged._seen = self._seen + other._seen
+        merged._outer = {side: self._outer[side] + other._outer[side] for side in self._outer}
         return merged
 
     def state(self) -> dict[str, float]:
@@ -161,6 +172,7 @@ class Evaluator:
         out: dict[str, float] = {}
         _flatten("all", self._totals, out)
         _flatten("cutoff", self._cutoff, out)
+        _flatten("outer", self._outer, out)
         return out
 
     def load_state(self, state: Mapping[str, float]) -> None:
@@ -169,6 +181,7 @@ class Evaluator:
         self._cutoff = _rebuild("cutoff", self._template, state)
         self._seen = self._totals.sentences
         self._sentences = []
+        self._outer = {side: int(state.get(f"outer.{side}", 0)) for side in self._outer}
 
 
 def _template(config: Config, zeros: Mapping[str, Any]) -> Totals:

@@ -9,14 +9,16 @@ and the p-value of a paired test (approximate randomisation or bootstrap),
 Holm-corrected over the tests run under that metric
 (:mod:`parsedit.metrics.significance`).
 
-The metric table (:data:`TITLES`, :data:`RATIOS`, :func:`sentence_terms`) is
-the one place that says how a metric's corpus figure is made of per-sentence
-counts: everything else works on those counts.
+Every metric of ``--metrics`` is compared, through the interface every
+metric implements (:class:`parsedit.metrics.base.Metric`): its ``title``, its
+``headline`` figure of the summed counts, its ``sentence_average``, and its
+per-sentence ``terms`` with ``from_terms`` for the resampled figures.  No
+metric is named here: a metric added to the registry is compared as it is.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -24,8 +26,10 @@ from typing import TYPE_CHECKING
 
 from parsedit.config import Config
 from parsedit.errors import ConfigError
+from parsedit.metrics import registry
+from parsedit.metrics.base import Metric
 from parsedit.pipeline import evaluate
-from parsedit.results import CorpusResult, SentenceResult
+from parsedit.results import CorpusResult
 from parsedit.trees.reader import read_trees
 from parsedit.trees.source import DEFAULT_ENCODING, check_files
 
@@ -35,50 +39,29 @@ if TYPE_CHECKING:
 
     from parsedit.metrics.significance import Array
 
-COMPARABLE = ("parseval", "label", "span", "rule", "la")
-TITLES = {"parseval": "PARSEVAL F", "label": "label acc.", "span": "span acc.",
-          "rule": "rule acc.", "la": "leaf-ancestor"}
-# metric -> (scale, offset): the corpus figure is offset + scale * sum(num) / sum(den)
-# over the sentences' (num, den) of :func:`sentence_terms` (numpy is imported
-# only when a comparison runs, so these are plain numbers).
-RATIOS = {"parseval": (100.0, 0.0), "label": (-100.0, 100.0), "span": (-100.0, 100.0),
-          "rule": (-100.0, 100.0), "la": (100.0, 0.0)}
 TESTS = {"ar": "paired approximate randomisation", "bs": "paired bootstrap"}
 # (phase, total, done): what a long run reports as it goes.
 Progress = Callable[[str, int, int], None]
 
 
-def figure(result: CorpusResult, metric: str) -> float | None:
-    """A system's corpus figure for a metric, as ``score`` reports it (LA as
-    a percentage)."""
-    counts = result.totals.counts[metric]
-    if metric == "parseval":
-        return counts.f_measure  # type: ignore[no-any-return]
-    if metric == "la":
-        return None if counts.score is None else 100.0 * counts.score
-    return counts.accuracy  # type: ignore[no-any-return]
+@dataclass(frozen=True)
+class Headlines:
+    """Each metric's title and each system's headline figure under it (None
+    where it is undefined), by metric, in the run's order."""
+
+    titles: dict[str, str]
+    figures: dict[str, list[float | None]]
 
 
-def sentence_average(result: CorpusResult, metric: str) -> float | None:
-    """The mean of the sentences' figures (``--average sentence``): PARSEVAL's
-    sentence F, an edit metric's sentence accuracy; leaf-ancestor's corpus
-    figure is already a mean of sentences."""
-    counts = result.totals.counts[metric]
-    if metric == "parseval":
-        return counts.sentence_f  # type: ignore[no-any-return]
-    if metric == "la":
-        return figure(result, metric)
-    return counts.sentence_accuracy  # type: ignore[no-any-return]
-
-
-def sentence_terms(sentence: SentenceResult, metric: str) -> tuple[float, float]:
-    """(num, den) of one sentence for :data:`RATIOS`."""
-    counts = sentence.counts[metric]
-    if metric == "parseval":
-        return 2.0 * counts.matched, float(counts.gold + counts.test)
-    if metric == "la":
-        return (counts.sentence_sum, float(counts.sentences))
-    return counts.edits, float(counts.gold)
+def headlines(results: Sequence[CorpusResult], config: Config,
+              metrics: Mapping[str, Metric] | None = None) -> Headlines:
+    """The headline figures of systems scored under ``config`` (what
+    ``compare`` ranks and ``plot rank-differences`` draws); ``metrics``: the
+    config's metrics, if already built."""
+    metrics = metrics or registry.build(config)
+    return Headlines({name: m.title for name, m in metrics.items()},
+                     {name: [m.headline(r.totals.counts[name]) for r in results]
+                      for name, m in metrics.items()})
 
 
 Interval = tuple[float, float]
@@ -95,6 +78,8 @@ class Comparison:
     test: str = "ar"  # the paired test of the p-values: "ar" or "bs"
     alpha: float = 0.05  # significance level; every confidence interval is at 1 - alpha
     baseline: int | None = None  # the system every other one is compared with
+    # metric -> its headline figure's name ("PARSEVAL F", "label acc.")
+    titles: dict[str, str] = field(default_factory=dict)
     figures: dict[str, list[float | None]] = field(default_factory=dict)
     # metric -> per system, the bootstrap interval of its figure
     intervals: dict[str, list[Interval | None]] = field(default_factory=dict)
@@ -165,9 +150,6 @@ def compare(gold: str, paths: list[str], config: Config, names: tuple[str, ...] 
     (see the module's text); ``progress`` hears of every phase.  Every
     option is checked, and every file read through, before the first is
     scored."""
-    metrics = tuple(m for m in config.metrics if m in COMPARABLE)
-    if not metrics:
-        raise ConfigError(f"compare needs some of {', '.join(COMPARABLE)} in --metrics")
     if len(paths) < 2:
         raise ConfigError("compare needs at least two systems")
     if samples < 1 or seed < 0:
@@ -192,12 +174,16 @@ def compare(gold: str, paths: list[str], config: Config, names: tuple[str, ...] 
     signature = (f"{results[0].signature}|compare:{name}(samples={samples},seed={seed})"
                  f"+bootstrap-ci({1.0 - alpha:g})+holm"
                  + (f"|baseline:{labels[base]}" if base is not None else ""))
-    out = Comparison(labels, metrics, results, samples, seed, signature, test, alpha, base)
-    for metric in metrics:
-        out.figures[metric] = [figure(r, metric) for r in results]
-        out.ranks[metric] = ranks(out.figures[metric])
+    built = registry.build(config)
+    metrics = tuple(built)
+    board = headlines(results, config, built)
+    out = Comparison(labels, metrics, results, samples, seed, signature, test, alpha, base,
+                     board.titles, board.figures)
+    for name, metric in built.items():
+        out.ranks[name] = ranks(out.figures[name])
         if config.average == "sentence":
-            out.averages[metric] = [sentence_average(r, metric) for r in results]
+            out.averages[name] = [metric.sentence_average(r.totals.counts[name])
+                                  for r in results]
     from parsedit.metrics.significance import kendall_tau
 
     for k, a in enumerate(metrics):
@@ -209,11 +195,7 @@ def compare(gold: str, paths: list[str], config: Config, names: tuple[str, ...] 
     out.pairs = [(base, j) for j in systems if j != base] if base is not None else \
         [(i, j) for i in systems for j in systems if i < j]
     out.warnings = _warnings(out)
-    left_out = [m for m in config.metrics if m not in COMPARABLE]
-    if left_out:
-        out.warnings.append(f"compare ranks and tests {', '.join(metrics)} only; "
-                            f"{', '.join(left_out)} is scored but not compared")
-    _significance(out, report)
+    _significance(out, built, report)
     return out
 
 
@@ -232,22 +214,30 @@ def _warnings(c: Comparison) -> list[str]:
     return out
 
 
-def _counts(result: CorpusResult, metrics: tuple[str, ...], rows: list[int]
-            ) -> tuple[Array, Array, npt.NDArray[np.bool_]]:
-    """(num, den) per sentence of ``rows`` (0-based) and metric, 0 where the
-    sentence was not scored, and the mask of scored rows."""
+def _terms(result: CorpusResult, metrics: Sequence[Metric], longest: int
+           ) -> tuple[list[Array], npt.NDArray[np.bool_]]:
+    """Per metric, the terms of each of the first ``longest`` sentences
+    (sentences x terms), 0 where the sentence was not scored; and the mask
+    of scored sentences."""
     import numpy as np
 
-    num = np.zeros((len(rows), len(metrics)))
-    den = np.zeros((len(rows), len(metrics)))
-    ok = np.zeros(len(rows), dtype=bool)
-    for r, index in enumerate(rows):
-        sentence = result.sentences[index] if index < len(result.sentences) else None
-        if sentence is not None and sentence.has_counts:
-            ok[r] = True
-            for k, metric in enumerate(metrics):
-                num[r, k], den[r, k] = sentence_terms(sentence, metric)
-    return num, den, ok
+    found = [np.zeros((longest, len(m.terms(m.zero())))) for m in metrics]
+    ok = np.zeros(longest, dtype=bool)
+    for row, sentence in enumerate(result.sentences[:longest]):
+        if sentence.has_counts:
+            ok[row] = True
+            for terms, metric in zip(found, metrics):
+                terms[row] = metric.terms(sentence.counts[metric.name])
+    return found, ok
+
+
+def _summed(terms: Array) -> Array:
+    """Each term summed over the sentences, one contiguous row per term (the
+    pairwise summation numpy gives a plain column, as parsedit always did)."""
+    import numpy as np
+
+    summed: Array = np.ascontiguousarray(terms.T).sum(axis=-1)
+    return summed
 
 
 def _offset(report: Progress, phase: str, total: int, before: int) -> Callable[[int], None]:
@@ -257,12 +247,11 @@ def _offset(report: Progress, phase: str, total: int, before: int) -> Callable[[
     return told
 
 
-def _significance(c: Comparison, report: Progress) -> None:
+def _significance(c: Comparison, built: Mapping[str, Metric], report: Progress) -> None:
     """Bootstrap intervals, the paired tests and Holm's correction."""
     import numpy as np
 
     from parsedit.metrics.significance import (
-        Ratio,
         bootstrap,
         bootstrap_p,
         holm,
@@ -270,17 +259,17 @@ def _significance(c: Comparison, report: Progress) -> None:
         randomization_many,
     )
 
+    metrics = [built[name] for name in c.metrics]
+    figures = [m.from_terms for m in metrics]
     longest = max(len(r.sentences) for r in c.results)
     scored = sorted({s.id - 1 for r in c.results for s in r.sentences if s.has_counts})
     c.resampled = len(scored)
-    ratios = [Ratio(*RATIOS[m]) for m in c.metrics]
-    columns = ratios * len(c.results)  # system s, metric k: column s * m + k
-    counts = [_counts(r, c.metrics, list(range(longest))) for r in c.results]
-    m = len(c.metrics)
-    num = np.hstack([n for n, _, _ in counts])
-    den = np.hstack([d for _, d, _ in counts])
-    boot = bootstrap(columns, num[scored], den[scored], c.samples, c.seed,
-                     partial(report, "bootstrap resamples", c.samples))
+    m = len(metrics)
+    # system s, metric k: column s * m + k
+    systems = [_terms(r, metrics, longest) for r in c.results]
+    columns = [terms for found, _ in systems for terms in found]
+    boot = bootstrap(figures * len(c.results), [t[scored] for t in columns], c.samples,
+                     c.seed, partial(report, "bootstrap resamples", c.samples))
     for k, metric in enumerate(c.metrics):
         c.intervals[metric] = [interval(boot[:, s * m + k], c.level)
                                for s in range(len(c.results))]
@@ -289,13 +278,14 @@ def _significance(c: Comparison, report: Progress) -> None:
     # A pair is compared on the sentences both systems scored (its paired
     # data): difference, interval and p alike.  Pairs with the same sentences
     # share one bootstrap (the systems' own one when that is every sentence).
-    both = {(i, j): counts[i][2] & counts[j][2] for i, j in c.pairs}
+    both = {(i, j): systems[i][1] & systems[j][1] for i, j in c.pairs}
     shared: dict[bytes, Array] = {np.isin(np.arange(longest), scored).tobytes(): boot}
     for pair in c.pairs:
         key = both[pair].tobytes()
         if key not in shared:
             rows = both[pair]
-            shared[key] = bootstrap(columns, num[rows], den[rows], c.samples, c.seed)
+            shared[key] = bootstrap(figures * len(c.results), [t[rows] for t in columns],
+                                    c.samples, c.seed)
     p_ar: dict[tuple[int, int], list[float]] = {}
     if c.test == "ar":
         # Pairs over as many sentences share one swap matrix (as one seed
@@ -305,9 +295,9 @@ def _significance(c: Comparison, report: Progress) -> None:
             batches.setdefault(int(both[pair].sum()), []).append(pair)
         rounds = c.samples * len(batches)
         for k, batch in enumerate(batches.values()):
-            arrays = [((counts[i][0][both[i, j]], counts[i][1][both[i, j]]),
-                       (counts[j][0][both[i, j]], counts[j][1][both[i, j]])) for i, j in batch]
-            found = randomization_many(ratios, arrays, c.samples, c.seed,
+            arrays = [([t[both[i, j]] for t in systems[i][0]],
+                       [t[both[i, j]] for t in systems[j][0]]) for i, j in batch]
+            found = randomization_many(figures, arrays, c.samples, c.seed,
                                        _offset(report, "randomisation rounds", rounds,
                                                k * c.samples))
             p_ar.update(zip(batch, found))
@@ -317,9 +307,8 @@ def _significance(c: Comparison, report: Progress) -> None:
         resampled = shared[rows.tobytes()]
         for k, metric in enumerate(c.metrics):
             a, b = i * m + k, j * m + k
-            fa = columns[a].of_sums(num[rows, a].sum(), den[rows, a].sum())
-            fb = columns[b].of_sums(num[rows, b].sum(), den[rows, b].sum())
-            observed = float(fa - fb)
+            observed = float(figures[k](_summed(columns[a][rows]))
+                             - figures[k](_summed(columns[b][rows])))
             spread = resampled[:, a] - resampled[:, b]
             known = observed == observed
             c.differences[metric][i, j] = observed if known else None

@@ -11,7 +11,7 @@ numbers.  The metrics themselves are built from it by
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from importlib.metadata import version
 from typing import TYPE_CHECKING, Any
 
@@ -90,12 +90,26 @@ class Config:
         ``"parseval,label"`` or a sequence; ``costs`` per metric, a shipped
         name, a path or a loaded scheme; ``cutoff`` and ``max_error``
         overriding the parameter file's, as EVALB's ``-c`` and ``-e``);
-        ``options`` are the other fields, as they are."""
+        ``label_costs`` and the like, as the command line names them, join
+        ``costs``; ``options`` are the other fields, as they are, and a name
+        that is no option is refused."""
         names = tuple(m.strip() for m in (metrics.split(",") if isinstance(metrics, str)
                                           else metrics) if m.strip())
         loaded = load_params(params) if isinstance(params, str) else params
+        costs = dict(costs or {})
+        for metric in (*EDIT_METRICS, "la"):
+            if f"{metric}_costs" in options:
+                costs[metric] = options.pop(f"{metric}_costs")
+        known = {f.name for f in fields(cls)} - {"metrics", "params", "schemes", "movement",
+                                                 "tags"}
+        unknown = sorted(set(options) - known)
+        if unknown:
+            raise ConfigError(f"unknown option(s) {', '.join(unknown)}; expected some of "
+                              f"costs, cutoff, max_error, movement, max_moves, max_k, tagset, "
+                              f"weights, separator, scoring, "
+                              f"{', '.join(sorted(known))}, *_costs")
         schemes = {name: load_costs(scheme, name) if isinstance(scheme, str) else scheme
-                   for name, scheme in (costs or {}).items() if scheme is not None}
+                   for name, scheme in costs.items() if scheme is not None}
         if isinstance(movement, str):
             movement = Movement(movement, max_moves, max_k)
         return cls(metrics=names, params=with_overrides(loaded, cutoff, max_error),

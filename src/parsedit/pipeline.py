@@ -31,7 +31,7 @@ from parsedit.metrics import registry
 from parsedit.metrics.base import Outcome
 from parsedit.metrics.errors import analyse, sentence_errors
 from parsedit.results import CorpusResult, EditScript, LineageScript, SentenceResult
-from parsedit.trees.bracketing import CLOSE, Bracketing
+from parsedit.trees.bracketing import WORD, Bracketing, decode
 from parsedit.trees.normalise import fix_quotes
 from parsedit.trees.ranges import LineRange, line_ranges, read_range
 from parsedit.trees.reader import Item, paired, read_trees
@@ -184,7 +184,7 @@ def _why_absent(item: Item | None, path: str, number: int) -> str:
 def _with_words(tokens: Bracketing, words: list[str]) -> Bracketing:
     """``tokens`` with its word tokens replaced, in order (EQ_WORD made them equal)."""
     replacement = iter(words)
-    return tuple(t if t[0] == "(" or t == CLOSE else next(replacement) for t in tokens)
+    return tuple(next(replacement) if decode(t)[0] is WORD else t for t in tokens)
 
 
 Pair = tuple[int, Item | None, Item | None]
@@ -322,7 +322,9 @@ def run(scorer: Scorer, pairs_: Iterable[Pair] | Lines, gold_name: str, test_nam
             worst.add(pair.number, pair.lineages)
         if sentence.outer_bracket is not None:
             outer[sentence.outer_bracket] += 1
-        if sentence.status == "error":
+        # A pair beyond the end of the shorter file is no error EVALB would
+        # meet: the tree counts, said at the end, tell what happened.
+        if sentence.status == "error" and pair.has_gold and pair.has_test:
             error_count += 1
             if error_count > params.max_error + 1:
                 stopped = (f"stopped at sentence {pair.number}, error {error_count}: more "

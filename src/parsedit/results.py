@@ -31,13 +31,6 @@ def f_measure(recall: float | None, precision: float | None) -> float | None:
     return 0.0 if recall + precision == 0 else 2 * recall * precision / (recall + precision)
 
 
-def _evalb_f(recall: float | None, precision: float | None) -> float | None:
-    """EVALB's F: undefined (C's ``-nan``) when recall and precision are both 0."""
-    if recall is None or precision is None or recall + precision == 0:
-        return None
-    return 2 * precision * recall / (precision + recall)
-
-
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
@@ -102,9 +95,10 @@ class ParsevalCounts(_Additive):
 
     @property
     def f_measure(self) -> float | None:
-        """EVALB's F over summed counts (undefined when nothing matched at all
-        and nothing could: EVALB prints ``-nan``)."""
-        return _evalb_f(self.recall, self.precision)
+        """F over summed counts: undefined (None) without gold or without test
+        brackets, 0 when nothing matched (where EVALB's report, dividing 0 by
+        0, prints ``-nan``; ``--format evalb`` does too)."""
+        return f_measure(self.recall, self.precision)
 
     @property
     def e_measure(self) -> float | None:
@@ -125,9 +119,9 @@ class ParsevalCounts(_Additive):
             "valid": n, "matched": self.matched, "gold": self.gold, "test": self.test,
             "recall": self.recall, "precision": self.precision, "f_measure": self.f_measure,
             "e_measure": self.e_measure,
-            "labelled_recall": lr, "labelled_precision": lp, "labelled_f": _evalb_f(lr, lp),
+            "labelled_recall": lr, "labelled_precision": lp, "labelled_f": f_measure(lr, lp),
             "unlabelled_recall": ur, "unlabelled_precision": up,
-            "unlabelled_f": _evalb_f(ur, up),
+            "unlabelled_f": f_measure(ur, up),
             "complete_match": percent(self.complete, n),
             "crossing": self.crossing,
             "average_crossing": self.crossing / n if n else None,

@@ -20,7 +20,7 @@ from parsedit.cli.options import (
     scoring_config,
     scoring_options,
 )
-from parsedit.compare import compare, names_for
+from parsedit.compare import compare, headlines, names_for
 from parsedit.output import replacing
 from parsedit.pipeline import evaluate
 from parsedit.report import compare as compare_report
@@ -117,9 +117,9 @@ def plot(kind: str, gold: str, tests: tuple[str, ...], output: str, names: tuple
         with replacing(output) as temporary:
             plot_report.draw_intervals(comparison, temporary)
     else:
-        results = [(label, evaluate(gold, test, config, gold_encoding=gold_enc,
-                                    test_encoding=test_enc))
-                   for label, test in zip(labels, tests)]
+        scored = [evaluate(gold, test, config, gold_encoding=gold_enc,
+                           test_encoding=test_enc) for test in tests]
         with replacing(output) as temporary:
-            plot_report.draw(kind, results, temporary)
+            plot_report.draw(kind, list(zip(labels, scored)), temporary,
+                             headlines(scored, config))
     click.echo(f"wrote {output}")

@@ -73,9 +73,19 @@ def score(gold: str | None, test: str | None, fmt: str, output: str | None,
     if fmt == "evalb" and "parseval" not in config.metrics:
         raise ConfigError("--format evalb needs the parseval metric in --metrics")
     if fmt == "evalb" and (config.split or config.with_preterminals):
-        raise ConfigError("--format evalb prints EVALB's report, and --split and "
-                          "--with-preterminals change what its figures count (they would "
-                          "not be EVALB's); use --format text or json with them")
+        given = " and ".join(name for name, on in (("--split", config.split),
+                                                   ("--with-preterminals",
+                                                    config.with_preterminals)) if on)
+        raise ConfigError(f"--format evalb prints EVALB's report, and {given} change(s) what "
+                          "its figures count (they would not be EVALB's); use --format text "
+                          "or json")
+    if fmt == "evalb":
+        ignored = [name for name, on in (("--errors", errors_top is not None),
+                                         ("--average sentence",
+                                          config.average == "sentence")) if on]
+        if ignored:
+            warn([f"{' and '.join(ignored)} show(s) nothing in --format evalb (EVALB's report "
+                  "has no place for it); use --format text or json"])
     if signature_only:
         click.echo(config.signature())
         return

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from parsedit.encodings.base import Symbol
 from parsedit.trees import bracketing
-from parsedit.trees.bracketing import CLOSE, TAG, Bracketing
+from parsedit.trees.bracketing import TAGGED, WORD, Bracketing, decode
 from parsedit.trees.roots import constituent_view
 
 
@@ -36,19 +36,14 @@ class LabelEncoding:
         return bracketing.kind(str(symbol))
 
     def label(self, symbol: Symbol) -> str:
-        text = str(symbol)
-        if text == CLOSE:
-            return text
-        if text[0] != "(":
-            return text[:-1]
-        return text[2:] if text.startswith(TAG) else text[1:]
+        return decode(str(symbol))[1]
 
     def display(self, symbol: Symbol) -> str:
-        text = str(symbol)
-        return text[1:] if text.startswith(TAG) else text
+        kind, text = decode(str(symbol))
+        return "(" + text if kind is TAGGED else str(symbol)
 
     def text(self, symbol: Symbol) -> str:
         return str(symbol)
 
     def anchors(self, symbols: Sequence[Symbol]) -> list[int]:
-        return [i for i, t in enumerate(symbols) if t[0] != "(" and t != CLOSE]  # type: ignore[index]
+        return [i for i, t in enumerate(symbols) if decode(str(t))[0] is WORD]

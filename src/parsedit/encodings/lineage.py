@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from typing import cast
 
 from parsedit.encodings.base import Symbol
-from parsedit.trees.bracketing import CLOSE, Bracketing
+from parsedit.trees.bracketing import CLOSING, OPEN, TAGGED, Bracketing, decode_all
 from parsedit.trees.roots import edit_view, show_label
 
 LEFT, RIGHT = "[", "]"
@@ -41,14 +41,13 @@ def lineages(tokens: Bracketing, preterminals: bool = False) -> list[Lineage]:
     stack: list[int] = []
     chains: list[tuple[str, tuple[int, ...]]] = []  # per word: tag, ancestors (inner first)
     tag = ""
-    for token in edit_view(tokens):
-        if token[0] == "(":
-            if token[1:2] == "(":
-                tag = token[2:]
-            else:
-                stack.append(len(spans))
-                spans.append([show_label(token[1:]), len(chains), -1])
-        elif token == CLOSE:
+    for kind, text in decode_all(edit_view(tokens)):
+        if kind is TAGGED:
+            tag = text
+        elif kind is OPEN:
+            stack.append(len(spans))
+            spans.append([show_label(text), len(chains), -1])
+        elif kind is CLOSING:
             spans[stack.pop()][2] = len(chains)
         else:
             chains.append((tag, tuple(reversed(stack))))

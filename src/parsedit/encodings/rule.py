@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import cast
 
 from parsedit.encodings.base import Symbol
-from parsedit.trees.bracketing import CLOSE, Bracketing
+from parsedit.trees.bracketing import CLOSING, OPEN, TAGGED, Bracketing, decode_all
 from parsedit.trees.roots import edit_view, show_label
 
 Rule = tuple[str | None, tuple[str, ...]]
@@ -40,21 +40,19 @@ class RuleEncoding:
         out: list[Rule | None] = []
         stack: list[tuple[int, str | None, list[str]]] = []
         tag = ""
-        for token in edit_view(tokens):
-            if token[0] == "(":
-                if token[1:2] == "(":
-                    tag = token[2:]
-                    continue
-                label = token[1:]
+        for kind, text in decode_all(edit_view(tokens)):
+            if kind is TAGGED:
+                tag = text
+            elif kind is OPEN:
                 if stack:
-                    stack[-1][2].append(label)
-                stack.append((len(out), None if stack else label, []))
+                    stack[-1][2].append(text)
+                stack.append((len(out), None if stack else text, []))
                 out.append(None)
-            elif token == CLOSE:
+            elif kind is CLOSING:
                 index, lhs, rhs = stack.pop()
                 out[index] = (lhs, tuple(rhs))
             elif stack:
-                stack[-1][2].append(tag if use_tags and tag else token[:-1])
+                stack[-1][2].append(tag if use_tags and tag else text)
         return tuple(out)
 
     def events(self, symbols: Sequence[Symbol]) -> int:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import cast
 
 from parsedit.encodings.base import Symbol
-from parsedit.trees.bracketing import CLOSE, Bracketing
+from parsedit.trees.bracketing import CLOSING, OPEN, WORD, Bracketing, decode_all
 from parsedit.trees.roots import constituent_view, show_label
 
 
@@ -21,16 +21,15 @@ def spans(tokens: Bracketing) -> list[tuple[str, int, int]]:
     out: list[tuple[str, int, int]] = []
     stack: list[int] = []
     position = 0
-    for token in tokens:
-        if token[0] == "(":
-            if token[1:2] != "(":
-                stack.append(len(out))
-                out.append((token[1:], position, position))
-        elif token == CLOSE:
+    for kind, text in decode_all(tokens):
+        if kind is OPEN:
+            stack.append(len(out))
+            out.append((text, position, position))
+        elif kind is CLOSING:
             index = stack.pop()
             label, start, _ = out[index]
             out[index] = (label, start, position)
-        else:
+        elif kind is WORD:
             position += 1
     return out
 

@@ -61,6 +61,11 @@ class Metric(Protocol):
         percentage."""
         ...
 
+    def sentence_average(self, total: Any) -> float | None:
+        """The mean of the sentences' headline figures, as a percentage
+        (``--average sentence``), or None where the metric has none."""
+        ...
+
     def terms(self, counts: Any) -> Sequence[float]:
         """A sentence's sufficient statistics for :meth:`from_terms`."""
         ...

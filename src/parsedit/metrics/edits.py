@@ -249,6 +249,9 @@ class EditDistance:
     def headline(self, total: EditCounts) -> float | None:
         return total.accuracy
 
+    def sentence_average(self, total: EditCounts) -> float | None:
+        return total.sentence_accuracy
+
     def terms(self, counts: EditCounts) -> tuple[float, float]:
         return (counts.edits, float(counts.gold))
 

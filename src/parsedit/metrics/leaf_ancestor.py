@@ -86,6 +86,10 @@ class LeafAncestor:
     def headline(self, total: LACounts) -> float | None:
         return None if total.score is None else 100.0 * total.score
 
+    def sentence_average(self, total: LACounts) -> float | None:
+        """The corpus figure: already the mean of the sentences' scores."""
+        return self.headline(total)
+
     def terms(self, counts: LACounts) -> tuple[float, float]:
         return (counts.sentence_sum, float(counts.sentences))
 

@@ -35,11 +35,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from parsedit.metrics.base import Outcome, ratio
 from parsedit.results import ParsevalCounts
-from parsedit.trees.bracketing import CLOSE, Bracketing
+from parsedit.trees.bracketing import CLOSING, OPEN, TAGGED, Bracketing, decode_all
 
 # (label, start, end), or with split (label, start, end, children's spans).
 Bracket = tuple[Any, ...]
@@ -47,19 +48,19 @@ Bracket = tuple[Any, ...]
 
 def brackets(tokens: Bracketing, with_preterminals: bool = False,
              split: bool = False) -> tuple[list[Bracket], list[str]]:
-    """The brackets of a normalised bracketing, and each word's tag token."""
+    """The brackets of a normalised bracketing, and each word's tag ("" for a
+    word without one)."""
     if with_preterminals or split:
         return _variant_brackets(tokens, with_preterminals, split)
     out: list[Bracket] = []
     tags: list[str] = []
     stack: list[tuple[str, int]] = []  # the label and start of each open phrase
-    for token in tokens:
-        if token[0] == "(":
-            if token[1:2] == "(":
-                tags.append(token)
-            else:
-                stack.append((token[1:], len(tags)))
-        elif token == CLOSE:
+    for kind, text in decode_all(tokens):
+        if kind is TAGGED:
+            tags.append(text)
+        elif kind is OPEN:
+            stack.append((text, len(tags)))
+        elif kind is CLOSING:
             label, start = stack.pop()
             out.append((label, start, len(tags)))
     return out, tags
@@ -74,13 +75,12 @@ def _variant_brackets(tokens: Bracketing, with_preterminals: bool, split: bool,
     # Per open phrase: its label, its start, its children's spans, and the
     # height of its highest child.
     stack: list[tuple[str, int, list[tuple[int, int]], list[int]]] = []
-    for token in tokens:
-        if token[0] == "(":
-            if token[1:2] == "(":
-                tags.append(token)
-            else:
-                stack.append((token[1:], len(tags), [], [0]))
-        elif token == CLOSE:
+    for kind, text in decode_all(tokens):
+        if kind is TAGGED:
+            tags.append(text)
+        elif kind is OPEN:
+            stack.append((text, len(tags), [], [0]))
+        elif kind is CLOSING:
             label, start, children, highest = stack.pop()
             end = len(tags)
             out.append((label, start, end, tuple(children)) if split else (label, start, end))
@@ -91,9 +91,9 @@ def _variant_brackets(tokens: Bracketing, with_preterminals: bool, split: bool,
                 stack[-1][3][0] = max(stack[-1][3][0], max(highest[0], 1) + 1)
         else:  # a word: the end of its preterminal
             end = len(tags)
-            if with_preterminals and len(tags[-1]) > 2:  # not a bare word
-                out.append((tags[-1][2:], end - 1, end, ((end - 1, end),))
-                           if split else (tags[-1][2:], end - 1, end))
+            if with_preterminals and tags[-1]:  # not a bare word
+                out.append((tags[-1], end - 1, end, ((end - 1, end),))
+                           if split else (tags[-1], end - 1, end))
                 if heights is not None:
                     heights.append(1)
             if stack:
@@ -200,15 +200,21 @@ class Parseval:
                              self.weighted))
 
     def failure(self, gold: Bracketing) -> ParsevalCounts:
-        """Every gold bracket missed, no test bracket, no tag right."""
+        """Every gold bracket missed, no test bracket, no tag right; and not a
+        sentence without crossing brackets (no parse is not a good parse), so
+        it counts in no crossing-tree rate."""
         gold_brackets, tags = brackets(gold, self.with_preterminals, self.split)
-        return ParsevalCounts.sentence(len(tags), 0, len(gold_brackets), 0, 0, 0, 0, 0)
+        counts = ParsevalCounts.sentence(len(tags), 0, len(gold_brackets), 0, 0, 0, 0, 0)
+        return replace(counts, no_crossing_trees=0, two_or_less_trees=0)
 
     def headline(self, total: ParsevalCounts) -> float | None:
         """F from summed counts, 2 matched / (gold + test): EVALB's F, and 0
         (not EVALB's undefined) when nothing matched."""
         brackets_ = total.gold + total.test
         return 200.0 * total.matched / brackets_ if brackets_ else None
+
+    def sentence_average(self, total: ParsevalCounts) -> float | None:
+        return total.sentence_f
 
     def terms(self, counts: ParsevalCounts) -> tuple[float, float]:
         return (2.0 * counts.matched, float(counts.gold + counts.test))

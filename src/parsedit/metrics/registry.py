@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from parsedit.config import Config, encoding_of
+from parsedit.costs.shipped import DEFAULTS
 from parsedit.encodings import get_encoding
 from parsedit.metrics.base import Metric
 from parsedit.metrics.parseval import Parseval
@@ -65,9 +66,10 @@ def build(config: Config, alphabets: Alphabets | None = None,
 
 def needs_alphabet(config: Config) -> list[tuple[str, str]]:
     """(metric, encoding) of the metrics whose cost scheme is a grammar
-    module, built over the corpus's alphabet."""
+    module, built over the corpus's alphabet (a metric has a cost scheme when
+    the string it aligns has a default one)."""
     return [(name, encoding_of(name)) for name in config.metrics
-            if name not in ("parseval", "tagging") and config.scheme(name).needs_alphabet]
+            if encoding_of(name) in DEFAULTS and config.scheme(name).needs_alphabet]
 
 
 def zeros(metrics: Mapping[str, Metric]) -> dict[str, Any]:

@@ -1,27 +1,30 @@
 """Paired significance, confidence intervals and rank agreement, for
 ``parsedit compare``.
 
-Every corpus figure parsedit compares is a ratio of sums over sentences,
-``offset + scale * sum(num) / sum(den)``: PARSEVAL F is 100 * 2 matched /
-(gold + test brackets), an edit accuracy 100 - 100 * edits / gold events,
-leaf-ancestor 100 * the sum of sentence scores / sentences.  Both tests below
-therefore work on per-sentence counts (sufficient statistics) and recompute
+Every figure parsedit compares is a function of sums over sentences: each
+metric gives a sentence's *terms* (sufficient statistics) and its headline
+figure from summed terms (:class:`parsedit.metrics.base.Metric`'s ``terms``
+and ``from_terms``): PARSEVAL F is 100 * 2 matched / (gold + test brackets),
+an edit accuracy 100 - 100 * edits / gold events, leaf-ancestor 100 * the
+sum of sentence scores / sentences, tagging F the harmonic mean of two such
+ratios.  Both tests below therefore work on per-sentence terms and recompute
 each figure from resampled *sums*, exactly as the real figure is computed,
 never by averaging sentence rates.
 
 * **Approximate randomisation** (Noreen 1989; Riezler and Maxwell 2005; Dan
   Bikel's comparator for parsers), :func:`randomization`: in each of
-  ``samples`` rounds every sentence's two systems swap their counts with
+  ``samples`` rounds every sentence's two systems swap their terms with
   probability 1/2; the p-value is (hits + 1) / (samples + 1), two-sided.
   Vectorised: a round's sums are the first system's sums plus a 0/1 swap row
   times the per-sentence differences, so a block of rounds is one matrix
-  product, shared by every metric.  The swap rows are drawn exactly as
-  before the vectorisation (``rng.random((1000, n)) < 0.5`` per block of
-  1000 rounds), so a seed gives the same p-values as it always did.
+  product, shared by every metric, then one figure computation per metric
+  for every pair.  The swap rows are drawn exactly as before the
+  vectorisation (``rng.random((1000, n)) < 0.5`` per block of 1000 rounds),
+  so a seed gives the same p-values as it always did.
 * **Paired bootstrap** (Koehn 2004; Berg-Kirkpatrick et al. 2012),
   :func:`bootstrap`: ``samples`` resamples of the sentences with replacement,
   the same resample for every system, each a row of counts (how often each
-  sentence is drawn) times the per-sentence counts.  It gives percentile
+  sentence is drawn) times the per-sentence terms.  It gives percentile
   confidence intervals for each figure and each difference, and a two-sided
   p-value for a difference: the share of resamples whose difference departs
   from the observed one by at least the observed one (the bootstrap
@@ -34,32 +37,17 @@ never by averaging sentence rates.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
 Array = npt.NDArray[np.float64]
+# A metric's headline figure from summed terms, the terms on the last axis
+# (:meth:`parsedit.metrics.base.Metric.from_terms`).
+Figure = Callable[[Array], Array]
 BLOCK = 1000  # rounds drawn at a time (fixes the random stream: keep it)
 # A tolerance keeps exact ties (identical systems) counted as ties.
 TOLERANCE = 1e-9
-
-
-@dataclass(frozen=True)
-class Ratio:
-    """A corpus figure as ``offset + scale * sum(num) / sum(den)``."""
-
-    scale: float
-    offset: float
-
-    def value(self, num: Array, den: Array) -> Array:
-        """The figure of each row (the last axis is summed)."""
-        return self.of_sums(num.sum(axis=-1), den.sum(axis=-1))
-
-    def of_sums(self, num: Array, den: Array) -> Array:
-        """The figure of summed counts (NaN where ``den`` is 0)."""
-        safe = np.where(den == 0, 1.0, den)
-        return np.where(den == 0, np.nan, self.offset + self.scale * num / safe)
 
 
 def _swap_blocks(n: int, samples: int, seed: int) -> Iterator[Array]:
@@ -72,47 +60,44 @@ def _swap_blocks(n: int, samples: int, seed: int) -> Iterator[Array]:
         done += rows
 
 
-def randomization_many(ratios: Sequence[Ratio],
-                       pairs: Sequence[tuple[tuple[Array, Array], tuple[Array, Array]]],
+def randomization_many(figures: Sequence[Figure],
+                       pairs: Sequence[tuple[Sequence[Array], Sequence[Array]]],
                        samples: int, seed: int,
                        progress: Callable[[int], None] | None = None) -> list[list[float]]:
     """Two-sided p-values of the differences between systems a and b of each
     pair, under several metrics at once, paired by sentence: a pair is
-    ``((a_num, a_den), (b_num, b_den))``, arrays of shape (sentences,
-    metrics), column k for ``ratios[k]``; every pair has the same number of
-    sentences.  Every pair and metric sees the same swaps, as separate calls
-    with one seed would (so one matrix product per block serves them all);
+    ``(a_terms, b_terms)``, each a list with, per metric k, an array of shape
+    (sentences, terms of metric k) scored by ``figures[k]``; every pair has
+    the same number of sentences.  Every pair and metric sees the same swaps,
+    as separate calls with one seed would (so one matrix product per block
+    serves them all, and one array operation per metric scores every pair);
     ``progress`` hears how many rounds are done.  Result: [pair][metric]."""
-    metrics = len(ratios)
+    metrics = len(figures)
     if not pairs:
         return []
     n = len(pairs[0][0][0])
-    if any(len(a[0]) != n or len(b[0]) != n for a, b in pairs):
+    if any(len(x) != n for a, b in pairs for x in (*a, *b)):
         raise ValueError("every pair of a randomisation batch needs the same sentences")
-    # Per pair and metric: the summed counts, and the observed difference.
-    sums = np.array([[a_num.sum(axis=0), a_den.sum(axis=0), b_num.sum(axis=0),
-                      b_den.sum(axis=0)] for (a_num, a_den), (b_num, b_den) in pairs])
-    observed = np.abs(np.array([[
-        float(r.of_sums(sums[p, 0, k], sums[p, 1, k]) - r.of_sums(sums[p, 2, k], sums[p, 3, k]))
-        for k, r in enumerate(ratios)] for p in range(len(pairs))]))
+    # Per metric: each pair's summed terms (pairs x terms), for a and for b.
+    a_sums = [np.array([a[k].sum(axis=0) for a, _ in pairs]) for k in range(metrics)]
+    b_sums = [np.array([b[k].sum(axis=0) for _, b in pairs]) for k in range(metrics)]
+    observed = np.abs(np.column_stack([figure(a_sums[k]) - figure(b_sums[k])
+                                       for k, figure in enumerate(figures)]))
     hits = np.zeros((len(pairs), metrics), dtype=np.int64)
     if n and not np.all(np.isnan(observed)):
-        # Columns: per pair, the metrics' num differences, then their den ones.
-        differences = np.hstack([np.hstack([b[0] - a[0], b[1] - a[1]]) for a, b in pairs])
-        scale = np.array([r.scale for r in ratios])
-        offset = np.array([r.offset for r in ratios])
-
-        def figures(num: Array, den: Array) -> Array:
-            safe = np.where(den == 0, 1.0, den)
-            return np.where(den == 0, np.nan, offset + scale * num / safe)
-
+        # Columns, metric by metric: per pair, the metric's term differences.
+        differences = np.hstack([b[k] - a[k] for k in range(metrics) for a, b in pairs])
+        widths = [len(pairs) * a_sums[k].shape[1] for k in range(metrics)]
+        starts = np.cumsum([0, *widths])
         done = 0
         for swap in _swap_blocks(n, samples, seed):
-            # (rounds, pairs, num or den, metrics)
-            moved = (swap @ differences).reshape(len(swap), len(pairs), 2, metrics)
-            first = figures(sums[:, 0] + moved[:, :, 0], sums[:, 1] + moved[:, :, 1])
-            second = figures(sums[:, 2] - moved[:, :, 0], sums[:, 3] - moved[:, :, 1])
-            hits += np.sum(np.abs(first - second) >= observed - TOLERANCE, axis=0)
+            moved = swap @ differences
+            for k, figure in enumerate(figures):
+                # (rounds, pairs, terms)
+                block = moved[:, starts[k]:starts[k + 1]].reshape(len(swap), len(pairs), -1)
+                first, second = figure(a_sums[k] + block), figure(b_sums[k] - block)
+                hits[:, k] += np.sum(np.abs(first - second) >= observed[:, k] - TOLERANCE,
+                                     axis=0)
             done += len(swap)
             if progress is not None:
                 progress(done)
@@ -121,12 +106,10 @@ def randomization_many(ratios: Sequence[Ratio],
             for p in range(len(pairs))]
 
 
-def randomization(ratio: Ratio, a: tuple[Array, Array], b: tuple[Array, Array],
-                  samples: int, seed: int) -> float:
+def randomization(figure: Figure, a: Array, b: Array, samples: int, seed: int) -> float:
     """Two-sided p-value of the difference between systems a and b, paired
-    by sentence (``a`` and ``b`` are (num, den) arrays of equal length)."""
-    column = [(x[:, None], y[:, None]) for x, y in (a, b)]
-    return randomization_many([ratio], [(column[0], column[1])], samples, seed)[0][0]
+    by sentence (``a`` and ``b``: arrays of terms, sentences x terms)."""
+    return randomization_many([figure], [([a], [b])], samples, seed)[0][0]
 
 
 def resample_counts(n: int, samples: int, seed: int) -> Iterator[Array]:
@@ -142,21 +125,24 @@ def resample_counts(n: int, samples: int, seed: int) -> Iterator[Array]:
         done += rows
 
 
-def bootstrap(ratios: Sequence[Ratio], num: Array, den: Array, samples: int,
+def bootstrap(figures: Sequence[Figure], terms: Sequence[Array], samples: int,
               seed: int, progress: Callable[[int], None] | None = None) -> Array:
-    """The figures of ``samples`` paired bootstrap resamples of the rows
-    (sentences) of ``num`` and ``den`` (sentences x columns), column k's
-    figure computed by ``ratios[k]`` from the resample's sums: (samples x
-    columns); ``progress`` hears how many resamples are done."""
-    columns = len(ratios)
-    if not len(num):
+    """The figures of ``samples`` paired bootstrap resamples of the sentences:
+    column k holds ``figures[k]`` of the resample's summed ``terms[k]`` (an
+    array of sentences x terms; every one has the same sentences), so the
+    result is (samples x columns); ``progress`` hears how many resamples are
+    done."""
+    columns = len(figures)
+    n = len(terms[0]) if terms else 0
+    if not n:
         return np.full((samples, columns), np.nan)
-    both = np.hstack([num, den])
+    both = np.hstack(terms)
+    starts = np.cumsum([0, *(t.shape[1] for t in terms)])
     out = []
-    for weights in resample_counts(len(num), samples, seed):
+    for weights in resample_counts(n, samples, seed):
         sums = weights @ both
-        out.append(np.column_stack([r.of_sums(sums[:, k], sums[:, columns + k])
-                                    for k, r in enumerate(ratios)]))
+        out.append(np.column_stack([figure(sums[:, starts[k]:starts[k + 1]])
+                                    for k, figure in enumerate(figures)]))
         if progress is not None:
             progress(sum(len(block) for block in out))
     return np.vstack(out)

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from parsedit import __version__
-from parsedit.compare import TESTS, TITLES, Comparison, Interval
+from parsedit.compare import TESTS, Comparison, Interval
 
 FORMATS = ("text", "json", "tsv", "markdown", "latex")
 
@@ -49,7 +49,7 @@ def _scored(c: Comparison, i: int) -> str:
 
 def _rows(c: Comparison) -> list[list[str]]:
     """The main table: header, then a row per system."""
-    rows = [["system", "scored", *(TITLES[m] for m in c.metrics)]]
+    rows = [["system", "scored", *(c.titles[m] for m in c.metrics)]]
     for i, name in enumerate(c.names):
         rows.append([name, _scored(c, i),
                      *(f"{_fig(c.figures[m][i])}{_half(c.figures[m][i], c.intervals[m][i])} "
@@ -58,9 +58,9 @@ def _rows(c: Comparison) -> list[list[str]]:
 
 
 def _tau_rows(c: Comparison) -> list[list[str]]:
-    rows = [["", *(TITLES[m] for m in c.metrics[1:])]]
+    rows = [["", *(c.titles[m] for m in c.metrics[1:])]]
     for a in c.metrics[:-1]:
-        row = [TITLES[a]]
+        row = [c.titles[a]]
         for b in c.metrics[1:]:
             if (a, b) not in c.tau:
                 row.append("")
@@ -158,7 +158,7 @@ def _document(c: Comparison, gold: str, table: Callable[[list[list[str]]], list[
     if c.averages:
         lines += [heading("Sentence averages (--average sentence: the mean of the sentences' "
                           "figures, beside the corpus figures above)"), ""]
-        lines += table([["system", *(TITLES[m] for m in c.metrics)]]
+        lines += table([["system", *(c.titles[m] for m in c.metrics)]]
                        + [[name, *(_fig(c.averages[m][i]) for m in c.metrics)]
                           for i, name in enumerate(c.names)]) + [""]
     if c.warnings:
@@ -171,7 +171,7 @@ def _document(c: Comparison, gold: str, table: Callable[[list[list[str]]], list[
         found = sum(significant(c, metric, pair) for pair in c.pairs)
         used = sorted({c.paired[pair] for pair in c.pairs})
         span = f"{used[0]}" if used[0] == used[-1] else f"{used[0]}-{used[-1]}"
-        lines += [note(f"{TITLES[metric]}: {found} of {c.tests(metric)} tests significant "
+        lines += [note(f"{c.titles[metric]}: {found} of {c.tests(metric)} tests significant "
                        f"(each over {span} sentences)"), ""]
         if c.baseline is not None:
             lines += table(_baseline_rows(c, metric)) + [""]
@@ -264,6 +264,7 @@ def to_dict(c: Comparison, gold: str) -> dict[str, Any]:
         "baseline": None if c.baseline is None else c.names[c.baseline],
         "correction": "holm, per metric",
         "bootstrap_sentences": c.resampled,
+        "titles": {m: c.titles[m] for m in c.metrics},
         "tests": {m: c.tests(m) for m in c.metrics},
         "warnings": c.warnings,
         "systems": [{

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from parsedit.compare import COMPARABLE, TITLES, Comparison, figure
+from parsedit.compare import Comparison, Headlines
 from parsedit.errors import ConfigError
 from parsedit.results import CorpusResult
 
@@ -70,8 +70,10 @@ def check(kind: str, systems: int, output: str) -> None:
     _pyplot()
 
 
-def draw(kind: str, results: Sequence[tuple[str, CorpusResult]], output: str) -> None:
-    """Draw ``kind`` for (name, result) pairs into ``output``."""
+def draw(kind: str, results: Sequence[tuple[str, CorpusResult]], output: str,
+         board: Headlines | None = None) -> None:
+    """Draw ``kind`` for (name, result) pairs into ``output``
+    (``rank-differences`` draws the systems' headline figures, ``board``)."""
     check(kind, len(results), output)
     plt = _pyplot()
     if kind == "e-vs-label":
@@ -79,7 +81,9 @@ def draw(kind: str, results: Sequence[tuple[str, CorpusResult]], output: str) ->
     elif kind == "buckets":
         figure_ = _buckets(plt, results)
     elif kind == "rank-differences":
-        figure_ = _rank_differences(plt, results)
+        if board is None:
+            raise ConfigError("rank differences are drawn from the systems' headline figures")
+        figure_ = _rank_differences(plt, [name for name, _ in results], board)
     elif kind == "la-vs-f":
         figure_ = _la_vs_f(plt, results)
     else:
@@ -148,13 +152,12 @@ def _buckets(plt: Any, results: Sequence[tuple[str, CorpusResult]]) -> Any:
     return figure_
 
 
-def _rank_differences(plt: Any, results: Sequence[tuple[str, CorpusResult]]) -> Any:
-    metrics = [m for m in COMPARABLE if m in results[0][1].metrics]
-    height = 0.9 + 0.35 * len(results)
-    figure_, panels = _grid(plt, len(metrics), 6.5, height)
-    for ax, metric in zip(panels, metrics):
-        ranked = sorted(((v, name) for name, r in results
-                         if (v := figure(r, metric)) is not None), reverse=True)
+def _rank_differences(plt: Any, names: Sequence[str], board: Headlines) -> Any:
+    height = 0.9 + 0.35 * len(names)
+    figure_, panels = _grid(plt, len(board.figures), 6.5, height)
+    for ax, metric in zip(panels, board.figures):
+        ranked = sorted(((v, name) for name, v in zip(names, board.figures[metric])
+                         if v is not None), reverse=True)
         gaps = [a[0] - b[0] for a, b in zip(ranked, ranked[1:])]
         labels = [f"{n}. {a[1]} - {n + 1}. {b[1]}"
                   for n, (a, b) in enumerate(zip(ranked, ranked[1:]), start=1)]
@@ -162,7 +165,7 @@ def _rank_differences(plt: Any, results: Sequence[tuple[str, CorpusResult]]) -> 
         ax.set_yticks(range(len(gaps)), labels, fontsize=7)
         ax.invert_yaxis()
         ax.set_xlabel("difference (percentage points)")
-        ax.set_title(f"{TITLES[metric]}: rank n - rank n+1", fontsize=9)
+        ax.set_title(f"{board.titles[metric]}: rank n - rank n+1", fontsize=9)
     return figure_
 
 
@@ -204,8 +207,8 @@ def draw_intervals(c: Comparison, output: str) -> None:
                         color="tab:blue", capsize=3, markersize=4)
         ax.set_yticks(range(len(rows)), [row[1] for row in rows], fontsize=7)
         ax.invert_yaxis()
-        ax.set_xlabel(f"{TITLES[metric]} (%)")
-        ax.set_title(f"{TITLES[metric]}, {100 * c.level:g}% bootstrap intervals", fontsize=9)
+        ax.set_xlabel(f"{c.titles[metric]} (%)")
+        ax.set_title(f"{c.titles[metric]}, {100 * c.level:g}% bootstrap intervals", fontsize=9)
     figure_.tight_layout()
     figure_.savefig(output)
     plt.close(figure_)

@@ -115,11 +115,11 @@ def segments(tokens: Bracketing) -> list[Segment]:
     """Each word of a normalised bracketing with its preterminal's tag."""
     out = []
     tag = ""
-    for token in tokens:
-        if token.startswith(bracketing.TAG):
-            tag = token[2:]
-        elif token[0] != "(" and token != bracketing.CLOSE:
-            out.append(Segment(token[:-1], (tag,)))
+    for kind, text in bracketing.decode_all(tokens):
+        if kind is bracketing.TAGGED:
+            tag = text
+        elif kind is bracketing.WORD:
+            out.append(Segment(text, (tag,)))
             tag = ""
     return out
 
@@ -153,6 +153,10 @@ class Tagging:
 
     def headline(self, total: TaggingCounts) -> float | None:
         return total[self.config.scorings[0]].f_measure
+
+    def sentence_average(self, total: TaggingCounts) -> None:
+        """None: the tagging counts keep no sum of sentence figures."""
+        return None
 
     def terms(self, counts: TaggingCounts) -> tuple[float, float, float, float]:
         c = counts[self.config.scorings[0]]

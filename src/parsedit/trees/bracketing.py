@@ -10,31 +10,64 @@ Normalisation writes every tree as Roark's labelled-bracketing tokens
 * ``")"``     a phrase's close bracket.
 
 Labels and words never contain whitespace or brackets, so the kinds cannot
-be confused.
+be confused.  :func:`decode` is the one place that reads a token: every walker
+over a bracketing takes its kind and text from it (remembered per distinct
+token, so the walkers stay as fast as hand-written tests of the first
+characters).
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 Bracketing = tuple[str, ...]
 
 CLOSE = ")"
 TAG = "(("
+# The kinds of token (also the names cost schemes give them).
+OPEN, CLOSING, TAGGED, WORD = "open", "close", "tag", "word"
+
+Decoded = tuple[str, str]
+_DECODED: dict[str, Decoded] = {}
+_LIMIT = 1 << 20  # distinct tokens remembered at most (words of a huge corpus)
+
+
+def decode(token: str) -> Decoded:
+    """``(kind, text)`` of a token: ``("open", label)`` for ``(NP``,
+    ``("tag", tag)`` for ``((NN``, ``("word", word)`` for ``dog)``,
+    ``("close", ")")`` for ``)``."""
+    found = _DECODED.get(token)
+    if found is None:
+        if token == CLOSE:
+            found = (CLOSING, CLOSE)
+        elif token[0] != "(":
+            found = (WORD, token[:-1])
+        elif token.startswith(TAG):
+            found = (TAGGED, token[2:])
+        else:
+            found = (OPEN, token[1:])
+        if len(_DECODED) >= _LIMIT:
+            _DECODED.clear()
+        _DECODED[token] = found
+    return found
+
+
+def decode_all(tokens: Iterable[str]) -> list[Decoded]:
+    """:func:`decode` of every token (what the walkers iterate over)."""
+    get = _DECODED.get
+    return [get(token) or decode(token) for token in tokens]
 
 
 def kind(token: str) -> str:
     """``open``, ``close``, ``tag`` or ``word``."""
-    if token == CLOSE:
-        return "close"
-    if token[0] != "(":
-        return "word"
-    return "tag" if token.startswith(TAG) else "open"
+    return decode(token)[0]
 
 
 def words(bracketing: Bracketing) -> list[str]:
     """The yield."""
-    return [t[:-1] for t in bracketing if t[0] != "(" and t != CLOSE]
+    return [text for kind, text in decode_all(bracketing) if kind is WORD]
 
 
 def constituents(bracketing: Bracketing) -> int:
     """The number of non-preterminal constituents (Roark's gold events)."""
-    return len([t for t in bracketing if t[0] == "(" and t[1:2] != "("])
+    return sum(1 for token in bracketing if decode(token)[0] is OPEN)

@@ -43,7 +43,16 @@ def tokens_of(tree: Tree | TreeLike) -> tuple[str, ...]:
     """The reader's tokens of an in-memory tree (see :mod:`parsedit.trees.tree`)."""
     if isinstance(tree, Tree):
         return tuple(tree.tokens())
-    return tuple(node_tokens([tree], lambda node: str(node.label()), list))
+    def children(node: TreeLike) -> list[Any]:
+        # A leaf is a word: a string (anything else written as one), a
+        # bracket in it written as the treebank writes it.
+        return [c if isinstance(c, TreeLike) else _word(str(c)) for c in node]
+
+    return tuple(node_tokens([tree], lambda node: str(node.label()), children))
+
+
+def _word(text: str) -> str:
+    return text.replace("(", "-LRB-").replace(")", "-RRB-")
 
 
 def items(source: Source, name: str) -> Iterator[Item]:

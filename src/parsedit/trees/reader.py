@@ -42,7 +42,9 @@ from parsedit.trees.tree import Tree
 # A whole preterminal "(TAG word)" (one space: any other spacing is read as
 # three tokens and joined), an open bracket with the label touching it, a
 # close bracket, or a word.
-_TOKEN = re.compile(r"\([^\s()]+ [^\s()]+\)|\([^\s()]*|\)|[^\s()]+")
+_TOKEN = re.compile(r"\([^\s()]+ [()]\)|\([^\s()]+ [^\s()]+\)|\([^\s()]*|\)|[^\s()]+")
+# A bracket written as a word, "(-LRB- ()": read as the treebank writes it.
+_BRACKET_WORDS = {" (": " -LRB-)", " )": " -RRB-)"}
 
 
 @dataclass(frozen=True)
@@ -112,6 +114,13 @@ def paired(first: Iterable[S], second: Iterable[S]) -> Iterator[tuple[S | None, 
         yield a, b
 
 
+def _wrapped_failure(tree: list[str]) -> bool:
+    """``( (X w1 w2 ...) )``: a failure marker inside an unlabelled bracket."""
+    inner = tree[1:-1]
+    return (len(inner) >= 4 and inner[0][-1] != ")" and inner[-1] == ")"
+            and all(t[0] != "(" and t != ")" for t in inner[1:-1]))
+
+
 def read_trees(path: str, encoding: str = DEFAULT_ENCODING) -> Iterator[Item]:
     """Yield the sentences of a bracketed file (see the module docstring);
     ``path`` may be ``-`` (standard input) or compressed."""
@@ -166,6 +175,8 @@ def _read(path: str, text_lines: Iterable[str], layout: bool | None = None,
         broken = False
         for index, token in enumerate(_TOKEN.findall(text)):
             if token[0] == "(":
+                if token[-3:-1] in _BRACKET_WORDS and token[-1] == ")":
+                    token = token[:-3] + _BRACKET_WORDS[token[-3:-1]]
                 if not depth:
                     root = (number, text)
                     words_under_root = brackets_under_root = 0
@@ -187,10 +198,12 @@ def _read(path: str, text_lines: Iterable[str], layout: bool | None = None,
                 tree.append(token)
                 if depth:
                     continue
-                if words_under_root >= 2 and not brackets_under_root:
+                if (words_under_root >= 2 and not brackets_under_root) or (
+                        brackets_under_root == 1 and tree[0] == "(" and _wrapped_failure(tree)):
                     line, start_text = root
+                    marker = tree[1] if brackets_under_root else tree[0]
                     done.append(error(line, _column(start_text, -1),
-                                      f"{tree[0]} ...) holds only bare words, not a "
+                                      f"{marker} ...) holds only bare words, not a "
                                       "parse (a parser's failure marker?)", start_text))
                 else:
                     done.append(Item(root[0], tokens=_join_preterminals(tree) if bare

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from parsedit.trees.bracketing import CLOSE, Bracketing
+from parsedit.trees.bracketing import CLOSE, CLOSING, OPEN, Bracketing, decode, decode_all
 
 # The open token of an unlabelled bracket, and so of the virtual root.
 VIRTUAL_ROOT = "("
@@ -46,16 +46,16 @@ EMPTY_LABEL = "∅"
 def _one_constituent(tokens: Bracketing) -> bool:
     """Whether ``tokens`` is one phrase: its first token opens the bracket
     that its last token closes."""
-    if not tokens or tokens[0][0] != "(" or tokens[0][1:2] == "(" or tokens[-1] != CLOSE:
+    if not tokens or decode(tokens[0])[0] is not OPEN or tokens[-1] != CLOSE:
         return False
     depth = 0
     last = len(tokens) - 1
-    for i, token in enumerate(tokens):
-        if token == CLOSE:
+    for i, (kind, _) in enumerate(decode_all(tokens)):
+        if kind is CLOSING:
             depth -= 1
             if depth == 0:
                 return i == last
-        elif token[0] == "(" and token[1:2] != "(":
+        elif kind is OPEN:
             depth += 1
     return False
 
