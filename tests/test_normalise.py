@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from conftest import tree
 
 from parsedit.trees import bracketing
@@ -46,3 +47,20 @@ def test_deep_tree() -> None:
     depth = 10_000
     t = tree("(X " * depth + "(NN w)" + ")" * depth)
     assert bracketing.constituents(COLLINS.apply(t)) == depth
+
+
+def test_the_token_memory_is_bounded_and_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    # normalise() remembers what it made of each distinct token; cleared
+    # beyond a bound, and a cold and a warm normalisation agree.
+    from parsedit.trees import normalise as module
+
+    monkeypatch.setattr(module, "_MAX_TOKENS", 8)
+    norm = Normalisation(equal_labels=(("ADVP", "PRT"),))
+    trees = [tree(f"(TOP (S-1 (NP-SBJ (NN w{i}) (-NONE- *)) (PRT (RP up)) (, ,) (VB v{i})))")
+             for i in range(20)]
+    warm = [norm.normalise(t.tokens()) for t in trees]
+    assert len(norm._tokens) <= 8 + 8
+    cold = [Normalisation(equal_labels=(("ADVP", "PRT"),)).normalise(t.tokens()) for t in trees]
+    assert warm == cold
+    assert warm[3].bracketing == ("(S", "(NP", "((NN", "w3)", ")", "(ADVP", "((RP", "up)", ")",
+                                  "((VB", "v3)", ")")

@@ -13,16 +13,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from importlib.metadata import version
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from parsedit import __version__
-from parsedit.costs import CostScheme, Scheme, default_scheme, load_costs
+from parsedit.costs import CostScheme, default_scheme, load_costs
 from parsedit.encodings import NAMES as EDIT_METRICS
 from parsedit.errors import ConfigError
 from parsedit.metrics.movement import FIVE_STEP, METHODS, Movement
 from parsedit.params import Params, load_params, shipped_params, with_overrides
 from parsedit.tagging.evaluate import TagConfig, tag_config
 from parsedit.tagging.tagset import Tagset, Weights
+
+if TYPE_CHECKING:
+    from parsedit.costs import Scheme
 
 METRICS = ("parseval", *EDIT_METRICS, "la", "tagging")
 DEFAULT_METRICS = ("parseval", *EDIT_METRICS)

@@ -29,17 +29,14 @@ import multiprocessing
 import signal
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from parsedit.config import Config
-from parsedit.costs.alphabet import collect
 from parsedit.errors import ConfigError
 from parsedit.fst.words import identity
-from parsedit.metrics import registry, yields
+from parsedit.metrics import registry
 from parsedit.metrics.base import Outcome
-from parsedit.metrics.edits import EditDistance
 from parsedit.metrics.errors import analyse, sentence_errors
-from parsedit.metrics.leaf_ancestor import LAScored, LeafAncestor, WorstWords
 from parsedit.results import (
     CorpusResult,
     EditScript,
@@ -51,9 +48,18 @@ from parsedit.segmentation import Run, aligned_pairs, merge_warning
 from parsedit.trees import bracketing
 from parsedit.trees.bracketing import WORD, Bracketing, decode
 from parsedit.trees.normalise import fix_quotes
+from parsedit.trees.ranges import LineRange, line_ranges, read_range
 from parsedit.trees.reader import Item, paired, read_trees
 from parsedit.trees.roots import outer_bracket, root_warning
 from parsedit.trees.source import DEFAULT_ENCODING, check_files
+
+if TYPE_CHECKING:
+    from parsedit.encodings.base import Encoding
+    from parsedit.metrics.leaf_ancestor import LAScored
+    from parsedit.metrics.yields import AlignedScorer
+
+# The FST metrics (and pynini under them) are imported where a run needs them,
+# so that PARSEVAL alone starts without them.
 
 Outcomes = dict[str, Outcome]
 
@@ -70,12 +76,18 @@ class Scorer:
         self.metrics = registry.build(config, alphabets, tie_break=details)
         self.zeros = registry.zeros(self.metrics)
         self.details = details
-        self.encodings = {name: m.encoding for name, m in self.metrics.items()
-                          if isinstance(m, EditDistance)}
+        self.encodings: dict[str, Encoding] = {}
+        if config.edit_metrics:
+            from parsedit.metrics.edits import EditDistance
+
+            self.encodings = {name: m.encoding for name, m in self.metrics.items()
+                              if isinstance(m, EditDistance)}
         # --yield align: pairs whose words differ are scored by this.
-        self.aligned = yields.AlignedScorer(self.metrics, config, tie_break=details) \
-            if config.yields == "align" else None
-        if self.aligned is not None:
+        self.aligned: AlignedScorer | None = None
+        if config.yields == "align":
+            from parsedit.metrics.yields import AlignedScorer
+
+            self.aligned = AlignedScorer(self.metrics, config, tie_break=details)
             self.zeros["words"] = WordCounts()
         # The pairs of runs --segmentation align made, in order.
         self.runs: list[Run] = []
@@ -87,10 +99,13 @@ class Scorer:
         """A scorer whose grammar modules are built over the alphabets of the
         two files (the only schemes that read the files first), each decoded
         with its text encoding."""
+        needs = registry.needs_alphabet(config)
+        if needs:
+            from parsedit.costs.alphabet import collect
         alphabets = {name: collect((gold_path, test_path), encoding,
                                    config.params.normalisation, config.rule_pos,
                                    config.la_preterminals, (gold_encoding, test_encoding))
-                     for name, encoding in registry.needs_alphabet(config)}
+                     for name, encoding in needs}
         return cls(config, alphabets, details)
 
     def score(self, gold: Bracketing, test: Bracketing) -> Outcomes:
@@ -207,6 +222,9 @@ def align(scorer: Scorer, metric: str, number: int, gold: Item | None, test: Ite
           gold_name: str, test_name: str) -> EditScript | LineageScript:
     """One pair's alignment under one of the scorer's string metrics (an edit
     encoding, or ``la`` for its lineages)."""
+    from parsedit.metrics.edits import EditDistance
+    from parsedit.metrics.leaf_ancestor import LeafAncestor
+
     aligner = scorer.metrics.get(metric)
     if not isinstance(aligner, (EditDistance, LeafAncestor)):
         raise ConfigError(f"{metric!r} does not align strings: expected one of label, span, "
@@ -280,6 +298,20 @@ def _score_chunk(chunk: list[Pair]) -> list[Scored]:
     return [_score_pair(_WORKER, pair) for pair in chunk]
 
 
+def _range_pairs(job: Job, lines: LineRange) -> Iterator[Pair]:
+    """The numbered pairs of one range of lines of the job's files."""
+    _, gold_path, test_path, _ = job
+    gold_encoding, test_encoding = lines.encodings
+    return numbered(read_range(gold_path, lines.gold, lines.first, gold_encoding),
+                    read_range(test_path, lines.test, lines.first, test_encoding), lines.first)
+
+
+def _score_range(lines: LineRange) -> list[Scored]:
+    """A worker's own range of lines, read and scored by it."""
+    assert _WORKER is not None
+    return [_score_pair(_WORKER, pair) for pair in _range_pairs(_WORKER, lines)]
+
+
 def _chunks(pairs_: Iterable[Pair], size: int = 64) -> Iterator[list[Pair]]:
     chunk: list[Pair] = []
     for pair in pairs_:
@@ -298,12 +330,19 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
-def scored(job: Job, pairs_: Iterable[Pair], jobs: int = 1) -> Iterator[Scored]:
+class Lines(list[LineRange]):
+    """Pairs given as ranges of lines of the job's two files, which the
+    workers of ``jobs`` > 1 read for themselves (:mod:`parsedit.trees.ranges`)."""
+
+
+def scored(job: Job, pairs_: Iterable[Pair] | Lines, jobs: int = 1) -> Iterator[Scored]:
     """Every pair scored, in order; with ``jobs`` > 1 by forked workers, each
-    with its own copy of the scorer (the numbers do not depend on it)."""
+    with its own copy of the scorer (the numbers do not depend on it), which
+    read their own lines when ``pairs_`` are :class:`Lines`."""
     global _WORKER
     if jobs <= 1:
-        for pair in pairs_:
+        for pair in (p for lines in pairs_ for p in _range_pairs(job, lines)) \
+                if isinstance(pairs_, Lines) else pairs_:
             yield _score_pair(job, pair)
         return
     try:
@@ -312,11 +351,13 @@ def scored(job: Job, pairs_: Iterable[Pair], jobs: int = 1) -> Iterator[Scored]:
         raise ConfigError("--jobs needs processes that fork (Linux, macOS)") from None
     _WORKER = job
     with context.Pool(jobs, initializer=_ignore_interrupts) as pool:
-        for done in pool.imap(_score_chunk, _chunks(pairs_)):
+        work = pool.imap(_score_range, pairs_) if isinstance(pairs_, Lines) \
+            else pool.imap(_score_chunk, _chunks(pairs_))
+        for done in work:
             yield from done
 
 
-def run(scorer: Scorer, pairs_: Iterable[Pair], gold_name: str, test_name: str,
+def run(scorer: Scorer, pairs_: Iterable[Pair] | Lines, gold_name: str, test_name: str,
         worst_words: int = 0, errors: int = 0, jobs: int = 1,
         progress: Callable[[int], None] | None = None) -> CorpusResult:
     """Score numbered pairs of items into a result, aggregated once: with
@@ -324,7 +365,11 @@ def run(scorer: Scorer, pairs_: Iterable[Pair], gold_name: str, test_name: str,
     with ``errors`` the error analysis (its lists ``errors`` long)."""
     config = scorer.config
     params = config.params
-    worst = WorstWords() if worst_words and "la" in config.metrics else None
+    worst = None
+    if worst_words and "la" in config.metrics:
+        from parsedit.metrics.leaf_ancestor import WorstWords
+
+        worst = WorstWords()
     sentences: list[SentenceResult] = []
     trees = {"gold_trees": 0, "test_trees": 0}
     stopped = None
@@ -360,9 +405,12 @@ def run(scorer: Scorer, pairs_: Iterable[Pair], gold_name: str, test_name: str,
     merged = merge_warning(scorer.runs)
     if merged is not None:
         warnings.append(merged)
-    aligned = yields.warning(sentences)
-    if aligned is not None:
-        warnings.append(aligned)
+    if scorer.aligned is not None:
+        from parsedit.metrics.yields import warning
+
+        aligned = warning(sentences)
+        if aligned is not None:
+            warnings.append(aligned)
     extra: dict[str, Any] = {}
     if worst is not None:
         extra["worst_words"] = tuple(worst.top(worst_words))
@@ -383,10 +431,15 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
     Either path may be ``-`` (standard input) or compressed; each file is
     decoded with its text encoding (see :mod:`parsedit.trees.source`), and
     both are read through first, so that a file that cannot be decoded is
-    refused before any scoring."""
+    refused before any scoring.  With ``jobs`` > 1, plain files in line
+    layout are cut into ranges of lines that the workers read themselves."""
     config = config or Config()
     check_files((gold_path, gold_encoding), (test_path, test_encoding))
     scorer = Scorer.for_files(config, gold_path, test_path, errors > 0, gold_encoding,
                               test_encoding)
-    return run(scorer, scorer.pairs(gold_path, test_path, gold_encoding, test_encoding),
-               gold_path, test_path, worst_words, errors, jobs, progress)
+    # --segmentation align pairs runs of sentences, read by this process.
+    ranges = line_ranges(gold_path, test_path, (gold_encoding, test_encoding)) \
+        if jobs > 1 and config.segmentation != "align" else None
+    source = Lines(ranges) if ranges is not None \
+        else scorer.pairs(gold_path, test_path, gold_encoding, test_encoding)
+    return run(scorer, source, gold_path, test_path, worst_words, errors, jobs, progress)

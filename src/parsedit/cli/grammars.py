@@ -11,11 +11,9 @@ from parsedit.cli.app import main, user_errors
 from parsedit.cli.finish import check_outputs
 from parsedit.cli.options import FILE, encoding_options, params_option, rule_pos_option
 from parsedit.costs import load_costs
-from parsedit.costs.grammars import check_scheme, compile_far
 from parsedit.costs.shipped import shipped_file, shipped_names
 from parsedit.encodings import NAMES
 from parsedit.errors import ConfigError
-from parsedit.fst.files import write_far
 from parsedit.output import replacing
 from parsedit.report import scheme as scheme_report
 
@@ -57,6 +55,8 @@ def show(scheme: str) -> None:
 def check(scheme: str, treebanks: tuple[str, ...], params: str, input_encoding: str) -> None:
     """Every error in a scheme (a file or a shipped name), with its line; exit 1
     if there is one."""
+    from parsedit.costs.grammars import check_scheme  # pynini: only when checking
+
     verdict = check_scheme(scheme, treebanks, params, input_encoding)
     for problem in verdict.problems:
         click.echo(str(problem), err=True)
@@ -81,6 +81,9 @@ def check(scheme: str, treebanks: tuple[str, ...], params: str, input_encoding: 
 def compile(scheme: str, treebanks: tuple[str, ...], encodings: tuple[str, ...],
             params: str, rule_pos: str, output: str, input_encoding: str) -> None:
     """Compile a scheme to an OpenFst FAR over the alphabet of some treebanks."""
+    from parsedit.costs.grammars import compile_far  # pynini: only when compiling
+    from parsedit.fst.files import write_far
+
     check_outputs(output)
     loaded, fsts = compile_far(scheme, treebanks, encodings, params, rule_pos, input_encoding)
     for name, (symbols, fst) in fsts.items():

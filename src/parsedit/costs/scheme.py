@@ -34,6 +34,8 @@ from typing import Any
 from parsedit.trees.normalise import strip_function_tags
 
 INF = math.inf
+# What load_costs hands to costs.transducer: grammar modules and compiled FSTs.
+TRANSDUCER_SUFFIXES = (".py", ".far", ".fst")
 ANY = "any"
 KINDS_OF = {"label": ("open", "close", "tag", "word"), "span": ("span",), "rule": ("rule",),
             "lineage": ("node", "boundary"), "words": ("word",)}

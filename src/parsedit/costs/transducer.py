@@ -42,11 +42,10 @@ from importlib.metadata import version
 from pathlib import Path
 
 from parsedit.costs.alphabet import Alphabet
+from parsedit.costs.scheme import TRANSDUCER_SUFFIXES as TRANSDUCER_SUFFIXES  # re-exported
 from parsedit.costs.scheme import CostScheme
 from parsedit.errors import SchemeError
 from parsedit.fst.files import Fst, is_fst, read_far, read_fst, validated, write_far
-
-TRANSDUCER_SUFFIXES = (".py", ".far", ".fst")
 
 
 @dataclass(frozen=True)

@@ -9,28 +9,38 @@ options of its own).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from parsedit.config import Config, encoding_of
-from parsedit.costs.alphabet import Alphabet
 from parsedit.costs.shipped import DEFAULTS
 from parsedit.encodings import get_encoding
 from parsedit.metrics.base import Metric
-from parsedit.metrics.edits import EditDistance
-from parsedit.metrics.leaf_ancestor import LeafAncestor
 from parsedit.metrics.parseval import Parseval
 from parsedit.tagging.evaluate import Tagging
 
-Alphabets = Mapping[str, Alphabet]
+if TYPE_CHECKING:
+    from parsedit.costs.alphabet import Alphabet
+
+# The FST metrics (and so pynini) are imported by their factories, when a run
+# asks for them: PARSEVAL alone starts without them.
+Alphabets = Mapping[str, "Alphabet"]
 # (config, alphabets, tie_break): see build()
 Factory = Callable[[Config, Alphabets, bool], Metric]
 
 
 def _edit(name: str) -> Factory:
     def build(config: Config, alphabets: Alphabets, tie_break: bool) -> Metric:
+        from parsedit.metrics.edits import EditDistance
+
         return EditDistance(get_encoding(name, config.rule_pos), config.scheme(name),
                             alphabets.get(name), config.movement, tie_break)
     return build
+
+
+def _leaf_ancestor(config: Config, alphabets: Alphabets) -> Metric:
+    from parsedit.metrics.leaf_ancestor import LeafAncestor
+
+    return LeafAncestor(config.scheme("la"), config.la_preterminals, alphabets.get("la"))
 
 
 FACTORIES: dict[str, Factory] = {
@@ -39,7 +49,7 @@ FACTORIES: dict[str, Factory] = {
     "label": _edit("label"),
     "span": _edit("span"),
     "rule": _edit("rule"),
-    "la": lambda c, a, _: LeafAncestor(c.scheme("la"), c.la_preterminals, a.get("la")),
+    "la": lambda c, a, _: _leaf_ancestor(c, a),
     "tagging": lambda c, _, __: Tagging(c.tags),
 }
 

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from parsedit.costs import Scheme
 from parsedit.costs.scheme import INF, KINDS_OF, CostScheme
+
+if TYPE_CHECKING:
+    from parsedit.costs import Scheme
 
 
 def _table(header: tuple[str, ...], rows: Sequence[tuple[str, ...]]) -> list[str]:

@@ -35,6 +35,10 @@ from parsedit.trees.roots import strip_outer_bracket
 from parsedit.trees.tree import Tree
 
 _PUNCTUATION = (",", ":", "``", "''", ".")
+# (deleted, left out of the length, the token written, the word token or "")
+_Token = tuple[bool, bool, str, str]
+# Distinct tokens remembered before the memory is cleared (tens of MiB at most).
+_MAX_TOKENS = 1 << 18
 # The words EVALB's quote fix looks at.
 _QUOTE_WORDS = ("'", '"', "/")
 
@@ -67,6 +71,8 @@ class Normalisation:
     _delete_phrases: frozenset[str] = field(init=False, repr=False, compare=False, hash=False)
     _equal_words: frozenset[tuple[str, str]] = field(init=False, repr=False, compare=False,
                                                      hash=False)
+    # What normalise() makes of each distinct open-bracket token (see _token).
+    _tokens: dict[str, _Token] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         # Union-find: A=B and B=C put A, B and C in one class, written as the
@@ -93,6 +99,26 @@ class Normalisation:
         # EQ_WORD pairs go both ways.
         object.__setattr__(self, "_equal_words", frozenset(
             pair for a, b in self.equal_words for pair in ((a, b), (b, a))))
+        object.__setattr__(self, "_tokens", {})
+
+    def _token(self, token: str) -> _Token:
+        """What :meth:`normalise` makes of an open-bracket token, worked out
+        once per distinct token: a preterminal ``"(TAG word)"`` as (whether
+        its tag is deleted, whether it is left out of the length, its tag
+        token, its word token); a phrase ``"(LABEL"`` as (whether it is
+        deleted, False, its open token, "")."""
+        canonical = self._canonical
+        if token[-1] == ")":
+            space = token.index(" ")
+            tag = token[1:space]
+            return (tag in self.delete_labels, tag in self.delete_labels_for_length,
+                    TAG + canonical[tag] if tag in canonical else "(" + token[:space],
+                    token[space + 1:])
+        label = token[1:]
+        if self.strip_function_tags and ("-" in label or "=" in label):
+            label = _strip_function_tags(label)
+        label = canonical.get(label, label)
+        return label in self._delete_phrases, False, "(" + label, ""
 
     def describe(self) -> str:
         """``name@digest``: the digest covers every setting, so two runs with
@@ -127,11 +153,9 @@ class Normalisation:
         quote fix, :func:`fix_quotes`)."""
         out: list[str] = []
         words: list[str] = []
-        delete = self.delete_labels
-        delete_phrases = self._delete_phrases
-        not_counted = self.delete_labels_for_length
-        canonical = self._canonical
-        strip = self.strip_function_tags
+        known = self._tokens
+        if len(known) > _MAX_TOKENS:  # memory stays bounded on any corpus
+            known.clear()
         # Words kept; preterminals with a delete tag, and those dropped; and
         # preterminals whose tag keeps them out of the length.
         n = deleted = dropped = uncounted = 0
@@ -140,31 +164,28 @@ class Normalisation:
         frames: list[tuple[int, int]] = []
         for token in tokens:
             if token[0] == "(":
-                if token[-1] == ")":  # a preterminal "(TAG word)"
-                    space = token.index(" ")
-                    tag = token[1:space]
-                    if tag in not_counted:
+                found = known.get(token)
+                if found is None:
+                    found = known[token] = self._token(token)
+                is_deleted, is_uncounted, opened, word = found
+                if word:  # a preterminal "(TAG word)"; word is "word)"
+                    if is_uncounted:
                         uncounted += 1
-                    if tag in delete:
+                    if is_deleted:
                         deleted += 1
                         if not keep or deleted - 1 not in keep:
                             dropped += 1
                             continue
-                    out.append(TAG + canonical[tag] if tag in canonical else "(" + token[:space])
-                    word = token[space + 1:]  # "word)"
+                    out.append(opened)
                     out.append(word)
                     words.append(word)
                     n += 1
                     continue
-                label = token[1:]
-                if strip and ("-" in label or "=" in label):
-                    label = _strip_function_tags(label)
-                label = canonical.get(label, label)
-                if label in delete_phrases:
+                if is_deleted:
                     frames.append((-1, n))
                 else:
                     frames.append((len(out), n))
-                    out.append("(" + label)
+                    out.append(opened)
             elif token == CLOSE:
                 index, before = frames.pop()
                 if index >= 0:

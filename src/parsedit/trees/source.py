@@ -24,6 +24,7 @@ import codecs
 import gzip
 import io
 import lzma
+import os
 import sys
 import zlib
 from collections.abc import Iterable, Iterator
@@ -167,3 +168,36 @@ def lines(path: str, encoding: str = DEFAULT_ENCODING) -> Iterator[str]:
                 break
     if pending:
         yield pending
+
+
+def plain(path: str, encoding: str = DEFAULT_ENCODING) -> bool:
+    """Whether ``path`` is a file on disk, not compressed, in an encoding where
+    the byte ``\\n`` is always a line end (UTF-8, ASCII and the one-byte
+    encodings): then a range of its lines can be read from byte offsets
+    (:func:`byte_lines`), as the workers of ``--jobs`` do."""
+    if path == STDIN or not os.path.isfile(path):
+        return False
+    try:
+        name = codecs.lookup(encoding).name
+    except LookupError:
+        return False
+    one_byte = len(bytes(range(256)).decode(name, errors="replace")) == 256
+    if name not in ("utf-8", "utf-8-sig", "ascii") and not one_byte:
+        return False
+    with open(path, "rb") as handle:
+        return _compression(handle.read(10)) is None
+
+
+def byte_lines(path: str, start: int, end: int, encoding: str = DEFAULT_ENCODING) -> list[str]:
+    """The decoded lines (each with its ``\\n``) of bytes ``start`` to ``end``
+    of a :func:`plain` file, cut at line ends; a UTF-8 byte-order mark at the
+    start of the file is dropped, as :func:`lines` drops it.  The file was
+    checked whole before (:func:`check_files`)."""
+    with open(path, "rb") as handle:
+        handle.seek(start)
+        data = handle.read(end - start)
+    if codecs.lookup(encoding).name in ("utf-8", "utf-8-sig"):
+        encoding = "utf-8-sig" if start == 0 else "utf-8"
+    parts = data.decode(encoding).split("\n")
+    last = parts.pop()
+    return [part + "\n" for part in parts] + ([last] if last else [])

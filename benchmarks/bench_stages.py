@@ -1,0 +1,88 @@
+"""Where a scoring run's time goes, stage by stage, in one process on one core.
+
+    python benchmarks/bench_stages.py [GOLD] [--metrics parseval,label,span,rule,la]
+                                      [--repeat 3]
+
+GOLD (default: the 3914-tree PTB sample in ../shared/data) against a
+perturbed copy (benchmarks/perturb.py, seed 1).  Each stage is timed alone
+over the whole corpus, best of ``--repeat``: reading both files
+(trees.reader), normalising both sides (trees.normalise), then each metric
+scoring every pair with fresh caches (its encoding, the compositions and
+shortest paths for the edit metrics); last, the whole ``evaluate`` run, whose
+remainder over the sum of the stages is judging the pairs (words, lengths),
+the sentence results and the aggregation.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_api import best  # noqa: E402
+from perturb import main as perturb_main  # noqa: E402
+
+from parsedit.config import Config  # noqa: E402
+from parsedit.metrics import registry  # noqa: E402
+from parsedit.pipeline import evaluate  # noqa: E402
+from parsedit.trees.normalise import Normalised  # noqa: E402
+from parsedit.trees.reader import read_trees  # noqa: E402
+
+DEFAULT = Path(__file__).resolve().parents[1].parent / "shared/data/ptb-sample/wsj_0001-0199.clean"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("gold", nargs="?", default=str(DEFAULT))
+    parser.add_argument("--metrics", default="parseval,label,span,rule,la")
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    with tempfile.TemporaryDirectory() as tmp:
+        test = os.path.join(tmp, "perturbed.mrg")
+        perturb_main([args.gold, test, "--seed", "1"])
+        config = Config.from_options(args.metrics)
+        norm = config.params.normalisation
+        items = [list(read_trees(path)) for path in (args.gold, test)]
+        pairs = [(g.tokens, t.tokens) for g, t in zip(*items)
+                 if g.tokens is not None and t.tokens is not None]
+
+        def normalise() -> list[tuple[Normalised, Normalised]]:
+            # As the pipeline does: an unchanged test tree is normalised once.
+            out = []
+            for g, t in pairs:
+                gold = norm.normalise(g)
+                out.append((gold, gold if t == g else norm.normalise(t)))
+            return out
+
+        normalised = normalise()
+        scored = [(g.bracketing, t.bracketing) for g, t in normalised if g.words == t.words]
+        stages: list[tuple[str, float]] = [
+            ("read both files", best(args.repeat, lambda: [list(read_trees(p))
+                                                           for p in (args.gold, test)])),
+            ("normalise both sides", best(args.repeat, normalise)),
+        ]
+        for name in config.metrics:
+            def run(name: str = name) -> None:
+                metric = registry.build(Config.from_options(name))[name]  # fresh caches
+                for g, t in scored:
+                    metric.score(g, t)
+            stages.append((f"score: {name}", best(args.repeat, run)))
+        whole = best(args.repeat, lambda: evaluate(args.gold, test, config))
+    parts = sum(seconds for _, seconds in stages)
+    stages.append(("judging, results, aggregation (the rest)", whole - parts))
+    print(f"{len(pairs)} pairs ({len(scored)} scored), metrics {args.metrics}, best of "
+          f"{args.repeat}, one core: whole run {whole:.3f} s = {len(pairs) / whole:,.0f} "
+          "pairs/s")
+    for name, seconds in stages:
+        print(f"  {name:<44} {seconds:7.3f} s  {100 * seconds / whole:5.1f}%")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

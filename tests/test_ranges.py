@@ -1,0 +1,130 @@
+"""--jobs workers read their own ranges of lines (parsedit.trees.ranges):
+the pairs they read are the pairs the parent reads, whatever the lines hold."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from parsedit.config import Config
+from parsedit.pipeline import Lines, Scorer, _range_pairs, evaluate, pairs, scored
+from parsedit.report import evalb as evalb_report
+from parsedit.trees import ranges
+from parsedit.trees.ranges import line_layout, line_ranges, line_starts
+
+# Lines as a treebank file may hold them: trees, blank lines, broken trees,
+# raw text, a \r before the newline, a stray bracket, a byte-order mark.
+LINES = st.sampled_from([
+    b"(S (NP (DT the) (NN dog)) (VP (VBZ barks)))", b"(TOP (S (NN x) (VB y)))",
+    b"( (S (NP-SBJ (PRP I)) (VP (VB go))) )", b"(S (NN a)) (S (NN b))", b"",
+    b"   ", b"(S (NN a)", b"(S (NN a)))", b"raw words", b"(S (NN caf\xc3\xa9))\r",
+    b"(X a b)", b"(S (NN a)) )", b"\xef\xbb\xbf(S (NN a))",
+])
+
+
+def oracle_starts(data: bytes, every: int) -> list[int]:
+    """Offsets of lines 1, every + 1, ..., then the size: the plain way."""
+    starts, newlines = [0], 0
+    for i, byte in enumerate(data):
+        if byte == ord("\n"):
+            newlines += 1
+            if newlines % every == 0:
+                starts.append(i + 1)
+    if starts[-1] != len(data):
+        starts.append(len(data))
+    return starts
+
+
+def described(pairs_: object) -> list[tuple[object, ...]]:
+    """Pairs as comparable tuples (errors by their message)."""
+    out = []
+    for number, g, t in pairs_:  # type: ignore[attr-defined]
+        out.append((number, *((i.line, i.tokens, str(i.error)) if i else None
+                              for i in (g, t))))
+    return out
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.binary(max_size=300), st.integers(1, 5), st.integers(1, 64))
+def test_line_starts_are_every_kth_line(data: bytes, every: int, block: int) -> None:
+    with tempfile.NamedTemporaryFile() as handle:
+        handle.write(data)
+        handle.flush()
+        saved, ranges._BLOCK = ranges._BLOCK, block  # block edges anywhere
+        try:
+            assert line_starts(handle.name, every) == oracle_starts(data, every)
+        finally:
+            ranges._BLOCK = saved
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(LINES, max_size=12), st.lists(LINES, max_size=12), st.integers(1, 4),
+       st.booleans())
+def test_ranges_read_the_pairs_the_parent_reads(gold: list[bytes], test: list[bytes],
+                                                every: int, newline_at_end: bool) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        paths = []
+        for name, lines in (("gold", gold), ("test", test)):
+            path = Path(tmp) / name
+            path.write_bytes(b"\n".join(lines) + (b"\n" if newline_at_end and lines else b""))
+            paths.append(str(path))
+        cut = line_ranges(*paths, every=every)
+        if cut is None:  # free layout: the parent reads, as before
+            assert not (line_layout(paths[0]) and line_layout(paths[1]))
+            return
+        job = (None, *paths, False)
+        by_ranges = [p for r in cut for p in _range_pairs(job, r)]  # type: ignore[arg-type]
+        assert described(by_ranges) == described(pairs(*paths))
+
+
+def test_free_layout_is_read_by_the_parent(tmp_path: Path) -> None:
+    gold = tmp_path / "gold.mrg"
+    gold.write_text("(S\n  (NN a))\n")
+    test = tmp_path / "test.mrg"
+    test.write_text("(S (NN a))\n")
+    assert line_ranges(str(gold), str(test)) is None
+    assert line_ranges(str(test), str(test)) is not None
+
+
+@pytest.mark.parametrize("name,prm", [("sample", "sample.prm"), ("bug", "new.prm")])
+def test_jobs_read_evalbs_edge_cases_alike(shared: Path, name: str, prm: str) -> None:
+    """EVALB's sample (blank test lines, length and word mismatches) and bug
+    files: the same result with the workers reading their own lines."""
+    gold, test = (str(shared / "evalb" / f"{name}.{s}") for s in ("gld", "tst"))
+    config = Config.from_options("parseval,label,la", str(shared / "evalb" / prm))
+    assert line_ranges(gold, test) is not None
+    one = evaluate(gold, test, config)
+    assert evaluate(gold, test, config, jobs=2).to_dict() == one.to_dict()
+    # and by ranges in one process
+    scorer = Scorer(config)
+    cut = line_ranges(gold, test, every=3)
+    assert cut is not None
+    assert [s.sentence for s in scored((scorer, gold, test, False), Lines(cut))] == \
+        list(one.sentences)
+
+
+def test_evalb_report_on_39k_pairs_read_by_the_workers(shared: Path, tmp_path: Path) -> None:
+    """EVALB's report, byte for byte, on 39,140 pairs (the PTB sample ten
+    times against a perturbed copy ten times): workers reading their own
+    306 ranges of lines against the parent reading every pair."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    from perturb import main as perturb
+
+    clean = shared / "ptb-sample/wsj_0001-0199.clean"
+    perturb([str(clean), str(tmp_path / "perturbed.mrg"), "--seed", "1"])
+    gold, test = tmp_path / "gold10.mrg", tmp_path / "test10.mrg"
+    gold.write_bytes(clean.read_bytes() * 10)
+    test.write_bytes((tmp_path / "perturbed.mrg").read_bytes() * 10)
+    config = Config.from_options("parseval")
+    cut = line_ranges(str(gold), str(test))
+    assert cut is not None and len(cut) == 306
+    plain = evaluate(str(gold), str(test), config)
+    forked = evaluate(str(gold), str(test), config, jobs=2)
+    assert len(plain.sentences) == 39140 and plain.count("ok") == 39140
+    assert evalb_report.render(forked) == evalb_report.render(plain)

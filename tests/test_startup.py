@@ -1,0 +1,41 @@
+"""Start-up: ``parsedit --version`` and a PARSEVAL-only score import only
+what they use (no numpy, matplotlib or pynini), each in a fresh process."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HEAVY = ("numpy", "matplotlib", "pynini")
+PROBE = """
+import sys
+from parsedit.cli import main
+try:
+    main(sys.argv[1:], prog_name="parsedit")
+except SystemExit:
+    pass
+print("loaded:", *sorted(m for m in {heavy!r} if m in sys.modules))
+"""
+
+
+def loaded(*args: str) -> list[str]:
+    done = subprocess.run([sys.executable, "-c", PROBE.format(heavy=HEAVY), *args],
+                          capture_output=True, text=True, check=True)
+    line = [x for x in done.stdout.splitlines() if x.startswith("loaded:")][-1]
+    return line.split()[1:]
+
+
+@pytest.mark.parametrize("args", [("--version",), ("score", "--help"), ("grammars", "--help")])
+def test_commands_that_score_nothing_load_nothing_heavy(args: tuple[str, ...]) -> None:
+    assert loaded(*args) == []
+
+
+def test_parseval_alone_loads_no_fst(tmp_path: Path) -> None:
+    gold = tmp_path / "gold.mrg"
+    gold.write_text("(S (NP (DT the) (NN dog)) (VP (VBZ barks)))\n")
+    assert loaded("score", str(gold), str(gold), "--metrics", "parseval") == []
+    # the edit metrics need pynini, and load it
+    assert loaded("score", str(gold), str(gold), "--metrics", "label") == ["pynini"]
