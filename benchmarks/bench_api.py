@@ -31,6 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from perturb import main as perturb_main  # noqa: E402
+from perturb import one_core  # noqa: E402
 
 import parsedit  # noqa: E402
 from parsedit.trees.reader import read_trees  # noqa: E402
@@ -94,8 +95,7 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--evalb", metavar="PATH", help="an EVALB binary to time as well")
     args = parser.parse_args()
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    one_core()
     print(f"import parsedit: {best(args.repeat, process('import parsedit')):.3f} s "
           "(a fresh process, Python's own start included)")
     one = "import parsedit; parsedit.score(['(S (A a))'], ['(S (A a))'])"

@@ -32,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from perturb import main as perturb_main  # noqa: E402
+from perturb import one_core  # noqa: E402
 from test_compare import old_randomization  # noqa: E402
 
 from parsedit.compare import Comparison, compare  # noqa: E402
@@ -100,8 +101,7 @@ def main() -> int:
     parser.add_argument("--samples", type=int, default=10000)
     parser.add_argument("--repeat", type=int, default=1)
     args = parser.parse_args()
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    one_core()
     config = Config()
     with tempfile.TemporaryDirectory() as tmp:
         paths = []

@@ -26,6 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from perturb import main as perturb_main  # noqa: E402
+from perturb import one_core  # noqa: E402
 
 from parsedit.pipeline import Config, evaluate  # noqa: E402
 
@@ -40,8 +41,7 @@ def main() -> int:
                         help="comma-separated: parseval, label, span, rule, la")
     parser.add_argument("--evalb", metavar="PATH", help="an EVALB binary to time as well")
     args = parser.parse_args()
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    one_core()
     with tempfile.TemporaryDirectory() as tmp:
         test = os.path.join(tmp, "perturbed.mrg")
         perturb_main([args.gold, test, "--seed", "1"])

@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_api import best  # noqa: E402
 from perturb import main as perturb_main  # noqa: E402
+from perturb import one_core  # noqa: E402
 
 from parsedit.config import Config  # noqa: E402
 from parsedit.metrics import registry  # noqa: E402
@@ -41,8 +42,7 @@ def main() -> int:
     parser.add_argument("--metrics", default="parseval,label,span,rule,la")
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    one_core()
     with tempfile.TemporaryDirectory() as tmp:
         test = os.path.join(tmp, "perturbed.mrg")
         perturb_main([args.gold, test, "--seed", "1"])

@@ -11,6 +11,7 @@ label.  The output is deterministic for a seed.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 
@@ -113,6 +114,14 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             out.write(perturb(item.tree, rng, args.rate).to_string() + "\n")
     return 0
+
+
+
+def one_core() -> None:
+    """Pin this process to one core (where the system allows), as every
+    benchmark here measures."""
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
 
 
 if __name__ == "__main__":

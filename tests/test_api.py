@@ -40,12 +40,16 @@ def test_api_gives_the_cli_numbers_on_the_shared_data(shared: Path) -> None:
     cases = [("evalb/sample.gld", "evalb/sample.tst", "evalb/sample.prm"),
              ("kummerfeld/wsj01.mrg", "kummerfeld/berkeley.mrg", "collins"),
              ("sequoia/gold.mrg", "sequoia/ManifoldFR.mrg", "collins"),
-             ("sequoia/gold.mrg", "sequoia/otmhi.mrg", "new")]
+             ("sequoia/gold.mrg", "sequoia/otmhi.mrg", "new"),
+             ("evalb/bug.gld", "evalb/bug.tst", "evalb/new.prm")]
     for gold, test, params in cases:
         prm = str(shared / params) if "/" in params else params
         g, t = str(shared / gold), str(shared / test)
         api = parsedit.score(g, t, metrics=ALL, params=prm).to_dict(g, t)
         same_numbers(api, cli_json(g, t, "--metrics", ALL, "-p", prm))
+    orig, clean = (str(shared / f"ptb-sample/wsj_0001-0199.{k}") for k in ("orig", "clean"))
+    api = parsedit.score(orig, clean, metrics="parseval,label").to_dict(orig, clean)
+    same_numbers(api, cli_json(orig, clean, "--metrics", "parseval,label"))
 
 
 def test_strings_files_parsedit_trees_and_nltk_trees_agree(tmp_path: Path) -> None:
