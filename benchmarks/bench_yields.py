@@ -24,6 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from perturb import main as perturb_main  # noqa: E402
+from perturb import one_core  # noqa: E402
 from word_errors import main as word_errors_main  # noqa: E402
 
 from parsedit.config import Config  # noqa: E402
@@ -49,8 +50,7 @@ def main() -> int:
     parser.add_argument("--rate", type=float, default=0.1)
     parser.add_argument("--metrics", default="parseval")
     args = parser.parse_args()
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    one_core()
     metrics = tuple(args.metrics.split(","))
     with tempfile.TemporaryDirectory() as tmp:
         parsed = os.path.join(tmp, "perturbed.mrg")
