@@ -163,7 +163,7 @@ class Scorer:
             return self._aligned(number, gold_tokens, test_tokens, length)
         if len(gold_words) != len(test_words):
             return mismatch(f"length mismatch: gold has {len(gold_words)} words, test "
-                            f"{len(test_words)}",
+                            f"{len(test_words)}{_empties(gold_tokens, test_tokens)}",
                             f"Length unmatch ({len(gold_words)}|{len(test_words)})")
         if gold_words != test_words:
             for i, (g, t) in enumerate(zip(gold_words, test_words), start=1):
@@ -210,6 +210,17 @@ class Scorer:
         return aligned_pairs(read_trees(gold_path, gold_encoding),
                              read_trees(test_path, test_encoding), self.aligned.aligner, words,
                              self.runs)
+
+
+def _empties(gold: Bracketing, test: Bracketing) -> str:
+    """Why the lengths may differ, when empty elements explain it."""
+    difference = bracketing.empty_elements(gold) - bracketing.empty_elements(test)
+    if not difference or difference != len(bracketing.words(gold)) - len(
+            bracketing.words(test)):
+        return ""
+    more, fewer = ("gold", "test") if difference > 0 else ("test", "gold")
+    return (f" ({more} has {abs(difference)} more -NONE- empty elements than {fewer}, kept by "
+            "these parameters; EVALB's COLLINS.prm, `-p collins`, deletes them)")
 
 
 def _outer(gold: Bracketing, test: Bracketing) -> str | None:
