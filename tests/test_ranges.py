@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from parsedit.config import Config
-from parsedit.pipeline import Lines, Scorer, _range_pairs, evaluate, pairs, scored
+from parsedit.pipeline import Job, Lines, Scorer, _range_pairs, blocks, evaluate, pairs
 from parsedit.report import evalb as evalb_report
 from parsedit.trees import ranges
 from parsedit.trees.ranges import line_layout, line_ranges, line_starts
@@ -76,8 +76,8 @@ def test_ranges_read_the_pairs_the_parent_reads(gold: list[bytes], test: list[by
         if cut is None:  # free layout: the parent reads, as before
             assert not (line_layout(paths[0]) and line_layout(paths[1]))
             return
-        job = (None, *paths, False)
-        by_ranges = [p for r in cut for p in _range_pairs(job, r)]  # type: ignore[arg-type]
+        job = Job(None, *paths)  # type: ignore[arg-type]
+        by_ranges = [p for r in cut for p in _range_pairs(job, r)]
         assert described(by_ranges) == described(pairs(*paths))
 
 
@@ -103,8 +103,8 @@ def test_jobs_read_evalbs_edge_cases_alike(shared: Path, name: str, prm: str) ->
     scorer = Scorer(config)
     cut = line_ranges(gold, test, every=3)
     assert cut is not None
-    assert [s.sentence for s in scored((scorer, gold, test, False), Lines(cut))] == \
-        list(one.sentences)
+    assert [s for _, block in blocks(Job(scorer, gold, test), Lines(cut))
+            for s in block.sentences] == list(one.sentences)
 
 
 def test_evalb_report_on_39k_pairs_read_by_the_workers(shared: Path, tmp_path: Path) -> None:

@@ -151,7 +151,8 @@ class Evaluator:
         return CorpusResult(config.metrics, config.signature(), tuple(self._sentences),
                             self._totals, self._cutoff, config.params.cutoff_len,
                             self._totals.sentences, self._totals.sentences, config.average,
-                            warnings=tuple(warnings + ([roots] if roots else [])))
+                            warnings=tuple(warnings + ([roots] if roots else [])),
+                            problems=tuple(s for s in self._sentences if s.status != "ok"))
 
     def __add__(self, other: Evaluator) -> Evaluator:
         if not isinstance(other, Evaluator):

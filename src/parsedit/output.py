@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -66,13 +66,14 @@ def replacing(path: str, option: str = "-o") -> Iterator[str]:
         raise
 
 
-def write_text(path: str, text: str, option: str = "-o") -> None:
-    """Write ``text`` (UTF-8) to ``path`` whole, or not at all; a write that
-    fails (a full disk) is a :class:`ConfigError` naming the file."""
+def write_text(path: str, text: str | Iterable[str], option: str = "-o") -> None:
+    """Write ``text`` (UTF-8; a string, or pieces written as they come) to
+    ``path`` whole, or not at all; a write that fails (a full disk) is a
+    :class:`ConfigError` naming the file."""
     try:
         with replacing(path, option) as temporary, \
                 open(temporary, "w", encoding="utf-8") as handle:
-            handle.write(text)
+            handle.writelines([text] if isinstance(text, str) else text)
             handle.flush()
             os.fsync(handle.fileno())
     except OSError as exc:

@@ -27,7 +27,8 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
-from collections.abc import Callable, Iterable, Iterator
+from collections import deque
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -42,6 +43,8 @@ from parsedit.results import (
     EditScript,
     LineageScript,
     SentenceResult,
+    SentenceRows,
+    Totals,
     WordCounts,
 )
 from parsedit.segmentation import Run, aligned_pairs, merge_warning
@@ -55,7 +58,7 @@ from parsedit.trees.source import DEFAULT_ENCODING, check_files
 
 if TYPE_CHECKING:
     from parsedit.encodings.base import Encoding
-    from parsedit.metrics.leaf_ancestor import LAScored
+    from parsedit.metrics.leaf_ancestor import LAScored, WorstWords
     from parsedit.metrics.yields import AlignedScorer
 
 # The FST metrics (and pynini under them) are imported where a run needs them,
@@ -278,52 +281,162 @@ def numbered(gold: Iterable[Item], test: Iterable[Item], start: int = 1) -> Iter
         yield number, g, t
 
 
+# Sums are taken per SUM_EVERY consecutive pair numbers, and those partial
+# sums added in order, whatever the number of processes: floating-point
+# addition is not associative, and this is what makes -j N's figures -j 1's
+# to the last bit.  A unit of work (a range of lines, a chunk of pairs) is
+# one such group: line ranges are cut every SUM_EVERY lines.
+SUM_EVERY = 128
+
+# What a run keeps of each sentence (see CorpusResult): every SentenceResult,
+# EVALB's per-sentence table only, or nothing but the sentences not ok.
+KEEPS = ("sentences", "rows", "none")
+
+
 @dataclass(frozen=True)
-class Scored:
-    """One pair as the road hands it on: its number, whether each side had
-    an item, its result, and its leaf-ancestor lineages when kept."""
+class Job:
+    """What a run scores with; set before a pool forks, never pickled."""
 
-    number: int
-    has_gold: bool
-    has_test: bool
-    sentence: SentenceResult
-    lineages: LAScored | None
+    scorer: Scorer
+    gold_path: str
+    test_path: str
+    keep: str = "sentences"
+    worst: bool = False  # keep the lineage pairs that lose (--worst-words)
 
 
-Job = tuple[Scorer, str, str, bool]  # scorer, gold name, test name, keep lineages
-# What a forked worker scores with: set before the pool forks, never pickled.
+class Block:
+    """What scoring a run of consecutive pairs gives, and all that a worker
+    sends back: partial sums (one :class:`Totals` pair per group of
+    ``SUM_EVERY`` pair numbers, in order), the tallies the warnings need, and
+    of each sentence only what the run keeps (see :data:`KEEPS`).  Blocks
+    extend one another in order into the run's whole."""
+
+    def __init__(self, job: Job) -> None:
+        self.keep = job.keep
+        self.zeros = job.scorer.zeros
+        self.cutoff_len = job.scorer.config.params.cutoff_len
+        self.sums: list[tuple[Totals, Totals]] = []  # all, cut-off: per group
+        self._group: list[SentenceResult] = []
+        self._group_of = 0
+        self.last = 0  # the number of the last pair
+        self.gold_trees = self.test_trees = 0
+        # Scored pairs where only the gold (test) side has ( ... ).
+        self.outer = {"gold": 0, "test": 0}
+        # --yield align: ok pairs with word counts, and of them those whose words differ.
+        self.with_words = self.words_differ = 0
+        # The numbers of the errors that count towards MAX_ERROR.
+        self.errors: list[int] = []
+        self.problems: list[SentenceResult] = []
+        self.sentences: list[SentenceResult] = []
+        self.rows = SentenceRows() if job.keep == "rows" else None
+        self.worst: WorstWords | None = None
+        if job.worst:
+            from parsedit.metrics.leaf_ancestor import WorstWords
+
+            self.worst = WorstWords()
+
+    def add(self, number: int, has_gold: bool, has_test: bool, sentence: SentenceResult,
+            lineages: LAScored | None) -> None:
+        """One scored pair, in order."""
+        group = (number - 1) // SUM_EVERY
+        if group != self._group_of:
+            self._flush()
+            self._group_of = group
+        self._group.append(sentence)
+        self.last = number
+        self.gold_trees += has_gold
+        self.test_trees += has_test
+        if sentence.outer_bracket is not None:
+            self.outer[sentence.outer_bracket] += 1
+        if sentence.status != "ok":
+            self.problems.append(sentence)
+            # A pair beyond the end of the shorter file is no error EVALB
+            # would meet: the tree counts, said at the end, tell what happened.
+            if sentence.status == "error" and has_gold and has_test:
+                self.errors.append(number)
+        elif "words" in sentence.counts:
+            self.with_words += 1
+            self.words_differ += sentence.counts["words"].differ
+        if self.keep == "sentences":
+            self.sentences.append(sentence)
+        elif self.rows is not None:
+            self.rows.add(sentence)
+        if self.worst is not None and lineages is not None:
+            self.worst.add(number, lineages)
+
+    def _flush(self) -> None:
+        if self._group:
+            self.sums.append((Totals.of(self._group, self.zeros),
+                              Totals.of(self._group, self.zeros, self.cutoff_len)))
+            self._group = []
+
+    def close(self) -> Block:
+        """The block, its last group summed."""
+        self._flush()
+        return self
+
+    def extend(self, other: Block) -> None:
+        """Append ``other`` (closed, and following this block's pairs)."""
+        self.sums += other.sums
+        self.last = other.last
+        self.gold_trees += other.gold_trees
+        self.test_trees += other.test_trees
+        for side in self.outer:
+            self.outer[side] += other.outer[side]
+        self.with_words += other.with_words
+        self.words_differ += other.words_differ
+        self.errors += other.errors
+        self.problems += other.problems
+        self.sentences += other.sentences
+        if self.rows is not None and other.rows is not None:
+            self.rows.extend(other.rows)
+        if self.worst is not None and other.worst is not None:
+            self.worst.merge(other.worst)
+
+    def totals(self) -> tuple[Totals, Totals]:
+        """The sums over every sentence, and over the cut-off subset: the
+        groups' sums added in order."""
+        every = cutoff = Totals(counts=dict(self.zeros))
+        for group, short in self.sums:
+            every, cutoff = every + group, cutoff + short
+        return every, cutoff
+
+
+Unit = LineRange | list["Pair"]  # a range of lines a worker reads, or pairs read for it
+
+
+def _score_unit(job: Job, unit: Unit, stop_at: int | None = None) -> Block:
+    """Score one unit of work into a block (up to pair ``stop_at`` only, when given)."""
+    scorer = job.scorer
+    block = Block(job)
+    for number, gold, test in _range_pairs(job, unit) if isinstance(unit, LineRange) else unit:
+        sentence, outcomes = scorer.pair(number, gold, test, job.gold_path, job.test_path)
+        la = outcomes.get("la") if job.worst else None
+        block.add(number, gold is not None, test is not None, sentence,
+                  None if la is None else la.detail)
+        if number == stop_at:
+            break
+    return block.close()
+
+
+# The job of a forked worker: set before the pool forks, never pickled.
 _WORKER: Job | None = None
 
 
-def _score_pair(job: Job, pair: Pair) -> Scored:
-    scorer, gold_path, test_path, keep = job
-    number, gold, test = pair
-    sentence, outcomes = scorer.pair(number, gold, test, gold_path, test_path)
-    la = outcomes.get("la")
-    lineages = la.detail if keep and la is not None else None
-    return Scored(number, gold is not None, test is not None, sentence, lineages)
-
-
-def _score_chunk(chunk: list[Pair]) -> list[Scored]:
+def _worker_unit(unit: Unit) -> Block:
     assert _WORKER is not None
-    return [_score_pair(_WORKER, pair) for pair in chunk]
+    return _score_unit(_WORKER, unit)
 
 
 def _range_pairs(job: Job, lines: LineRange) -> Iterator[Pair]:
     """The numbered pairs of one range of lines of the job's files."""
-    _, gold_path, test_path, _ = job
     gold_encoding, test_encoding = lines.encodings
-    return numbered(read_range(gold_path, lines.gold, lines.first, gold_encoding),
-                    read_range(test_path, lines.test, lines.first, test_encoding), lines.first)
+    return numbered(read_range(job.gold_path, lines.gold, lines.first, gold_encoding),
+                    read_range(job.test_path, lines.test, lines.first, test_encoding),
+                    lines.first)
 
 
-def _score_range(lines: LineRange) -> list[Scored]:
-    """A worker's own range of lines, read and scored by it."""
-    assert _WORKER is not None
-    return [_score_pair(_WORKER, pair) for pair in _range_pairs(_WORKER, lines)]
-
-
-def _chunks(pairs_: Iterable[Pair], size: int = 64) -> Iterator[list[Pair]]:
+def _chunks(pairs_: Iterable[Pair], size: int = SUM_EVERY) -> Iterator[list[Pair]]:
     chunk: list[Pair] = []
     for pair in pairs_:
         chunk.append(pair)
@@ -346,71 +459,74 @@ class Lines(list[LineRange]):
     workers of ``jobs`` > 1 read for themselves (:mod:`parsedit.trees.ranges`)."""
 
 
-def scored(job: Job, pairs_: Iterable[Pair] | Lines, jobs: int = 1) -> Iterator[Scored]:
-    """Every pair scored, in order; with ``jobs`` > 1 by forked workers, each
-    with its own copy of the scorer (the numbers do not depend on it), which
-    read their own lines when ``pairs_`` are :class:`Lines`."""
+def blocks(job: Job, pairs_: Iterable[Pair] | Lines, jobs: int = 1
+           ) -> Generator[tuple[Unit, Block], None, None]:
+    """Every unit of work (a range of lines, or a chunk of ``SUM_EVERY``
+    pairs) and its block, in order; with ``jobs`` > 1 scored by forked
+    workers, each with its own copy of the scorer (the numbers do not depend
+    on it), which read their own lines when ``pairs_`` are :class:`Lines`.
+    A worker sends back its block's sums and what the run keeps of each
+    sentence, never more."""
     global _WORKER
+    units: Iterable[Unit] = pairs_ if isinstance(pairs_, Lines) else _chunks(pairs_)
     if jobs <= 1:
-        for pair in (p for lines in pairs_ for p in _range_pairs(job, lines)) \
-                if isinstance(pairs_, Lines) else pairs_:
-            yield _score_pair(job, pair)
+        for unit in units:
+            yield unit, _score_unit(job, unit)
         return
     try:
         context = multiprocessing.get_context("fork")
     except ValueError:
         raise ConfigError("--jobs needs processes that fork (Linux, macOS)") from None
+    sent: deque[Unit] = deque()  # the units handed to the pool, not yet back
+
+    def handed() -> Iterator[Unit]:
+        for unit in units:
+            sent.append(unit)
+            yield unit
     _WORKER = job
     with context.Pool(jobs, initializer=_ignore_interrupts) as pool:
-        work = pool.imap(_score_range, pairs_) if isinstance(pairs_, Lines) \
-            else pool.imap(_score_chunk, _chunks(pairs_))
-        for done in work:
-            yield from done
+        for block in pool.imap(_worker_unit, handed()):
+            yield sent.popleft(), block
 
 
 def run(scorer: Scorer, pairs_: Iterable[Pair] | Lines, gold_name: str, test_name: str,
         worst_words: int = 0, errors: int = 0, jobs: int = 1,
-        progress: Callable[[int], None] | None = None) -> CorpusResult:
+        progress: Callable[[int], None] | None = None, keep: str = "sentences"
+        ) -> CorpusResult:
     """Score numbered pairs of items into a result, aggregated once: with
     ``worst_words`` (and the la metric) the lineage pairs that lose most,
-    with ``errors`` the error analysis (its lists ``errors`` long)."""
+    with ``errors`` the error analysis (its lists ``errors`` long, and every
+    sentence kept for it).  ``keep`` says what the result keeps of each
+    sentence (:data:`KEEPS`; see :class:`CorpusResult`)."""
+    if keep not in KEEPS:
+        raise ConfigError(f"keep={keep!r}: expected one of {', '.join(KEEPS)}")
     config = scorer.config
     params = config.params
-    worst = None
-    if worst_words and "la" in config.metrics:
-        from parsedit.metrics.leaf_ancestor import WorstWords
-
-        worst = WorstWords()
-    sentences: list[SentenceResult] = []
-    trees = {"gold_trees": 0, "test_trees": 0}
+    job = Job(scorer, gold_name, test_name, "sentences" if errors else keep,
+              bool(worst_words) and "la" in config.metrics)
+    whole = Block(job)
     stopped = None
-    error_count = 0
-    outer = {"gold": 0, "test": 0}  # scored pairs where only that side has ( ... )
-    for pair in scored((scorer, gold_name, test_name, worst is not None), pairs_, jobs):
-        trees["gold_trees"] += pair.has_gold
-        trees["test_trees"] += pair.has_test
-        sentence = pair.sentence
-        sentences.append(sentence)
+    allowed = params.max_error + 1  # errors scored before the one EVALB stops at
+    work = blocks(job, pairs_, jobs)
+    for unit, block in work:
+        counted = len(whole.errors)
+        if counted + len(block.errors) > allowed:
+            # The stop falls in this unit: score it again, up to the stop.
+            number = block.errors[allowed - counted]
+            whole.extend(_score_unit(job, unit, stop_at=number))
+            stopped = (f"stopped at sentence {number}, error {allowed + 1}: more "
+                       f"errors than MAX_ERROR {params.max_error} allows (EVALB stops "
+                       "here too); the rest is not scored, and the summary covers "
+                       f"sentences 1-{number} only")
+            break
+        whole.extend(block)
         if progress is not None:
-            progress(pair.number)
-        if worst is not None and pair.lineages is not None:
-            worst.add(pair.number, pair.lineages)
-        if sentence.outer_bracket is not None:
-            outer[sentence.outer_bracket] += 1
-        # A pair beyond the end of the shorter file is no error EVALB would
-        # meet: the tree counts, said at the end, tell what happened.
-        if sentence.status == "error" and pair.has_gold and pair.has_test:
-            error_count += 1
-            if error_count > params.max_error + 1:
-                stopped = (f"stopped at sentence {pair.number}, error {error_count}: more "
-                           f"errors than MAX_ERROR {params.max_error} allows (EVALB stops "
-                           "here too); the rest is not scored, and the summary covers "
-                           f"sentences 1-{pair.number} only")
-                break
+            progress(whole.last)
+    work.close()  # a pool still working is stopped here
+    totals, cutoff = whole.totals()
     warnings = config.warnings()
-    roots = root_warning(outer["gold"] + outer["test"],
-                         sum(s.status == "ok" for s in sentences), outer["gold"],
-                         gold_name, test_name)
+    roots = root_warning(whole.outer["gold"] + whole.outer["test"], totals.ok,
+                         whole.outer["gold"], gold_name, test_name)
     if roots is not None:
         warnings.append(roots)
     merged = merge_warning(scorer.runs)
@@ -419,26 +535,27 @@ def run(scorer: Scorer, pairs_: Iterable[Pair] | Lines, gold_name: str, test_nam
     if scorer.aligned is not None:
         from parsedit.metrics.yields import warning
 
-        aligned = warning(sentences)
+        aligned = warning(whole.words_differ, whole.with_words)
         if aligned is not None:
             warnings.append(aligned)
     extra: dict[str, Any] = {}
-    if worst is not None:
-        extra["worst_words"] = tuple(worst.top(worst_words))
+    if whole.worst is not None:
+        extra["worst_words"] = tuple(whole.worst.top(worst_words))
     if errors:
-        extra["errors"] = analyse(sentences, scorer.metrics, errors)
-    return CorpusResult.aggregate(config.metrics, config.signature(), sentences, scorer.zeros,
-                                  params.cutoff_len, average=config.average,
-                                  warnings=tuple(warnings), stopped=stopped,
-                                  **trees, **extra)
+        extra["errors"] = analyse(whole.sentences, scorer.metrics, errors)
+    return CorpusResult(config.metrics, config.signature(), tuple(whole.sentences), totals,
+                        cutoff, params.cutoff_len, whole.gold_trees, whole.test_trees,
+                        average=config.average, warnings=tuple(warnings), stopped=stopped,
+                        problems=tuple(whole.problems), rows=whole.rows, **extra)
 
 
 def evaluate(gold_path: str, test_path: str, config: Config | None = None,
              worst_words: int = 0, jobs: int = 1,
              progress: Callable[[int], None] | None = None, errors: int = 0,
              gold_encoding: str = DEFAULT_ENCODING,
-             test_encoding: str = DEFAULT_ENCODING) -> CorpusResult:
-    """Score every pair of ``gold_path`` and ``test_path`` (see :func:`run`).
+             test_encoding: str = DEFAULT_ENCODING, keep: str = "sentences") -> CorpusResult:
+    """Score every pair of ``gold_path`` and ``test_path`` (see :func:`run`;
+    ``keep``: what the result keeps of each sentence).
     Either path may be ``-`` (standard input) or compressed; each file is
     decoded with its text encoding (see :mod:`parsedit.trees.source`), and
     both are read through first, so that a file that cannot be decoded is
@@ -449,8 +566,8 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
     scorer = Scorer.for_files(config, gold_path, test_path, errors > 0, gold_encoding,
                               test_encoding)
     # --segmentation align pairs runs of sentences, read by this process.
-    ranges = line_ranges(gold_path, test_path, (gold_encoding, test_encoding)) \
+    ranges = line_ranges(gold_path, test_path, (gold_encoding, test_encoding), SUM_EVERY) \
         if jobs > 1 and config.segmentation != "align" else None
     source = Lines(ranges) if ranges is not None \
         else scorer.pairs(gold_path, test_path, gold_encoding, test_encoding)
-    return run(scorer, source, gold_path, test_path, worst_words, errors, jobs, progress)
+    return run(scorer, source, gold_path, test_path, worst_words, errors, jobs, progress, keep)

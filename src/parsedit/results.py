@@ -8,15 +8,19 @@ of a corpus merge exactly.  Rates are derived, never stored; an undefined
 rate (nothing in the denominator) is ``None`` and is printed as ``n/a``.
 
 :class:`Totals` holds the sums over a set of sentences (every metric's counts
-and how many sentences had each status); :class:`CorpusResult` holds every
-sentence and the totals over all of them and over the cut-off subset.
+and how many sentences had each status); :class:`CorpusResult` holds the
+totals over all of them and over the cut-off subset, and of each sentence
+what the run kept: every :class:`SentenceResult`, or only EVALB's table
+(:class:`SentenceRows`, nine integers a sentence), or nothing (the sentences
+not scored ``ok`` are always kept).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from array import array
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, NamedTuple
 
 
 def percent(part: float, whole: float) -> float | None:
@@ -444,6 +448,63 @@ class SentenceResult:
         return found
 
 
+class Row(NamedTuple):
+    """One sentence's line of EVALB's table: its number, gold length, status
+    (``ok``, ``skip`` or ``error``) and PARSEVAL counts (0 when not scored)."""
+
+    id: int
+    length: int
+    status: str
+    matched: int
+    gold: int
+    test: int
+    crossing: int
+    words: int
+    correct_tags: int
+
+
+class SentenceRows:
+    """EVALB's per-sentence table, stored in columns of C integers (nine 4-byte
+    integers a sentence, in one :class:`array.array`), so that a run that
+    prints only EVALB's report keeps 36 bytes a sentence rather than a
+    :class:`SentenceResult` (about 1 KiB).  Whole PARSEVAL counts only: a
+    weighted match (a fraction) has no place in EVALB's table."""
+
+    WIDTH = len(Row._fields)
+
+    def __init__(self) -> None:
+        self.data = array("i")
+
+    def add(self, s: SentenceResult) -> None:
+        """Append the row of ``s``."""
+        c = s.counts.get("parseval") or ParsevalCounts()
+        self.data.extend((s.id, s.length, STATUSES.index(s.status), int(c.matched), c.gold,
+                          c.test, c.crossing, c.words, c.correct_tags))
+
+    def extend(self, other: SentenceRows) -> None:
+        """Append every row of ``other``."""
+        self.data.extend(other.data)
+
+    @classmethod
+    def of(cls, sentences: Iterable[SentenceResult]) -> SentenceRows:
+        rows = cls()
+        for s in sentences:
+            rows.add(s)
+        return rows
+
+    def __len__(self) -> int:
+        return len(self.data) // self.WIDTH
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SentenceRows) and self.data == other.data
+
+    def __iter__(self) -> Iterator[Row]:
+        data, width = self.data, self.WIDTH
+        for start in range(0, len(data), width):
+            number, length, status, *counts = data[start:start + width]
+            yield Row(number, length, STATUSES[status], *counts)
+
+
 @dataclass(frozen=True)
 class Totals:
     """The sums over a set of sentences: how many there are and of each
@@ -491,11 +552,22 @@ class Totals:
 
 @dataclass(frozen=True)
 class CorpusResult:
-    """Every sentence's result and the totals, aggregated once: over all
-    sentences (``totals``) and over those of gold length <= ``cutoff_len``
-    (``cutoff``).  ``result.parseval``, ``result.label``, ... are the corpus
-    counts of each metric, whose properties are the figures
-    (``result.parseval.f_measure``, ``result.label.accuracy``)."""
+    """The totals, aggregated once: over all sentences (``totals``) and over
+    those of gold length <= ``cutoff_len`` (``cutoff``); and each sentence's
+    result, as the run was asked to keep them.  ``result.parseval``,
+    ``result.label``, ... are the corpus counts of each metric, whose
+    properties are the figures (``result.parseval.f_measure``,
+    ``result.label.accuracy``).
+
+    ``sentences`` holds every :class:`SentenceResult` by default (the Python
+    API, JSON, ``--per-sentence``, ``compare``, ``plot``, ``--errors``); a run
+    that keeps less (``keep="rows"`` or ``"none"`` in
+    :func:`parsedit.pipeline.run`, what ``score`` does for its text and EVALB
+    reports) leaves it empty, so that its memory does not grow with the
+    corpus.  ``problems`` always holds the sentences whose status is not
+    ``ok`` (errors, skips, counted failures), in order; ``rows`` EVALB's
+    per-sentence table when the run kept only that (else None: the table is
+    read off ``sentences``)."""
 
     metrics: tuple[str, ...]
     signature: str
@@ -516,6 +588,10 @@ class CorpusResult:
     # (options without effect, conventions that differ between the files):
     # one line each, printed on standard error and kept in JSON.
     warnings: tuple[str, ...] = ()
+    # The sentences whose status is not ok, in order, whatever else is kept.
+    problems: tuple[SentenceResult, ...] = ()
+    # EVALB's per-sentence table, when the run kept only that of each sentence.
+    rows: SentenceRows | None = None
 
     @classmethod
     def aggregate(cls, metrics: tuple[str, ...], signature: str,
@@ -524,8 +600,14 @@ class CorpusResult:
         """The result of ``sentences``, summed once (``zeros`` gives each
         metric's empty counts; ``rest`` the other fields)."""
         kept = tuple(sentences)
+        rest.setdefault("problems", tuple(s for s in kept if s.status != "ok"))
         return cls(metrics, signature, kept, Totals.of(kept, zeros),
                    Totals.of(kept, zeros, cutoff_len), cutoff_len, **rest)
+
+    @property
+    def table(self) -> SentenceRows:
+        """EVALB's per-sentence table: the kept rows, or read off ``sentences``."""
+        return self.rows if self.rows is not None else SentenceRows.of(self.sentences)
 
     def count(self, status: str) -> int:
         return self.totals.count(status)

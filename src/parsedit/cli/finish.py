@@ -61,12 +61,13 @@ class Progress:
 
 
 
-def render(result: CorpusResult, gold: str, test: str, fmt: str) -> str:
+def render(result: CorpusResult, gold: str, test: str, fmt: str) -> Iterable[str]:
+    """The report in pieces: EVALB's table is formatted as it is written."""
     if fmt == "evalb":
         if "parseval" not in result.metrics:
             raise ConfigError("--format evalb needs the parseval metric in --metrics")
-        return evalb_report.render(result)
-    return (json_report.render if fmt == "json" else text_report.render)(result, gold, test)
+        return evalb_report.chunks(result)
+    return [(json_report.render if fmt == "json" else text_report.render)(result, gold, test)]
 
 
 
@@ -76,12 +77,14 @@ def warn(warnings: Iterable[str]) -> None:
 
 
 
-def emit(report: str, output: str | None) -> None:
-    """The report to ``output`` (written whole) or to standard output."""
+def emit(report: str | Iterable[str], output: str | None) -> None:
+    """The report (a string, or its pieces) to ``output`` (written whole, or
+    not at all) or to standard output."""
     if output:
         write_text(output, report)
     else:
-        click.echo(report, nl=False)
+        for piece in [report] if isinstance(report, str) else report:
+            click.echo(piece, nl=False)
 
 
 
@@ -92,7 +95,7 @@ def finish(result: CorpusResult, gold: str, test: str, fmt: str, output: str | N
         for line in evalb_report.stderr_lines(result):
             click.echo(line, err=True)
     else:
-        for s in result.sentences:
+        for s in result.problems:
             if s.status != "ok":
                 counted = " (counted as a parse with no constituents)" if s.counted else ""
                 click.echo(f"parsedit: sentence {s.id} {s.status}: {s.message}{counted}",
@@ -116,7 +119,7 @@ def run_errors(result: CorpusResult, gold: str, test: str, several: bool = False
     if not result.complete:
         return [f"{gold} holds {result.gold_trees} trees but {test} holds "
                 f"{result.test_trees}; the pairs beyond the shorter file are not scored"]
-    if result.sentences and not result.count("ok"):
+    if result.totals.sentences and not result.count("ok"):
         return ["no sentence could be scored" + (f" in {test}" if several else "")]
     return []
 

@@ -103,8 +103,12 @@ def score(gold: str | None, test: str | None, fmt: str, output: str | None,
         raise ConfigError("score needs GOLD and TEST files (or --signature-only)")
     check_outputs(output, ("--per-sentence", per_sentence))
     progress = Progress(sys.stderr.isatty() and not quiet)
+    # Only JSON and --per-sentence list every sentence's counts; the text
+    # report lists none and EVALB's its table, so memory stays flat.
+    keep = "sentences" if fmt == "json" or per_sentence else "rows" if fmt == "evalb" \
+        else "none"
     result = evaluate(gold, test, config, worst_words, jobs, progress, errors_top or 0,
-                      *encodings)
+                      *encodings, keep=keep)
     progress.close()
     if per_sentence:
         write_text(per_sentence, tsv_report.render(result), "--per-sentence")

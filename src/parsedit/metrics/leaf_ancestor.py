@@ -140,5 +140,14 @@ class WorstWords:
             if len(entry.examples) < self.examples:
                 entry.examples.append((sentence, word))
 
+    def merge(self, other: WorstWords) -> None:
+        """Add the losses of ``other``, whose sentences follow this one's."""
+        for key, theirs in other.pairs.items():
+            mine = self.pairs.get(key)
+            if mine is None:
+                self.pairs[key] = mine = Loss(theirs.gold, theirs.test, theirs.score)
+            mine.count += theirs.count
+            mine.examples += theirs.examples[:self.examples - len(mine.examples)]
+
     def top(self, k: int) -> list[Loss]:
         return sorted(self.pairs.values(), key=lambda e: (-e.loss, e.gold, e.test))[:k]

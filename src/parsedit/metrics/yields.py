@@ -39,7 +39,7 @@ is lost, so every figure is the one ``--yield strict`` gives.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from parsedit.config import Config
@@ -48,7 +48,7 @@ from parsedit.errors import ConfigError
 from parsedit.fst.words import WordAligner, WordAlignment
 from parsedit.metrics.base import Metric, Outcome
 from parsedit.metrics.edits import EditDistance
-from parsedit.results import EditCounts, LACounts, ParsevalCounts, SentenceResult
+from parsedit.results import EditCounts, LACounts, ParsevalCounts
 from parsedit.trees import bracketing
 from parsedit.trees.bracketing import CLOSE, Bracketing
 
@@ -225,13 +225,11 @@ class AlignedScorer:
         return projection, outcomes
 
 
-def warning(sentences: Iterable[SentenceResult]) -> str | None:
-    """The caveat of a run in which some pairs were scored with words that
-    differ from gold (None when none was)."""
-    scored = [s.counts["words"] for s in sentences if s.status == "ok" and "words" in s.counts]
-    differ = sum(1 for w in scored if w.differ)
+def warning(differ: int, scored: int) -> str | None:
+    """The caveat of a run in which ``differ`` of the ``scored`` pairs were
+    scored with words that differ from gold (None when none was)."""
     if not differ:
         return None
-    return (f"{differ} of {len(scored)} scored sentences have words that differ from gold and "
+    return (f"{differ} of {scored} scored sentences have words that differ from gold and "
             "are scored through the word alignment (--yield align): their figures are not "
             "EVALB's; report them with the word error rate")

@@ -10,7 +10,9 @@ what EVALB writes on standard error for the same run.
 
 from __future__ import annotations
 
-from parsedit.results import CorpusResult, LACounts, ParsevalCounts, Totals
+from collections.abc import Iterator
+
+from parsedit.results import CorpusResult, LACounts, Totals
 
 _STATUS = {"ok": 0, "error": 1, "skip": 2}
 _RULE = "=" * 76
@@ -51,16 +53,24 @@ def _la(totals: Totals) -> list[str]:
 
 
 def render(result: CorpusResult) -> str:
+    return "".join(chunks(result))
+
+
+def chunks(result: CorpusResult, size: int = 4096) -> Iterator[str]:
+    """The report in pieces of about ``size`` lines, each ending in a newline,
+    so that a long table is written as it is formatted, never held whole."""
     lines = ["  Sent.                        Matched  Bracket   Cross        Correct Tag",
              " ID  Len.  Stat. Recal  Prec.  Bracket gold test Bracket Words  Tags Accracy",
              _RULE]
-    for s in result.sentences:
-        c = s.counts.get("parseval") or ParsevalCounts()
+    for r in result.table:
         lines.append(
-            f"{s.id:4d}  {s.length:3d}    {_STATUS[s.status]}  "
-            f"{_ratio(c.matched, c.gold):6.2f} {_ratio(c.matched, c.test):6.2f}   "
-            f"{c.matched:3d}    {c.gold:3d}  {c.test:3d}    {c.crossing:3d}   "
-            f"{c.words:4d}  {c.correct_tags:4d}   {_ratio(c.correct_tags, c.words):6.2f}")
+            f"{r.id:4d}  {r.length:3d}    {_STATUS[r.status]}  "
+            f"{_ratio(r.matched, r.gold):6.2f} {_ratio(r.matched, r.test):6.2f}   "
+            f"{r.matched:3d}    {r.gold:3d}  {r.test:3d}    {r.crossing:3d}   "
+            f"{r.words:4d}  {r.correct_tags:4d}   {_ratio(r.correct_tags, r.words):6.2f}")
+        if len(lines) >= size:
+            yield "\n".join(lines) + "\n"
+            lines = []
     lines.append(_RULE)
     f = result.totals.counts["parseval"].figures()
     matched, gold, test = f["matched"], f["gold"], f["test"]
@@ -75,10 +85,10 @@ def render(result: CorpusResult) -> str:
     lines += _summary("-- All --", result.totals) + (_la(result.totals) if la else [])
     lines += _summary(f"-- len<={result.cutoff_len} --", result.cutoff)
     lines += _la(result.cutoff) if la else []
-    return "\n".join(lines) + "\n"
+    yield "\n".join(lines) + "\n"
 
 
 def stderr_lines(result: CorpusResult) -> list[str]:
     """EVALB's standard error: ``ID : reason`` for each error, in its words
     where it has some; parsedit's message for what EVALB cannot read."""
-    return [f"{s.id} : {s.reason}" for s in result.sentences if s.reason]
+    return [f"{s.id} : {s.reason}" for s in result.problems if s.reason]
