@@ -1,0 +1,148 @@
+"""-j N: workers sum their own units of work and send back only what the
+run keeps of each sentence; every figure and every report is -j 1's, and a
+run that keeps less (what ``score`` does for its text and EVALB reports)
+holds no SentenceResult (parsedit.pipeline's blocks, results.SentenceRows)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import SHARED, run
+
+from parsedit.config import Config
+from parsedit.pipeline import evaluate
+from parsedit.report import evalb as evalb_report
+from parsedit.report import text as text_report
+from parsedit.report import tsv as tsv_report
+from parsedit.results import CorpusResult, Row, SentenceRows
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+
+METRICS = "parseval,label,span,rule,la,tagging"
+
+
+@pytest.fixture(scope="module")
+def ptb300(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, str]:
+    """300 PTB-sample trees against a perturbed copy, with a blank test line,
+    a test line that is no tree and a word mismatch among them: three units
+    of work, the last one short."""
+    from perturb import main as perturb
+
+    if not SHARED.is_dir():
+        pytest.skip("../shared/data is not beside this checkout")
+    tmp = tmp_path_factory.mktemp("ptb300")
+    clean = (SHARED / "ptb-sample/wsj_0001-0199.clean").read_text().splitlines()[:300]
+    gold = tmp / "gold.mrg"
+    gold.write_text("\n".join(clean) + "\n")
+    perturb([str(gold), str(tmp / "perturbed.mrg"), "--seed", "1"])
+    test = (tmp / "perturbed.mrg").read_text().splitlines()
+    test[5] = ""
+    test[130] = "(S (NN broken"
+    test[200] = test[200].replace(")", " extra)", 1)
+    (tmp / "test.mrg").write_text("\n".join(test) + "\n")
+    return str(gold), str(tmp / "test.mrg")
+
+
+def reports(result: CorpusResult) -> tuple[str, str]:
+    return evalb_report.render(result), text_report.render(result, "g", "t")
+
+
+@pytest.mark.parametrize("metrics", ["parseval", METRICS])
+def test_every_figure_and_report_is_minus_j_1s(ptb300: tuple[str, str], metrics: str) -> None:
+    gold, test = ptb300
+    config = Config.from_options(metrics)
+    worst = 5 if "la" in metrics else 0
+    one = evaluate(gold, test, config, worst, errors=3)
+    assert one.totals.sentences == 300 and one.count("ok") == 297
+    for jobs in (2, 3):
+        other = evaluate(gold, test, config, worst, jobs=jobs, errors=3)
+        # Exact floats, not approximately: the sums are taken per SUM_EVERY
+        # pairs in every path.
+        assert other == one
+        assert other.to_dict("g", "t") == one.to_dict("g", "t")
+        assert reports(other) == reports(one)
+        assert tsv_report.render(other) == tsv_report.render(one)
+
+
+def test_keeping_less_keeps_no_sentence_and_reports_the_same(ptb300: tuple[str, str]) -> None:
+    gold, test = ptb300
+    config = Config.from_options("parseval,la")
+    every = evaluate(gold, test, config)
+    assert len(every.sentences) == 300 and every.rows is None
+    for jobs in (1, 2):
+        rows = evaluate(gold, test, config, jobs=jobs, keep="rows")
+        nothing = evaluate(gold, test, config, jobs=jobs, keep="none")
+        for kept in (rows, nothing):
+            assert kept.sentences == ()
+            assert (kept.totals, kept.cutoff) == (every.totals, every.cutoff)
+            assert kept.problems == every.problems
+            assert [s.id for s in kept.problems] == [6, 131, 201]
+        assert nothing.rows is None
+        assert rows.rows is not None and rows.rows.data.typecode == "i"
+        assert len(rows.rows.data) == 300 * SentenceRows.WIDTH  # nine C ints a sentence
+        assert rows.rows == every.table
+        assert reports(rows) == reports(every)
+        assert text_report.render(nothing, "g", "t") == text_report.render(every, "g", "t")
+
+
+def test_a_row_is_the_sentence_read_plainly(ptb300: tuple[str, str]) -> None:
+    gold, test = ptb300
+    every = evaluate(gold, test, Config.from_options("parseval"))
+    for row, s in zip(every.table, every.sentences):
+        c = s.parseval
+        counts = (0,) * 6 if c is None else (c.matched, c.gold, c.test, c.crossing, c.words,
+                                             c.correct_tags)
+        assert row == Row(s.id, s.length, s.status, *counts)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_max_error_stops_inside_a_later_unit(tmp_path: Path, jobs: int,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """The stop falls in the third unit: that unit is scored again up to it,
+    and the sums are those of the files cut after the stopping sentence."""
+    tree = "(S (NP (DT the) (NN dog)) (VP (VBZ barks)))"
+    wrong = "(S (NP (DT the) (NN cat)) (VP (VBZ barks)))"
+    errors = (10, 140, 200, 260, 270)
+    gold = [tree] * 300
+    test = [wrong if n in errors else tree for n in range(1, 301)]
+    (tmp_path / "g").write_text("\n".join(gold) + "\n")
+    (tmp_path / "t").write_text("\n".join(test) + "\n")
+    cut_dir = tmp_path / "cut"  # the files cut after sentence 260, by the same names
+    cut_dir.mkdir()
+    (cut_dir / "g").write_text("\n".join(gold[:260]) + "\n")
+    (cut_dir / "t").write_text("\n".join(test[:260]) + "\n")
+    config = Config.from_options("parseval,label", max_error=2)
+    monkeypatch.chdir(tmp_path)
+    stopped = evaluate("g", "t", config, jobs=jobs, keep="rows")
+    assert stopped.stopped is not None
+    assert stopped.stopped.startswith("stopped at sentence 260, error 4:")
+    assert stopped.gold_trees == stopped.test_trees == 260
+    monkeypatch.chdir(cut_dir)
+    cut = evaluate("g", "t", Config.from_options("parseval,label", max_error=10))
+    assert (stopped.totals, stopped.cutoff) == (cut.totals, cut.cutoff)
+    assert stopped.problems == cut.problems
+    assert stopped.rows == cut.table
+
+
+@pytest.mark.parametrize("fmt", ["evalb", "text", "json"])
+def test_the_command_line_alike_with_jobs(ptb300: tuple[str, str], tmp_path: Path,
+                                          fmt: str) -> None:
+    gold, test = ptb300
+    outputs = []
+    for jobs in ("1", "2"):
+        out = tmp_path / f"{fmt}{jobs}"
+        done = run("score", gold, test, "--metrics", "parseval,la", "--format", fmt, "-j",
+                   jobs, "-q", "-o", str(out))
+        assert done.exit_code == 0, done.output
+        outputs.append((out.read_text(), done.stderr))
+        printed = run("score", gold, test, "--metrics", "parseval,la", "--format", fmt, "-j",
+                      jobs, "-q")
+        assert printed.stdout == outputs[-1][0]
+    assert outputs[0] == outputs[1]
+    if fmt == "json":
+        assert len(json.loads(outputs[0][0])["sentences"]) == 300
+    if fmt == "evalb":  # EVALB's standard error: the unscored sentences' reasons
+        assert outputs[0][1].splitlines()[0].startswith("131 : ")
