@@ -469,6 +469,8 @@ def blocks(job: Job, pairs_: Iterable[Pair] | Lines, jobs: int = 1
     sentence, never more."""
     global _WORKER
     units: Iterable[Unit] = pairs_ if isinstance(pairs_, Lines) else _chunks(pairs_)
+    if isinstance(pairs_, Lines):
+        jobs = min(jobs, len(pairs_))  # no more workers than units, and no pool for one
     if jobs <= 1:
         for unit in units:
             yield unit, _score_unit(job, unit)

@@ -11,7 +11,8 @@ from parsedit.cli.app import main, user_errors
 from parsedit.cli.finish import Progress, check_outputs, emit, run_errors, warn
 from parsedit.cli.options import (
     FILE,
-    MAX_JOBS,
+    JOBS_HELP,
+    Jobs,
     config_of,
     cost_options,
     encoding_options,
@@ -53,8 +54,8 @@ from parsedit.trees.source import check_files
               show_default=True, help="Report format.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="Write the report to this file instead of standard output.")
-@click.option("-j", "--jobs", type=click.IntRange(min=1, max=MAX_JOBS), default=1,
-              show_default=True, help="Score with N processes (the numbers are the same).")
+@click.option("-j", "--jobs", type=Jobs(), default="1", show_default=True,
+              help=JOBS_HELP)
 @click.option("-q", "--quiet", is_flag=True, help="No progress line on standard error.")
 @encoding_options()
 @user_errors

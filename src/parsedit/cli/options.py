@@ -5,6 +5,7 @@ by :func:`scoring_config`), input encodings, cost schemes, tagging.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import Any
 
@@ -26,6 +27,40 @@ def config_of(metrics: str, rule_pos: str, costs: dict[str, str | None],
 
 
 MAX_JOBS = 256  # more processes than any machine gains from: a typo, not a wish
+
+
+def available_cores() -> int:
+    """The processors this process may run on (its affinity mask, which
+    ``taskset`` and container CPU sets narrow), at least 1."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # no affinity masks (macOS)
+        return os.cpu_count() or 1
+
+
+class Jobs(click.ParamType[int]):
+    """``-j``: a number of processes from 1 to MAX_JOBS, or ``auto`` (the
+    processors available to this process)."""
+
+    name = "N|auto"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> int:
+        if isinstance(value, int):
+            return value
+        if value == "auto":
+            return available_cores()
+        try:
+            jobs = int(value)
+        except ValueError:
+            jobs = 0
+        if not 1 <= jobs <= MAX_JOBS:
+            self.fail(f"{value!r} is not auto or a number from 1 to {MAX_JOBS}", param, ctx)
+        return jobs
+
+
+JOBS_HELP = ("Score with N processes, or auto: one per processor available (the numbers "
+             "are the same whatever N).")
 
 
 FILE = click.Path(exists=True, dir_okay=False, allow_dash=True)

@@ -12,7 +12,8 @@ from parsedit.cli.app import main, user_errors
 from parsedit.cli.finish import Progress, check_outputs, finish, warn
 from parsedit.cli.options import (
     FILE,
-    MAX_JOBS,
+    JOBS_HELP,
+    Jobs,
     config_of,
     cost_options,
     encoding_options,
@@ -52,8 +53,8 @@ from parsedit.trees.source import check_files
               help="With la: list the K lineage pairs that lose the most over the corpus.")
 @click.option("--per-sentence", type=click.Path(dir_okay=False), default=None,
               metavar="FILE.tsv", help="Also write every sentence's figures as TSV.")
-@click.option("-j", "--jobs", type=click.IntRange(min=1, max=MAX_JOBS), default=1,
-              show_default=True, help="Score with N processes (the numbers are the same).")
+@click.option("-j", "--jobs", type=Jobs(), default="1", show_default=True,
+              help=JOBS_HELP)
 @click.option("-q", "--quiet", is_flag=True, help="No progress line on standard error.")
 @encoding_options()
 @click.option("--errors", "errors_top", type=click.IntRange(min=1), default=None,
