@@ -38,25 +38,18 @@ def available_cores() -> int:
         return os.cpu_count() or 1
 
 
-class Jobs(click.ParamType[int]):
+class Jobs(click.IntRange):
     """``-j``: a number of processes from 1 to MAX_JOBS, or ``auto`` (the
     processors available to this process)."""
 
     name = "N|auto"
 
+    def __init__(self) -> None:
+        super().__init__(min=1, max=MAX_JOBS)
+
     def convert(self, value: Any, param: click.Parameter | None,
-                ctx: click.Context | None) -> int:
-        if isinstance(value, int):
-            return value
-        if value == "auto":
-            return available_cores()
-        try:
-            jobs = int(value)
-        except ValueError:
-            jobs = 0
-        if not 1 <= jobs <= MAX_JOBS:
-            self.fail(f"{value!r} is not auto or a number from 1 to {MAX_JOBS}", param, ctx)
-        return jobs
+                ctx: click.Context | None) -> Any:
+        return available_cores() if value == "auto" else super().convert(value, param, ctx)
 
 
 JOBS_HELP = ("Score with N processes, or auto: one per processor available (the numbers "
