@@ -16,6 +16,8 @@ from parsedit.results import CorpusResult, LACounts, Totals
 
 _STATUS = {"ok": 0, "error": 1, "skip": 2}
 _RULE = "=" * 76
+# A sentence's line (one formatting call a line: the table is the long part).
+_ROW = "%4d  %3d    %d  %6.2f %6.2f   %3d    %3d  %3d    %3d   %4d  %4d   %6.2f"
 
 
 def _ratio(part: float, whole: int) -> float:
@@ -63,11 +65,9 @@ def chunks(result: CorpusResult, size: int = 4096) -> Iterator[str]:
              " ID  Len.  Stat. Recal  Prec.  Bracket gold test Bracket Words  Tags Accracy",
              _RULE]
     for r in result.table:
-        lines.append(
-            f"{r.id:4d}  {r.length:3d}    {_STATUS[r.status]}  "
-            f"{_ratio(r.matched, r.gold):6.2f} {_ratio(r.matched, r.test):6.2f}   "
-            f"{r.matched:3d}    {r.gold:3d}  {r.test:3d}    {r.crossing:3d}   "
-            f"{r.words:4d}  {r.correct_tags:4d}   {_ratio(r.correct_tags, r.words):6.2f}")
+        lines.append(_ROW % (r.id, r.length, _STATUS[r.status], _ratio(r.matched, r.gold),
+                             _ratio(r.matched, r.test), r.matched, r.gold, r.test, r.crossing,
+                             r.words, r.correct_tags, _ratio(r.correct_tags, r.words)))
         if len(lines) >= size:
             yield "\n".join(lines) + "\n"
             lines = []

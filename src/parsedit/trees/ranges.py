@@ -13,6 +13,7 @@ input, compressed files) are read by the parent as before.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from parsedit.trees.reader import Item, _read
@@ -47,6 +48,18 @@ def line_layout(path: str, encoding: str = DEFAULT_ENCODING) -> bool:
     return False
 
 
+def _lines(k: int) -> re.Pattern[bytes]:
+    """A pattern for ``k`` whole lines (newline included): one match where a
+    loop over every newline would take ``k`` steps in Python."""
+    pattern = _PATTERNS.get(k)
+    if pattern is None:
+        pattern = _PATTERNS[k] = re.compile(rb"(?:[^\n]*\n){%d}" % k)
+    return pattern
+
+
+_PATTERNS: dict[int, re.Pattern[bytes]] = {}
+
+
 def line_starts(path: str, every: int) -> list[int]:
     """Byte offsets where lines 1, every + 1, 2 every + 1, ... start, then
     the size of the file (a last line without a newline counts)."""
@@ -59,13 +72,15 @@ def line_starts(path: str, every: int) -> list[int]:
             if count < need:
                 need -= count
             else:
-                at = -1
-                for _ in range(count):
-                    at = block.index(b"\n", at + 1)
-                    need -= 1
-                    if need == 0:
-                        starts.append(offset + at + 1)
-                        need = every
+                found = _lines(need).match(block)
+                assert found is not None  # the block holds that many newlines
+                at = found.end()
+                starts.append(offset + at)
+                whole = _lines(every)
+                while found := whole.match(block, at):
+                    at = found.end()
+                    starts.append(offset + at)
+                need = every - block.count(b"\n", at)
             offset += len(block)
     if starts[-1] != offset:
         starts.append(offset)
