@@ -59,12 +59,15 @@ def _name(source: Source, default: str) -> str:
 
 def score(gold: Source, test: Source, metrics: str | Sequence[str] = DEFAULT_METRICS,
           params: str | Params = "collins", *, worst_words: int = 0, errors: int = 0,
-          jobs: int = 1, config: Config | None = None, **options: Any) -> CorpusResult:
+          jobs: int = 1, keep: str = "sentences", config: Config | None = None,
+          **options: Any) -> CorpusResult:
     """Score every test sentence against the gold sentence in the same place.
 
     ``worst_words`` (with ``la``) and ``errors`` ask for the leaf-ancestor
     worst lineage pairs and the error analysis, that many of each; ``jobs``
-    scores with forked processes; ``config`` replaces every other option."""
+    scores with forked processes; ``keep`` is what the result keeps of each
+    sentence (``"sentences"``, ``"rows"`` or ``"none"``: see
+    :class:`CorpusResult`); ``config`` replaces every other option."""
     config = config or Config.from_options(metrics, params, **options)
     gold_name, test_name = _name(gold, "gold"), _name(test, "test")
     needed = registry.needs_alphabet(config)
@@ -79,7 +82,7 @@ def score(gold: Source, test: Source, metrics: str | Sequence[str] = DEFAULT_MET
                      for name, encoding in needed}
     scorer = Scorer(config, alphabets, details=errors > 0)
     return run(scorer, numbered(gold_items, test_items), gold_name, test_name, worst_words,
-               errors, jobs)
+               errors, jobs, keep=keep)
 
 
 class Evaluator:
