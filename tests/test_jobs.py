@@ -132,7 +132,7 @@ def test_the_command_line_alike_with_jobs(ptb300: tuple[str, str], tmp_path: Pat
                                           fmt: str) -> None:
     gold, test = ptb300
     outputs = []
-    for jobs in ("1", "2"):
+    for jobs in ("1", "2", "auto"):
         out = tmp_path / f"{fmt}{jobs}"
         done = run("score", gold, test, "--metrics", "parseval,la", "--format", fmt, "-j",
                    jobs, "-q", "-o", str(out))
@@ -141,8 +141,16 @@ def test_the_command_line_alike_with_jobs(ptb300: tuple[str, str], tmp_path: Pat
         printed = run("score", gold, test, "--metrics", "parseval,la", "--format", fmt, "-j",
                       jobs, "-q")
         assert printed.stdout == outputs[-1][0]
-    assert outputs[0] == outputs[1]
+    assert outputs[0] == outputs[1] == outputs[2]
     if fmt == "json":
         assert len(json.loads(outputs[0][0])["sentences"]) == 300
     if fmt == "evalb":  # EVALB's standard error: the unscored sentences' reasons
         assert outputs[0][1].splitlines()[0].startswith("131 : ")
+
+
+def test_auto_is_the_processors_this_process_may_use(monkeypatch: pytest.MonkeyPatch) -> None:
+    from parsedit.cli import options
+
+    monkeypatch.setattr(options.os, "sched_getaffinity", lambda pid: {0, 2, 5})
+    assert options.Jobs().convert("auto", None, None) == 3
+    assert options.Jobs().convert("4", None, None) == 4
