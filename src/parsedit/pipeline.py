@@ -198,8 +198,13 @@ class Scorer:
         """The numbered pairs of two files: in order, or with ``segmentation
         = "align"`` runs of sentences merged by their word alignment (each
         pair's :class:`~parsedit.segmentation.Run` kept in ``self.runs``)."""
+        return self.paired(read_trees(gold_path, gold_encoding),
+                           read_trees(test_path, test_encoding))
+
+    def paired(self, gold: Iterable[Item], test: Iterable[Item]) -> Iterator[Pair]:
+        """The numbered pairs of two sequences of items (see :meth:`pairs`)."""
         if self.config.segmentation != "align":
-            return pairs(gold_path, test_path, gold_encoding, test_encoding)
+            return numbered(gold, test)
         assert self.aligned is not None
         self.runs.clear()
         norm = self.config.params.normalisation
@@ -207,9 +212,7 @@ class Scorer:
         def words(item: Item) -> list[str]:
             return [] if item.tokens is None else bracketing.words(
                 norm.normalise(item.tokens).bracketing)
-        return aligned_pairs(read_trees(gold_path, gold_encoding),
-                             read_trees(test_path, test_encoding), self.aligned.aligner, words,
-                             self.runs)
+        return aligned_pairs(gold, test, self.aligned.aligner, words, self.runs)
 
 
 def _empties(gold: Bracketing, test: Bracketing) -> str:
