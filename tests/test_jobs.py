@@ -78,8 +78,8 @@ def test_keeping_less_keeps_no_sentence_and_reports_the_same(ptb300: tuple[str, 
         for kept in (rows, nothing):
             assert kept.sentences == ()
             assert (kept.totals, kept.cutoff) == (every.totals, every.cutoff)
-            assert kept.problems == every.problems
-            assert [s.id for s in kept.problems] == [6, 131, 201]
+            assert kept.not_ok == every.not_ok
+            assert [s.id for s in kept.not_ok] == [6, 131, 201]
         assert nothing.rows is None
         assert rows.rows is not None and rows.rows.data.typecode == "i"
         assert len(rows.rows.data) == 300 * SentenceRows.WIDTH  # nine C ints a sentence
@@ -123,7 +123,7 @@ def test_max_error_stops_inside_a_later_unit(tmp_path: Path, jobs: int,
     monkeypatch.chdir(cut_dir)
     cut = evaluate("g", "t", Config.from_options("parseval,label", max_error=10))
     assert (stopped.totals, stopped.cutoff) == (cut.totals, cut.cutoff)
-    assert stopped.problems == cut.problems
+    assert stopped.not_ok == cut.not_ok
     assert stopped.rows == cut.table
 
 

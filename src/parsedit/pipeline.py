@@ -201,8 +201,13 @@ class Scorer:
         """The numbered pairs of two files: in order, or with ``segmentation
         = "align"`` runs of sentences merged by their word alignment (each
         pair's :class:`~parsedit.segmentation.Run` kept in ``self.runs``)."""
+        return self.paired(read_trees(gold_path, gold_encoding),
+                           read_trees(test_path, test_encoding))
+
+    def paired(self, gold: Iterable[Item], test: Iterable[Item]) -> Iterator[Pair]:
+        """The numbered pairs of two sequences of items (see :meth:`pairs`)."""
         if self.config.segmentation != "align":
-            return pairs(gold_path, test_path, gold_encoding, test_encoding)
+            return numbered(gold, test)
         assert self.aligned is not None
         self.runs.clear()
         norm = self.config.params.normalisation
@@ -210,9 +215,7 @@ class Scorer:
         def words(item: Item) -> list[str]:
             return [] if item.tokens is None else bracketing.words(
                 norm.normalise(item.tokens).bracketing)
-        return aligned_pairs(read_trees(gold_path, gold_encoding),
-                             read_trees(test_path, test_encoding), self.aligned.aligner, words,
-                             self.runs)
+        return aligned_pairs(gold, test, self.aligned.aligner, words, self.runs)
 
 
 def _empties(gold: Bracketing, test: Bracketing) -> str:
@@ -326,7 +329,7 @@ class Block:
         self.with_words = self.words_differ = 0
         # The numbers of the errors that count towards MAX_ERROR.
         self.errors: list[int] = []
-        self.problems: list[SentenceResult] = []
+        self.not_ok: list[SentenceResult] = []
         self.sentences: list[SentenceResult] = []
         self.rows = SentenceRows() if job.keep == "rows" else None
         self.worst: WorstWords | None = None
@@ -349,7 +352,7 @@ class Block:
         if sentence.outer_bracket is not None:
             self.outer[sentence.outer_bracket] += 1
         if sentence.status != "ok":
-            self.problems.append(sentence)
+            self.not_ok.append(sentence)
             # A pair beyond the end of the shorter file is no error EVALB
             # would meet: the tree counts, said at the end, tell what happened.
             if sentence.status == "error" and has_gold and has_test:
@@ -386,7 +389,7 @@ class Block:
         self.with_words += other.with_words
         self.words_differ += other.words_differ
         self.errors += other.errors
-        self.problems += other.problems
+        self.not_ok += other.not_ok
         self.sentences += other.sentences
         if self.rows is not None and other.rows is not None:
             self.rows.extend(other.rows)
@@ -598,7 +601,7 @@ def run(scorer: Scorer, pairs_: Iterable[Pair] | Lines, gold_name: str, test_nam
     return CorpusResult(config.metrics, config.signature(), tuple(whole.sentences), totals,
                         cutoff, params.cutoff_len, whole.gold_trees, whole.test_trees,
                         average=config.average, warnings=tuple(warnings), stopped=stopped,
-                        problems=tuple(whole.problems), rows=whole.rows, **extra)
+                        not_ok=tuple(whole.not_ok), rows=whole.rows, **extra)
 
 
 def evaluate(gold_path: str, test_path: str, config: Config | None = None,

@@ -564,7 +564,7 @@ class CorpusResult:
     that keeps less (``keep="rows"`` or ``"none"`` in
     :func:`parsedit.pipeline.run`, what ``score`` does for its text and EVALB
     reports) leaves it empty, so that its memory does not grow with the
-    corpus.  ``problems`` always holds the sentences whose status is not
+    corpus.  ``not_ok`` always holds the sentences whose status is not
     ``ok`` (errors, skips, counted failures), in order; ``rows`` EVALB's
     per-sentence table when the run kept only that (else None: the table is
     read off ``sentences``)."""
@@ -589,7 +589,7 @@ class CorpusResult:
     # one line each, printed on standard error and kept in JSON.
     warnings: tuple[str, ...] = ()
     # The sentences whose status is not ok, in order, whatever else is kept.
-    problems: tuple[SentenceResult, ...] = ()
+    not_ok: tuple[SentenceResult, ...] = ()
     # EVALB's per-sentence table, when the run kept only that of each sentence.
     rows: SentenceRows | None = None
 
@@ -600,7 +600,7 @@ class CorpusResult:
         """The result of ``sentences``, summed once (``zeros`` gives each
         metric's empty counts; ``rest`` the other fields)."""
         kept = tuple(sentences)
-        rest.setdefault("problems", tuple(s for s in kept if s.status != "ok"))
+        rest.setdefault("not_ok", tuple(s for s in kept if s.status != "ok"))
         return cls(metrics, signature, kept, Totals.of(kept, zeros),
                    Totals.of(kept, zeros, cutoff_len), cutoff_len, **rest)
 
@@ -611,6 +611,20 @@ class CorpusResult:
 
     def count(self, status: str) -> int:
         return self.totals.count(status)
+
+    def problems(self, gold: str = "GOLD", test: str = "TEST") -> list[str]:
+        """What makes the figures cover less than the files (the command
+        line's exit status 1): a stopped run, files with different numbers
+        of trees, nothing scored; at most one line, the first that holds."""
+        if self.stopped:
+            return [self.stopped]
+        if not self.complete:
+            return [f"{gold} holds {self.gold_trees} trees but {test} holds "
+                    f"{self.test_trees}; the pairs beyond the shorter file are not scored"]
+        if not self.count("ok"):
+            return ["no sentence could be scored" + ("" if self.totals.sentences else
+                                                     " (the files hold no trees)")]
+        return []
 
     @property
     def complete(self) -> bool:

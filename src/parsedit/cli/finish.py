@@ -95,7 +95,7 @@ def finish(result: CorpusResult, gold: str, test: str, fmt: str, output: str | N
         for line in evalb_report.stderr_lines(result):
             click.echo(line, err=True)
     else:
-        for s in result.problems:
+        for s in result.not_ok:
             if s.status != "ok":
                 counted = " (counted as a parse with no constituents)" if s.counted else ""
                 click.echo(f"parsedit: sentence {s.id} {s.status}: {s.message}{counted}",
@@ -114,14 +114,8 @@ def run_errors(result: CorpusResult, gold: str, test: str, several: bool = False
     """What makes a printed report exit 1: a stopped run, files with different
     numbers of trees, nothing scored (at most one line; the first that holds;
     naming ``test`` where ``several`` tests were scored)."""
-    if result.stopped:
-        return [result.stopped]
-    if not result.complete:
-        return [f"{gold} holds {result.gold_trees} trees but {test} holds "
-                f"{result.test_trees}; the pairs beyond the shorter file are not scored"]
-    if result.totals.sentences and not result.count("ok"):
-        return ["no sentence could be scored" + (f" in {test}" if several else "")]
-    return []
+    return [f"{test}: {problem}" if several else problem
+            for problem in result.problems(gold, test)]
 
 
 

@@ -91,4 +91,4 @@ def chunks(result: CorpusResult, size: int = 4096) -> Iterator[str]:
 def stderr_lines(result: CorpusResult) -> list[str]:
     """EVALB's standard error: ``ID : reason`` for each error, in its words
     where it has some; parsedit's message for what EVALB cannot read."""
-    return [f"{s.id} : {s.reason}" for s in result.problems if s.reason]
+    return [f"{s.id} : {s.reason}" for s in result.not_ok if s.reason]

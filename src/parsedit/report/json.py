@@ -113,7 +113,7 @@ def to_dict(result: CorpusResult, gold: str, test: str) -> dict[str, Any]:
         "signature": result.signature,
         "gold": gold,
         "test": test,
-        "summary": {"sentences": len(result.sentences), "ok": result.count("ok"),
+        "summary": {"sentences": result.totals.sentences, "ok": result.count("ok"),
                     "skip": result.count("skip"), "error": result.count("error"),
                     "gold_trees": result.gold_trees, "test_trees": result.test_trees,
                     "stopped": result.stopped},

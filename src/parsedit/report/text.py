@@ -120,7 +120,7 @@ def _errors(errors: Mapping[str, Any]) -> list[str]:
 
 
 def render(result: CorpusResult, gold: str, test: str) -> str:
-    counted = sum(s.counted for s in result.problems)
+    counted = sum(s.counted for s in result.not_ok)
     lines = [f"parsedit: {gold} (gold) against {test} (test)",
              f"{result.totals.sentences} sentences: {result.count('ok')} scored, "
              f"{result.count('skip')} skipped"
@@ -149,9 +149,9 @@ def render(result: CorpusResult, gold: str, test: str) -> str:
         lines += _errors(result.errors)
     for title, listed in (
             ("Not scored (left out of the sums):",
-             [s for s in result.problems if not s.has_counts]),
+             [s for s in result.not_ok if not s.has_counts]),
             ("Failures counted as parses with no constituents (in the sums):",
-             [s for s in result.problems if s.counted])):
+             [s for s in result.not_ok if s.counted])):
         if listed:
             lines += [title, *(f"  {s.id:>5} {s.status:<6}{s.message}" for s in listed), ""]
     if result.stopped:
