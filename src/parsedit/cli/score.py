@@ -143,7 +143,7 @@ def align(gold: str, test: str, sentence: int, encoding: str, params: str, rule_
     if encoding == "words":
         words_config = config_of("parseval", rule_pos, {}, params, yields="align",
                                  word_costs=word_costs)
-        warn(words_config.warnings())
+        warn(words_config.warnings("--encoding"))
         _align_words(gold, test, sentence, words_config, encodings)
         return
     metric = "la" if encoding == "lineage" else encoding
@@ -151,7 +151,7 @@ def align(gold: str, test: str, sentence: int, encoding: str, params: str, rule_
                        {"label": label_costs, "span": span_costs, "rule": rule_costs,
                         "la": la_costs}, params, la_preterminals=la_preterminals,
                        yields=yields, word_costs=word_costs)
-    warn(config.warnings())
+    warn(config.warnings("--encoding"))
     scorer = Scorer.for_files(config, gold, test, True, *encodings)  # ties as --errors
     number = 0
     for number, g, t in pairs(gold, test, *encodings):
