@@ -154,3 +154,26 @@ def test_auto_is_the_processors_this_process_may_use(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(options.os, "sched_getaffinity", lambda pid: {0, 2, 5})
     assert options.Jobs().convert("auto", None, None) == 3
     assert options.Jobs().convert("4", None, None) == 4
+
+
+@pytest.mark.parametrize("args, kept", [
+    ((), "none"), (("--format", "evalb"), "rows"), (("--format", "json"), "sentences"),
+    (("--per-sentence", "{tmp}/rows.tsv"), "sentences"),
+])
+def test_score_keeps_what_its_reports_print(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                            args: tuple[str, ...], kept: str) -> None:
+    from parsedit.cli import score as score_command
+
+    asked = []
+    real = score_command.evaluate
+
+    def spy(*args: object, **kwargs: object) -> CorpusResult:
+        asked.append(kwargs["keep"])
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+    monkeypatch.setattr(score_command, "evaluate", spy)
+    gold = tmp_path / "g.mrg"
+    gold.write_text("(S (NP (DT the) (NN dog)) (VP (VBZ barks)))\n")
+    done = run("score", str(gold), str(gold), "--metrics", "parseval", "-q",
+               *(a.format(tmp=tmp_path) for a in args))
+    assert done.exit_code == 0, done.output
+    assert asked == [kept]

@@ -3,7 +3,9 @@
 read (trees.reader) -> normalise (trees.normalise, set by params) -> each
 metric of the run scores the normalised pair (metrics.registry: PARSEVAL,
 the edit distances through the FST, leaf-ancestor, tagging) -> the sentence
-results -> aggregated once (results.CorpusResult.aggregate).
+results -> summed per 128 pairs into blocks (:class:`Block`, by forked
+workers with ``jobs`` > 1) -> the blocks' sums added in order into a
+:class:`CorpusResult`, which keeps of each sentence what the run asks.
 
 Pairs are taken in order and judged as EVALB judges them.  A test sentence
 that is empty, unreadable or left without words is ``skip``; otherwise a gold
@@ -298,7 +300,7 @@ KEEPS = ("sentences", "rows", "none")
 
 @dataclass(frozen=True)
 class Job:
-    """What a run scores with; set before a pool forks, never pickled."""
+    """What a run scores with: forked workers inherit it, never pickled."""
 
     scorer: Scorer
     gold_path: str
@@ -405,7 +407,7 @@ class Block:
         return every, cutoff
 
 
-Unit = LineRange | list["Pair"]  # a range of lines a worker reads, or pairs read for it
+Unit = LineRange | list[Pair]  # a range of lines a worker reads, or pairs read for it
 
 
 def _score_unit(job: Job, unit: Unit, stop_at: int | None = None) -> Block:
