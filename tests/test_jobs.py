@@ -86,6 +86,7 @@ def test_keeping_less_keeps_no_sentence_and_reports_the_same(ptb300: tuple[str, 
         assert rows.rows == every.table
         assert reports(rows) == reports(every)
         assert text_report.render(nothing, "g", "t") == text_report.render(every, "g", "t")
+        assert nothing.to_dict()["summary"] == every.to_dict()["summary"]
 
 
 def test_a_row_is_the_sentence_read_plainly(ptb300: tuple[str, str]) -> None:
