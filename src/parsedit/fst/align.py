@@ -334,7 +334,7 @@ class FstAligner:
         self.table = table.copy()
         self._arcs = ArcIndex(transducer)
         self._free = free_identities(transducer)
-        self._shape = edit_shape(transducer)
+        self._shape = edit_shape(transducer, self._arcs)
         self._unknown: set[int] = set()  # labels added to the table: identity everywhere
         self._ids: dict[Symbol, int] = {}
         self._symbol_of: dict[int, Symbol] = {}

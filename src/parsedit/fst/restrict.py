@@ -94,15 +94,18 @@ def free_identities(fst: pynini.Fst) -> frozenset[int]:
                      and float(arc.weight) == 0.0)
 
 
-def edit_shape(fst: pynini.Fst) -> EditShape | None:
+def edit_shape(fst: pynini.Fst, index: ArcIndex | None = None) -> EditShape | None:
     """``fst``'s deletion and insertion costs if it is edit-shaped (see the
-    module's docstring), else None."""
-    if any(arc.ilabel == arc.olabel == 0 for state in fst.states() for arc in fst.arcs(state)):
+    module's docstring), else None (``index``: ``fst``'s, if already made)."""
+    index = index or ArcIndex(fst)
+    finals = index.finals
+    if index.epsilon:
         fst = fst.copy()
         fst.rmepsilon()
+        finals = {state: float(fst.final(state)) for state in fst.states()
+                  if float(fst.final(state)) != INF}
     start = fst.start()
-    if any(float(fst.final(state)) != (0.0 if state == start else INF)
-           for state in fst.states()):
+    if finals != {start: 0.0}:
         return None
     delete: dict[int, float] = {}
     insert: dict[int, float] = {}
