@@ -127,6 +127,14 @@ def epsilons() -> pynini.Fst:
     return with_table(fst)
 
 
+def toll() -> pynini.Fst:
+    """Levenshtein, with a toll of 0.5 on every pair (the start state's final
+    weight): equal strings, even empty ones, cost 0.5."""
+    fst = one_state(lambda kind, a, b: 1.0)
+    fst.set_final(0, 0.5)
+    return fst
+
+
 @cache
 def transducers() -> dict[str, pynini.Fst]:
     """Each transducer under test, by name; the compiled ones written to a
@@ -135,7 +143,7 @@ def transducers() -> dict[str, pynini.Fst]:
     assert isinstance(module, FstScheme) and module.build is not None
     out = {"span-boundary": with_table(module.build(ALPHABET)),
            "context": context(), "swallow": swallow(), "uneven": uneven(),
-           "epsilons": epsilons()}
+           "epsilons": epsilons(), "toll": toll()}
     for name in ("levenshtein", "equivalences"):
         scheme = load_costs(name)
         assert not isinstance(scheme, FstScheme)
@@ -186,7 +194,9 @@ def check(aligner: FstAligner, fst: pynini.Fst, gold: list[Any], test: list[Any]
         return
     alignment = aligner.align(gold, test)
     assert alignment.cost == expected
-    assert sum(op.cost for op in alignment.ops) == pytest.approx(expected)
+    # The operations carry the arcs' costs; a final weight is on no arc.
+    toll = float(fst.final(fst.start()))
+    assert sum(op.cost for op in alignment.ops) + toll == pytest.approx(expected)
     ops = alignment.ops
     assert [op.gold for op in ops if op.gold is not None] == gold
     assert [op.test for op in ops if op.test is not None] == test
@@ -194,7 +204,7 @@ def check(aligner: FstAligner, fst: pynini.Fst, gold: list[Any], test: list[Any]
 
 
 NAMES = ["span-boundary", "levenshtein", "equivalences", "context", "swallow", "uneven",
-         "epsilons"]
+         "epsilons", "toll"]
 
 
 @pytest.mark.parametrize("name", NAMES)

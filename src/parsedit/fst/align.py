@@ -357,7 +357,9 @@ class FstAligner:
         gold_ids = tuple(ident(s) for s in gold)
         test_ids = tuple(ident(s) for s in test)
         unknown = self._unknown
-        if gold_ids == test_ids and all(a in self._free or a in unknown for a in gold_ids):
+        free = self._free
+        if (gold_ids == test_ids and free is not None
+                and all(a in free or a in unknown for a in gold_ids)):
             return Alignment(0.0, gold, len(gold), 0)
         start, end_g, end_t = 0, len(gold_ids), len(test_ids)
         while start < end_g and start < end_t and gold_ids[start] == test_ids[start]:

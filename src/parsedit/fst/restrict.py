@@ -82,13 +82,14 @@ class EditShape:
                    and insert.get(a, INF) >= dearest_insert for a in matched)
 
 
-def free_identities(fst: pynini.Fst) -> frozenset[int]:
-    """The labels that cost nothing against themselves wherever they are
-    in a string: an identity arc at 0 from the start state to itself, the
-    start state final at 0.  (Empty when the start state is not final at 0.)"""
+def free_identities(fst: pynini.Fst) -> frozenset[int] | None:
+    """The labels that cost nothing against themselves wherever they are in
+    a string (an identity arc at 0 from the start state to itself), if the
+    start state is final at 0 (else None: even two empty strings may cost
+    something)."""
     start = fst.start()
     if float(fst.final(start)) != 0.0:
-        return frozenset()
+        return None
     return frozenset(arc.ilabel for arc in fst.arcs(start)
                      if arc.ilabel == arc.olabel != 0 and arc.nextstate == start
                      and float(arc.weight) == 0.0)
@@ -132,7 +133,9 @@ def edit_shape(fst: pynini.Fst, index: ArcIndex | None = None) -> EditShape | No
         # The second arc must return, doing only what the first did not.
         if not returns or (reads and writes) or kinds != {"writes" if reads else "reads"}:
             return None
-    return EditShape(free_identities(fst), delete, insert)
+    free = free_identities(fst)
+    assert free is not None  # the start state is final at 0
+    return EditShape(free, delete, insert)
 
 
 class ArcIndex:
