@@ -257,3 +257,39 @@ def test_a_counterexample_to_naive_trimming_is_scored_right() -> None:
     expected = whole_pair(fst, gold, test)
     assert expected == 1.25  # insert NP[0,1] at 1, rewrite NP[0,1] as VP[1,2] at 0.25
     assert FstAligner(fst, SPAN, "uneven").align(gold, test).cost == expected
+
+
+def test_real_parsers_through_the_module_and_a_far(shared: Path) -> None:
+    """Kummerfeld's parsers' spans against WSJ section 1's (every other
+    parser, for time), through span-boundary and a compiled equivalences,
+    each pair against the whole composition."""
+    from parsedit.costs.alphabet import collect
+    from parsedit.params import load_params
+    from parsedit.trees.reader import read_trees
+
+    folder = shared / "kummerfeld"
+    gold_file = folder / "wsj01.mrg"
+    parsers = sorted(p for p in folder.glob("*.mrg") if p != gold_file)
+    norm = load_params("collins").normalisation
+    alphabet = collect([str(p) for p in (gold_file, *parsers)], "span", norm)
+
+    def spans(path: Path) -> list[Any]:
+        return [SPAN.encode(norm.apply(item.tokens)) if item.tokens else ()
+                for item in read_trees(str(path))]
+
+    module = load_costs("span-boundary")
+    scheme = load_costs("equivalences")
+    assert isinstance(module, FstScheme) and module.build is not None
+    assert not isinstance(scheme, FstScheme)
+    for fst in (module.build(alphabet), compile_scheme(scheme, alphabet)):
+        fst.set_input_symbols(alphabet.table)
+        fst.set_output_symbols(alphabet.table)
+        aligner = FstAligner(fst, SPAN, "real")
+        gold = spans(gold_file)
+        trimmed = 0
+        for parser in parsers[::2]:
+            for g, t in zip(gold, spans(parser)):
+                alignment = aligner.align(list(g), list(t))
+                assert alignment.cost == whole_pair(fst, list(g), list(t))
+                trimmed += alignment.prefix + alignment.suffix > 0
+        assert trimmed > 0  # the shortcut was taken, and checked
