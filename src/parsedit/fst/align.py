@@ -40,7 +40,7 @@ from parsedit.fst.edit import Arc, EditTransducer
 from parsedit.fst.restrict import ArcIndex, edit_shape, free_identities
 
 # Distinct middles a transducer aligner remembers before it starts afresh.
-_MEMO_LIMIT = 200_000
+_MEMO_LIMIT = 20_000
 
 
 @dataclass(frozen=True)
