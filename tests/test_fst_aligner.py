@@ -293,3 +293,70 @@ def test_real_parsers_through_the_module_and_a_far(shared: Path) -> None:
                 assert alignment.cost == whole_pair(fst, list(g), list(t))
                 trimmed += alignment.prefix + alignment.suffix > 0
         assert trimmed > 0  # the shortcut was taken, and checked
+
+
+ODD_MODULE = '''
+import pynini
+ENCODINGS = ["span"]
+
+def build(alphabet):
+    """Context: after an NP matched, deletions cost 0.25 until the next
+    match; some symbols dear to insert and delete; substitutions 0.5."""
+    fst = pynini.Fst()
+    home, cheap, sub = fst.add_state(), fst.add_state(), fst.add_state()
+    fst.set_start(home)
+    fst.set_final(home)
+    fst.set_final(cheap)
+    for text in alphabet.symbols:
+        a = alphabet.id(text)
+        dear = 3.0 if a % 3 == 0 else 1.0
+        for arc in ((home, a, a, 0.0, home), (home, a, 0, dear, home),
+                    (home, 0, a, dear, home), (home, a, 0, 0.5, sub), (sub, 0, a, 0.0, home),
+                    (cheap, a, 0, 0.25, cheap), (cheap, a, a, 0.0, home)):
+            fst.add_arc(arc[0], pynini.Arc(*arc[1:]))
+        if alphabet.labels[text] == "NP":
+            fst.add_arc(home, pynini.Arc(a, a, 0.0, cheap))
+    return fst
+'''
+
+
+def test_an_odd_module_through_the_command(tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """A module that is not edit-shaped, scored by ``parsedit score``: every
+    sentence's cost is the whole composition's."""
+    import json
+
+    from conftest import files, run
+
+    from parsedit.costs.alphabet import collect
+    from parsedit.params import load_params
+    from parsedit.trees.reader import read_trees
+
+    monkeypatch.setenv("PARSEDIT_CACHE", "off")
+    module = tmp_path / "odd.py"
+    module.write_text(ODD_MODULE)
+    gold_trees = ["(S (NP (DT the) (NN dog)) (VP (VBZ barks) (ADVP (RB loudly))))"] * 4
+    test_trees = [gold_trees[0],
+                  "(S (NP (DT the) (NN dog)) (VBZ barks) (ADVP (RB loudly)))",
+                  "(S (NP (DT the) (NN dog) (VBZ barks)) (VP (ADVP (RB loudly))))",
+                  "(S (NP (DT the)) (NP (NN dog)) (VP (VBZ barks) (PP (RB loudly))))"]
+    gold, test = files(tmp_path, gold_trees, test_trees)
+    result = run("score", gold, test, "--metrics", "span", "--span-costs", str(module),
+                 "--format", "json")
+    assert result.exit_code == 0, result.output
+    got = [s["span"]["edits"] for s in json.loads(result.stdout)["sentences"]]
+    norm = load_params("collins").normalisation
+    alphabet = collect([gold, test], "span", norm)
+    scheme = load_costs(str(module))
+    assert isinstance(scheme, FstScheme) and scheme.build is not None
+    fst = scheme.build(alphabet)
+    fst.set_input_symbols(alphabet.table)
+    fst.set_output_symbols(alphabet.table)
+    assert edit_shape(fst) is None
+
+    def spans(path: str) -> list[list[Any]]:
+        return [list(SPAN.encode(norm.apply(item.tokens))) for item in read_trees(path)]
+
+    expected = [whole_pair(fst, g, t) for g, t in zip(spans(gold), spans(test))]
+    assert got == expected
+    assert expected[1] == 0.25  # VP[2,4] deleted just after NP[0,2] matched: the context
