@@ -34,7 +34,8 @@ UNKNOWN = [("X", 0, 1), ("X", 1, 2)]  # in no transducer's table
 ALPHABET = Alphabet.of(SPAN, KNOWN)
 
 
-def whole_pair(fst: pynini.Fst, gold: list[Any], test: list[Any]) -> float | None:
+def whole_pair(fst: pynini.Fst, gold: list[Any], test: list[Any],
+               encoding: Any = SPAN) -> float | None:
     """The slow path, as FstAligner composed before: the whole transducer,
     every unknown symbol given an identity loop on every state, each pair
     composed whole; None when there is no path."""
@@ -42,7 +43,7 @@ def whole_pair(fst: pynini.Fst, gold: list[Any], test: list[Any]) -> float | Non
     table = fst.input_symbols().copy()
     ids = []
     for symbol in (*gold, *test):
-        text = SPAN.text(symbol)
+        text = encoding.text(symbol)
         found = table.find(text)
         if found < 0:
             found = table.add_symbol(text)
@@ -117,8 +118,28 @@ def uneven() -> pynini.Fst:
     def cost(kind: str, a: int, b: int) -> float:
         if kind == "sub":
             return 0.25
-        return 3.0 if a % 4 == 0 else 1.0
+        return 3.0 if a % 2 == 0 else 1.0
     return one_state(cost)
+
+
+def classes(leak: bool) -> pynini.Fst:
+    """Edit-shaped, with two classes, as a compiled declarative scheme
+    has: an NP can be neither deleted nor inserted, only rewritten as
+    another NP (at 0.5, through a state of its own); other spans are
+    deleted, inserted or rewritten among themselves at 1.  With ``leak``,
+    an NP can also be rewritten as a VP at 0.5, so that matching a VP
+    common to both strings can lose (an NP then has no other way out)."""
+    fst = one_state(lambda kind, a, b: None if b or ALPHABET.symbols[a - 1][:2] == "NP"
+                    else 1.0)
+    hubs = {"NP": fst.add_state(), "other": fst.add_state()}
+    for text in ALPHABET.symbols:
+        a = ALPHABET.id(text)
+        np = ALPHABET.labels[text] == "NP"
+        fst.add_arc(0, Arc(a, 0, 0.5 if np else 1.0, hubs["NP" if np else "other"]))
+        fst.add_arc(hubs["NP" if np else "other"], Arc(0, a, 0.0, 0))
+        if leak and ALPHABET.labels[text] == "VP":
+            fst.add_arc(hubs["NP"], Arc(0, a, 0.0, 0))
+    return fst
 
 
 def epsilons() -> pynini.Fst:
@@ -143,7 +164,8 @@ def transducers() -> dict[str, pynini.Fst]:
     assert isinstance(module, FstScheme) and module.build is not None
     out = {"span-boundary": with_table(module.build(ALPHABET)),
            "context": context(), "swallow": swallow(), "uneven": uneven(),
-           "epsilons": epsilons(), "toll": toll()}
+           "epsilons": epsilons(), "toll": toll(),
+           "classes": classes(leak=False), "leaky": classes(leak=True)}
     for name in ("levenshtein", "equivalences"):
         scheme = load_costs(name)
         assert not isinstance(scheme, FstScheme)
@@ -160,7 +182,8 @@ def far_read_back(tmp_path_factory: pytest.TempPathFactory) -> dict[str, pynini.
 
 def test_which_transducers_are_edit_shaped() -> None:
     shaped = {name for name, fst in transducers().items() if edit_shape(fst) is not None}
-    assert shaped == {"span-boundary", "levenshtein", "equivalences", "uneven"}
+    assert shaped == {"span-boundary", "levenshtein", "equivalences", "uneven", "classes",
+                      "leaky"}
 
 
 symbols = st.sampled_from(KNOWN + UNKNOWN)
@@ -204,7 +227,7 @@ def check(aligner: FstAligner, fst: pynini.Fst, gold: list[Any], test: list[Any]
 
 
 NAMES = ["span-boundary", "levenshtein", "equivalences", "context", "swallow", "uneven",
-         "epsilons", "toll"]
+         "epsilons", "toll", "classes", "leaky"]
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -240,9 +263,16 @@ def test_the_shortcuts_are_taken_only_where_they_are_exact() -> None:
     # matching NP[0,1] could lose (a dearer test symbol might have been
     # reached by rewriting it): the pair is composed whole.
     uneven = FstAligner(fst["uneven"], SPAN, "uneven")
-    dear = {s for s in KNOWN if ALPHABET.id(SPAN.text(s)) % 4 == 0}
+    dear = {s for s in KNOWN if ALPHABET.id(SPAN.text(s)) % 2 == 0}
     assert vp12 in dear and np01 not in dear
     assert uneven.align(gold, test).prefix == 0
+    # classes: an NP cannot be deleted, but neither can it become a VP, so
+    # matching VP[1,2] loses nothing; under leaky it can, and it might.
+    gold, test = [vp12, np01], [vp12, np02]
+    assert FstAligner(fst["classes"], SPAN, "classes").align(gold, test).prefix == 1
+    assert FstAligner(fst["leaky"], SPAN, "leaky").align(gold, test).prefix == 0
+    leaky = FstAligner(fst["leaky"], SPAN, "leaky").align([vp12, np01], [vp12])
+    assert leaky.cost == whole_pair(fst["leaky"], [vp12, np01], [vp12]) == 1.5
     same = FstAligner(fst["context"], SPAN, "context").align(gold, gold)
     assert (same.cost, same.prefix) == (0.0, len(gold))
 
@@ -259,11 +289,17 @@ def test_a_counterexample_to_naive_trimming_is_scored_right() -> None:
     assert FstAligner(fst, SPAN, "uneven").align(gold, test).cost == expected
 
 
-def test_real_parsers_through_the_module_and_a_far(shared: Path) -> None:
-    """Kummerfeld's parsers' spans against WSJ section 1's (every other
-    parser, for time), through span-boundary and a compiled equivalences,
+@pytest.mark.parametrize("encoding, schemes", [
+    ("span", ["span-boundary", "equivalences"]),
+    ("label", ["pos-scored"])])
+def test_real_parsers_through_modules_and_compiled_schemes(
+        shared: Path, encoding: str, schemes: list[str]) -> None:
+    """Kummerfeld's parsers against WSJ section 1 (every other parser, for
+    time), through the shipped module and compiled schemes (pos-scored: the
+    label encoding, words never edited, tags rewritten among themselves),
     each pair against the whole composition."""
     from parsedit.costs.alphabet import collect
+    from parsedit.encodings import get_encoding
     from parsedit.params import load_params
     from parsedit.trees.reader import read_trees
 
@@ -271,26 +307,29 @@ def test_real_parsers_through_the_module_and_a_far(shared: Path) -> None:
     gold_file = folder / "wsj01.mrg"
     parsers = sorted(p for p in folder.glob("*.mrg") if p != gold_file)
     norm = load_params("collins").normalisation
-    alphabet = collect([str(p) for p in (gold_file, *parsers)], "span", norm)
+    enc = get_encoding(encoding, "words")
+    alphabet = collect([str(p) for p in (gold_file, *parsers)], encoding, norm)
 
-    def spans(path: Path) -> list[Any]:
-        return [SPAN.encode(norm.apply(item.tokens)) if item.tokens else ()
+    def strings(path: Path) -> list[list[Any]]:
+        return [list(enc.encode(norm.apply(item.tokens))) if item.tokens else []
                 for item in read_trees(str(path))]
 
-    module = load_costs("span-boundary")
-    scheme = load_costs("equivalences")
-    assert isinstance(module, FstScheme) and module.build is not None
-    assert not isinstance(scheme, FstScheme)
-    for fst in (module.build(alphabet), compile_scheme(scheme, alphabet)):
-        fst.set_input_symbols(alphabet.table)
-        fst.set_output_symbols(alphabet.table)
-        aligner = FstAligner(fst, SPAN, "real")
-        gold = spans(gold_file)
+    gold = strings(gold_file)
+    for name in schemes:
+        scheme = load_costs(name)
+        if isinstance(scheme, FstScheme):
+            assert scheme.build is not None
+            fst = scheme.build(alphabet)
+            fst.set_input_symbols(alphabet.table)
+            fst.set_output_symbols(alphabet.table)
+        else:
+            fst = compile_scheme(scheme, alphabet)
+        aligner = FstAligner(fst, enc, name)
         trimmed = 0
         for parser in parsers[::2]:
-            for g, t in zip(gold, spans(parser)):
-                alignment = aligner.align(list(g), list(t))
-                assert alignment.cost == whole_pair(fst, list(g), list(t))
+            for g, t in zip(gold, strings(parser)):
+                alignment = aligner.align(g, t)
+                assert alignment.cost == whole_pair(fst, g, t, enc)
                 trimmed += alignment.prefix + alignment.suffix > 0
         assert trimmed > 0  # the shortcut was taken, and checked
 

@@ -47,39 +47,127 @@ that fails the check, is composed whole (restricted): slower, never wrong.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Hashable, Iterable, Sequence
 
 import pynini
 
 from parsedit.fst.edit import Arc
 
 INF = float("inf")
+# Substitution costs remembered before starting afresh.
+_MEMO_LIMIT = 1_000_000
 
 # One arc of the transducer: its source state, the arc, its target, its output.
 Row = tuple[int, Arc, int, int]
 
 
-@dataclass(frozen=True)
 class EditShape:
-    """An edit-shaped transducer's costs (see the module's docstring):
-    the labels with an identity arc at 0 on the start state, and each
-    label's cheapest deletion and insertion (absent: impossible)."""
+    """An edit-shaped transducer's costs (see the module's docstring): the
+    labels with an identity arc at 0 on the start state; each label's
+    cheapest deletion and insertion (absent: impossible); and its
+    substitutions, as the excursions that rewrite one label as another
+    (:meth:`_rewrite`)."""
 
-    free: frozenset[int]
-    delete: dict[int, float]
-    insert: dict[int, float]
+    def __init__(self, free: frozenset[int]) -> None:
+        self.free = free
+        self.delete: dict[int, float] = {}
+        self.insert: dict[int, float] = {}
+        # Substitutions x -> a: one arc x:a from the start to itself, or two
+        # arcs through a state q: x:<eps> into q then <eps>:a out of it, or
+        # <eps>:a into q then x:<eps> out of it.  By label, the cheapest arc
+        # of each kind through each state.
+        self.direct: dict[tuple[int, int], float] = {}
+        self.read_into: dict[int, dict[int, float]] = {}  # x -> q -> x:<eps> start -> q
+        self.written_out: dict[int, dict[int, float]] = {}  # a -> q -> <eps>:a q -> start
+        self.written_into: dict[int, dict[int, float]] = {}  # a -> q -> <eps>:a start -> q
+        self.read_out: dict[int, dict[int, float]] = {}  # x -> q -> x:<eps> q -> start
+        # What a label is rewritten through, as a key that labels rewritten
+        # the same ways share (a compiled scheme's tags all share one): the
+        # states its reading arcs enter and leave, or the label itself when
+        # it has a one-arc substitution.  Labels never rewritten have none.
+        self._reader: dict[int, Hashable] = {}
+        self._writer: dict[int, Hashable] = {}
+        self._substitutions: dict[tuple[bool, Hashable, int], float] = {}
+
+    @staticmethod
+    def _least(table: dict[int, dict[int, float]], label: int, state: int,
+               weight: float) -> None:
+        states = table.setdefault(label, {})
+        states[state] = min(weight, states.get(state, INF))
+
+    def finish(self) -> EditShape:
+        """Key every label by how it is rewritten (see ``__init__``)."""
+        for reading, side in ((True, self._reader), (False, self._writer)):
+            first, second = self._tables(reading)
+            direct = {pair[0 if reading else 1] for pair in self.direct}
+            for label in first.keys() | second.keys() | direct:
+                side[label] = label if label in direct else self._states(label, reading)
+        return self
+
+    def _tables(self, reading: bool) -> tuple[dict[int, dict[int, float]], ...]:
+        """The arcs that read (or write) a label on the way into a state,
+        and on the way out of one."""
+        return ((self.read_into, self.read_out) if reading
+                else (self.written_into, self.written_out))
+
+    def _states(self, label: int, reading: bool) -> tuple[frozenset[tuple[int, float]], ...]:
+        """The states a label's two-arc substitutions pass through, as a key."""
+        return tuple(frozenset(table.get(label, {}).items()) for table in self._tables(reading))
+
+    def _rewrite(self, reading: bool, key: Hashable, label: int) -> float:
+        """The cheapest substitution of a label keyed ``key`` for ``label``
+        (``reading``: the keyed label is read and ``label`` written), or of
+        ``label`` for it."""
+        memo = (reading, key, label)
+        found = self._substitutions.get(memo)
+        if found is not None:
+            return found
+        found = INF
+        if isinstance(key, int):  # the label itself: it has one-arc substitutions
+            found = self.direct.get((key, label) if reading else (label, key), INF)
+            key = self._states(key, reading)
+        assert isinstance(key, tuple)
+        into, out = (dict(part) for part in key)  # the keyed label's
+        other_into, other_out = self._tables(not reading)  # ``label``'s
+        for first, second in ((into, other_out.get(label, {})),
+                              (other_into.get(label, {}), out)):
+            for state in first.keys() & second.keys():
+                found = min(found, first[state] + second[state])
+        if len(self._substitutions) >= _MEMO_LIMIT:
+            self._substitutions.clear()
+        self._substitutions[memo] = found
+        return found
 
     def trims(self, gold: Sequence[int], test: Sequence[int], matched: Iterable[int]) -> bool:
         """Whether matching the symbols ``matched`` (a common prefix and
         suffix of ``gold`` and ``test``) at no cost, and aligning the rest,
-        is exact: each is matched at 0, and none is cheaper to delete than
-        any gold symbol or to insert than any test symbol."""
-        delete, insert = self.delete, self.insert
-        dearest_delete = max((delete.get(x, INF) for x in gold), default=0.0)
-        dearest_insert = max((insert.get(y, INF) for y in test), default=0.0)
-        return all(a in self.free and delete.get(a, INF) >= dearest_delete
-                   and insert.get(a, INF) >= dearest_insert for a in matched)
+        is exact: each ``a`` of them is matched at 0, and for every gold
+        symbol ``x`` and test symbol ``y``, ``del(x) <= sub(x, a) + del(a)``
+        and ``ins(y) <= ins(a) + sub(a, y)`` (for ``x = a`` this always
+        holds).  Only symbols that can be rewritten need a look (``sub`` is
+        infinite for the others), once for each way of being rewritten; and
+        none when no symbol is dearer to delete or insert than ``a``."""
+        delete, insert, rewrite = self.delete, self.insert, self._rewrite
+        sides = []
+        for symbols, costs, keys in ((gold, delete, self._reader), (test, insert, self._writer)):
+            dearest = 0.0
+            keyed: dict[Hashable, float] = {}
+            for x in set(symbols):
+                cost = costs.get(x, INF)
+                dearest = max(dearest, cost)
+                key = keys.get(x)
+                if key is not None and cost > keyed.get(key, -1.0):
+                    keyed[key] = cost
+            sides.append((dearest, keyed, costs))
+        for a in set(matched):
+            if a not in self.free:
+                return False
+            for reading, (dearest, keyed, costs) in zip((True, False), sides):
+                cost = costs.get(a, INF)
+                if cost < dearest and any(c > cost and c > rewrite(reading, key, a) + cost
+                                          for key, c in keyed.items()):
+                    return False
+        return True
 
 
 def free_identities(fst: pynini.Fst) -> frozenset[int] | None:
@@ -96,8 +184,9 @@ def free_identities(fst: pynini.Fst) -> frozenset[int] | None:
 
 
 def edit_shape(fst: pynini.Fst, index: ArcIndex | None = None) -> EditShape | None:
-    """``fst``'s deletion and insertion costs if it is edit-shaped (see the
-    module's docstring), else None (``index``: ``fst``'s, if already made)."""
+    """``fst``'s deletion, insertion and substitution costs if it is
+    edit-shaped (see the module's docstring), else None (``index``:
+    ``fst``'s, if already made)."""
     index = index or ArcIndex(fst)
     finals = index.finals
     if index.epsilon:
@@ -108,34 +197,41 @@ def edit_shape(fst: pynini.Fst, index: ArcIndex | None = None) -> EditShape | No
     start = fst.start()
     if finals != {start: 0.0}:
         return None
-    delete: dict[int, float] = {}
-    insert: dict[int, float] = {}
-    # For a state an excursion can pass through: whether every arc out of it
-    # returns to the start, and which of "reads", "writes" its arcs do.
-    middle: dict[int, tuple[bool, frozenset[str]]] = {}
-    for arc in fst.arcs(start):
-        reads, writes, weight, state = arc.ilabel != 0, arc.olabel != 0, float(arc.weight), \
-            arc.nextstate
-        if state == start:  # an excursion of one arc
-            if reads and not writes:
-                delete[arc.ilabel] = min(weight, delete.get(arc.ilabel, INF))
-            elif writes and not reads:
-                insert[arc.olabel] = min(weight, insert.get(arc.olabel, INF))
-            continue
-        if state not in middle:
-            out = list(fst.arcs(state))
-            middle[state] = (all(a.nextstate == start for a in out),
-                             frozenset(kind for a in out for kind, label in
-                                       (("reads", a.ilabel), ("writes", a.olabel)) if label))
-        if fst.num_arcs(state) == 0:
-            continue  # a dead end: no path goes on from here
-        returns, kinds = middle[state]
-        # The second arc must return, doing only what the first did not.
-        if not returns or (reads and writes) or kinds != {"writes" if reads else "reads"}:
-            return None
     free = free_identities(fst)
     assert free is not None  # the start state is final at 0
-    return EditShape(free, delete, insert)
+    shape = EditShape(free)
+    least = EditShape._least
+    # The states an excursion can pass through: the first arc read, or wrote.
+    middle: dict[int, bool] = {}
+    for arc in fst.arcs(start):
+        x, a, weight, state = arc.ilabel, arc.olabel, float(arc.weight), arc.nextstate
+        if state == start:  # an excursion of one arc
+            if x and not a:
+                shape.delete[x] = min(weight, shape.delete.get(x, INF))
+            elif a and not x:
+                shape.insert[a] = min(weight, shape.insert.get(a, INF))
+            elif x != a:
+                shape.direct[x, a] = min(weight, shape.direct.get((x, a), INF))
+            continue
+        if fst.num_arcs(state) == 0:
+            continue  # a dead end: no path goes on from here
+        if x and a or middle.setdefault(state, bool(x)) != bool(x):
+            return None  # reads and writes, then goes on; or entered both ways
+        if x:
+            least(shape.read_into, x, state, weight)
+        else:
+            least(shape.written_into, a, state, weight)
+    for state, entered_reading in middle.items():
+        # Every arc out must return, doing only what the first did not.
+        for arc in fst.arcs(state):
+            x, a, weight = arc.ilabel, arc.olabel, float(arc.weight)
+            if arc.nextstate != start or (x if entered_reading else a) or not (a or x):
+                return None
+            if entered_reading:
+                least(shape.written_out, a, state, weight)
+            else:
+                least(shape.read_out, x, state, weight)
+    return shape.finish()
 
 
 class ArcIndex:
