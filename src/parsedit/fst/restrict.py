@@ -31,13 +31,13 @@ survive the second composition.  Three things, each exact, avoid that:
   ``ins(y) <= ins(a) + sub(a, y)`` for every test symbol ``y`` (an
   alignment that deletes gold's ``a`` and rewrites some ``x`` as test's
   ``a``, or the mirror image, is then no cheaper than one that matches the
-  two ``a`` s); the same holds for a last symbol.  Substitutions cost at
-  least 0, so it is enough that no gold symbol is dearer to delete than
-  ``a``, nor any test symbol dearer to insert: what :meth:`EditShape.trims`
-  checks for every symbol matched this way.  The argument is in real
-  arithmetic; OpenFst adds weights in single precision, so between costs
-  that are not multiples of a power of two, two scripts of equal real cost
-  can differ in the last place.
+  two ``a`` s); the same holds for a last symbol, and by induction for a
+  whole prefix and suffix.  :meth:`EditShape.trims` checks exactly that,
+  with ``T``'s own costs: a symbol ``T`` never rewrites passes at once, and
+  symbols rewritten through the same states are checked together.  The
+  argument is in real arithmetic; OpenFst adds weights in single precision,
+  so between costs that are not multiples of a power of two, two scripts
+  of equal real cost can differ in the last place.
 
 A transducer with arcs that read and write nothing is analysed after
 OpenFst's epsilon removal (the same weighted relation); the pairs are still
