@@ -369,7 +369,7 @@ class FstAligner:
             end_t -= 1
         matched = gold_ids[:start] + gold_ids[end_g:]
         if matched and (self._shape is None or not self._shape.trims(gold_ids, test_ids, matched)
-                        or any(a in unknown for a in (*gold_ids, *test_ids))):
+                        or (unknown and any(a in unknown for a in (*gold_ids, *test_ids)))):
             start, end_g, end_t = 0, len(gold_ids), len(test_ids)
         key = (gold_ids[start:end_g], test_ids[start:end_t])
         found = self._memo.get(key)
