@@ -255,6 +255,7 @@ class Aligner:
         self.paths = paths
         self._solved: dict[Key, _Solved] = {}
         self._signatures: list[Signature] = []
+        self._costs: list[tuple[float, float]] = []  # each block's deletion and insertion
         self._trim = True
         self._transducers: dict[int, EditTransducer] = {}
         # Without classes or keys, a symbol's costs depend on its kind alone,
@@ -275,6 +276,7 @@ class Aligner:
         if sig not in self._signatures:
             self._trim = self._trim and self.scheme.triangle_holds(sig, self._signatures)
             self._signatures.append(sig)
+            self._costs.append((self.scheme.delete_cost(sig), self.scheme.insert_cost(sig)))
             for edit in self._transducers.values():
                 edit.add_block(sig)
         return self._signatures.index(sig)
@@ -334,11 +336,14 @@ class Aligner:
                 end_g -= 1
                 end_t -= 1
         suffix = len(gold) - end_g
-        if start == end_g or start == end_t:
-            # One side is empty: the only script deletes or inserts the rest.
-            middle = self._one_sided(gold[start:end_g], test[start:end_t], blocks)
-            return Alignment(sum(op.cost for op in middle), gold, start, suffix, middle=middle)
         g, t = gold[start:end_g], test[start:end_t]
+        if not g or not t:
+            # One side is empty: the only script deletes or inserts the rest.
+            cost = sum(self._one_sided_costs(g, t, blocks))
+            if cost == INF:
+                self._no_path(g, t)
+            return Alignment(cost, gold, start, suffix,
+                             later=partial(self._one_sided, g, t, blocks))
         key = self._key(g, t, blocks)
         if self.tie_break:
             lattice, path = self._lattice(key, g, t)
@@ -364,19 +369,26 @@ class Aligner:
             solved.template = _template(self._lattice(key, gold, test)[1])
         return _replay(solved.template, gold, test)
 
+    def _one_sided_costs(self, gold: Sequence[Symbol], test: Sequence[Symbol],
+                         blocks: dict[Symbol, int] | None) -> list[float]:
+        """The cost of deleting each symbol of ``gold``, then of inserting
+        each of ``test``."""
+        costs = self._costs
+        if blocks is None and self._one_block:
+            delete, insert = costs[0]
+            return [delete] * len(gold) + [insert] * len(test)
+        if blocks is None:
+            kind, kind_block = self.encoding.kind, self._kind_block
+            return ([costs[kind_block[kind(s)]][0] for s in gold]
+                    + [costs[kind_block[kind(s)]][1] for s in test])
+        return [costs[blocks[s]][0] for s in gold] + [costs[blocks[s]][1] for s in test]
+
     def _one_sided(self, gold: Sequence[Symbol], test: Sequence[Symbol],
                    blocks: dict[Symbol, int] | None) -> tuple[Op, ...]:
-        scheme, kind = self.scheme, self.encoding.kind
-
-        def sig(s: Symbol) -> Signature:
-            return self._signatures[blocks[s] if blocks is not None
-                                    else self._kind_block[kind(s)]]
-
-        ops = tuple([Op("del", s, None, scheme.delete_cost(sig(s))) for s in gold] +
-                    [Op("ins", None, s, scheme.insert_cost(sig(s))) for s in test])
-        if any(op.cost == INF for op in ops):
-            self._no_path(gold, test)
-        return ops
+        """The operations of a middle with one side empty."""
+        costs = self._one_sided_costs(gold, test, blocks)
+        return tuple([Op("del", s, None, c) for s, c in zip(gold, costs)]
+                     + [Op("ins", None, s, c) for s, c in zip(test, costs[len(gold):])])
 
     def _no_path(self, gold: Sequence[Symbol], test: Sequence[Symbol]) -> None:
         shown = self.encoding.display
