@@ -130,7 +130,7 @@ def _read_path(path: pynini.Fst, symbol_of: dict[int, Symbol]) -> tuple[Op, ...]
 Key = tuple[int, str, str]
 
 #: How many middles an aligner remembers before it forgets them all.
-CACHE_LIMIT = 1 << 17
+CACHE_LIMIT = 1 << 16
 
 # Characters that pynini's string compiler reads as brackets: written as
 # their label in brackets instead.
