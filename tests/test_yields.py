@@ -24,14 +24,16 @@ from parsedit.encodings import get_encoding
 from parsedit.fst.cascade import cascade_distance
 from parsedit.fst.words import WordAligner
 from parsedit.metrics.edits import EditDistance, Scored
-from parsedit.metrics.yields import joint_scheme
+from parsedit.metrics.yields import JointDistance, joint_scheme
 from parsedit.params import Params
 from parsedit.pipeline import Scorer, evaluate
+from parsedit.trees import bracketing
 from parsedit.trees.normalise import NONE
 from parsedit.trees.reader import Item, read_trees
 from parsedit.trees.tree import Tree
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+from perturb import perturb  # noqa: E402
 from word_errors import retokenise, word_errors  # noqa: E402
 
 DATA = resources.files("parsedit.data")
@@ -413,6 +415,71 @@ def test_joint_label_distance_in_the_pipeline() -> None:
     counts = score(gold, tree("(S (NP (DT the) (NN dog)) (VP (VBZ barks)))"),
                    config(yields="align"))
     assert counts["label"].edits == 2  # type: ignore[attr-defined]
+
+
+@st.composite
+def near(draw: st.DrawFn) -> tuple[Tree, Tree]:
+    """A gold tree and a copy with word errors (word_errors.py) and, half the
+    time, a parse error (perturb.py): the kind of pair the bounds meet on."""
+    words = [f"w{i}" for i in range(draw(st.integers(1, 9)))]
+    gold = draw(trees_over(words))
+    rng = random.Random(draw(st.integers(0, 10 ** 6)))
+    test = word_errors(tree(gold.to_string()), rng, 0.3, [*words, "x", "y"])
+    if draw(st.booleans()):
+        test = perturb(test, rng, 1.0)
+    return gold, test
+
+
+JOINT_SCHEMES = [
+    (load_scheme("roark-basic"), load_scheme("words")),
+    (load_scheme("roark-basic"), load_scheme("words-tokenisation")),
+    # The label scheme edits words itself: W is computed under the joint scheme.
+    (parse_scheme(b'name = "w"\nextends = "roark-basic"\n[insert]\nword = 2.0\n', "<w>"),
+     load_scheme("words")),
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(near(), edited()), st.sampled_from(range(len(JOINT_SCHEMES))))
+def test_joint_distance_by_bounds_is_the_whole_composition(pair: tuple[Tree, Tree],
+                                                           which: int) -> None:
+    # The oracle: today's composition of each pair's whole label strings.
+    label, words = JOINT_SCHEMES[which]
+    g, t = NONE.apply(pair[0]), NONE.apply(pair[1])
+    scheme = joint_scheme(label, words)
+    whole = EditDistance(LABEL, scheme).score(g, t).counts
+    alignment = WordAligner(words).align(bracketing.words(g), bracketing.words(t))
+    fast = JointDistance(EditDistance(LABEL, scheme), label).score(g, t, alignment).counts
+    assert fast == whole
+
+
+def test_joint_bounds_meet_on_the_sequoia_word_errors() -> None:
+    # The bounds route is taken for nearly every pair of the test set, and
+    # every figure is the whole composition's.
+    label, words = JOINT_SCHEMES[0]
+    scheme = joint_scheme(label, words)
+    whole = EditDistance(LABEL, scheme)
+    fast = JointDistance(EditDistance(LABEL, scheme), label)
+    composed = 0
+    score = fast.distance.score
+
+    def counting(g: tuple[str, ...], t: tuple[str, ...]) -> object:
+        nonlocal composed
+        composed += 1
+        return score(g, t)
+
+    fast.distance.score = counting  # type: ignore[method-assign]
+    aligner = WordAligner(words)
+    pairs = 0
+    for gold, test in zip(read_trees(GOLD), read_trees(WORDS10)):
+        assert gold.tokens is not None and test.tokens is not None
+        g, t = NONE.normalise(gold.tokens).bracketing, NONE.normalise(test.tokens).bracketing
+        gw, tw = bracketing.words(g), bracketing.words(t)
+        if gw == tw:
+            continue
+        pairs += 1
+        assert fast.score(g, t, aligner.align(gw, tw)).counts == whole.score(g, t).counts
+    assert pairs > 200 and composed < pairs / 10
 
 
 # -- the PTB sample (../shared/data, not redistributable) -----------------------
