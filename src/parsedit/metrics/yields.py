@@ -51,7 +51,7 @@ from parsedit.metrics.base import Metric, Outcome
 from parsedit.metrics.edits import EditDistance
 from parsedit.results import EditCounts, LACounts, ParsevalCounts, SentenceResult
 from parsedit.trees import bracketing
-from parsedit.trees.bracketing import CLOSE, Bracketing
+from parsedit.trees.bracketing import CLOSE, CLOSING, OPEN, WORD, Bracketing
 
 PAIRED = ("match", "sub", "merge", "split")
 
@@ -200,7 +200,7 @@ class JointDistance:
                  tie_break: bool = False) -> None:
         self.distance = distance
         scheme = distance.edits.scheme
-        assert isinstance(scheme, CostScheme)
+        assert isinstance(scheme, CostScheme) and distance.name == "label"
         # The cascade reads the whole pair anyway.
         self.bounded = (not tie_break and _kinds_apart(scheme)
                         and distance.edits.movement.method != "cascade")
@@ -220,13 +220,16 @@ class JointDistance:
         g, t = encoding.encode(gold), encoding.encode(test)
         if g == t:
             return self.distance.score(gold, test)
-        g_kinds = [encoding.kind(s) for s in g]
-        t_kinds = [encoding.kind(s) for s in t]
-        g_at = [i for i, k in enumerate(g_kinds) if k == "word"]
-        t_at = [j for j, k in enumerate(t_kinds) if k == "word"]
+        # The label encoding's symbols are bracketing tokens: decoded once each.
+        g_decoded = bracketing.decode_all(g)  # type: ignore[arg-type]
+        t_decoded = bracketing.decode_all(t)  # type: ignore[arg-type]
+        g_kinds = [kind for kind, _ in g_decoded]
+        t_kinds = [kind for kind, _ in t_decoded]
+        g_at = [i for i, k in enumerate(g_kinds) if k is WORD]
+        t_at = [j for j, k in enumerate(t_kinds) if k is WORD]
         if self.words is not None:
-            alignment = self.words.align([encoding.label(g[i]) for i in g_at],
-                                         [encoding.label(t[j]) for j in t_at])
+            alignment = self.words.align([g_decoded[i][1] for i in g_at],
+                                         [t_decoded[j][1] for j in t_at])
         cuts = [(g_at[op.gold[0]], t_at[op.test[0]]) for op in alignment.ops
                 if op.kind == "match" and g[g_at[op.gold[0]]] == t[t_at[op.test[0]]]]
         pieces: list[Alignment] = []
@@ -249,7 +252,7 @@ class JointDistance:
         return Outcome(scored.counts, scored)
 
 
-_BRACKETS = ("open", "close")
+_BRACKETS = (OPEN, CLOSING)
 _KINDS = {"label": ("open", "close"), "span": ("span",), "rule": ("rule",)}
 
 
