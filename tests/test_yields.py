@@ -22,6 +22,7 @@ from parsedit.config import Config
 from parsedit.costs.reader import load_scheme, parse_scheme
 from parsedit.encodings import get_encoding
 from parsedit.fst.cascade import cascade_distance
+from parsedit.fst.wordfst import FstWordAligner
 from parsedit.fst.words import WordAligner
 from parsedit.metrics.edits import EditDistance, Scored
 from parsedit.metrics.yields import JointDistance, joint_scheme
@@ -120,6 +121,73 @@ def test_tokenisation_scheme_merges_and_equates() -> None:
     assert abs(alignment.cost - 0.6) < 1e-9  # case 0.1 + merge 0.5
     # Without the merge cost: a substitution and a deletion.
     assert kinds("do n't", "don't") == [("sub", "do", "don't"), ("del", "n't", "")]
+
+
+# The FST word aligner against the Python pass (the oracle): random yields
+# with substitutions, case changes, merges and splits, class equivalences
+# and EVALB EQ_WORD pairs.
+TOKENS = ["a", "b", "ab", "ba", "aba", "A", "Ab", "do", "n't", "don't", "not", "Not", "can",
+          "ca", "'re", "are", "c", "-"]
+EQ_WORD = {("c", "b"), ("A", "a"), ("-", "ba")}
+
+
+@st.composite
+def word_pairs(draw: st.DrawFn) -> tuple[list[str], list[str]]:
+    gold = draw(st.lists(st.sampled_from(TOKENS), max_size=9))
+    test: list[str] = []
+    i = 0
+    while i < len(gold):
+        op = draw(st.sampled_from(["keep", "keep", "sub", "case", "del", "ins", "merge",
+                                   "split"]))
+        word = gold[i]
+        if op == "keep":
+            test.append(word)
+        elif op == "sub":
+            test.append(draw(st.sampled_from(TOKENS)))
+        elif op == "case":
+            test.append(word.swapcase())
+        elif op == "ins":
+            test += [word, draw(st.sampled_from(TOKENS))]
+        elif op == "merge" and i + 1 < len(gold):
+            test.append(word + gold[i + 1])
+            i += 1
+        elif op == "split" and len(word) > 1:
+            test += [word[:1], word[1:]]
+        i += 1
+    return gold, test
+
+
+@settings(max_examples=400, deadline=None)
+@given(word_pairs(), st.sampled_from(["words", "words-tokenisation", "m"]), st.booleans())
+def test_fst_word_aligner_gives_the_python_alignment(pair: tuple[list[str], list[str]],
+                                                     name: str, eq_word: bool) -> None:
+    scheme = MERGING if name == "m" else load_scheme(name)
+    same = (lambda g, t: (g, t) in EQ_WORD) if eq_word else None
+    gold, test = pair
+    assert FstWordAligner(scheme, same).align(gold, test) == \
+        WordAligner(scheme, same).align(gold, test)
+
+
+def test_fst_word_aligner_on_the_sequoia_word_errors() -> None:
+    # One aligner over a whole file (blocks and slots grow as pairs come).
+    python = WordAligner(load_scheme("words-tokenisation"))
+    fst = FstWordAligner(load_scheme("words-tokenisation"))
+    for gold, test in zip(read_trees(GOLD), read_trees(RETOKENISED)):
+        assert gold.tokens is not None and test.tokens is not None
+        g = bracketing.words(NONE.apply(gold.tokens))
+        t = bracketing.words(NONE.apply(test.tokens))
+        assert fst.align(g, t) == python.align(g, t)
+
+
+def test_cli_word_aligner_fst_gives_the_same_reports(tmp_path: Path) -> None:
+    for args in (["score", GOLD, WORDS10, "--yield", "align", "--metrics", "parseval,label",
+                  "--format", "json"],
+                 ["align", GOLD, RETOKENISED, "-n", "2", "--encoding", "words",
+                  "--word-costs", "words-tokenisation"]):
+        python = run(*args)
+        fst = run(*args, "--word-aligner", "fst")
+        assert python.exit_code == fst.exit_code == 0, fst.output
+        assert fst.stdout == python.stdout
 
 
 # -- scoring through the alignment -------------------------------------------

@@ -26,6 +26,7 @@ from parsedit.tagging.tagset import Tagset, Weights
 
 if TYPE_CHECKING:
     from parsedit.costs import Scheme
+    from parsedit.fst.words import WordAligner
 
 METRICS = ("parseval", *EDIT_METRICS, "la", "tagging")
 DEFAULT_METRICS = ("parseval", *EDIT_METRICS)
@@ -33,6 +34,7 @@ AVERAGES = ("corpus", "sentence")
 FAILURES = ("skip", "count")
 YIELDS = ("strict", "align")
 SEGMENTATIONS = ("gold", "align")
+WORD_ALIGNERS = ("python", "fst")
 
 
 def encoding_of(metric: str) -> str:
@@ -68,6 +70,11 @@ class Config:
     # "gold": the n-th trees pair up; "align": runs of sentences pair up by
     # their word alignment (parsedit.segmentation), with yields "align".
     segmentation: str = "gold"
+    # How the word alignment is computed: "python", the banded backward pass
+    # over the word lattice (parsedit.fst.words), or "fst", an OpenFst
+    # composition and shortest path (parsedit.fst.wordfst); the same
+    # alignments, so not in the signature.
+    word_aligner: str = "python"
 
     def __post_init__(self) -> None:
         for name in self.metrics:
@@ -90,6 +97,9 @@ class Config:
         if self.segmentation not in SEGMENTATIONS:
             raise ConfigError(f"--segmentation must be 'gold' or 'align', not "
                               f"{self.segmentation!r}")
+        if self.word_aligner not in WORD_ALIGNERS:
+            raise ConfigError(f"--word-aligner must be 'python' or 'fst', not "
+                              f"{self.word_aligner!r}")
         if self.segmentation == "align" and self.yields != "align":
             raise ConfigError("--segmentation align needs --yield align")
         if self.yields == "align":
@@ -165,6 +175,15 @@ class Config:
             raise ConfigError(f"word cost scheme {scheme.name!r} ({scheme.source}) is not a "
                               "declarative scheme for the words encoding")
         return scheme
+
+    def new_word_aligner(self) -> WordAligner:
+        """The word aligner of ``--yield align`` (see ``word_aligner``)."""
+        from parsedit.fst.words import WordAligner
+        same_word = self.params.normalisation.same_word
+        if self.word_aligner == "fst":
+            from parsedit.fst.wordfst import FstWordAligner
+            return FstWordAligner(self.word_scheme(), same_word)
+        return WordAligner(self.word_scheme(), same_word)
 
     def warnings(self) -> list[str]:
         """What the options make a reader need to know (one line each)."""

@@ -11,7 +11,7 @@ from typing import Any
 import click
 
 from parsedit.cli.app import F
-from parsedit.config import AVERAGES, DEFAULT_METRICS, SEGMENTATIONS, YIELDS, Config
+from parsedit.config import AVERAGES, DEFAULT_METRICS, SEGMENTATIONS, WORD_ALIGNERS, YIELDS, Config
 from parsedit.encodings import NAMES
 from parsedit.metrics.movement import METHODS
 from parsedit.trees.source import DEFAULT_ENCODING, check_encoding
@@ -100,7 +100,13 @@ def cost_options(func: F) -> F:
 
 
 def yield_options(func: F) -> F:
-    """``--yield`` and ``--word-costs`` (score, compare, align)."""
+    """``--yield``, ``--word-costs`` and ``--word-aligner`` (score, compare,
+    align, plot)."""
+    func = click.option("--word-aligner", type=click.Choice(WORD_ALIGNERS), default="python",
+                        show_default=True,
+                        help="How --yield align computes the word alignment: a banded pass "
+                             "over the word lattice in Python, or an OpenFst composition "
+                             "and shortest path (the same alignments; python is faster).")(func)
     func = click.option("--word-costs", metavar="NAME|PATH", default=None,
                         help="Word cost scheme of --yield align (default words; shipped: "
                              "words-tokenisation).")(func)
@@ -188,4 +194,5 @@ def scoring_config(options: dict[str, Any]) -> Config:
                    la_preterminals=pop("la_preterminals"), scoring=pop("scoring"),
                    tagset=pop("tagset"), weights=pop("weights"), separator=pop("separator"),
                    yields=pop("yields"), word_costs=pop("word_costs"),
+                   word_aligner=pop("word_aligner"),
                    segmentation=pop("segmentation"))

@@ -304,7 +304,7 @@ class AlignedScorer:
         self.metrics = metrics
         self.with_preterminals = config.with_preterminals
         words = config.word_scheme()
-        self.aligner = WordAligner(words, config.params.normalisation.same_word)
+        self.aligner = config.new_word_aligner()
         label = metrics.get("label")
         label_scheme = config.scheme("label") if label is not None else None
         self.joint = JointDistance(EditDistance(label.encoding, joint_scheme(label_scheme, words),
