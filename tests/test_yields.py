@@ -626,6 +626,61 @@ def test_resegmented_sequoia_is_scored() -> None:
     assert result.complete
 
 
+def test_document_segmentation_with_identical_boundaries_gives_the_gold_numbers() -> None:
+    # Sentences as gold's, words retokenised (merges and splits inside the
+    # sentences): every boundary agrees, the pairs are the sentences.
+    cfg = {"metrics": ("parseval", "span", "rule", "la"), "yields": "align",
+           "word_costs": "words-tokenisation"}
+    plain = evaluate(GOLD, RETOKENISED, Config.from_options(**cfg))
+    document = evaluate(GOLD, RETOKENISED, Config.from_options(**cfg, segmentation="document"))
+    assert [s.counts for s in plain.sentences] == [s.counts for s in document.sentences]
+    assert plain.parseval == document.parseval and plain.words == document.words
+    assert not any("--segmentation" in w for w in document.warnings)
+    assert document.signature.endswith("segmentation:document") or \
+        "segmentation:document" in document.signature
+
+
+def test_document_segmentation_of_split_and_joined_sentences() -> None:
+    result = evaluate(GOLD, RESEGMENTED, Config(metrics=("parseval",), yields="align",
+                                                segmentation="document"))
+    # Every pair ends where both files end a sentence, and the words are all
+    # matched: the same 286 pairs as --segmentation align finds.
+    assert result.count("ok") == len(result.sentences) == 286 and result.complete
+    words = result.words
+    assert words is not None and words.cost == 0 and words.gold == 6441
+    assert any(w.startswith("--segmentation document: 310 gold and 295 test sentences in "
+                            "286 pairs; 33 pairs merge sentences: pair 9 = gold 9 / test 9-10")
+               for w in result.warnings)
+
+
+def test_document_segmentation_merges_any_number_of_sentences(tmp_path: Path) -> None:
+    # Six gold sentences, the test file one tree over all of them and then
+    # a seventh sentence, with a word error: --segmentation align looks 4
+    # sentences ahead and gives up; document pairs gold 1-6 with test 1.
+    words = [f"w{i}" for i in range(12)]
+    gold_trees = [f"(S (NP (DT {a})) (VP (VB {b})))" for a, b in zip(words[::2], words[1::2])]
+    gold_trees.append("(S (NP (DT x)) (VP (VB y)))")
+    joined = "(S " + " ".join(f"(NP (DT {w}))" for w in words).replace("w5", "v5") + ")"
+    gold, test = files(tmp_path, gold_trees, [joined, "(S (NP (DT x)) (VP (VB y)))"])
+    document = evaluate(gold, test, Config(metrics=("parseval",), yields="align",
+                                           segmentation="document"))
+    assert [s.status for s in document.sentences] == ["ok", "ok"]
+    assert document.words is not None and document.words.substituted == 1
+    assert any("pair 1 = gold 1-6 / test 1" in w for w in document.warnings)
+    assert document.parseval is not None and document.parseval.gold == 7 + 6 * 2 + 2
+    align = evaluate(gold, test, Config(metrics=("parseval",), yields="align",
+                                        segmentation="align"))
+    assert any("pair 1 = gold 1-4 / test 1" in w for w in align.warnings)
+    cli = run("score", gold, test, "--yield", "align", "--segmentation", "document",
+              "--format", "json")
+    assert cli.exit_code == 0, cli.output
+    report = json.loads(cli.stdout)
+    assert "segmentation:document" in report["signature"]
+    assert report["summary"]["gold_trees"] == report["summary"]["test_trees"] == 2
+    bad = run("score", gold, test, "--segmentation", "document")
+    assert bad.exit_code == 2 and "--segmentation document needs --yield align" in bad.stderr
+
+
 # -- the interfaces: Python API, compare, jobs, refusals ------------------------
 def test_python_api_takes_the_yield_options() -> None:
     import parsedit

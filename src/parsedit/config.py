@@ -33,7 +33,7 @@ DEFAULT_METRICS = ("parseval", *EDIT_METRICS)
 AVERAGES = ("corpus", "sentence")
 FAILURES = ("skip", "count")
 YIELDS = ("strict", "align")
-SEGMENTATIONS = ("gold", "align")
+SEGMENTATIONS = ("gold", "align", "document")
 WORD_ALIGNERS = ("python", "fst")
 
 
@@ -68,7 +68,8 @@ class Config:
     yields: str = "strict"
     word_costs: Scheme | None = None
     # "gold": the n-th trees pair up; "align": runs of sentences pair up by
-    # their word alignment (parsedit.segmentation), with yields "align".
+    # their word alignment (parsedit.segmentation), with yields "align";
+    # "document": each file as one word stream, runs of any length.
     segmentation: str = "gold"
     # How the word alignment is computed: "python", the banded backward pass
     # over the word lattice (parsedit.fst.words), or "fst", an OpenFst
@@ -95,13 +96,13 @@ class Config:
         if self.yields not in YIELDS:
             raise ConfigError(f"--yield must be 'strict' or 'align', not {self.yields!r}")
         if self.segmentation not in SEGMENTATIONS:
-            raise ConfigError(f"--segmentation must be 'gold' or 'align', not "
+            raise ConfigError(f"--segmentation must be 'gold', 'align' or 'document', not "
                               f"{self.segmentation!r}")
         if self.word_aligner not in WORD_ALIGNERS:
             raise ConfigError(f"--word-aligner must be 'python' or 'fst', not "
                               f"{self.word_aligner!r}")
-        if self.segmentation == "align" and self.yields != "align":
-            raise ConfigError("--segmentation align needs --yield align")
+        if self.segmentation != "gold" and self.yields != "align":
+            raise ConfigError(f"--segmentation {self.segmentation} needs --yield align")
         if self.yields == "align":
             self.word_scheme()
             for name in (*self.edit_metrics, *(["la"] if "la" in self.metrics else [])):
@@ -242,8 +243,8 @@ class Config:
             parts.append(f"failures:{self.failures}")
         if self.yields == "align":
             parts.append(f"yield:align|words:{self.word_scheme().describe()}")
-        if self.segmentation == "align":
-            parts.append("segmentation:align")
+        if self.segmentation != "gold":
+            parts.append(f"segmentation:{self.segmentation}")
         parts += [f"average:{self.average}", f"parsedit:{__version__}",
                   f"pynini:{version('pynini')}"]
         return "|".join(parts)

@@ -198,7 +198,7 @@ class Scorer:
         """The numbered pairs of two files: in order, or with ``segmentation
         = "align"`` runs of sentences merged by their word alignment (each
         pair's :class:`~parsedit.segmentation.Run` kept in ``self.runs``)."""
-        if self.config.segmentation != "align":
+        if self.config.segmentation == "gold":
             return pairs(gold_path, test_path, gold_encoding, test_encoding)
         assert self.aligned is not None
         self.runs.clear()
@@ -209,7 +209,7 @@ class Scorer:
                 norm.normalise(item.tokens).bracketing)
         return aligned_pairs(read_trees(gold_path, gold_encoding),
                              read_trees(test_path, test_encoding), self.aligned.aligner, words,
-                             self.runs)
+                             self.runs, self.config.segmentation == "document")
 
 
 def _outer(gold: Bracketing, test: Bracketing) -> str | None:
@@ -402,7 +402,7 @@ def run(scorer: Scorer, pairs_: Iterable[Pair] | Lines, gold_name: str, test_nam
                          gold_name, test_name)
     if roots is not None:
         warnings.append(roots)
-    merged = merge_warning(scorer.runs)
+    merged = merge_warning(scorer.runs, scorer.config.segmentation)
     if merged is not None:
         warnings.append(merged)
     if scorer.aligned is not None:
@@ -437,9 +437,9 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
     check_files((gold_path, gold_encoding), (test_path, test_encoding))
     scorer = Scorer.for_files(config, gold_path, test_path, errors > 0, gold_encoding,
                               test_encoding)
-    # --segmentation align pairs runs of sentences, read by this process.
+    # --segmentation align or document pairs runs of sentences, read by this process.
     ranges = line_ranges(gold_path, test_path, (gold_encoding, test_encoding)) \
-        if jobs > 1 and config.segmentation != "align" else None
+        if jobs > 1 and config.segmentation == "gold" else None
     source = Lines(ranges) if ranges is not None \
         else scorer.pairs(gold_path, test_path, gold_encoding, test_encoding)
     return run(scorer, source, gold_path, test_path, worst_words, errors, jobs, progress)

@@ -174,7 +174,9 @@ def scoring_options(func: F) -> F:
         click.option("--segmentation", type=click.Choice(SEGMENTATIONS), default="gold",
                      show_default=True,
                      help="gold: the n-th trees pair up; align (with --yield align): runs of "
-                          "sentences pair up by their word alignment, merged as forests."),
+                          "up to 4 sentences pair up by their word alignment, merged as "
+                          "forests; document: each file one word stream, runs of any "
+                          "length."),
     )):
         func = option(func)
     return func
