@@ -18,14 +18,14 @@ pair is every stretch between two boundaries both sides agree on, however
 many sentences it takes.  The document alignment is computed in windows,
 so that it stays tractable on a file of thousands of sentences: from the
 last agreed boundary, the words of the next sentences on each side, at
-least :data:`DOCUMENT_WORDS` a side, are aligned; every agreed boundary in
+least :data:`DOCUMENT_WORDS` a side (200), are aligned; every agreed boundary in
 the window's first half is kept (the pairs between them are emitted), and
 the next window starts at the last of them; when none is there, the window
 doubles, up to the end of both files (whatever is then left is one pair).
 Near its end a window's alignment can be bent by the sentences it cuts off,
 which is why only the first half is trusted; a document alignment computed
 whole would differ only where a window's optimal path would not, which a
-window of several hundred words with sentences agreeing inside it all but
+window of a couple of hundred words with sentences agreeing inside it all but
 rules out (stated, not proved).  So ``align`` pairs the next run within 4
 sentences a side, and falls back to the whole window when none agrees;
 ``document`` merges as many sentences as the alignment needs.
@@ -44,7 +44,7 @@ from parsedit.fst.words import WordAligner
 from parsedit.trees.reader import Item
 
 WINDOW = 4
-DOCUMENT_WORDS = 400
+DOCUMENT_WORDS = 200
 
 
 @dataclass(frozen=True)
