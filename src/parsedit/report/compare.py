@@ -44,7 +44,7 @@ def _bounds(bounds: Interval | None) -> str:
 
 def _scored(c: Comparison, i: int) -> str:
     result = c.results[i]
-    return f"{result.count('ok')}/{result.gold_trees}"
+    return f"{result.count('ok')}/{c.gold_trees}"
 
 
 def _rows(c: Comparison) -> list[list[str]]:
@@ -239,7 +239,7 @@ def _tsv(c: Comparison) -> str:
             bounds = c.intervals[m][i]
             cells += ["", ""] if bounds is None else [f"{b:.4f}" for b in bounds]
         result = c.results[i]
-        rows.append("\t".join(cells + [str(result.count("ok")), str(result.gold_trees)]))
+        rows.append("\t".join(cells + [str(result.count("ok")), str(c.gold_trees)]))
     return "\n".join(rows) + "\n"
 
 
@@ -271,7 +271,8 @@ def to_dict(c: Comparison, gold: str) -> dict[str, Any]:
             "name": name,
             "summary": {"sentences": len(r.sentences), "ok": r.count("ok"),
                         "skip": r.count("skip"), "error": r.count("error"),
-                        "gold_trees": r.gold_trees, "test_trees": r.test_trees},
+                        "gold_trees": r.gold_trees, "test_trees": r.test_trees,
+                        "complete": r.complete, "stopped": r.stopped},
             "figures": {m: c.figures[m][i] for m in c.metrics},
             "intervals": {m: _listed_bounds(c.intervals[m][i]) for m in c.metrics},
             "ranks": {m: c.ranks[m][i] for m in c.metrics},
