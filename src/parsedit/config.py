@@ -34,7 +34,7 @@ AVERAGES = ("corpus", "sentence")
 FAILURES = ("skip", "count")
 YIELDS = ("strict", "align")
 SEGMENTATIONS = ("gold", "align", "document")
-WORD_ALIGNERS = ("python", "fst")
+WORD_ALIGNERS = ("fst", "python")
 
 
 def encoding_of(metric: str) -> str:
@@ -71,11 +71,11 @@ class Config:
     # their word alignment (parsedit.segmentation), with yields "align";
     # "document": each file as one word stream, runs of any length.
     segmentation: str = "gold"
-    # How the word alignment is computed: "python", the banded backward pass
-    # over the word lattice (parsedit.fst.words), or "fst", an OpenFst
-    # composition and shortest path (parsedit.fst.wordfst); the same
-    # alignments, so not in the signature.
-    word_aligner: str = "python"
+    # How the word alignment is computed: "fst", an OpenFst composition and
+    # shortest path (parsedit.fst.wordfst), or "python", the banded backward
+    # pass over the word lattice (parsedit.fst.words); the same alignments,
+    # so not in the signature.
+    word_aligner: str = "fst"
 
     def __post_init__(self) -> None:
         for name in self.metrics:
@@ -99,7 +99,7 @@ class Config:
             raise ConfigError(f"--segmentation must be 'gold', 'align' or 'document', not "
                               f"{self.segmentation!r}")
         if self.word_aligner not in WORD_ALIGNERS:
-            raise ConfigError(f"--word-aligner must be 'python' or 'fst', not "
+            raise ConfigError(f"--word-aligner must be 'fst' or 'python', not "
                               f"{self.word_aligner!r}")
         if self.segmentation != "gold" and self.yields != "align":
             raise ConfigError(f"--segmentation {self.segmentation} needs --yield align")
@@ -180,7 +180,9 @@ class Config:
     def new_word_aligner(self) -> WordAligner:
         """The word aligner of ``--yield align`` (see ``word_aligner``)."""
         from parsedit.fst.words import WordAligner
-        same_word = self.params.normalisation.same_word
+        norm = self.params.normalisation
+        # Without EQ_WORD pairs, words are the same word only when equal.
+        same_word = norm.same_word if norm.equal_words else None
         if self.word_aligner == "fst":
             from parsedit.fst.wordfst import FstWordAligner
             return FstWordAligner(self.word_scheme(), same_word)
