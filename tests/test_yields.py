@@ -184,8 +184,8 @@ def test_cli_word_aligners_give_the_same_reports(tmp_path: Path) -> None:
                   "--format", "json"],
                  ["align", GOLD, RETOKENISED, "-n", "2", "--encoding", "words",
                   "--word-costs", "words-tokenisation"]):
-        python = run(*args, "--word-aligner", "python")
-        fst = run(*args)  # the default
+        python = run(*args)  # the default
+        fst = run(*args, "--word-aligner", "fst")
         assert python.exit_code == fst.exit_code == 0, fst.output
         assert fst.stdout == python.stdout
 

@@ -34,7 +34,7 @@ AVERAGES = ("corpus", "sentence")
 FAILURES = ("skip", "count")
 YIELDS = ("strict", "align")
 SEGMENTATIONS = ("gold", "align", "document")
-WORD_ALIGNERS = ("fst", "python")
+WORD_ALIGNERS = ("python", "fst")
 
 
 def encoding_of(metric: str) -> str:
@@ -71,11 +71,11 @@ class Config:
     # their word alignment (parsedit.segmentation), with yields "align";
     # "document": each file as one word stream, runs of any length.
     segmentation: str = "gold"
-    # How the word alignment is computed: "fst", an OpenFst composition and
-    # shortest path (parsedit.fst.wordfst), or "python", the banded backward
-    # pass over the word lattice (parsedit.fst.words); the same alignments,
-    # so not in the signature.
-    word_aligner: str = "fst"
+    # How the word alignment is computed: "python", the banded backward pass
+    # over the word lattice (parsedit.fst.words), or "fst", an OpenFst
+    # composition and shortest path (parsedit.fst.wordfst); the same
+    # alignments, so not in the signature.
+    word_aligner: str = "python"
 
     def __post_init__(self) -> None:
         for name in self.metrics:
@@ -99,7 +99,7 @@ class Config:
             raise ConfigError(f"--segmentation must be 'gold', 'align' or 'document', not "
                               f"{self.segmentation!r}")
         if self.word_aligner not in WORD_ALIGNERS:
-            raise ConfigError(f"--word-aligner must be 'fst' or 'python', not "
+            raise ConfigError(f"--word-aligner must be 'python' or 'fst', not "
                               f"{self.word_aligner!r}")
         if self.segmentation != "gold" and self.yields != "align":
             raise ConfigError(f"--segmentation {self.segmentation} needs --yield align")

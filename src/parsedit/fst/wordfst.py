@@ -1,4 +1,4 @@
-"""Word alignment as an OpenFst shortest path (the ``--yield align`` default).
+"""Word alignment as an OpenFst shortest path (``--word-aligner fst``).
 
 :class:`FstWordAligner` computes exactly what :class:`~parsedit.fst.words.WordAligner`
 does (the same cheapest script, the same tie-breaking), but through
