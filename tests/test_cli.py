@@ -236,3 +236,13 @@ def test_two_empty_files_are_no_complete_run(tmp_path: Path) -> None:
     result = run("score", str(empty), str(empty))
     assert result.exit_code == 1
     assert "no sentence could be scored (the files hold no trees)" in result.stderr
+
+
+def test_format_evalb_computes_what_it_shows(tmp_path: Path) -> None:
+    gold, test = files(tmp_path, [GOLD], [PARSE2])
+    plain = run("score", gold, test, "--format", "evalb", "--signature-only")
+    assert plain.stdout.startswith("metrics:parseval|")
+    asked = run("score", gold, test, "--format", "evalb", "--metrics", "parseval,label,la")
+    assert asked.exit_code == 0
+    assert "--metrics label show(s) nothing in --format evalb" in asked.stderr
+    assert "Leaf-ancestor (sentences)" in asked.stdout

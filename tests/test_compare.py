@@ -441,3 +441,9 @@ def test_tagging_is_compared_by_its_headline(tmp_path: Path) -> None:
     (entry,) = data["significance"]["tagging"]
     assert entry["difference"] == pytest.approx(figures[0] - figures[1])
     assert entry["p"] == pytest.approx(hits / 256, abs=0.02)
+
+
+def test_markdown_escapes_a_bar_in_a_name() -> None:
+    from parsedit.report.compare import _markdown
+
+    assert _markdown([["system", "F"], ["a|b", "90.00"]])[2] == "| a\\|b | 90.00 |"

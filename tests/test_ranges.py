@@ -128,3 +128,24 @@ def test_evalb_report_on_39k_pairs_read_by_the_workers(shared: Path, tmp_path: P
     forked = evaluate(str(gold), str(test), config, jobs=2)
     assert len(plain.sentences) == 39140 and plain.count("ok") == 39140
     assert evalb_report.render(forked) == evalb_report.render(plain)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(["(S (A a))", "", "  ", "\t", "x", " y "]), max_size=8),
+       st.booleans(), st.integers(1, 16))
+def test_content_ends_after_the_last_line_that_is_not_blank(
+        lines: list[str], newline_at_end: bool, block: int) -> None:
+    text = "\n".join(lines) + ("\n" if newline_at_end and lines else "")
+    kept = [line for line in lines if line.strip()]
+    expected = 0
+    if kept:
+        last = max(i for i, line in enumerate(lines) if line.strip())
+        expected = len("\n".join(lines[:last + 1]).encode())
+    with tempfile.NamedTemporaryFile() as handle:
+        handle.write(text.encode())
+        handle.flush()
+        saved, ranges._BLOCK = ranges._BLOCK, block  # block edges anywhere
+        try:
+            assert ranges.content_end(handle.name) == expected
+        finally:
+            ranges._BLOCK = saved

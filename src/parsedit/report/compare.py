@@ -189,9 +189,11 @@ def _plain(rows: list[list[str]]) -> list[str]:
 
 
 def _markdown(rows: list[list[str]]) -> list[str]:
-    out = ["| " + " | ".join(rows[0]) + " |",
-           "|" + "|".join(["---"] + ["---:"] * (len(rows[0]) - 1)) + "|"]
-    return out + ["| " + " | ".join(r) + " |" for r in rows[1:]]
+    def row(cells: list[str]) -> str:  # a | in a system's name would end its cell
+        return "| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |"
+
+    out = [row(rows[0]), "|" + "|".join(["---"] + ["---:"] * (len(rows[0]) - 1)) + "|"]
+    return out + [row(r) for r in rows[1:]]
 
 
 def _latex_text(text: str) -> str:
