@@ -22,16 +22,19 @@ from parsedit.config import Config
 from parsedit.costs.reader import load_scheme, parse_scheme
 from parsedit.encodings import get_encoding
 from parsedit.fst.cascade import cascade_distance
+from parsedit.fst.wordfst import FstWordAligner
 from parsedit.fst.words import WordAligner
 from parsedit.metrics.edits import EditDistance, Scored
-from parsedit.metrics.yields import joint_scheme
+from parsedit.metrics.yields import JointDistance, joint_scheme
 from parsedit.params import Params
 from parsedit.pipeline import Scorer, evaluate
+from parsedit.trees import bracketing
 from parsedit.trees.normalise import NONE
 from parsedit.trees.reader import Item, read_trees
 from parsedit.trees.tree import Tree
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+from perturb import perturb  # noqa: E402
 from word_errors import retokenise, word_errors  # noqa: E402
 
 DATA = resources.files("parsedit.data")
@@ -118,6 +121,73 @@ def test_tokenisation_scheme_merges_and_equates() -> None:
     assert abs(alignment.cost - 0.6) < 1e-9  # case 0.1 + merge 0.5
     # Without the merge cost: a substitution and a deletion.
     assert kinds("do n't", "don't") == [("sub", "do", "don't"), ("del", "n't", "")]
+
+
+# The FST word aligner against the Python pass (the oracle): random yields
+# with substitutions, case changes, merges and splits, class equivalences
+# and EVALB EQ_WORD pairs.
+TOKENS = ["a", "b", "ab", "ba", "aba", "A", "Ab", "do", "n't", "don't", "not", "Not", "can",
+          "ca", "'re", "are", "c", "-"]
+EQ_WORD = {("c", "b"), ("A", "a"), ("-", "ba")}
+
+
+@st.composite
+def word_pairs(draw: st.DrawFn) -> tuple[list[str], list[str]]:
+    gold = draw(st.lists(st.sampled_from(TOKENS), max_size=9))
+    test: list[str] = []
+    i = 0
+    while i < len(gold):
+        op = draw(st.sampled_from(["keep", "keep", "sub", "case", "del", "ins", "merge",
+                                   "split"]))
+        word = gold[i]
+        if op == "keep":
+            test.append(word)
+        elif op == "sub":
+            test.append(draw(st.sampled_from(TOKENS)))
+        elif op == "case":
+            test.append(word.swapcase())
+        elif op == "ins":
+            test += [word, draw(st.sampled_from(TOKENS))]
+        elif op == "merge" and i + 1 < len(gold):
+            test.append(word + gold[i + 1])
+            i += 1
+        elif op == "split" and len(word) > 1:
+            test += [word[:1], word[1:]]
+        i += 1
+    return gold, test
+
+
+@settings(max_examples=400, deadline=None)
+@given(word_pairs(), st.sampled_from(["words", "words-tokenisation", "m"]), st.booleans())
+def test_fst_word_aligner_gives_the_python_alignment(pair: tuple[list[str], list[str]],
+                                                     name: str, eq_word: bool) -> None:
+    scheme = MERGING if name == "m" else load_scheme(name)
+    same = (lambda g, t: (g, t) in EQ_WORD) if eq_word else None
+    gold, test = pair
+    assert FstWordAligner(scheme, same).align(gold, test) == \
+        WordAligner(scheme, same).align(gold, test)
+
+
+def test_fst_word_aligner_on_the_sequoia_word_errors() -> None:
+    # One aligner over a whole file (blocks and slots grow as pairs come).
+    python = WordAligner(load_scheme("words-tokenisation"))
+    fst = FstWordAligner(load_scheme("words-tokenisation"))
+    for gold, test in zip(read_trees(GOLD), read_trees(RETOKENISED)):
+        assert gold.tokens is not None and test.tokens is not None
+        g = bracketing.words(NONE.apply(gold.tokens))
+        t = bracketing.words(NONE.apply(test.tokens))
+        assert fst.align(g, t) == python.align(g, t)
+
+
+def test_cli_word_aligners_give_the_same_reports(tmp_path: Path) -> None:
+    for args in (["score", GOLD, WORDS10, "--yield", "align", "--metrics", "parseval,label",
+                  "--format", "json"],
+                 ["align", GOLD, RETOKENISED, "-n", "2", "--encoding", "words",
+                  "--word-costs", "words-tokenisation"]):
+        python = run(*args)  # the default
+        fst = run(*args, "--word-aligner", "fst")
+        assert python.exit_code == fst.exit_code == 0, fst.output
+        assert fst.stdout == python.stdout
 
 
 # -- scoring through the alignment -------------------------------------------
@@ -415,6 +485,71 @@ def test_joint_label_distance_in_the_pipeline() -> None:
     assert counts["label"].edits == 2  # type: ignore[attr-defined]
 
 
+@st.composite
+def near(draw: st.DrawFn) -> tuple[Tree, Tree]:
+    """A gold tree and a copy with word errors (word_errors.py) and, half the
+    time, a parse error (perturb.py): the kind of pair the bounds meet on."""
+    words = [f"w{i}" for i in range(draw(st.integers(1, 9)))]
+    gold = draw(trees_over(words))
+    rng = random.Random(draw(st.integers(0, 10 ** 6)))
+    test = word_errors(tree(gold.to_string()), rng, 0.3, [*words, "x", "y"])
+    if draw(st.booleans()):
+        test = perturb(test, rng, 1.0)
+    return gold, test
+
+
+JOINT_SCHEMES = [
+    (load_scheme("roark-basic"), load_scheme("words")),
+    (load_scheme("roark-basic"), load_scheme("words-tokenisation")),
+    # The label scheme edits words itself: W is computed under the joint scheme.
+    (parse_scheme(b'name = "w"\nextends = "roark-basic"\n[insert]\nword = 2.0\n', "<w>"),
+     load_scheme("words")),
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(near(), edited()), st.sampled_from(range(len(JOINT_SCHEMES))))
+def test_joint_distance_by_bounds_is_the_whole_composition(pair: tuple[Tree, Tree],
+                                                           which: int) -> None:
+    # The oracle: today's composition of each pair's whole label strings.
+    label, words = JOINT_SCHEMES[which]
+    g, t = NONE.apply(pair[0]), NONE.apply(pair[1])
+    scheme = joint_scheme(label, words)
+    whole = EditDistance(LABEL, scheme).score(g, t).counts
+    alignment = WordAligner(words).align(bracketing.words(g), bracketing.words(t))
+    fast = JointDistance(EditDistance(LABEL, scheme), label).score(g, t, alignment).counts
+    assert fast == whole
+
+
+def test_joint_bounds_meet_on_the_sequoia_word_errors() -> None:
+    # The bounds route is taken for nearly every pair of the test set, and
+    # every figure is the whole composition's.
+    label, words = JOINT_SCHEMES[0]
+    scheme = joint_scheme(label, words)
+    whole = EditDistance(LABEL, scheme)
+    fast = JointDistance(EditDistance(LABEL, scheme), label)
+    composed = 0
+    score = fast.distance.score
+
+    def counting(g: tuple[str, ...], t: tuple[str, ...]) -> object:
+        nonlocal composed
+        composed += 1
+        return score(g, t)
+
+    fast.distance.score = counting  # type: ignore[method-assign]
+    aligner = WordAligner(words)
+    pairs = 0
+    for gold, test in zip(read_trees(GOLD), read_trees(WORDS10)):
+        assert gold.tokens is not None and test.tokens is not None
+        g, t = NONE.normalise(gold.tokens).bracketing, NONE.normalise(test.tokens).bracketing
+        gw, tw = bracketing.words(g), bracketing.words(t)
+        if gw == tw:
+            continue
+        pairs += 1
+        assert fast.score(g, t, aligner.align(gw, tw)).counts == whole.score(g, t).counts
+    assert pairs > 200 and composed < pairs / 10
+
+
 # -- the PTB sample (../shared/data, not redistributable) -----------------------
 def test_ptb_sample_identical_words_give_the_strict_figures(shared: Path) -> None:
     orig = str(shared / "ptb-sample/wsj_0001-0199.orig")
@@ -489,6 +624,70 @@ def test_resegmented_sequoia_is_scored() -> None:
     words = result.words
     assert words is not None and words.cost == 0 and words.gold == 6441
     assert result.complete
+
+
+def test_document_segmentation_with_identical_boundaries_gives_the_gold_numbers(
+        tmp_path: Path) -> None:
+    # Sentences as gold's, words retokenised (merges and splits inside the
+    # sentences; the first 80 trees, for time): every boundary agrees, the
+    # pairs are the sentences.
+    def head(path: str) -> list[str]:
+        return Path(path).read_text(encoding="utf-8").splitlines()[:80]
+
+    gold, test = files(tmp_path, head(GOLD), head(RETOKENISED))
+    cfg = {"metrics": ("parseval", "span", "rule", "la"), "yields": "align",
+           "word_costs": "words-tokenisation"}
+    plain = evaluate(gold, test, Config.from_options(**cfg))
+    document = evaluate(gold, test, Config.from_options(**cfg, segmentation="document"))
+    assert len(document.sentences) == 80 and document.words is not None
+    assert document.words.merged > 0
+    assert [s.counts for s in plain.sentences] == [s.counts for s in document.sentences]
+    assert plain.parseval == document.parseval and plain.words == document.words
+    assert not any("--segmentation" in w for w in document.warnings)
+    assert "segmentation:document" in document.signature
+    identical = evaluate(GOLD, GOLD, Config(yields="align", segmentation="document"))
+    assert identical.parseval == evaluate(GOLD, GOLD, Config()).parseval
+
+
+def test_document_segmentation_of_split_and_joined_sentences() -> None:
+    result = evaluate(GOLD, RESEGMENTED, Config(metrics=("parseval",), yields="align",
+                                                segmentation="document"))
+    # Every pair ends where both files end a sentence, and the words are all
+    # matched: the same 286 pairs as --segmentation align finds.
+    assert result.count("ok") == len(result.sentences) == 286 and result.complete
+    words = result.words
+    assert words is not None and words.cost == 0 and words.gold == 6441
+    assert any(w.startswith("--segmentation document: 310 gold and 295 test sentences in "
+                            "286 pairs; 33 pairs merge sentences: pair 9 = gold 9 / test 9-10")
+               for w in result.warnings)
+
+
+def test_document_segmentation_merges_any_number_of_sentences(tmp_path: Path) -> None:
+    # Six gold sentences, the test file one tree over all of them and then
+    # a seventh sentence, with a word error: --segmentation align looks 4
+    # sentences ahead and gives up; document pairs gold 1-6 with test 1.
+    words = [f"w{i}" for i in range(12)]
+    gold_trees = [f"(S (NP (DT {a})) (VP (VB {b})))" for a, b in zip(words[::2], words[1::2])]
+    gold_trees.append("(S (NP (DT x)) (VP (VB y)))")
+    joined = "(S " + " ".join(f"(NP (DT {w}))" for w in words).replace("w5", "v5") + ")"
+    gold, test = files(tmp_path, gold_trees, [joined, "(S (NP (DT x)) (VP (VB y)))"])
+    document = evaluate(gold, test, Config(metrics=("parseval",), yields="align",
+                                           segmentation="document"))
+    assert [s.status for s in document.sentences] == ["ok", "ok"]
+    assert document.words is not None and document.words.substituted == 1
+    assert any("pair 1 = gold 1-6 / test 1" in w for w in document.warnings)
+    assert document.parseval is not None and document.parseval.gold == 7 + 6 * 2 + 2
+    align = evaluate(gold, test, Config(metrics=("parseval",), yields="align",
+                                        segmentation="align"))
+    assert any("pair 1 = gold 1-4 / test 1" in w for w in align.warnings)
+    cli = run("score", gold, test, "--yield", "align", "--segmentation", "document",
+              "--format", "json")
+    assert cli.exit_code == 0, cli.output
+    report = json.loads(cli.stdout)
+    assert "segmentation:document" in report["signature"]
+    assert report["summary"]["gold_trees"] == report["summary"]["test_trees"] == 2
+    bad = run("score", gold, test, "--segmentation", "document")
+    assert bad.exit_code == 2 and "--segmentation document needs --yield align" in bad.stderr
 
 
 # -- the interfaces: Python API, compare, jobs, refusals ------------------------

@@ -155,9 +155,9 @@ def compare(gold: str, paths: list[str], config: Config, names: tuple[str, ...] 
     if len(paths) < 2:
         raise ConfigError("compare needs at least two systems")
     if config.segmentation != "gold":
-        raise ConfigError("compare cannot use --segmentation align: each system's sentences "
-                          "would be paired with gold differently, and the paired tests need "
-                          "the same sentences in every system")
+        raise ConfigError(f"compare cannot use --segmentation {config.segmentation}: each "
+                          "system's sentences would be paired with gold differently, and the "
+                          "paired tests need the same sentences in every system")
     if samples < 1 or seed < 0:
         raise ConfigError(f"compare needs samples >= 1 and a seed >= 0, not {samples} "
                           f"and {seed}")

@@ -26,13 +26,15 @@ from parsedit.tagging.tagset import Tagset, Weights
 
 if TYPE_CHECKING:
     from parsedit.costs import Scheme
+    from parsedit.fst.words import WordAligner
 
 METRICS = ("parseval", *EDIT_METRICS, "la", "tagging")
 DEFAULT_METRICS = ("parseval", *EDIT_METRICS)
 AVERAGES = ("corpus", "sentence")
 FAILURES = ("skip", "count")
 YIELDS = ("strict", "align")
-SEGMENTATIONS = ("gold", "align")
+SEGMENTATIONS = ("gold", "align", "document")
+WORD_ALIGNERS = ("python", "fst")
 
 
 def encoding_of(metric: str) -> str:
@@ -66,8 +68,14 @@ class Config:
     yields: str = "strict"
     word_costs: Scheme | None = None
     # "gold": the n-th trees pair up; "align": runs of sentences pair up by
-    # their word alignment (parsedit.segmentation), with yields "align".
+    # their word alignment (parsedit.segmentation), with yields "align";
+    # "document": each file as one word stream, runs of any length.
     segmentation: str = "gold"
+    # How the word alignment is computed: "python", the banded backward pass
+    # over the word lattice (parsedit.fst.words), or "fst", an OpenFst
+    # composition and shortest path (parsedit.fst.wordfst); the same
+    # alignments, so not in the signature.
+    word_aligner: str = "python"
 
     def __post_init__(self) -> None:
         for name in self.metrics:
@@ -88,10 +96,13 @@ class Config:
         if self.yields not in YIELDS:
             raise ConfigError(f"--yield must be 'strict' or 'align', not {self.yields!r}")
         if self.segmentation not in SEGMENTATIONS:
-            raise ConfigError(f"--segmentation must be 'gold' or 'align', not "
+            raise ConfigError(f"--segmentation must be 'gold', 'align' or 'document', not "
                               f"{self.segmentation!r}")
-        if self.segmentation == "align" and self.yields != "align":
-            raise ConfigError("--segmentation align needs --yield align")
+        if self.word_aligner not in WORD_ALIGNERS:
+            raise ConfigError(f"--word-aligner must be 'python' or 'fst', not "
+                              f"{self.word_aligner!r}")
+        if self.segmentation != "gold" and self.yields != "align":
+            raise ConfigError(f"--segmentation {self.segmentation} needs --yield align")
         if self.yields == "align":
             self.word_scheme()
             for name in (*self.edit_metrics, *(["la"] if "la" in self.metrics else [])):
@@ -166,6 +177,17 @@ class Config:
                               "declarative scheme for the words encoding")
         return scheme
 
+    def new_word_aligner(self) -> WordAligner:
+        """The word aligner of ``--yield align`` (see ``word_aligner``)."""
+        from parsedit.fst.words import WordAligner
+        norm = self.params.normalisation
+        # Without EQ_WORD pairs, words are the same word only when equal.
+        same_word = norm.same_word if norm.equal_words else None
+        if self.word_aligner == "fst":
+            from parsedit.fst.wordfst import FstWordAligner
+            return FstWordAligner(self.word_scheme(), same_word)
+        return WordAligner(self.word_scheme(), same_word)
+
     def warnings(self, chooser: str = "--metrics") -> list[str]:
         """What the options make a reader need to know (one line each);
         ``chooser`` names the option that chose the metrics (``align``'s
@@ -225,8 +247,8 @@ class Config:
             parts.append(f"failures:{self.failures}")
         if self.yields == "align":
             parts.append(f"yield:align|words:{self.word_scheme().describe()}")
-        if self.segmentation == "align":
-            parts.append("segmentation:align")
+        if self.segmentation != "gold":
+            parts.append(f"segmentation:{self.segmentation}")
         parts += [f"average:{self.average}", f"parsedit:{__version__}",
                   f"pynini:{version('pynini')}"]
         return "|".join(parts)

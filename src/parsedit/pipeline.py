@@ -208,7 +208,7 @@ class Scorer:
 
     def paired(self, gold: Iterable[Item], test: Iterable[Item]) -> Iterator[Pair]:
         """The numbered pairs of two sequences of items (see :meth:`pairs`)."""
-        if self.config.segmentation != "align":
+        if self.config.segmentation == "gold":
             return numbered(gold, test)
         assert self.aligned is not None
         self.runs.clear()
@@ -217,7 +217,8 @@ class Scorer:
         def words(item: Item) -> list[str]:
             return [] if item.tokens is None else bracketing.words(
                 norm.normalise(item.tokens).bracketing)
-        return aligned_pairs(gold, test, self.aligned.aligner, words, self.runs)
+        return aligned_pairs(gold, test, self.aligned.aligner, words, self.runs,
+                             self.config.segmentation == "document")
 
 
 def _empties(gold: Bracketing, test: Bracketing) -> str:
@@ -586,7 +587,7 @@ def run(scorer: Scorer, pairs_: Iterable[Pair] | Lines, gold_name: str, test_nam
                          whole.outer["gold"], gold_name, test_name)
     if roots is not None:
         warnings.append(roots)
-    merged = merge_warning(scorer.runs)
+    merged = merge_warning(scorer.runs, scorer.config.segmentation)
     if merged is not None:
         warnings.append(merged)
     if scorer.aligned is not None:
@@ -622,9 +623,9 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
     check_files((gold_path, gold_encoding), (test_path, test_encoding))
     scorer = Scorer.for_files(config, gold_path, test_path, errors > 0, gold_encoding,
                               test_encoding)
-    # --segmentation align pairs runs of sentences, read by this process.
+    # --segmentation align or document pairs runs of sentences, read by this process.
     ranges = line_ranges(gold_path, test_path, (gold_encoding, test_encoding), SUM_EVERY) \
-        if jobs > 1 and config.segmentation != "align" else None
+        if jobs > 1 and config.segmentation == "gold" else None
     source = Lines(ranges) if ranges is not None \
         else scorer.pairs(gold_path, test_path, gold_encoding, test_encoding)
     return run(scorer, source, gold_path, test_path, worst_words, errors, jobs, progress, keep)

@@ -1,5 +1,5 @@
 """Pairing runs of sentences when the two files split the text differently
-(``--segmentation align``).
+(``--segmentation align`` and ``--segmentation document``).
 
 The files are read in step.  From the next unpaired gold sentence i and test
 sentence j, the words of a window of up to :data:`WINDOW` sentences on each
@@ -11,6 +11,24 @@ test sentences that end at agreeing boundaries (one gold sentence against
 two test sentences, two against one, ...); when no boundary inside the
 window agrees, the whole window is one pair.  A run of several sentences is
 scored as one forest, as EVALB scores a line holding several trees.
+
+``document`` reads each file as one word stream: the boundaries are those
+of the alignment of the whole gold stream with the whole test stream, and a
+pair is every stretch between two boundaries both sides agree on, however
+many sentences it takes.  The document alignment is computed in windows,
+so that it stays tractable on a file of thousands of sentences: from the
+last agreed boundary, the words of the next sentences on each side, at
+least :data:`DOCUMENT_WORDS` a side (200), are aligned; every agreed boundary in
+the window's first half is kept (the pairs between them are emitted), and
+the next window starts at the last of them; when none is there, the window
+doubles, up to the end of both files (whatever is then left is one pair).
+Near its end a window's alignment can be bent by the sentences it cuts off,
+which is why only the first half is trusted; a document alignment computed
+whole would differ only where a window's optimal path would not, which a
+window of a couple of hundred words with sentences agreeing inside it all but
+rules out (stated, not proved).  So ``align`` pairs the next run within 4
+sentences a side, and falls back to the whole window when none agrees;
+``document`` merges as many sentences as the alignment needs.
 
 A sentence without words (empty, unreadable) is never merged: it is paired
 with the sentence in the same place on the other side, as without
@@ -26,6 +44,7 @@ from parsedit.fst.words import WordAligner
 from parsedit.trees.reader import Item
 
 WINDOW = 4
+DOCUMENT_WORDS = 200
 
 
 @dataclass(frozen=True)
@@ -47,13 +66,13 @@ class Run:
         return f"pair {self.number} = gold {span(self.gold)} / test {span(self.test)}"
 
 
-def merge_warning(runs: Sequence[Run]) -> str | None:
+def merge_warning(runs: Sequence[Run], segmentation: str = "align") -> str | None:
     """The warning of a run whose pairs merge sentences (None when none does)."""
     merged = [run for run in runs if run.merged]
     if not merged:
         return None
     shown = "; ".join(run.describe() for run in merged[:10])
-    return (f"--segmentation align: {sum(len(r.gold) for r in runs)} gold and "
+    return (f"--segmentation {segmentation}: {sum(len(r.gold) for r in runs)} gold and "
             f"{sum(len(r.test) for r in runs)} test sentences in {len(runs)} pairs; "
             f"{len(merged)} pairs merge sentences: {shown}" + (" ..." if len(merged) > 10 else ""))
 
@@ -67,36 +86,48 @@ def _merge(items: Sequence[Item]) -> Item:
 
 
 def aligned_pairs(gold_items: Iterable[Item], test_items: Iterable[Item], aligner: WordAligner,
-                  words: Callable[[Item], list[str]],
-                  runs: list[Run]) -> Iterator[tuple[int, Item | None, Item | None]]:
+                  words: Callable[[Item], list[str]], runs: list[Run],
+                  document: bool = False) -> Iterator[tuple[int, Item | None, Item | None]]:
     """The numbered pairs of (possibly merged) items of two files; each
     pair's :class:`Run` is appended to ``runs``.  ``words(item)`` is an
-    item's normalised yield."""
+    item's normalised yield; ``document`` pairs runs as ``--segmentation
+    document`` does (see the module), else as ``align``."""
+    known: dict[int, list[str]] = {}  # each item's yield, normalised once
+
+    def words_of(item: Item) -> list[str]:
+        found = known.get(id(item))
+        if found is None:
+            found = known[id(item)] = words(item)
+        return found
+
     gold = list(gold_items)
     test = list(test_items)
     i = j = 0
     number = 0
     while i < len(gold) or j < len(test):
         number += 1
-        if i == len(gold) or j == len(test) or not words(gold[i]) or not words(test[j]):
+        if i == len(gold) or j == len(test) or not words_of(gold[i]) or not words_of(test[j]):
             runs.append(Run(number, (i + 1,) if i < len(gold) else (),
                             (j + 1,) if j < len(test) else ()))
             yield (number, gold[i] if i < len(gold) else None,
                    test[j] if j < len(test) else None)
             i, j = i + (i < len(gold)), j + (j < len(test))
             continue
-        k, m = _next_run(gold[i:i + WINDOW], test[j:j + WINDOW], aligner, words)
-        runs.append(Run(number, tuple(range(i + 1, i + k + 1)), tuple(range(j + 1, j + m + 1))))
-        yield number, _merge(gold[i:i + k]), _merge(test[j:j + m])
-        i, j = i + k, j + m
+        found = _document_runs(gold, test, i, j, aligner, words_of) if document \
+            else [_next_run(gold[i:i + WINDOW], test[j:j + WINDOW], aligner, words_of)]
+        for n, (k, m) in enumerate(found):
+            number += n > 0
+            runs.append(Run(number, tuple(range(i + 1, i + k + 1)),
+                            tuple(range(j + 1, j + m + 1))))
+            yield number, _merge(gold[i:i + k]), _merge(test[j:j + m])
+            i, j = i + k, j + m
 
 
-def _next_run(gold: Sequence[Item], test: Sequence[Item], aligner: WordAligner,
-              words: Callable[[Item], list[str]]) -> tuple[int, int]:
-    """How many sentences of each window form the next pair."""
-    # Only sentences with words join a window (an empty one ends it).
-    gold = _with_words(gold, words)
-    test = _with_words(test, words)
+def _agreed(gold: Sequence[Item], test: Sequence[Item], aligner: WordAligner,
+            words: Callable[[Item], list[str]]) -> tuple[list[tuple[int, int, int]], int]:
+    """The boundaries the alignment of two windows' words agrees on, in
+    order, as (gold sentences, test sentences, gold words) before them; and
+    the gold words of the window."""
     gold_words = [words(item) for item in gold]
     test_words = [words(item) for item in test]
     alignment = aligner.align([w for ws in gold_words for w in ws],
@@ -109,11 +140,62 @@ def _next_run(gold: Sequence[Item], test: Sequence[Item], aligner: WordAligner,
         cuts.add((g, t))
     gold_ends = _ends(gold_words)
     test_ends = _ends(test_words)
-    for k, gb in enumerate(gold_ends, start=1):
-        for m, tb in enumerate(test_ends, start=1):
-            if (gb, tb) in cuts:
-                return k, m
-    return len(gold), len(test)
+    agreed = [(k, m, gb) for k, gb in enumerate(gold_ends, start=1)
+              for m, tb in enumerate(test_ends, start=1) if (gb, tb) in cuts]
+    return agreed, gold_ends[-1] if gold_ends else 0
+
+
+def _next_run(gold: Sequence[Item], test: Sequence[Item], aligner: WordAligner,
+              words: Callable[[Item], list[str]]) -> tuple[int, int]:
+    """How many sentences of each window form the next pair."""
+    # Only sentences with words join a window (an empty one ends it).
+    gold = _with_words(gold, words)
+    test = _with_words(test, words)
+    agreed, _ = _agreed(gold, test, aligner, words)
+    return (agreed[0][0], agreed[0][1]) if agreed else (len(gold), len(test))
+
+
+def _document_runs(gold: Sequence[Item], test: Sequence[Item], i: int, j: int,
+                   aligner: WordAligner, words: Callable[[Item], list[str]]
+                   ) -> list[tuple[int, int]]:
+    """The next pairs of ``--segmentation document`` from gold sentence ``i``
+    and test sentence ``j`` (0-based): (gold sentences, test sentences) each,
+    from one window of the document alignment (see the module)."""
+    size = DOCUMENT_WORDS
+    while True:
+        gold_window = _with_words(_words_window(gold, i, size, words), words)
+        test_window = _with_words(_words_window(test, j, size, words), words)
+        # The window holds the rest of each stream up to its end or an empty sentence.
+        whole = (i + len(gold_window) == len(gold) or not words(gold[i + len(gold_window)])) \
+            and (j + len(test_window) == len(test) or not words(test[j + len(test_window)]))
+        agreed, total = _agreed(gold_window, test_window, aligner, words)
+        kept: list[tuple[int, int]] = []
+        for k, m, at in agreed:  # each run takes a sentence or more a side
+            if (whole or 2 * at <= total) and (not kept or (k > kept[-1][0]
+                                                             and m > kept[-1][1])):
+                kept.append((k, m))
+        if whole:
+            if not kept or kept[-1] != (len(gold_window), len(test_window)):
+                kept.append((len(gold_window), len(test_window)))
+        if kept:
+            runs: list[tuple[int, int]] = []
+            k0 = m0 = 0
+            for k, m in kept:
+                runs.append((k - k0, m - m0))
+                k0, m0 = k, m
+            return runs
+        size *= 2
+
+
+def _words_window(items: Sequence[Item], start: int, size: int,
+                  words: Callable[[Item], list[str]]) -> Sequence[Item]:
+    """Sentences from ``start`` until they hold at least ``size`` words."""
+    count = 0
+    end = start
+    while end < len(items) and count < size:
+        count += len(words(items[end]))
+        end += 1
+    return items[start:end]
 
 
 def _with_words(items: Sequence[Item], words: Callable[[Item], list[str]]) -> list[Item]:

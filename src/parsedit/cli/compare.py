@@ -101,14 +101,16 @@ def compare_command(gold: str, systems: tuple[str, ...], names: tuple[str, ...],
 def plot(kind: str, gold: str, tests: tuple[str, ...], output: str, names: tuple[str, ...],
          params: str, label_costs: str | None, span_costs: str | None,
          rule_costs: str | None, la_costs: str | None, yields: str, word_costs: str | None,
-         input_encoding: str, gold_encoding: str | None, test_encoding: str | None) -> None:
+         word_aligner: str, input_encoding: str, gold_encoding: str | None,
+         test_encoding: str | None) -> None:
     """Draw one of Roark's or Sampson and Babarczy's figures (KIND) for TEST files,
     or the confidence intervals of a comparison (intervals)."""
     gold_enc, test_enc = encodings_of(input_encoding, gold_encoding, test_encoding)
     plot_report.check(kind, len(tests), output)
     config = config_of(",".join(plot_report.NEEDS[kind]), "words",
                      {"label": label_costs, "span": span_costs, "rule": rule_costs,
-                      "la": la_costs}, params, yields=yields, word_costs=word_costs)
+                      "la": la_costs}, params, yields=yields, word_costs=word_costs,
+                     word_aligner=word_aligner)
     labels = names_for(list(tests), names)
     check_outputs(output)
     check_files((gold, gold_enc), *((test, test_enc) for test in tests))

@@ -12,7 +12,7 @@ from typing import Any
 import click
 
 from parsedit.cli.app import F
-from parsedit.config import AVERAGES, DEFAULT_METRICS, SEGMENTATIONS, YIELDS, Config
+from parsedit.config import AVERAGES, DEFAULT_METRICS, SEGMENTATIONS, WORD_ALIGNERS, YIELDS, Config
 from parsedit.encodings import NAMES
 from parsedit.metrics.movement import METHODS
 from parsedit.trees.source import DEFAULT_ENCODING, check_encoding
@@ -128,7 +128,13 @@ def cost_options(func: F) -> F:
 
 
 def yield_options(func: F) -> F:
-    """``--yield`` and ``--word-costs`` (score, compare, align)."""
+    """``--yield``, ``--word-costs`` and ``--word-aligner`` (score, compare,
+    align, plot)."""
+    func = click.option("--word-aligner", type=click.Choice(WORD_ALIGNERS), default="python",
+                        show_default=True,
+                        help="How --yield align computes the word alignment: a banded pass "
+                             "over the word lattice in Python, or an OpenFst composition and "
+                             "shortest path (the same alignments; python is faster).")(func)
     func = click.option("--word-costs", metavar="NAME|PATH", default=None,
                         help="Word cost scheme of --yield align (default words; shipped: "
                              "words-tokenisation).")(func)
@@ -196,7 +202,9 @@ def scoring_options(func: F) -> F:
         click.option("--segmentation", type=click.Choice(SEGMENTATIONS), default="gold",
                      show_default=True,
                      help="gold: the n-th trees pair up; align (with --yield align): runs of "
-                          "sentences pair up by their word alignment, merged as forests."),
+                          "up to 4 sentences pair up by their word alignment, merged as "
+                          "forests; document: each file one word stream, runs of any "
+                          "length."),
     )):
         func = option(func)
     return func
@@ -216,4 +224,5 @@ def scoring_config(options: dict[str, Any]) -> Config:
                    la_preterminals=pop("la_preterminals"), scoring=pop("scoring"),
                    tagset=pop("tagset"), weights=pop("weights"), separator=pop("separator"),
                    yields=pop("yields"), word_costs=pop("word_costs"),
+                   word_aligner=pop("word_aligner"),
                    segmentation=pop("segmentation"))

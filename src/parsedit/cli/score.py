@@ -28,7 +28,6 @@ from parsedit.cli.options import (
 from parsedit.config import Config
 from parsedit.encodings import NAMES
 from parsedit.errors import ConfigError
-from parsedit.fst.words import WordAligner
 from parsedit.output import write_text
 from parsedit.pipeline import Scorer, evaluate, pairs
 from parsedit.pipeline import align as align_pair
@@ -141,13 +140,14 @@ def score(gold: str | None, test: str | None, fmt: str, output: str | None,
 def align(gold: str, test: str, sentence: int, encoding: str, params: str, rule_pos: str,
           label_costs: str | None, span_costs: str | None, rule_costs: str | None,
           la_costs: str | None, la_preterminals: bool, yields: str, word_costs: str | None,
-          input_encoding: str, gold_encoding: str | None, test_encoding: str | None) -> None:
+          word_aligner: str, input_encoding: str, gold_encoding: str | None,
+          test_encoding: str | None) -> None:
     """Show one pair's alignment, each edit marked with its cost."""
     encodings = encodings_of(input_encoding, gold_encoding, test_encoding)
     check_files((gold, encodings[0]), (test, encodings[1]))
     if encoding == "words":
         words_config = config_of("parseval", rule_pos, {}, params, yields="align",
-                                 word_costs=word_costs)
+                                 word_costs=word_costs, word_aligner=word_aligner)
         warn(words_config.warnings("--encoding"))
         _align_words(gold, test, sentence, words_config, encodings)
         return
@@ -155,7 +155,7 @@ def align(gold: str, test: str, sentence: int, encoding: str, params: str, rule_
     config = config_of(metric, rule_pos,
                        {"label": label_costs, "span": span_costs, "rule": rule_costs,
                         "la": la_costs}, params, la_preterminals=la_preterminals,
-                       yields=yields, word_costs=word_costs)
+                       yields=yields, word_costs=word_costs, word_aligner=word_aligner)
     warn(config.warnings("--encoding"))
     scorer = Scorer.for_files(config, gold, test, True, *encodings)  # ties as --errors
     number = 0
@@ -183,7 +183,7 @@ def _align_words(gold: str, test: str, sentence: int, config: Config,
                 raise ConfigError(f"sentence {sentence} has no tree on the {side} side")
             gold_words = [w[:-1] for w in norm.normalise(g.tokens).words]
             test_words = [w[:-1] for w in norm.normalise(t.tokens).words]
-            alignment = WordAligner(scheme, norm.same_word).align(gold_words, test_words)
+            alignment = config.new_word_aligner().align(gold_words, test_words)
             click.echo(words_report.render(alignment, gold_words, test_words,
                                            scheme.describe(), sentence), nl=False)
             return

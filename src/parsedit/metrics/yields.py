@@ -39,18 +39,20 @@ is lost, so every figure is the one ``--yield strict`` gives.
 from __future__ import annotations
 
 import hashlib
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from parsedit.config import Config
 from parsedit.costs.scheme import ANY, CostScheme, Substitution
 from parsedit.errors import ConfigError
+from parsedit.fst.align import Alignment
 from parsedit.fst.words import WordAligner, WordAlignment
 from parsedit.metrics.base import Metric, Outcome
 from parsedit.metrics.edits import EditDistance
 from parsedit.results import EditCounts, LACounts, ParsevalCounts
 from parsedit.trees import bracketing
-from parsedit.trees.bracketing import CLOSE, Bracketing
+from parsedit.trees.bracketing import CLOSE, CLOSING, OPEN, WORD, Bracketing
 
 PAIRED = ("match", "sub", "merge", "split")
 
@@ -149,6 +151,138 @@ def joint_scheme(label: CostScheme, words: CostScheme) -> CostScheme:
         movement=label.movement)
 
 
+# The groups of label-encoding kinds that the bounds of JointDistance keep apart.
+_GROUPS = (frozenset({"word"}), frozenset({"tag"}), frozenset({"open", "close"}))
+
+
+def _kinds_apart(scheme: CostScheme) -> bool:
+    """Whether no substitution of ``scheme`` can rewrite a word as a non-word,
+    or a tag as a bracket (or the reverse): what JointDistance's lower bound
+    needs."""
+    for entry in scheme.substitute:
+        kinds = {kind for group in _GROUPS for kind in group
+                 if scheme.may_hold(entry.source, kind) or scheme.may_hold(entry.target, kind)}
+        if not any(kinds <= group for group in _GROUPS):
+            return False
+    return True
+
+
+class JointDistance:
+    """The joint label distance of :func:`joint_scheme`, exactly the whole
+    pair's composition, mostly computed in small pieces.
+
+    The whole label strings of a pair cannot be cut at their words, since
+    words are editable (and a cheapest path may trade brackets for word
+    edits, so even a matched word is no sure anchor).  Instead two bounds:
+
+    * **upper**: the cost of one valid path, the cheapest of those that
+      match every word the cheapest *word* script (:class:`WordAligner`
+      under the joint scheme's word costs) matches: the strings are cut at
+      those words and the pieces between them composed, one by one and
+      remembered, as under ``--yield strict``;
+    * **lower**: every edit of a path edits words only, tags only or
+      brackets only (no substitution crosses those groups, which is checked:
+      :func:`_kinds_apart`), and every cost is >= 0.  The word edits of a path
+      form a word script, so cost at least the word distance W; its bracket
+      edits form a script between the two strings' brackets alone (open and
+      close, words and tags left out), so cost at least their distance B
+      (composed like any pair); its tag edits cost at least 0.  Before B is
+      composed, a cheaper bound on it is tried: when no substitution can
+      touch a bracket, each bracket is matched to an equal one or deleted
+      (inserted), so at least the surplus of each bracket symbol on one side
+      over the other is deleted (inserted), at its cost.
+
+    When the upper bound equals W (no bracket is edited on that path) or W +
+    B, it is the distance, and the path is a cheapest one; otherwise the
+    whole pair is composed as before.  The movement correction is then read
+    on the pieces' path, with runs of close brackets between matched words as
+    always (it may be another cheapest path than the whole composition's).
+    With ``tie_break`` (``parsedit align``, error details) the whole pair is
+    always composed, so the path shown is the preferred one.
+    """
+
+    def __init__(self, distance: EditDistance, label: CostScheme,
+                 tie_break: bool = False) -> None:
+        self.distance = distance
+        scheme = distance.edits.scheme
+        assert isinstance(scheme, CostScheme) and distance.name == "label"
+        # The cascade reads the whole pair anyway.
+        self.bounded = (not tie_break and _kinds_apart(scheme)
+                        and distance.edits.movement.method != "cascade")
+        # When the label scheme cannot edit a word, a word costs in the joint
+        # scheme what it costs in the word scheme, so the pair's own word
+        # alignment, whose merges and EQ_WORD matches can only make it cheaper,
+        # gives a lower bound on W; otherwise W is computed under the joint
+        # scheme (equality only, no merges: the transducer's words).
+        self.words = WordAligner(scheme) if label.can_edit("word") else None
+        self.scheme = scheme
+        # Whether brackets are only matched, deleted or inserted (the counts' bound).
+        self.counted = not any(scheme.may_hold(cls, kind) for entry in scheme.substitute
+                               for cls in (entry.source, entry.target) for kind in _BRACKETS)
+        self._indel: dict[str, tuple[float, float]] = {}
+
+    def _surplus(self, gold: tuple[str, ...], test: tuple[str, ...]) -> float:
+        """A lower bound on the distance of two bracket strings when brackets
+        are only matched, deleted or inserted: each symbol's surplus on one
+        side deleted or inserted."""
+        if not self.counted:
+            return 0.0
+        scheme, indel = self.scheme, self._indel
+        total = 0.0
+        for side, surplus in ((0, Counter(gold) - Counter(test)),
+                              (1, Counter(test) - Counter(gold))):
+            for symbol, n in surplus.items():
+                costs = indel.get(symbol)
+                if costs is None:
+                    kind, label = bracketing.decode(symbol)
+                    sig = scheme.signature(kind, label)
+                    costs = indel[symbol] = (scheme.delete_cost(sig), scheme.insert_cost(sig))
+                total += n * costs[side]
+        return total
+
+    def score(self, gold: Bracketing, test: Bracketing, alignment: WordAlignment) -> Outcome:
+        """The joint distance of a pair whose word alignment (under the word
+        scheme) is ``alignment``."""
+        if not self.bounded:
+            return self.distance.score(gold, test)
+        encoding, edits = self.distance.encoding, self.distance.edits
+        g, t = encoding.encode(gold), encoding.encode(test)
+        if g == t:
+            return self.distance.score(gold, test)
+        # The label encoding's symbols are bracketing tokens: decoded once each.
+        g_decoded = bracketing.decode_all(g)  # type: ignore[arg-type]
+        t_decoded = bracketing.decode_all(t)  # type: ignore[arg-type]
+        g_kinds = [kind for kind, _ in g_decoded]
+        t_kinds = [kind for kind, _ in t_decoded]
+        g_at = [i for i, k in enumerate(g_kinds) if k is WORD]
+        t_at = [j for j, k in enumerate(t_kinds) if k is WORD]
+        if self.words is not None:
+            alignment = self.words.align([g_decoded[i][1] for i in g_at],
+                                         [t_decoded[j][1] for j in t_at])
+        cuts = [(g_at[op.gold[0]], t_at[op.test[0]]) for op in alignment.ops
+                if op.kind == "match" and g[g_at[op.gold[0]]] == t[t_at[op.test[0]]]]
+        pieces: list[Alignment] = []
+        a = b = 0
+        for i, j in (*cuts, (len(g), len(t))):
+            gp, tp = tuple(g[a:i]), tuple(t[b:j])
+            pieces.append(Alignment(0.0, gp, len(gp), 0) if gp == tp else edits.aligned(gp, tp))
+            a, b = i + 1, j + 1
+        upper = sum(p.cost for p in pieces)
+        tolerance = 1e-6 * max(1.0, upper)
+        if upper - alignment.cost > tolerance:
+            gb = tuple(s for s, k in zip(g, g_kinds) if k in _BRACKETS)
+            tb = tuple(s for s, k in zip(t, t_kinds) if k in _BRACKETS)
+            if upper - alignment.cost - self._surplus(gb, tb) > tolerance:  # type: ignore[arg-type]
+                lower = alignment.cost + (edits.aligned(gb, tb).cost if gb != tb else 0.0)
+                if upper - lower > tolerance:
+                    return self.distance.score(gold, test)
+        # The pieces and their anchors read as strict's are (movement runs per piece).
+        scored = edits._finish((), tuple(pieces), tuple(g[i] for i, _ in cuts), (),
+                               encoding.events(g))
+        return Outcome(scored.counts, scored)
+
+
+_BRACKETS = (OPEN, CLOSING)
 _KINDS = {"label": ("open", "close"), "span": ("span",), "rule": ("rule",)}
 
 
@@ -200,11 +334,12 @@ class AlignedScorer:
         self.metrics = metrics
         self.with_preterminals = config.with_preterminals
         words = config.word_scheme()
-        self.aligner = WordAligner(words, config.params.normalisation.same_word)
+        self.aligner = config.new_word_aligner()
         label = metrics.get("label")
         label_scheme = config.scheme("label") if label is not None else None
-        self.joint = EditDistance(label.encoding, joint_scheme(label_scheme, words), None,
-                                  config.movement, tie_break) \
+        self.joint = JointDistance(EditDistance(label.encoding, joint_scheme(label_scheme, words),
+                                                None, config.movement, tie_break),
+                                   label_scheme, tie_break) \
             if isinstance(label, EditDistance) and isinstance(label_scheme, CostScheme) \
             else None
 
@@ -217,7 +352,7 @@ class AlignedScorer:
         outcomes = {}
         for name, metric in self.metrics.items():
             if name == "label" and self.joint is not None:
-                outcomes[name] = self.joint.score(gold, test)
+                outcomes[name] = self.joint.score(gold, test, alignment)
             else:
                 outcomes[name] = adjust(metric, metric.score(projection.gold, projection.test),
                                         projection, alignment, gold, self.with_preterminals)
