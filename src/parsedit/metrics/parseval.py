@@ -36,11 +36,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
+from itertools import filterfalse
+from operator import eq
 from typing import Any
 
 from parsedit.metrics.base import Outcome, ratio
 from parsedit.results import ParsevalCounts
 from parsedit.trees.bracketing import CLOSING, OPEN, TAGGED, Bracketing, decode_all
+from parsedit.trees.columnar import SPAN, Read
 
 # (label, start, end), or with split (label, start, end, children's spans).
 Bracket = tuple[Any, ...]
@@ -121,7 +124,7 @@ def _weighted_matched(gold: list[Bracket], test: list[Bracket], heights: list[in
     return total
 
 
-def _matched(gold: list[Bracket], test: list[Bracket]) -> int:
+def _matched(gold: Sequence[Any], test: Sequence[Any]) -> int:
     """The size of the multiset intersection (sets when nothing repeats)."""
     gold_set, test_set = set(gold), set(test)
     if len(gold_set) == len(gold) and len(test_set) == len(test):
@@ -171,6 +174,41 @@ def score(gold: Bracketing, test: Bracketing, labeled: bool = True,
         matched=labelled if labeled else unlabelled,
         labelled=labelled, unlabelled=unlabelled,
         crossing=crossing(gold_brackets, test_brackets))
+
+
+def columnar_counts(gold: Read, test: Read, labeled: bool = True) -> ParsevalCounts | None:
+    """:func:`score` of a pair read by the columnar reader
+    (:mod:`parsedit.trees.columnar`): the same counts, by integer set
+    arithmetic on the bracket keys; None when the words differ or the test
+    has none (the per-sentence path judges that pair)."""
+    if gold.tagged == test.tagged:
+        correct = len(test.tagged)
+        if not correct:
+            return None
+    else:
+        gold_words, gold_tags = zip(*gold.tagged) if gold.tagged else ((), ())
+        test_words, test_tags = zip(*test.tagged) if test.tagged else ((), ())
+        if gold_words != test_words or not test_words:
+            return None
+        correct = sum(map(eq, gold_tags, test_tags))
+    labelled = _matched(gold.keys, test.keys)
+    gold_spans = list(map(SPAN.__and__, gold.keys))
+    test_spans = list(map(SPAN.__and__, test.keys))
+    unlabelled = _matched(gold_spans, test_spans)
+    spans = set(gold_spans)
+    crossed = 0
+    others = list(filterfalse(spans.__contains__, test_spans))
+    if others:
+        bounds = [(span >> 16, span & 0xFFFF) for span in spans]
+        for span in others:
+            s, e = span >> 16, span & 0xFFFF
+            for a, z in bounds:
+                if a < s < z < e or s < a < e < z:
+                    crossed += 1
+                    break
+    return ParsevalCounts.sentence(len(gold.tagged), correct, len(gold.keys), len(test.keys),
+                                   labelled if labeled else unlabelled, labelled, unlabelled,
+                                   crossed)
 
 
 class Parseval:
