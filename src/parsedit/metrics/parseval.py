@@ -124,7 +124,29 @@ def _weighted_matched(gold: list[Bracket], test: list[Bracket], heights: list[in
     return total
 
 
-def _matched(gold: Sequence[Any], test: Sequence[Any]) -> int:
+def _matched_keys(gold: list[int], test: list[int]) -> int:
+    """:func:`_matched` of integer keys below 2^48: a key's k-th repeat is
+    made distinct by adding k << 48, so that sets intersect as multisets."""
+    gold_set, test_set = set(gold), set(test)
+    if len(gold_set) < len(gold):
+        gold_set = _numbered(gold)
+    if len(test_set) < len(test):
+        test_set = _numbered(test)
+    return len(gold_set & test_set)
+
+
+def _numbered(keys: list[int]) -> set[int]:
+    """Each key with its number of earlier repeats above bit 48."""
+    seen: dict[int, int] = {}
+    out = set()
+    for key in keys:
+        repeat = seen.get(key, 0)
+        seen[key] = repeat + 1
+        out.add(key | repeat << 48)
+    return out
+
+
+def _matched(gold: list[Bracket], test: list[Bracket]) -> int:
     """The size of the multiset intersection (sets when nothing repeats)."""
     gold_set, test_set = set(gold), set(test)
     if len(gold_set) == len(gold) and len(test_set) == len(test):
@@ -191,24 +213,36 @@ def columnar_counts(gold: Read, test: Read, labeled: bool = True) -> ParsevalCou
         if gold_words != test_words or not test_words:
             return None
         correct = sum(map(eq, gold_tags, test_tags))
-    labelled = _matched(gold.keys, test.keys)
-    gold_spans = list(map(SPAN.__and__, gold.keys))
-    test_spans = list(map(SPAN.__and__, test.keys))
-    unlabelled = _matched(gold_spans, test_spans)
-    spans = set(gold_spans)
+    g, t = len(gold.keys), len(test.keys)
+    labelled = unlabelled = _matched_keys(gold.keys, test.keys)
     crossed = 0
-    others = list(filterfalse(spans.__contains__, test_spans))
-    if others:
-        bounds = [(span >> 16, span & 0xFFFF) for span in spans]
-        for span in others:
-            s, e = span >> 16, span & 0xFFFF
-            for a, z in bounds:
-                if a < s < z < e or s < a < e < z:
-                    crossed += 1
-                    break
-    return ParsevalCounts.sentence(len(gold.tagged), correct, len(gold.keys), len(test.keys),
+    if labelled < t:  # some test bracket is not a gold one
+        gold_spans = [key & SPAN for key in gold.keys]
+        test_spans = [key & SPAN for key in test.keys]
+        if labelled < g:  # else no more can match without labels
+            unlabelled = _matched_keys(gold_spans, test_spans)
+        if unlabelled < t:  # some test span is not a gold one: it may cross
+            crossed = _crossing(gold_spans, test_spans)
+    return ParsevalCounts.sentence(len(gold.tagged), correct, g, t,
                                    labelled if labeled else unlabelled, labelled, unlabelled,
                                    crossed)
+
+
+def _crossing(gold: list[int], test: list[int]) -> int:
+    """:func:`crossing` of spans ``start << 16 | end``."""
+    spans = set(gold)
+    others = list(filterfalse(spans.__contains__, test))
+    if not others:
+        return 0
+    bounds = [(span >> 16, span & 0xFFFF) for span in spans]
+    count = 0
+    for span in others:
+        s, e = span >> 16, span & 0xFFFF
+        for a, z in bounds:
+            if a < s < z < e or s < a < e < z:
+                count += 1
+                break
+    return count
 
 
 class Parseval:

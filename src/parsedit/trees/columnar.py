@@ -39,10 +39,10 @@ _MAX_PIECES = 1 << 18
 # Word positions fit in 16 bits of a key.
 _MAX_WORDS = 1 << 16
 SPAN = (1 << 32) - 1  # key & SPAN: the unlabelled bracket (start << 16 | end)
-# What a piece does: (frame, kept word, phrase closes, (word, tag)).  A phrase
-# pushes ``frame`` (label << 16, or -1 if its label is deleted); a
-# preterminal (frame -2) adds a word if kept and closes phrases.
-Piece = tuple[int, int, tuple[None, ...], tuple[str, str] | None]
+# What a piece does: (frame, phrase closes, (word, tag)).  A phrase pushes
+# ``frame`` (label << 16, or -1 if its label is deleted); a preterminal
+# (frame -2) adds its word if it is kept (not None) and closes phrases.
+Piece = tuple[int, tuple[None, ...], tuple[str, str] | None]
 _DELETED_PHRASE = -1
 _PRETERMINAL_FRAME = -2
 
@@ -85,16 +85,16 @@ class Columns:
             tag, word, closes = found.groups()
             deleted, uncounted, opened, word_token = token(f"({tag} {word})")
             self._lengths[piece] = int(not uncounted)
-            return (_PRETERMINAL_FRAME, int(not deleted), (None,) * (len(closes) - 1),
+            return (_PRETERMINAL_FRAME, (None,) * (len(closes) - 1),
                     None if deleted else (word_token, opened[2:]))
         if _LABEL.fullmatch(piece) is None:
             return None
         self._lengths[piece] = 0
         deleted, _, opened, _ = token("(" + piece)
         if deleted:
-            return (_DELETED_PHRASE, 0, (), None)
+            return (_DELETED_PHRASE, (), None)
         number = self._labels.setdefault(opened, len(self._labels) + 1)
-        return (number << 16, 0, (), None)
+        return (number << 16, (), None)
 
     def _pieces_of(self, text: str) -> list[str] | None:
         """The pieces of a line, each learnt (None if one is not of the usual
@@ -119,42 +119,47 @@ class Columns:
     def read(self, text: str, length: bool = False) -> tuple[Read, int] | None:
         """A line read (None: not of the usual form, or unbalanced), and with
         ``length`` EVALB's length of the sentence (else 0)."""
-        known = self._pieces
-        pieces: list[str] | None = None
-        if text[:1] == "(":
-            pieces = text[1:].split(" (")
-            try:
-                infos = list(map(known.__getitem__, pieces))
-            except KeyError:  # a piece not seen yet, or not of the usual form
-                pieces = None
-        if pieces is None:
+        pieces = text[1:].split(" (") if text[:1] == "(" else None
+        try:
+            walked = self._walk(pieces) if pieces is not None else None
+        except KeyError:  # a piece not seen yet, or not of the usual form
+            walked = None
+        if walked is None:
             pieces = self._pieces_of(text)
             if pieces is None:
                 return None
-            infos = list(map(known.__getitem__, pieces))
+            walked = self._walk(pieces)
+            if walked is None:
+                return None
+        keys, tagged = walked
+        n = len(tagged)
+        empty = self._labels.get("(")
+        outer = bool(keys) and keys[-1] >> 32 == empty and keys[-1] & SPAN == n
+        counted = sum(map(self._lengths.__getitem__, pieces)) if length else 0  # type: ignore[arg-type]
+        return Read(keys, tagged, outer), counted
+
+    def _walk(self, pieces: list[str]) -> tuple[list[int], list[tuple[str, str]]] | None:
+        """The bracket keys and tagged words of a line's pieces (None if its
+        brackets do not balance); KeyError for a piece not learnt."""
         keys: list[int] = []
         tagged: list[tuple[str, str]] = []
         stack: list[int] = []
         push, pop, emit, add = stack.append, stack.pop, keys.append, tagged.append
         n = 0
         try:
-            for frame, kept, closes, word in infos:
-                if frame != _PRETERMINAL_FRAME:
+            for frame, closes, word in map(self._pieces.__getitem__, pieces):
+                if frame != -2:  # a phrase
                     push(frame | n)
                     continue
-                if kept:
+                if word is not None:
                     n += 1
                     add(word)
-                for _ in closes:
-                    frame = pop()
-                    # a deleted label, or nothing left inside: no bracket
-                    if frame >= 0 and n != frame & 0xFFFF:
-                        emit(frame << 16 | n)
+                if closes:
+                    for _ in closes:
+                        frame = pop()
+                        # a deleted label, or nothing left inside: no bracket
+                        if frame >= 0 and n != frame & 0xFFFF:
+                            emit(frame << 16 | n)
         except IndexError:  # more close brackets than open ones
             return None
-        if stack:  # unbalanced
-            return None
-        empty = self._labels.get("(")
-        outer = bool(keys) and keys[-1] >> 32 == empty and keys[-1] & SPAN == n
-        counted = sum(map(self._lengths.__getitem__, pieces)) if length else 0
-        return Read(keys, tagged, outer), counted
+        return None if stack else (keys, tagged)
