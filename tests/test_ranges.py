@@ -128,3 +128,19 @@ def test_evalb_report_on_39k_pairs_read_by_the_workers(shared: Path, tmp_path: P
     forked = evaluate(str(gold), str(test), config, jobs=2)
     assert len(plain.sentences) == 39140 and plain.count("ok") == 39140
     assert evalb_report.render(forked) == evalb_report.render(plain)
+
+
+@pytest.mark.parametrize("every", [1, 2, 3])
+def test_trailing_blank_lines_across_ranges(tmp_path: Path, every: int) -> None:
+    """Blank lines at the end of both files are no pairs, even when they
+    fall in several ranges (the range before the last ends in them too)."""
+    gold = tmp_path / "gold.mrg"
+    gold.write_text("(TOP (NN a))\n\n\n\n")
+    test = tmp_path / "test.mrg"
+    test.write_text("(TOP (NN a))\n\n \n")
+    cut = line_ranges(str(gold), str(test), every=every)
+    assert cut is not None
+    job = (None, str(gold), str(test), False)
+    by_ranges = [p for r in cut for p in _range_pairs(job, r)]  # type: ignore[arg-type]
+    assert described(by_ranges) == described(pairs(str(gold), str(test)))
+    assert [p[0] for p in by_ranges] == [1]

@@ -13,6 +13,7 @@ input, compressed files) are read by the parent as before.
 
 from __future__ import annotations
 
+import codecs
 from dataclasses import dataclass, replace
 
 from parsedit.trees.reader import Item, _read
@@ -105,4 +106,20 @@ def read_range(path: str, span: tuple[int, int, bool], first: int,
     if start == end:
         return []
     items = list(_read(path, byte_lines(path, start, end, encoding), layout=True, first=first))
-    return items if last else [replace(i, trailing=False) if i.trailing else i for i in items]
+    if last or not any(i.trailing for i in items) or blank_after(path, end, encoding):
+        return items
+    return [replace(i, trailing=False) if i.trailing else i for i in items]
+
+
+def blank_after(path: str, offset: int, encoding: str = DEFAULT_ENCODING) -> bool:
+    """Whether the file holds nothing but whitespace from byte ``offset`` on:
+    then the blank lines that end a range before it are trailing too."""
+    if codecs.lookup(encoding).name == "utf-8-sig":
+        encoding = "utf-8"
+    decoder = codecs.getincrementaldecoder(encoding)()
+    with open(path, "rb") as handle:
+        handle.seek(offset)
+        while chunk := handle.read(_BLOCK):
+            if decoder.decode(chunk).strip():
+                return False
+    return not decoder.decode(b"", final=True).strip()
