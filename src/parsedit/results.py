@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
+from functools import reduce
+from operator import add, attrgetter
 from typing import Any
 
 
@@ -34,6 +36,13 @@ def f_measure(recall: float | None, precision: float | None) -> float | None:
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
+def _names(kind: type) -> tuple[str, ...]:
+    names = _FIELDS.get(kind)
+    if names is None:
+        names = _FIELDS[kind] = tuple(f.name for f in fields(kind))
+    return names
+
+
 class _Additive:
     """Field-by-field addition for the frozen count classes."""
 
@@ -41,11 +50,18 @@ class _Additive:
         kind = type(self)
         if type(other) is not kind:
             return NotImplemented
-        names = _FIELDS.get(kind)
-        if names is None:
-            names = _FIELDS[kind] = tuple(f.name for f in fields(self))  # type: ignore[arg-type]
         mine, theirs = self.__dict__, other.__dict__
-        return kind(*[mine[n] + theirs[n] for n in names])
+        return kind(*[mine[n] + theirs[n] for n in _names(kind)])
+
+    def sum(self, items: list[Any]) -> Any:
+        """``self + items[0] + items[1] + ...``, a field at a time: the same
+        additions in the same order (so the same floats), without the
+        objects in between."""
+        kind = type(self)
+        if any(type(item) is not kind for item in items):
+            return reduce(add, items, self)
+        columns = zip(*map(attrgetter(*_names(kind)), [self, *items]))
+        return kind(*[reduce(add, column) for column in columns])
 
 
 @dataclass(frozen=True)
@@ -469,17 +485,19 @@ class Totals:
         """The totals of ``sentences`` (those of length <= ``max_length`` if
         given); ``zeros`` gives each metric's empty counts."""
         status = dict.fromkeys(STATUSES, 0)
-        sums = dict(zeros)
+        kept: dict[str, list[Any]] = {name: [] for name in zeros}
         n = 0
         for s in sentences:
             if max_length is not None and s.length > max_length:
                 continue
             n += 1
             status[s.status] += 1
-            for name in zeros:
+            for name, found in kept.items():
                 counts = s.counts.get(name)
                 if counts is not None:
-                    sums[name] = sums[name] + counts
+                    found.append(counts)
+        sums = {name: zero.sum(kept[name]) if isinstance(zero, _Additive)
+                else reduce(add, kept[name], zero) for name, zero in zeros.items()}
         return cls(n, status["ok"], status["skip"], status["error"], sums)
 
     def count(self, status: str) -> int:

@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
-from itertools import filterfalse
+from itertools import compress, filterfalse
 from operator import eq
 from typing import Any
 
@@ -125,25 +125,21 @@ def _weighted_matched(gold: list[Bracket], test: list[Bracket], heights: list[in
 
 
 def _matched_keys(gold: list[int], test: list[int]) -> int:
-    """:func:`_matched` of integer keys below 2^48: a key's k-th repeat is
-    made distinct by adding k << 48, so that sets intersect as multisets."""
+    """:func:`_matched` of integer keys: the keys both hold, and then the
+    same of their repeats (each key's second, third ... copies)."""
     gold_set, test_set = set(gold), set(test)
-    if len(gold_set) < len(gold):
-        gold_set = _numbered(gold)
-    if len(test_set) < len(test):
-        test_set = _numbered(test)
-    return len(gold_set & test_set)
+    matched = len(gold_set & test_set)
+    if len(gold_set) < len(gold) and len(test_set) < len(test):
+        matched += _matched_keys(_repeats(gold), _repeats(test))
+    return matched
 
 
-def _numbered(keys: list[int]) -> set[int]:
-    """Each key with its number of earlier repeats above bit 48."""
-    seen: dict[int, int] = {}
-    out = set()
-    for key in keys:
-        repeat = seen.get(key, 0)
-        seen[key] = repeat + 1
-        out.add(key | repeat << 48)
-    return out
+def _repeats(keys: list[int]) -> list[int]:
+    """The keys that repeat, each as often as it repeats (its copies after the
+    first)."""
+    ordered = sorted(keys)
+    later = ordered[1:]
+    return list(compress(later, map(eq, later, ordered)))
 
 
 def _matched(gold: list[Bracket], test: list[Bracket]) -> int:
