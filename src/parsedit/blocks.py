@@ -98,24 +98,22 @@ def scored(job: Job, lines: LineRange) -> Iterator[Scored]:
     for k, (g, t) in enumerate(zip_longest(gold.lines, test.lines)):
         number = lines.first + k
         counts = None
-        if g is not None and t is not None:
-            found = read(g, True)
-            if found is not None:
-                gold_read, length = found
-                if t == g:
-                    if gold_read.tagged:
-                        counts, test_read = _same(gold_read), gold_read
-                else:
-                    test_found = read(t)
-                    if test_found is not None:
-                        test_read = test_found[0]
-                        counts = columnar_counts(gold_read, test_read, labeled)
+        gold_read = read(g) if g is not None and t is not None else None
+        if gold_read is not None:
+            if t == g:
+                if gold_read.tagged:
+                    counts, test_read = _same(gold_read), gold_read
+            else:
+                test_read = read(t)  # type: ignore[arg-type]
+                if test_read is not None:
+                    counts = columnar_counts(gold_read, test_read, labeled)
         if counts is not None:
+            assert gold_read is not None and test_read is not None
             outer = None if gold_read.outer == test_read.outer \
                 else "gold" if gold_read.outer else "test"
             yield Scored(number, True, True,
                          SentenceResult(number, "ok", None, {"parseval": counts},
-                                        length=length, outer_bracket=outer), None)
+                                        length=gold_read.length, outer_bracket=outer), None)
             continue
         gold_item, test_item = gold.item(k, number), test.item(k, number)
         if (gold_item is None or gold_item.trailing) and \

@@ -97,9 +97,17 @@ class ParsevalCounts(_Additive):
                  labelled: float, unlabelled: float, crossing: int) -> ParsevalCounts:
         """The counts of one scored sentence, its tallies derived."""
         f = 100.0 if gold == test == 0 else 200.0 * matched / (gold + test)
-        return cls(words, correct_tags, gold, test, matched, labelled, unlabelled, crossing,
-                   1, int(gold == test == matched), int(labelled == gold),
-                   int(unlabelled == gold), int(crossing == 0), int(crossing <= 2), f)
+        # What __init__ would set, set at once (a frozen class sets its fields
+        # one call at a time; this is made for every sentence).
+        counts = object.__new__(cls)
+        object.__setattr__(counts, "__dict__", {
+            "words": words, "correct_tags": correct_tags, "gold": gold, "test": test,
+            "matched": matched, "labelled": labelled, "unlabelled": unlabelled,
+            "crossing": crossing, "sentences": 1, "complete": int(gold == test == matched),
+            "labelled_tree": int(labelled == gold), "bracketed_tree": int(unlabelled == gold),
+            "no_crossing_trees": int(crossing == 0), "two_or_less_trees": int(crossing <= 2),
+            "f_sum": f})
+        return counts
 
     @property
     def recall(self) -> float | None:

@@ -210,15 +210,29 @@ def columnar_counts(gold: Read, test: Read, labeled: bool = True) -> ParsevalCou
             return None
         correct = sum(map(eq, gold_tags, test_tags))
     g, t = len(gold.keys), len(test.keys)
-    labelled = unlabelled = _matched_keys(gold.keys, test.keys)
+    gold_set, test_set = set(gold.keys), set(test.keys)
     crossed = 0
-    if labelled < t:  # some test bracket is not a gold one
-        gold_spans = [key & SPAN for key in gold.keys]
-        test_spans = [key & SPAN for key in test.keys]
-        if labelled < g:  # else no more can match without labels
-            unlabelled = _matched_keys(gold_spans, test_spans)
-        if unlabelled < t:  # some test span is not a gold one: it may cross
-            crossed = _crossing(gold_spans, test_spans)
+    if len(gold_set) == g and len(test_set) == t:  # no repeated bracket (usual)
+        test_only = test_set - gold_set
+        labelled = unlabelled = t - len(test_only)
+        if test_only:
+            # Taking matched brackets out of both sides leaves the unlabelled
+            # matches to be found among the others; only those test
+            # brackets can cross.
+            test_spans = [key & SPAN for key in test_only]
+            unlabelled += _matched_keys([key & SPAN for key in gold_set - test_set],
+                                        test_spans)
+            if unlabelled < t:
+                crossed = _crossing([key & SPAN for key in gold.keys], test_spans)
+    else:
+        labelled = unlabelled = _matched_keys(gold.keys, test.keys)
+        if labelled < t:  # some test bracket is not a gold one
+            gold_spans = [key & SPAN for key in gold.keys]
+            test_spans = [key & SPAN for key in test.keys]
+            if labelled < g:  # else no more can match without labels
+                unlabelled = _matched_keys(gold_spans, test_spans)
+            if unlabelled < t:  # some test span is not a gold one: it may cross
+                crossed = _crossing(gold_spans, test_spans)
     return ParsevalCounts.sentence(len(gold.tagged), correct, g, t,
                                    labelled if labeled else unlabelled, labelled, unlabelled,
                                    crossed)

@@ -3,23 +3,24 @@ needs, with no token objects and no normalised bracketing in between.
 
 A line in the usual form (one tree, ``(LABEL`` and ``(TAG word)`` separated
 by single spaces, close brackets following each other, as the Penn Treebank,
-parsers and EVALB's files write it) is cut at each ``" ("``: every piece is
-one open bracket, either a phrase's label (``"NP-SBJ"``, ``""`` for an
-unlabelled bracket) or a preterminal with the close brackets after it
-(``"NNP Vinken))"``).  What the normalisation makes of a piece is worked out
-once per distinct piece (:meth:`Normalisation._token
-<parsedit.trees.normalise.Normalisation._token>`, the per-sentence path's own
-rule) and remembered, so a line costs one ``split``, one dictionary look-up
-per piece and one stack step per phrase.  Each kept phrase becomes an integer
-key ``label << 32 | start << 16 | end`` over word positions (labels numbered
-per distinct normalised label), so that matching two sentences is integer
-set arithmetic (:func:`parsedit.metrics.parseval.columnar_counts`).
+parsers and EVALB's files write it) is cut at each ``") ("``: every chunk
+holds one preterminal, the phrases that open just before it and the phrases
+that close just after it (``"S (NP-SBJ (NNP Pierre"``, ``"NNP Vinken)"``).
+What the normalisation makes of a chunk is worked out once per distinct
+chunk, from :meth:`Normalisation._token
+<parsedit.trees.normalise.Normalisation._token>` (the per-sentence path's own
+rule for each token), and remembered, so a line costs one ``split``, one
+dictionary look-up per word and one stack step per phrase.  Each kept phrase
+becomes an integer key ``label << 32 | start << 16 | end`` over word
+positions (labels numbered per distinct normalised label), so that matching
+two sentences is integer set arithmetic
+(:func:`parsedit.metrics.parseval.columnar_counts`).
 
 Anything else (blank lines, errors, failure markers, bare words, brackets
-written as words, unusual spacing, sentences of 65,536 words or more) is not
-read here: :meth:`Columns.read` returns None and the caller scores that
-pair by the per-sentence path, so correctness never depends on this reader
-handling a rare case.  The equivalence with the per-sentence path is tested
+written as words, other spacing, sentences of 65,536 words or more) is not
+read here: :meth:`Columns.read` returns None and the caller scores that pair
+by the per-sentence path, so correctness never depends on this reader
+handling a rare case.  Equivalence with the per-sentence path is tested
 (tests/test_columnar.py).
 """
 
@@ -30,130 +31,138 @@ from typing import NamedTuple
 
 from parsedit.trees.normalise import Normalisation
 
-# A piece as it stands: a preterminal "TAG word" with its close brackets, or
-# a phrase's label.  Anything else sends the line to the per-sentence path.
-_PRETERMINAL = re.compile(r"([^\s()]+) ([^\s()]+)(\)+)")
-_LABEL = re.compile(r"[^\s()]*")
-# Distinct pieces remembered before the memory is cleared (at a block's edge).
-_MAX_PIECES = 1 << 18
+# A chunk: the labels of the phrases opening before its preterminal (each
+# followed by " ("), the preterminal's tag and word, and the close brackets
+# of the phrases after it.  Anything else sends the line to the per-sentence
+# path.
+_CHUNK = re.compile(r"((?:[^\s()]* \()*)([^\s()]+) ([^\s()]+)(\)*)")
+# Distinct chunks remembered before the memory is cleared (between blocks).
+_MAX_CHUNKS = 1 << 18
 # Word positions fit in 16 bits of a key.
 _MAX_WORDS = 1 << 16
 SPAN = (1 << 32) - 1  # key & SPAN: the unlabelled bracket (start << 16 | end)
-# What a piece does: (frame, phrase closes, (word, tag)).  A phrase pushes
-# ``frame`` (label << 16, or -1 if its label is deleted); a preterminal
-# (frame -2) adds its word if it is kept (not None) and closes phrases.
-Piece = tuple[int, tuple[None, ...], tuple[str, str] | None]
+# What a chunk does: (frames, kind, (word, tag), phrase closes).  Each
+# phrase opening pushes its frame (label << 16, or -1 if its label is
+# deleted); the preterminal is kept and counts in EVALB's length (_KEPT),
+# is deleted and counts (_DROPPED, punctuation), is deleted and does not
+# count (_UNCOUNTED, -NONE-), or is kept and does not count (_KEPT_UNCOUNTED).
+Chunk = tuple[tuple[int, ...], int, tuple[str, str], tuple[None, ...]]
+_KEPT, _DROPPED, _UNCOUNTED, _KEPT_UNCOUNTED = range(4)
 _DELETED_PHRASE = -1
-_PRETERMINAL_FRAME = -2
 
 
 class Read(NamedTuple):
     """One line as PARSEVAL sees it: its bracket keys in the order they
-    close, each word with its tag (``("dog)", "NN")``, in order), and whether
-    the normalised sentence is one unlabelled bracket around everything
-    (:func:`parsedit.trees.roots.outer_bracket`)."""
+    close, each kept word with its tag (``("dog)", "NN")``, in order),
+    whether the normalised sentence is one unlabelled bracket around
+    everything (:func:`parsedit.trees.roots.outer_bracket`), and EVALB's
+    length (:class:`parsedit.trees.normalise.Normalised`)."""
 
     keys: list[int]
     tagged: list[tuple[str, str]]
     outer: bool
+    length: int
 
 
 class Columns:
     """The columnar reader of one :class:`Normalisation`, with its memory of
-    distinct pieces (what each becomes) and of normalised labels (their
+    distinct chunks (what each becomes) and of normalised labels (their
     numbers)."""
 
     def __init__(self, norm: Normalisation) -> None:
         self.norm = norm
-        self._pieces: dict[str, Piece] = {}
-        self._lengths: dict[str, int] = {}  # piece -> 1 if it counts in EVALB's length
+        self._chunks: dict[str, Chunk] = {}
         self._labels: dict[str, int] = {}
 
     def new_block(self) -> None:
         """Called between pairs: the memory stays bounded on any corpus (label
         numbers are compared only within a pair)."""
-        if len(self._pieces) > _MAX_PIECES:
-            self._pieces.clear()
-            self._lengths.clear()
+        if len(self._chunks) > _MAX_CHUNKS:
+            self._chunks.clear()
             self._labels.clear()
 
-    def _learn(self, piece: str) -> Piece | None:
-        """What a piece does (None: not a piece of the usual form)."""
-        found = _PRETERMINAL.fullmatch(piece)
-        token = self.norm._token
-        if found is not None:
-            tag, word, closes = found.groups()
-            deleted, uncounted, opened, word_token = token(f"({tag} {word})")
-            self._lengths[piece] = int(not uncounted)
-            return (_PRETERMINAL_FRAME, (None,) * (len(closes) - 1),
-                    None if deleted else (word_token, opened[2:]))
-        if _LABEL.fullmatch(piece) is None:
+    def _learn(self, chunk: str) -> Chunk | None:
+        """What a chunk does (None: not a chunk of the usual form)."""
+        found = _CHUNK.fullmatch(chunk)
+        if found is None:
             return None
-        self._lengths[piece] = 0
-        deleted, _, opened, _ = token("(" + piece)
-        if deleted:
-            return (_DELETED_PHRASE, (), None)
-        number = self._labels.setdefault(opened, len(self._labels) + 1)
-        return (number << 16, (), None)
+        opens, tag, word, closes = found.groups()
+        token = self.norm._token
+        frames = []
+        for label in opens.split(" (")[:-1]:
+            deleted, _, opened, _ = token("(" + label)
+            frames.append(_DELETED_PHRASE if deleted else
+                          self._labels.setdefault(opened, len(self._labels) + 1) << 16)
+        deleted, uncounted, opened, word_token = token(f"({tag} {word})")
+        kind = (_UNCOUNTED if uncounted else _DROPPED) if deleted \
+            else _KEPT_UNCOUNTED if uncounted else _KEPT
+        return tuple(frames), kind, (word_token, opened[2:]), (None,) * len(closes)
 
-    def _pieces_of(self, text: str) -> list[str] | None:
-        """The pieces of a line, each learnt (None if one is not of the usual
+    def _chunks_of(self, text: str) -> list[str] | None:
+        """The chunks of a line, each learnt (None if one is not of the usual
         form, or the sentence is too long for a key)."""
         text = text.strip()
-        if not text.startswith("("):
-            return None
         if " )" in text:  # "(NN dog) )": the reader reads it as "(NN dog))"
             text = text.replace(" )", ")")
-        pieces = text[1:].split(" (")
-        if len(pieces) >= _MAX_WORDS:
+        if not (text.startswith("(") and text.endswith(")")):
             return None
-        known = self._pieces
-        for piece in pieces:
-            if piece not in known:
-                learnt = self._learn(piece)
+        chunks = text[1:-1].split(") (")
+        if len(chunks) >= _MAX_WORDS:
+            return None
+        known = self._chunks
+        for chunk in chunks:
+            if chunk not in known:
+                learnt = self._learn(chunk)
                 if learnt is None:
                     return None
-                known[piece] = learnt
-        return pieces
+                known[chunk] = learnt
+        return chunks
 
-    def read(self, text: str, length: bool = False) -> tuple[Read, int] | None:
-        """A line read (None: not of the usual form, or unbalanced), and with
-        ``length`` EVALB's length of the sentence (else 0)."""
-        pieces = text[1:].split(" (") if text[:1] == "(" else None
-        try:
-            walked = self._walk(pieces) if pieces is not None else None
-        except KeyError:  # a piece not seen yet, or not of the usual form
-            walked = None
+    def read(self, text: str) -> Read | None:
+        """A line read (None: not of the usual form, or unbalanced)."""
+        walked = None
+        if text[:1] == "(" and text[-1:] == ")":
+            chunks = text[1:-1].split(") (")
+            if len(chunks) < _MAX_WORDS:
+                try:
+                    walked = self._walk(chunks)
+                except KeyError:  # a chunk not seen yet, or not of the usual form
+                    pass
         if walked is None:
-            pieces = self._pieces_of(text)
-            if pieces is None:
+            learnt = self._chunks_of(text)
+            if learnt is None:
                 return None
-            walked = self._walk(pieces)
+            walked = self._walk(learnt)
             if walked is None:
                 return None
-        keys, tagged = walked
-        n = len(tagged)
-        empty = self._labels.get("(")
-        outer = bool(keys) and keys[-1] >> 32 == empty and keys[-1] & SPAN == n
-        counted = sum(map(self._lengths.__getitem__, pieces)) if length else 0  # type: ignore[arg-type]
-        return Read(keys, tagged, outer), counted
+        keys, tagged, length = walked
+        last = keys[-1] if keys else 0
+        outer = last >> 32 == self._labels.get("(") and last & SPAN == len(tagged)
+        return Read(keys, tagged, outer, length)
 
-    def _walk(self, pieces: list[str]) -> tuple[list[int], list[tuple[str, str]]] | None:
-        """The bracket keys and tagged words of a line's pieces (None if its
-        brackets do not balance); KeyError for a piece not learnt."""
+    def _walk(self, chunks: list[str]) -> tuple[list[int], list[tuple[str, str]], int] | None:
+        """The bracket keys, tagged words and EVALB's length of a line's chunks
+        (None if its brackets do not balance); KeyError for a chunk not
+        learnt."""
         keys: list[int] = []
         tagged: list[tuple[str, str]] = []
         stack: list[int] = []
         push, pop, emit, add = stack.append, stack.pop, keys.append, tagged.append
-        n = 0
+        n = extra = 0  # words kept; preterminals counted in the length beyond them
         try:
-            for frame, closes, word in map(self._pieces.__getitem__, pieces):
-                if frame != -2:  # a phrase
-                    push(frame | n)
-                    continue
-                if word is not None:
+            for frames, kind, word, closes in map(self._chunks.__getitem__, chunks):
+                if frames:
+                    for frame in frames:
+                        push(frame | n)
+                if kind == 0:  # _KEPT
                     n += 1
                     add(word)
+                elif kind == _DROPPED:
+                    extra += 1
+                elif kind == _KEPT_UNCOUNTED:
+                    n += 1
+                    add(word)
+                    extra -= 1
                 if closes:
                     for _ in closes:
                         frame = pop()
@@ -162,4 +171,4 @@ class Columns:
                             emit(frame << 16 | n)
         except IndexError:  # more close brackets than open ones
             return None
-        return None if stack else (keys, tagged)
+        return None if stack else (keys, tagged, n + extra)
