@@ -58,7 +58,7 @@ class _Additive:
         additions in the same order (so the same floats), without the
         objects in between."""
         kind = type(self)
-        if any(type(item) is not kind for item in items):
+        if not set(map(type, items)) <= {kind}:
             return reduce(add, items, self)
         columns = zip(*map(attrgetter(*_names(kind)), [self, *items]))
         return kind(*[reduce(add, column) for column in columns])

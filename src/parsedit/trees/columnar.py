@@ -73,13 +73,17 @@ class Columns:
         self.norm = norm
         self._chunks: dict[str, Chunk] = {}
         self._labels: dict[str, int] = {}
+        # What the phrases opening in a chunk push, and what a tag makes of
+        # its preterminal (its kind, its tag as normalised), per distinct one.
+        self._frames: dict[str, tuple[int, ...]] = {}
+        self._kinds: dict[str, tuple[int, str]] = {}
 
     def new_block(self) -> None:
         """Called between pairs: the memory stays bounded on any corpus (label
         numbers are compared only within a pair)."""
-        if len(self._chunks) > _MAX_CHUNKS:
-            self._chunks.clear()
-            self._labels.clear()
+        if len(self._chunks) > _MAX_CHUNKS or len(self._frames) > _MAX_CHUNKS:
+            for memory in (self._chunks, self._labels, self._frames, self._kinds):
+                memory.clear()
 
     def _learn(self, chunk: str) -> Chunk | None:
         """What a chunk does (None: not a chunk of the usual form)."""
@@ -87,16 +91,23 @@ class Columns:
         if found is None:
             return None
         opens, tag, word, closes = found.groups()
-        token = self.norm._token
-        frames = []
-        for label in opens.split(" (")[:-1]:
-            deleted, _, opened, _ = token("(" + label)
-            frames.append(_DELETED_PHRASE if deleted else
-                          self._labels.setdefault(opened, len(self._labels) + 1) << 16)
-        deleted, uncounted, opened, word_token = token(f"({tag} {word})")
-        kind = (_UNCOUNTED if uncounted else _DROPPED) if deleted \
-            else _KEPT_UNCOUNTED if uncounted else _KEPT
-        return tuple(frames), kind, (word_token, opened[2:]), (None,) * len(closes)
+        frames = self._frames.get(opens)
+        if frames is None:
+            frames = self._frames[opens] = tuple(map(self._frame, opens.split(" (")[:-1]))
+        kind = self._kinds.get(tag)
+        if kind is None:
+            deleted, uncounted, opened, _ = self.norm._token(f"({tag} -)")
+            kind = self._kinds[tag] = ((_UNCOUNTED if uncounted else _DROPPED) if deleted
+                                       else _KEPT_UNCOUNTED if uncounted else _KEPT,
+                                       opened[2:])
+        return frames, kind[0], (word + ")", kind[1]), (None,) * len(closes)
+
+    def _frame(self, label: str) -> int:
+        """What a phrase opening pushes: its label's number << 16, or -1 if
+        its label is deleted."""
+        deleted, _, opened, _ = self.norm._token("(" + label)
+        return _DELETED_PHRASE if deleted else \
+            self._labels.setdefault(opened, len(self._labels) + 1) << 16
 
     def _chunks_of(self, text: str) -> list[str] | None:
         """The chunks of a line, each learnt (None if one is not of the usual
