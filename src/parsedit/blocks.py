@@ -18,7 +18,7 @@ judged exactly as before.  A pair scored here gets the same
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from functools import lru_cache
 from itertools import zip_longest
@@ -84,6 +84,24 @@ def _same(read: Read) -> ParsevalCounts:
     return ParsevalCounts.sentence(n, n, brackets, brackets, brackets, brackets, brackets, 0)
 
 
+def _columnar(read: Callable[[str], Read | None], gold: str | None, test: str | None,
+              labeled: bool) -> tuple[ParsevalCounts, Read, Read] | None:
+    """A pair of lines scored through the columnar reader: the counts and the
+    two lines read, or None for the per-sentence path."""
+    if gold is None or test is None:
+        return None
+    gold_read = read(gold)
+    if gold_read is None:
+        return None
+    if test == gold:
+        return (_same(gold_read), gold_read, gold_read) if gold_read.tagged else None
+    test_read = read(test)
+    if test_read is None:
+        return None
+    counts = columnar_counts(gold_read, test_read, labeled)
+    return None if counts is None else (counts, gold_read, test_read)
+
+
 def scored(job: Job, lines: LineRange) -> Iterator[Scored]:
     """The pairs of one range of lines, scored, in order (see the module
     docstring)."""
@@ -97,18 +115,9 @@ def scored(job: Job, lines: LineRange) -> Iterator[Scored]:
     read = columns.read
     for k, (g, t) in enumerate(zip_longest(gold.lines, test.lines)):
         number = lines.first + k
-        counts = None
-        gold_read = read(g) if g is not None and t is not None else None
-        if gold_read is not None:
-            if t == g:
-                if gold_read.tagged:
-                    counts, test_read = _same(gold_read), gold_read
-            else:
-                test_read = read(t)  # type: ignore[arg-type]
-                if test_read is not None:
-                    counts = columnar_counts(gold_read, test_read, labeled)
-        if counts is not None:
-            assert gold_read is not None and test_read is not None
+        found = _columnar(read, g, t, labeled)
+        if found is not None:
+            counts, gold_read, test_read = found
             outer = None if gold_read.outer == test_read.outer \
                 else "gold" if gold_read.outer else "test"
             yield Scored(number, True, True,

@@ -79,8 +79,8 @@ class Columns:
         self._kinds: dict[str, tuple[int, str]] = {}
 
     def new_block(self) -> None:
-        """Called between pairs: the memory stays bounded on any corpus (label
-        numbers are compared only within a pair)."""
+        """Called between blocks of lines: the memory stays bounded on any
+        corpus (label numbers are compared only within a pair)."""
         if len(self._chunks) > _MAX_CHUNKS or len(self._frames) > _MAX_CHUNKS:
             for memory in (self._chunks, self._labels, self._frames, self._kinds):
                 memory.clear()
