@@ -5,12 +5,12 @@ lines, at any block size, and EVALB's report byte for byte on 39,140 pairs."""
 
 from __future__ import annotations
 
-import sys
 import tempfile
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from conftest import ptb_ten_times
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -134,14 +134,7 @@ def test_evalb_report_on_39k_pairs_read_by_blocks(shared: Path, tmp_path: Path) 
     times against a perturbed copy ten times): a block at a time, with the
     default blocks and with blocks of 7 lines, against every pair read and
     scored on its own."""
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
-    from perturb import main as perturb
-
-    clean = shared / "ptb-sample/wsj_0001-0199.clean"
-    perturb([str(clean), str(tmp_path / "perturbed.mrg"), "--seed", "1"])
-    gold, test = tmp_path / "gold10.mrg", tmp_path / "test10.mrg"
-    gold.write_bytes(clean.read_bytes() * 10)
-    test.write_bytes((tmp_path / "perturbed.mrg").read_bytes() * 10)
+    gold, test = ptb_ten_times(shared, tmp_path)
     config = Config.from_options("parseval")
     oracle = per_sentence(config, str(gold), str(test))
     assert len(oracle.sentences) == 39140 and oracle.count("ok") == 39140
