@@ -52,11 +52,16 @@ def block_stages(gold: str, test: str, repeat: int) -> None:
     lines = [Path(path).read_text(encoding="utf-8").split("\n") for path in (gold, test)]
     pairs = list(zip(*lines))
 
-    def read() -> list[tuple[Read | None, Read | None]]:
+    def read(keep: bool = False) -> list[tuple[Read | None, Read | None]]:
         columns = Columns(config.params.normalisation)  # fresh memories
-        return [(columns.read(g), None if t == g else columns.read(t)) for g, t in pairs]
+        out = []
+        for g, t in pairs:
+            both = columns.read(g), None if t == g else columns.read(t)
+            if keep:  # (not while timed: holding every line read costs time too)
+                out.append(both)
+        return out
 
-    reads = read()
+    reads = read(keep=True)
     stages = [("lines as text", best(repeat, lambda: [Path(p).read_text(encoding="utf-8")
                                                       .split("\n") for p in (gold, test)])),
               ("columnar reader, both lines", best(repeat, read)),
