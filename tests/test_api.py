@@ -31,9 +31,14 @@ def cli_json(gold: str, test: str, *options: str) -> dict:
 
 
 def same_numbers(api: dict, cli: dict) -> None:
-    """Equal reports but for the file names."""
-    for key in ("corpus", "sentences", "summary", "signature", "warnings"):
+    """Equal reports but for the file names, and the API's warnings of what
+    the command line says on standard error (sentences left out, problems)."""
+    for key in ("corpus", "sentences", "summary", "signature"):
         assert api[key] == cli[key], key
+    assert api["warnings"][:len(cli["warnings"])] == cli["warnings"]
+    extra = api["warnings"][len(cli["warnings"]):]
+    assert all("left out of every figure" in w or "holds" in w or "stopped" in w
+               or "no sentence" in w for w in extra), extra
 
 
 def test_api_gives_the_cli_numbers_on_the_shared_data(shared: Path) -> None:
@@ -218,3 +223,80 @@ def test_an_evaluator_warns_of_differing_root_conventions() -> None:
                      ["(TOP (S (NP (DT a)) (VP (VB b))))"] * 2)
     (warning,) = evaluator.compute().warnings
     assert warning.startswith("root conventions differ: on 2 of 2 scored sentences gold has")
+
+
+DATA = Path(parsedit.__file__).parent / "data"
+
+
+def test_segmentation_align_in_the_api_is_the_command_lines() -> None:
+    gold, test = DATA / "sequoia-gold.mrg", DATA / "sequoia-resegmented.mrg"
+    options = ("--metrics", "parseval", "--yield", "align", "--segmentation", "align")
+    cli = cli_json(str(gold), str(test), *options)
+    by_path = parsedit.score(gold, test, metrics="parseval", yields="align",
+                             segmentation="align")
+    assert by_path.parseval is not None
+    assert by_path.parseval.f_measure == cli["corpus"]["parseval"]["f_measure"]
+    assert len(by_path.sentences) == len(cli["sentences"])
+    lines = [line for line in gold.read_text().splitlines() if line.strip()]
+    tests = [line for line in test.read_text().splitlines() if line.strip()]
+    in_memory = parsedit.score(lines, tests, metrics="parseval", yields="align",
+                               segmentation="align")
+    assert in_memory.parseval == by_path.parseval
+
+
+def test_the_api_reads_files_in_their_text_encoding(tmp_path: Path) -> None:
+    gold = tmp_path / "gold.l1"
+    gold.write_bytes("(S (NP (NN café)) (VP (VB vu)))\n".encode("latin-1"))
+    with pytest.raises(ParseditError, match="utf-8"):
+        parsedit.score(gold, gold, metrics="parseval")
+    result = parsedit.score(gold, gold, metrics="parseval", encoding="latin-1")
+    assert result.parseval is not None and result.parseval.f_measure == 100.0
+    assert parsedit.score(gold, gold, metrics="parseval", gold_encoding="latin-1",
+                          test_encoding="latin-1").parseval == result.parseval
+
+
+def test_partial_data_is_never_silent_in_the_api() -> None:
+    short = parsedit.score([GOLD, GOLD], [PARSE2], metrics="parseval")
+    assert any("gold holds 2 trees but test holds 1" in w for w in short.warnings)
+    errors = parsedit.score([GOLD, GOLD, GOLD], [PARSE2, "(S (X y))", PARSE2],
+                            metrics="parseval")
+    assert any(w.startswith("1 of 3 sentences are left out of every figure (1 errors")
+               for w in errors.warnings), errors.warnings
+    stopped = parsedit.score([GOLD] * 5, ["(S (X y))"] * 5, metrics="parseval",
+                             max_error=1)
+    assert stopped.stopped is not None and stopped.stopped in stopped.warnings
+    evaluator = parsedit.Evaluator(metrics="parseval")
+    evaluator.update([GOLD, GOLD], ["(S (X y))", PARSE2])
+    assert any("1 of 2 sentences are left out" in w for w in evaluator.compute().warnings)
+    evaluator.reset()
+    evaluator.update([GOLD], ["(S (X y))"])
+    assert "no sentence could be scored" in evaluator.compute().warnings
+    clean = parsedit.score([GOLD], [PARSE2], metrics="parseval")
+    assert clean.warnings == ()
+
+
+def test_one_tree_instead_of_a_list_is_refused_by_name() -> None:
+    nltk = pytest.importorskip("nltk")
+    tree = nltk.Tree.fromstring(GOLD)
+    with pytest.raises(ConfigError, match="one tree, not a list of sentences"):
+        parsedit.score(tree, tree)
+    with pytest.raises(ConfigError, match="a bracketed tree, not a path"):
+        parsedit.score(GOLD, [PARSE2])
+    with pytest.raises(ConfigError, match="one tree"):
+        parsedit.Evaluator(metrics="parseval").update(tree, tree)
+
+
+def test_evaluators_can_be_summed() -> None:
+    parts = []
+    for test in (PARSE2, PARSE3, GOLD):
+        evaluator = parsedit.Evaluator(metrics="parseval")
+        evaluator.update([GOLD], [test])
+        parts.append(evaluator)
+    whole = parsedit.Evaluator(metrics="parseval")
+    whole.update([GOLD] * 3, [PARSE2, PARSE3, GOLD])
+    assert sum(parts).compute().parseval == whole.compute().parseval
+
+
+def test_align_names_an_unknown_encoding_as_an_encoding() -> None:
+    with pytest.raises(ConfigError, match="unknown encoding 'labels': expected one of label"):
+        parsedit.align(GOLD, PARSE2, encoding="labels")

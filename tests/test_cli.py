@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import files, run
@@ -205,3 +206,43 @@ def test_a_short_test_file_is_named_not_hidden_by_max_error(tmp_path: Path) -> N
     assert result.exit_code == 1
     assert "holds 3 trees but" in result.stderr and "holds 30" in result.stderr
     assert "stopped" not in result.stderr
+
+
+def test_ctrl_c_while_the_command_loads_is_one_line(monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    import builtins
+    import sys
+
+    from parsedit import command
+
+    real = builtins.__import__
+
+    def interrupted(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name == "parsedit.cli":
+            raise KeyboardInterrupt
+        return real(name, *args, **kwargs)
+
+    monkeypatch.delitem(sys.modules, "parsedit.cli", raising=False)
+    monkeypatch.setattr(builtins, "__import__", interrupted)
+    with pytest.raises(SystemExit) as exit_:
+        command.main()
+    assert exit_.value.code == 130
+    assert capsys.readouterr().err == "parsedit: interrupted\n"
+
+
+def test_two_empty_files_are_no_complete_run(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.mrg"
+    empty.write_text("")
+    result = run("score", str(empty), str(empty))
+    assert result.exit_code == 1
+    assert "no sentence could be scored (the files hold no trees)" in result.stderr
+
+
+def test_format_evalb_computes_what_it_shows(tmp_path: Path) -> None:
+    gold, test = files(tmp_path, [GOLD], [PARSE2])
+    plain = run("score", gold, test, "--format", "evalb", "--signature-only")
+    assert plain.stdout.startswith("metrics:parseval|")
+    asked = run("score", gold, test, "--format", "evalb", "--metrics", "parseval,label,la")
+    assert asked.exit_code == 0
+    assert "--metrics label show(s) nothing in --format evalb" in asked.stderr
+    assert "Leaf-ancestor (sentences)" in asked.stdout

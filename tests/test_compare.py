@@ -316,6 +316,25 @@ def test_compare_needs_as_many_trees_and_says_what_it_scored(tmp_path: Path) -> 
     assert label["difference"] == pytest.approx(100 * 3 / 33)
     assert data["systems"][0]["figures"]["label"] == pytest.approx(100 - 100 * 9 / 44)
     assert any("different sentences" in w for w in data["warnings"])
+    # The short system covers part of the gold file: named, and not ranked.
+    assert all(rank is None for rank in data["systems"][1]["ranks"].values())
+    assert data["systems"][0]["ranks"]["label"] == 1
+    assert not data["systems"][1]["summary"]["complete"]
+    assert any(w.startswith("short: the gold file holds 4 trees but short holds 3")
+               and "not ranked" in w for w in data["warnings"])
+
+
+def test_a_system_that_stopped_is_named_and_not_ranked(tmp_path: Path) -> None:
+    gold = write_trees(tmp_path / "gold.mrg", [GOLD] * 6)
+    good = write_trees(tmp_path / "good.mrg", [PARSE2] * 6)
+    broken = write_trees(tmp_path / "broken.mrg", [GOLD] + ["(S (X y))"] * 5)
+    result = run("compare", gold, good, broken, "--samples", "100", "-e", "1",
+                 "--metrics", "parseval")
+    assert result.exit_code == 1
+    row = next(line for line in result.stdout.splitlines() if line.startswith("broken"))
+    assert "1/6" in row and "(-)" in row and "100.00" in row
+    assert f"{broken}: stopped at sentence 4" in result.stderr
+    assert "broken: stopped at sentence 4" in result.stderr and "not ranked" in result.stderr
 
 
 @pytest.mark.parametrize("options", [
@@ -422,3 +441,9 @@ def test_tagging_is_compared_by_its_headline(tmp_path: Path) -> None:
     (entry,) = data["significance"]["tagging"]
     assert entry["difference"] == pytest.approx(figures[0] - figures[1])
     assert entry["p"] == pytest.approx(hits / 256, abs=0.02)
+
+
+def test_markdown_escapes_a_bar_in_a_name() -> None:
+    from parsedit.report.compare import _markdown
+
+    assert _markdown([["system", "F"], ["a|b", "90.00"]])[2] == "| a\\|b | 90.00 |"

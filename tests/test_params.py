@@ -142,3 +142,14 @@ def test_the_normalisation_constants_are_the_shipped_files() -> None:
     from parsedit.trees.normalise import COLLINS, NONE
     assert load_params("none").normalisation == NONE
     assert load_params("collins").normalisation == COLLINS
+
+
+def test_a_length_mismatch_from_kept_empty_elements_says_so(tmp_path: Path) -> None:
+    gold = ["(S (NP (-NONE- *T*-1)) (VP (VB go) (NP (-NONE- *))))"]
+    test = ["(S (VP (VB go)))"]
+    message = run(tmp_path, "", gold, test).sentences[0].message
+    assert message is not None and message.endswith(
+        "length mismatch: gold has 3 words, test 1 (gold has 2 more -NONE- empty elements "
+        "than test, kept by these parameters; EVALB's COLLINS.prm, `-p collins`, deletes them)")
+    other = run(tmp_path, "", ["(S (A a) (B b))"], ["(S (A a))"]).sentences[0].message
+    assert other is not None and other.endswith("gold has 2 words, test 1")

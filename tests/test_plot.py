@@ -96,3 +96,11 @@ def test_every_test_file_is_drawn_and_named(tmp_path: Path) -> None:
     figure = plot._la_vs_f(plt, results)
     assert len(figure.axes[0].get_legend().get_texts()) == 2
     plt.close("all")
+
+
+def test_systems_past_ten_still_look_different() -> None:
+    from parsedit.report.plot import _style
+
+    looks = [tuple(sorted(_style(i).items())) for i in range(40)]
+    assert len(set(looks)) == 40
+    assert _style(0)["color"] == _style(10)["color"] and _style(0) != _style(10)

@@ -136,3 +136,24 @@ def test_trailing_blank_lines_across_ranges(tmp_path: Path, every: int) -> None:
     by_ranges = [p for r in cut for p in _range_pairs(job, r)]  # type: ignore[arg-type]
     assert described(by_ranges) == described(pairs(str(gold), str(test)))
     assert [p[0] for p in by_ranges] == [1]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(["(S (A a))", "", "  ", "\t", "x", " y "]), max_size=8),
+       st.booleans(), st.integers(1, 16))
+def test_content_ends_after_the_last_line_that_is_not_blank(
+        lines: list[str], newline_at_end: bool, block: int) -> None:
+    text = "\n".join(lines) + ("\n" if newline_at_end and lines else "")
+    kept = [line for line in lines if line.strip()]
+    expected = 0
+    if kept:
+        last = max(i for i, line in enumerate(lines) if line.strip())
+        expected = len("\n".join(lines[:last + 1]).encode())
+    with tempfile.NamedTemporaryFile() as handle:
+        handle.write(text.encode())
+        handle.flush()
+        saved, ranges._BLOCK = ranges._BLOCK, block  # block edges anywhere
+        try:
+            assert ranges.content_end(handle.name) == expected
+        finally:
+            ranges._BLOCK = saved

@@ -132,3 +132,17 @@ def test_a_failure_marker_inside_an_outer_bracket_is_one(tmp_path: Path) -> None
     marker, parse = read(tmp_path, "( (Failure the dog barked))\n( (S (NN the) (NN dog)))\n")
     assert marker.tokens is None and "(Failure ...) holds only bare words" in str(marker.error)
     assert parse.tokens is not None
+
+
+def test_a_stray_open_bracket_on_the_first_line_does_not_change_the_layout(
+        tmp_path: Path) -> None:
+    items = read(tmp_path, "(S (NN a)) (NP\n(S (NN b))\n(S (NN c))\n")
+    assert len(items) == 3 and items[0].error is not None
+    assert "still open at the end of the line" in str(items[0].error)
+    assert [i.tree.words() for i in items[1:]] == [["b"], ["c"]]
+
+
+def test_a_pretty_printed_file_whose_first_tree_fits_on_a_line_is_read_freely(
+        tmp_path: Path) -> None:
+    items = read(tmp_path, "(S (NN a))\n\n(S\n  (NP (DT the) (NN b))\n  (VP (VB c)))\n")
+    assert [i.tree.words() for i in items] == [["a"], ["the", "b", "c"]]

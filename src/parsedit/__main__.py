@@ -1,5 +1,5 @@
 """``python -m parsedit``: the ``parsedit`` command."""
 
-from parsedit.cli import main
+from parsedit.command import main
 
-main(prog_name="parsedit")
+main()

@@ -25,8 +25,9 @@ paired is a ``skip`` or ``error`` in the result, as on the command line.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import fields, is_dataclass
+from dataclasses import fields, is_dataclass, replace
 from typing import Any
 
 from parsedit.config import DEFAULT_METRICS, Config
@@ -35,7 +36,7 @@ from parsedit.costs.alphabet import collect_items
 from parsedit.errors import ConfigError
 from parsedit.metrics import registry
 from parsedit.params import Params, load_params
-from parsedit.pipeline import Scorer, numbered, run
+from parsedit.pipeline import Scorer, evaluate, numbered, run
 from parsedit.pipeline import align as align_pair
 from parsedit.results import (
     CorpusResult,
@@ -49,8 +50,12 @@ from parsedit.results import (
 from parsedit.trees.memory import Sentence, Source, is_path, items
 from parsedit.trees.reader import Item
 from parsedit.trees.roots import root_warning
+from parsedit.trees.source import DEFAULT_ENCODING, check_encoding
 
 __all__ = ["Evaluator", "align", "load_costs", "load_params", "score"]
+
+# What align() aligns: the edit encodings, and leaf-ancestor's lineages.
+ENCODINGS = ("label", "span", "rule", "lineage")
 
 
 def _name(source: Source, default: str) -> str:
@@ -59,27 +64,55 @@ def _name(source: Source, default: str) -> str:
 
 def score(gold: Source, test: Source, metrics: str | Sequence[str] = DEFAULT_METRICS,
           params: str | Params = "collins", *, worst_words: int = 0, errors: int = 0,
-          jobs: int = 1, config: Config | None = None, **options: Any) -> CorpusResult:
+          jobs: int = 1, config: Config | None = None, encoding: str = DEFAULT_ENCODING,
+          gold_encoding: str | None = None, test_encoding: str | None = None,
+          **options: Any) -> CorpusResult:
     """Score every test sentence against the gold sentence in the same place.
 
     ``worst_words`` (with ``la``) and ``errors`` ask for the leaf-ancestor
     worst lineage pairs and the error analysis, that many of each; ``jobs``
-    scores with forked processes; ``config`` replaces every other option."""
+    scores with forked processes; ``encoding`` (or ``gold_encoding`` and
+    ``test_encoding``) is the text encoding of files, as ``--encoding``;
+    ``config`` replaces every other option.  What the command line reports
+    as an error (files with different numbers of trees, a run stopped after
+    MAX_ERROR errors, nothing scored) and sentences left out of the figures
+    are in the result's ``warnings``."""
     config = config or Config.from_options(metrics, params, **options)
+    gold_enc = check_encoding(gold_encoding or encoding)
+    test_enc = check_encoding(test_encoding or encoding)
     gold_name, test_name = _name(gold, "gold"), _name(test, "test")
-    needed = registry.needs_alphabet(config)
-    gold_items: Iterable[Item] = items(gold, gold_name)
-    test_items: Iterable[Item] = items(test, test_name)
-    alphabets = {}
-    if needed:  # grammar modules are built over both sides' symbols: read them first
-        gold_items, test_items = list(gold_items), list(test_items)
-        alphabets = {name: collect_items((gold_items, test_items), encoding,
-                                         config.params.normalisation, config.rule_pos,
-                                         config.la_preterminals)
-                     for name, encoding in needed}
-    scorer = Scorer(config, alphabets, details=errors > 0)
-    return run(scorer, numbered(gold_items, test_items), gold_name, test_name, worst_words,
-               errors, jobs)
+    if is_path(gold) and is_path(test):
+        result = evaluate(os.fspath(gold), os.fspath(test), config,  # type: ignore[arg-type]
+                          worst_words, jobs, errors=errors, gold_encoding=gold_enc,
+                          test_encoding=test_enc)
+    else:
+        needed = registry.needs_alphabet(config)
+        gold_items: Iterable[Item] = items(gold, gold_name, gold_enc)
+        test_items: Iterable[Item] = items(test, test_name, test_enc)
+        alphabets = {}
+        if needed:  # grammar modules are built over both sides' symbols: read them first
+            gold_items, test_items = list(gold_items), list(test_items)
+            alphabets = {name: collect_items((gold_items, test_items), enc,
+                                             config.params.normalisation, config.rule_pos,
+                                             config.la_preterminals)
+                         for name, enc in needed}
+        scorer = Scorer(config, alphabets, details=errors > 0)
+        result = run(scorer, scorer.paired(gold_items, test_items), gold_name, test_name,
+                     worst_words, errors, jobs)
+    caveats = [*result.problems(gold_name, test_name), *_left_out(result.totals, config)]
+    return replace(result, warnings=result.warnings + tuple(caveats)) if caveats else result
+
+
+def _left_out(totals: Totals, config: Config) -> list[str]:
+    """The sentences no figure includes, said once (the command line lists
+    each on standard error)."""
+    skipped = totals.skip if config.failures != "count" else 0
+    if not totals.ok or not totals.error + skipped:
+        return []
+    return [f"{totals.error + skipped} of {totals.sentences} sentences are left out of every "
+            f"figure ({totals.error} errors: gold unreadable, or words that differ from gold; "
+            f"{skipped} skips: a missing or unreadable parse); their statuses and messages are "
+            "in the sentence results"]
 
 
 class Evaluator:
@@ -148,10 +181,12 @@ class Evaluator:
         warnings = config.warnings()
         roots = root_warning(self._outer["gold"] + self._outer["test"], self._totals.ok,
                              self._outer["gold"], "gold", "test")
-        return CorpusResult(config.metrics, config.signature(), tuple(self._sentences),
-                            self._totals, self._cutoff, config.params.cutoff_len,
-                            self._totals.sentences, self._totals.sentences, config.average,
-                            warnings=tuple(warnings + ([roots] if roots else [])))
+        result = CorpusResult(config.metrics, config.signature(), tuple(self._sentences),
+                              self._totals, self._cutoff, config.params.cutoff_len,
+                              self._totals.sentences, self._totals.sentences, config.average,
+                              warnings=tuple(warnings + ([roots] if roots else [])))
+        caveats = [*result.problems("gold", "test"), *_left_out(self._totals, config)]
+        return replace(result, warnings=result.warnings + tuple(caveats)) if caveats else result
 
     def __add__(self, other: Evaluator) -> Evaluator:
         if not isinstance(other, Evaluator):
@@ -165,6 +200,12 @@ class Evaluator:
         merged._seen = self._seen + other._seen
         merged._outer = {side: self._outer[side] + other._outer[side] for side in self._outer}
         return merged
+
+    def __radd__(self, other: object) -> Evaluator:
+        """``sum(evaluators)``: the 0 it starts from is no evaluator."""
+        if other == 0:
+            return self
+        return NotImplemented
 
     def state(self) -> dict[str, float]:
         """Every sum, by a dotted name: add two evaluators' states key by key
@@ -234,6 +275,9 @@ def align(gold: Sentence, test: Sentence, encoding: str = "label",
     ``span``, ``rule``), or its leaf-ancestor lineages (``lineage``), as
     data; ``costs`` is the encoding's cost scheme (a name, a path or a loaded
     scheme)."""
+    if encoding not in ENCODINGS:
+        raise ConfigError(f"unknown encoding {encoding!r}: expected one of "
+                          f"{', '.join(ENCODINGS)}")
     metric = "la" if encoding == "lineage" else encoding
     config = Config.from_options((metric,), params, {metric: costs}, **options)
     (_, g, t), = numbered(items([gold], "gold"), items([test], "test"))

@@ -28,7 +28,7 @@ from parsedit.pipeline import Job, Scored, _score_pair
 from parsedit.results import ParsevalCounts, SentenceResult
 from parsedit.trees.columnar import Columns, Read
 from parsedit.trees.normalise import Normalisation
-from parsedit.trees.ranges import LineRange, blank_after
+from parsedit.trees.ranges import LineRange
 from parsedit.trees.reader import Item, _read
 from parsedit.trees.source import byte_text
 
@@ -55,10 +55,9 @@ class _Lines:
     """One file's lines of a range, as text without their newlines."""
 
     def __init__(self, path: str, span: tuple[int, int, bool], encoding: str) -> None:
-        start, self.end, self.last = span
-        self.path, self.encoding = path, encoding
-        self.lines = byte_text(path, start, self.end, encoding).split("\n") \
-            if start < self.end else []
+        start, end, self.last = span
+        self.path = path
+        self.lines = byte_text(path, start, end, encoding).split("\n") if start < end else []
         # The newline-ended lines; a last piece without one is a line if not empty.
         self.ended = len(self.lines) - 1
         if self.lines and not self.lines[-1]:
@@ -72,9 +71,9 @@ class _Lines:
         item = next(_read(self.path, [text + "\n" if k < self.ended else text], layout=True,
                           first=number))
         # Blank lines at the end of a range are trailing only if nothing but
-        # blank lines follow in the file.
-        trailing = item.trailing and not any(line.strip() for line in self.lines[k + 1:]) \
-            and (self.last or blank_after(self.path, self.end, self.encoding))
+        # blank lines follows it in the file (``last``).
+        trailing = item.trailing and self.last and not any(
+            line.strip() for line in self.lines[k + 1:])
         return item if item.trailing == trailing else replace(item, trailing=trailing)
 
 

@@ -102,6 +102,8 @@ class Comparison:
     # sentences the bootstrap resamples: those some system scored
     resampled: int = 0
     warnings: list[str] = field(default_factory=list)
+    # The trees of the gold file (what "scored" counts against).
+    gold_trees: int = 0
 
     @property
     def level(self) -> float:
@@ -182,9 +184,12 @@ def compare(gold: str, paths: list[str], config: Config, names: tuple[str, ...] 
     metrics = tuple(built)
     board = headlines(results, config, built)
     out = Comparison(labels, metrics, results, samples, seed, signature, test, alpha, base,
-                     board.titles, board.figures)
+                     board.titles, board.figures, gold_trees=total)
     for name, metric in built.items():
-        out.ranks[name] = ranks(out.figures[name])
+        # A system whose run stopped early, or whose file holds another
+        # number of trees, is scored on part of the gold file: not ranked.
+        out.ranks[name] = ranks([figure if result.complete else None
+                                 for figure, result in zip(out.figures[name], results)])
         if config.average == "sentence":
             out.averages[name] = [metric.sentence_average(r.totals.counts[name])
                                   for r in results]
@@ -209,6 +214,10 @@ def _warnings(c: Comparison) -> list[str]:
     out: list[str] = []
     for result in c.results:
         out += [w for w in result.warnings if w not in out]
+    for name, result in zip(c.names, c.results):
+        for problem in result.problems("the gold file", name):
+            out.append(f"{name}: {problem}; its figures cover only the sentences scored, and "
+                       "it is not ranked")
     scored = [frozenset(s.id for s in r.sentences if s.has_counts) for r in c.results]
     if len(set(scored)) > 1:
         counts = ", ".join(f"{name} {len(ids)}" for name, ids in zip(c.names, scored))

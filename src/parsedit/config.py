@@ -166,21 +166,23 @@ class Config:
                               "declarative scheme for the words encoding")
         return scheme
 
-    def warnings(self) -> list[str]:
-        """What the options make a reader need to know (one line each)."""
-        out = list(self.params.warnings) + self.idle_options()
+    def warnings(self, chooser: str = "--metrics") -> list[str]:
+        """What the options make a reader need to know (one line each);
+        ``chooser`` names the option that chose the metrics (``align``'s
+        ``--encoding``)."""
+        out = list(self.params.warnings) + self.idle_options(chooser)
         if "tagging" in self.metrics:
             out += self.tags.warnings()
         return out
 
-    def idle_options(self) -> list[str]:
+    def idle_options(self, chooser: str = "--metrics") -> list[str]:
         """Options that change nothing in this run, which a reader would
         otherwise believe had shaped its numbers (one line each)."""
         metrics, out = self.metrics, []
         for metric, scheme in self.schemes.items():
             if metric not in metrics:
                 out.append(f"--{metric}-costs {scheme.name} has no effect: {metric} is not "
-                           "in --metrics")
+                           f"in {chooser}")
         for given, options, metric in (
                 (self.tags != TagConfig(), "--scoring, --tagset, --weights and --separator have",
                  "tagging"),
@@ -189,7 +191,7 @@ class Config:
                 (self.with_preterminals or self.split or self.weighted,
                  "--with-preterminals, --split and --weighted have", "parseval")):
             if given and metric not in metrics:
-                out.append(f"{options} no effect: {metric} is not in --metrics")
+                out.append(f"{options} no effect: {metric} is not in {chooser}")
         if self.word_costs is not None and self.yields != "align":
             out.append(f"--word-costs {self.word_costs.name} has no effect without "
                        "--yield align")

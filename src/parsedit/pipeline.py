@@ -165,7 +165,7 @@ class Scorer:
             return self._aligned(number, gold_tokens, test_tokens, length)
         if len(gold_words) != len(test_words):
             return mismatch(f"length mismatch: gold has {len(gold_words)} words, test "
-                            f"{len(test_words)}",
+                            f"{len(test_words)}{_empties(gold_tokens, test_tokens)}",
                             f"Length unmatch ({len(gold_words)}|{len(test_words)})")
         if gold_words != test_words:
             for i, (g, t) in enumerate(zip(gold_words, test_words), start=1):
@@ -200,8 +200,13 @@ class Scorer:
         """The numbered pairs of two files: in order, or with ``segmentation
         = "align"`` runs of sentences merged by their word alignment (each
         pair's :class:`~parsedit.segmentation.Run` kept in ``self.runs``)."""
+        return self.paired(read_trees(gold_path, gold_encoding),
+                           read_trees(test_path, test_encoding))
+
+    def paired(self, gold: Iterable[Item], test: Iterable[Item]) -> Iterator[Pair]:
+        """The numbered pairs of two sequences of items (see :meth:`pairs`)."""
         if self.config.segmentation != "align":
-            return pairs(gold_path, test_path, gold_encoding, test_encoding)
+            return numbered(gold, test)
         assert self.aligned is not None
         self.runs.clear()
         norm = self.config.params.normalisation
@@ -209,9 +214,18 @@ class Scorer:
         def words(item: Item) -> list[str]:
             return [] if item.tokens is None else bracketing.words(
                 norm.normalise(item.tokens).bracketing)
-        return aligned_pairs(read_trees(gold_path, gold_encoding),
-                             read_trees(test_path, test_encoding), self.aligned.aligner, words,
-                             self.runs)
+        return aligned_pairs(gold, test, self.aligned.aligner, words, self.runs)
+
+
+def _empties(gold: Bracketing, test: Bracketing) -> str:
+    """Why the lengths may differ, when empty elements explain it."""
+    difference = bracketing.empty_elements(gold) - bracketing.empty_elements(test)
+    if not difference or difference != len(bracketing.words(gold)) - len(
+            bracketing.words(test)):
+        return ""
+    more, fewer = ("gold", "test") if difference > 0 else ("test", "gold")
+    return (f" ({more} has {abs(difference)} more -NONE- empty elements than {fewer}, kept by "
+            "these parameters; EVALB's COLLINS.prm, `-p collins`, deletes them)")
 
 
 def _outer(gold: Bracketing, test: Bracketing) -> str | None:

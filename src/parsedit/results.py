@@ -556,6 +556,20 @@ class CorpusResult:
     def count(self, status: str) -> int:
         return self.totals.count(status)
 
+    def problems(self, gold: str = "GOLD", test: str = "TEST") -> list[str]:
+        """What makes the figures cover less than the files (the command
+        line's exit status 1): a stopped run, files with different numbers
+        of trees, nothing scored; at most one line, the first that holds."""
+        if self.stopped:
+            return [self.stopped]
+        if not self.complete:
+            return [f"{gold} holds {self.gold_trees} trees but {test} holds "
+                    f"{self.test_trees}; the pairs beyond the shorter file are not scored"]
+        if not self.count("ok"):
+            return ["no sentence could be scored" + ("" if self.totals.sentences else
+                                                     " (the files hold no trees)")]
+        return []
+
     @property
     def complete(self) -> bool:
         """Whether GOLD and TEST held the same number of trees, all scored."""

@@ -111,14 +111,8 @@ def run_errors(result: CorpusResult, gold: str, test: str, several: bool = False
     """What makes a printed report exit 1: a stopped run, files with different
     numbers of trees, nothing scored (at most one line; the first that holds;
     naming ``test`` where ``several`` tests were scored)."""
-    if result.stopped:
-        return [result.stopped]
-    if not result.complete:
-        return [f"{gold} holds {result.gold_trees} trees but {test} holds "
-                f"{result.test_trees}; the pairs beyond the shorter file are not scored"]
-    if result.sentences and not result.count("ok"):
-        return ["no sentence could be scored" + (f" in {test}" if several else "")]
-    return []
+    return [f"{test}: {problem}" if several else problem
+            for problem in result.problems(gold, test)]
 
 
 

@@ -68,6 +68,9 @@ def score(gold: str | None, test: str | None, fmt: str, output: str | None,
     """Score every TEST tree against the GOLD tree on the same line (either may
     be - for standard input, and gzip, bzip2 or xz compressed)."""
     encodings = encodings_of(input_encoding, gold_encoding, test_encoding)
+    source = click.get_current_context().get_parameter_source("metrics")
+    if fmt == "evalb" and source is click.core.ParameterSource.DEFAULT:
+        scoring["metrics"] = "parseval"  # what EVALB's report shows: nothing else computed
     config = scoring_config(scoring)
     if fmt == "evalb" and config.weighted:
         raise ConfigError("--format evalb cannot show --weighted matches (fractions); use "
@@ -87,9 +90,12 @@ def score(gold: str | None, test: str | None, fmt: str, output: str | None,
                           "its figures count (they would not be EVALB's); use --format text "
                           "or json")
     if fmt == "evalb":
+        unshown = [m for m in config.metrics if m not in ("parseval", "la")]
         ignored = [name for name, on in (("--errors", errors_top is not None),
                                          ("--average sentence",
-                                          config.average == "sentence")) if on]
+                                          config.average == "sentence"),
+                                         (f"--metrics {','.join(unshown)}", unshown))
+                   if on]
         if ignored:
             warn([f"{' and '.join(ignored)} show(s) nothing in --format evalb (EVALB's report "
                   "has no place for it); use --format text or json"])
@@ -137,7 +143,7 @@ def align(gold: str, test: str, sentence: int, encoding: str, params: str, rule_
     if encoding == "words":
         words_config = config_of("parseval", rule_pos, {}, params, yields="align",
                                  word_costs=word_costs)
-        warn(words_config.warnings())
+        warn(words_config.warnings("--encoding"))
         _align_words(gold, test, sentence, words_config, encodings)
         return
     metric = "la" if encoding == "lineage" else encoding
@@ -145,7 +151,7 @@ def align(gold: str, test: str, sentence: int, encoding: str, params: str, rule_
                        {"label": label_costs, "span": span_costs, "rule": rule_costs,
                         "la": la_costs}, params, la_preterminals=la_preterminals,
                        yields=yields, word_costs=word_costs)
-    warn(config.warnings())
+    warn(config.warnings("--encoding"))
     scorer = Scorer.for_files(config, gold, test, True, *encodings)  # ties as --errors
     number = 0
     for number, g, t in pairs(gold, test, *encodings):

@@ -16,8 +16,12 @@ a single one.
 
 Either way, a symbol the transducer does not know maps to itself at no
 cost, wherever the transducer is: parsedit adds it to the symbol table with
-an identity loop on every state.  parsedit takes no shortcut with such a
-transducer (every pair is composed whole) and applies no movement correction.
+an identity loop on every state.  parsedit applies no movement correction
+with such a transducer, and takes only the shortcuts it can prove exact on
+the transducer itself (:mod:`parsedit.fst.restrict`): each pair is composed
+with the part of the transducer it can use, and equal strings, a common
+prefix and suffix are matched without composing them only where the
+transducer's shape and costs allow it.
 
 **Compiled** transducers (a grammar module's, or a declarative scheme's over
 an alphabet) are cached as FAR files in ``$PARSEDIT_CACHE`` (default

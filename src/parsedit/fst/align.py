@@ -37,6 +37,10 @@ from parsedit.costs.scheme import INF, SPAN_KEY, CostScheme, Signature, boundari
 from parsedit.encodings.base import Encoding, Symbol
 from parsedit.errors import SchemeError
 from parsedit.fst.edit import Arc, EditTransducer
+from parsedit.fst.restrict import ArcIndex, edit_shape, free_identities
+
+# Distinct middles a transducer aligner remembers before it starts afresh.
+_MEMO_LIMIT = 20_000
 
 
 @dataclass(frozen=True)
@@ -312,21 +316,29 @@ class Aligner:
 
 class FstAligner:
     """Edit-distance alignments through any edit transducer with a symbol
-    table (see :mod:`parsedit.costs.transducer`): ``gold @ T @ test``, whole.
+    table (see :mod:`parsedit.costs.transducer`): ``gold @ T @ test``.
 
     A symbol missing from the table is added with an identity loop on every
-    state of (a copy of) the transducer, so it maps to itself at no cost.
+    state, so it maps to itself at no cost.  Each pair is composed with the
+    part of ``T`` it can use; equal strings, and a common prefix and suffix,
+    are matched without composing them only where that is provably exact
+    for ``T``; distinct middles are remembered.  See
+    :mod:`parsedit.fst.restrict`.
     """
 
     def __init__(self, transducer: pynini.Fst, encoding: Encoding, name: str) -> None:
         self.encoding = encoding
         self.name = name
-        self.fst = transducer.copy()
-        table = self.fst.input_symbols()
+        table = transducer.input_symbols()
         assert table is not None
         self.table = table.copy()
+        self._arcs = ArcIndex(transducer)
+        self._free = free_identities(transducer)
+        self._shape = edit_shape(transducer, self._arcs)
+        self._unknown: set[int] = set()  # labels added to the table: identity everywhere
         self._ids: dict[Symbol, int] = {}
         self._symbol_of: dict[int, Symbol] = {}
+        self._memo: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[float, pynini.Fst]] = {}
 
     def _id(self, symbol: Symbol) -> int:
         found = self._ids.get(symbol)
@@ -335,23 +347,55 @@ class FstAligner:
             found = self.table.find(text)
             if found < 0:
                 found = self.table.add_symbol(text)
-                for state in self.fst.states():
-                    self.fst.add_arc(state, Arc(found, found, 0.0, state))
-                self.fst.arcsort("ilabel")
+                self._unknown.add(found)
             self._ids[symbol] = found
             self._symbol_of[found] = symbol
         return found
 
     def align(self, gold: Sequence[Symbol], test: Sequence[Symbol]) -> Alignment:
         ident = self._id
-        gold_fsa = pynini.accep("".join(f"[{ident(s)}]" for s in gold))
-        test_fsa = pynini.accep("".join(f"[{ident(s)}]" for s in test))
-        lattice = pynini.compose(pynini.compose(gold_fsa, self.fst), test_fsa)
-        path = pynini.shortestpath(lattice)
+        gold_ids = tuple(ident(s) for s in gold)
+        test_ids = tuple(ident(s) for s in test)
+        unknown = self._unknown
+        free = self._free
+        if (gold_ids == test_ids and free is not None
+                and all(a in free or a in unknown for a in gold_ids)):
+            return Alignment(0.0, gold, len(gold), 0)
+        start, end_g, end_t = 0, len(gold_ids), len(test_ids)
+        while start < end_g and start < end_t and gold_ids[start] == test_ids[start]:
+            start += 1
+        while end_g > start and end_t > start and gold_ids[end_g - 1] == test_ids[end_t - 1]:
+            end_g -= 1
+            end_t -= 1
+        matched = gold_ids[:start] + gold_ids[end_g:]
+        if matched and (self._shape is None or not self._shape.trims(gold_ids, test_ids, matched)
+                        or (unknown and any(a in unknown for a in (*gold_ids, *test_ids)))):
+            start, end_g, end_t = 0, len(gold_ids), len(test_ids)
+        key = (gold_ids[start:end_g], test_ids[start:end_t])
+        found = self._memo.get(key)
+        if found is None:
+            if len(self._memo) >= _MEMO_LIMIT:
+                self._memo.clear()
+            found = self._memo[key] = self._compose(*key)
+        cost, path = found
         if path.start() < 0:
             shown = self.encoding.display
             raise SchemeError(
                 f"transducer {self.name!r} allows no edit path from "
                 f"[{' '.join(shown(s) for s in gold)}] to [{' '.join(shown(s) for s in test)}]")
-        return Alignment(float(path.paths().weight()), gold, 0, 0, path=path,
+        return Alignment(cost, gold, start, len(gold) - end_g, path=path,
                          symbols=self._symbol_of)
+
+    def _compose(self, gold: tuple[int, ...], test: tuple[int, ...]
+                 ) -> tuple[float, pynini.Fst]:
+        """The cost and shortest path of ``gold @ T @ test``, ``T`` cut down
+        to the arcs this pair can use."""
+        gold_set, test_set = set(gold), set(test)
+        edit = self._arcs.restricted(gold_set, test_set,
+                                     self._unknown & gold_set & test_set)
+        gold_fsa = pynini.accep("".join(f"[{a}]" for a in gold))
+        test_fsa = pynini.accep("".join(f"[{a}]" for a in test))
+        lattice = pynini.compose(pynini.compose(gold_fsa, edit, connect=False), test_fsa,
+                                 connect=False)
+        path = pynini.shortestpath(lattice)
+        return (float(path.paths().weight()) if path.start() >= 0 else INF), path

@@ -90,7 +90,8 @@ class EditMetric:
         self.alphabet = alphabet
         self._cache: dict[tuple[Sequence[Symbol], Sequence[Symbol]], Alignment] = {}
         if isinstance(scheme, FstScheme):
-            # Nothing is known of the transducer's costs: no shortcut at all.
+            # Nothing is known of the transducer's costs here: FstAligner
+            # takes what shortcuts it can prove on it (parsedit.fst.restrict).
             self.exact, self.anchor, self.corrects = False, None, False
             return
         self.aligner = Aligner(scheme, encoding, tie_break)

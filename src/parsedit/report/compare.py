@@ -44,7 +44,7 @@ def _bounds(bounds: Interval | None) -> str:
 
 def _scored(c: Comparison, i: int) -> str:
     result = c.results[i]
-    return f"{result.count('ok')}/{result.gold_trees}"
+    return f"{result.count('ok')}/{c.gold_trees}"
 
 
 def _rows(c: Comparison) -> list[list[str]]:
@@ -189,9 +189,11 @@ def _plain(rows: list[list[str]]) -> list[str]:
 
 
 def _markdown(rows: list[list[str]]) -> list[str]:
-    out = ["| " + " | ".join(rows[0]) + " |",
-           "|" + "|".join(["---"] + ["---:"] * (len(rows[0]) - 1)) + "|"]
-    return out + ["| " + " | ".join(r) + " |" for r in rows[1:]]
+    def row(cells: list[str]) -> str:  # a | in a system's name would end its cell
+        return "| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |"
+
+    out = [row(rows[0]), "|" + "|".join(["---"] + ["---:"] * (len(rows[0]) - 1)) + "|"]
+    return out + [row(r) for r in rows[1:]]
 
 
 def _latex_text(text: str) -> str:
@@ -239,7 +241,7 @@ def _tsv(c: Comparison) -> str:
             bounds = c.intervals[m][i]
             cells += ["", ""] if bounds is None else [f"{b:.4f}" for b in bounds]
         result = c.results[i]
-        rows.append("\t".join(cells + [str(result.count("ok")), str(result.gold_trees)]))
+        rows.append("\t".join(cells + [str(result.count("ok")), str(c.gold_trees)]))
     return "\n".join(rows) + "\n"
 
 
@@ -271,7 +273,8 @@ def to_dict(c: Comparison, gold: str) -> dict[str, Any]:
             "name": name,
             "summary": {"sentences": len(r.sentences), "ok": r.count("ok"),
                         "skip": r.count("skip"), "error": r.count("error"),
-                        "gold_trees": r.gold_trees, "test_trees": r.test_trees},
+                        "gold_trees": r.gold_trees, "test_trees": r.test_trees,
+                        "complete": r.complete, "stopped": r.stopped},
             "figures": {m: c.figures[m][i] for m in c.metrics},
             "intervals": {m: _listed_bounds(c.intervals[m][i]) for m in c.metrics},
             "ranks": {m: c.ranks[m][i] for m in c.metrics},

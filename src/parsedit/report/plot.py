@@ -93,18 +93,37 @@ def draw(kind: str, results: Sequence[tuple[str, CorpusResult]], output: str,
     plt.close(figure_)
 
 
+_MARKERS = "o^sDvP*X<>"
+
+
+def _style(system: int) -> dict[str, str]:
+    """The colour and marker of the ``system``-th system: the ten default
+    colours, then the same colours with the next marker, so that no two of
+    up to 100 systems look alike."""
+    return {"color": f"C{system % 10}", "marker": _MARKERS[system // 10 % len(_MARKERS)]}
+
+
+def _legend(ax: Any, systems: int, loc: str = "best") -> None:
+    """The legend inside the axes for a few systems; beside them, where it
+    cannot cover the points, past six."""
+    if systems > 6:
+        ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0)
+    else:
+        ax.legend(fontsize=8, loc=loc)
+
+
 def _e_vs_label(plt: Any, results: Sequence[tuple[str, CorpusResult]]) -> Any:
-    figure_, axes = plt.subplots(figsize=(6.5, 5.5))
-    for name, result in results:
+    figure_, axes = plt.subplots(figsize=(6.5 if len(results) <= 6 else 9.5, 5.5))
+    for i, (name, result) in enumerate(results):
         points = [(100.0 - s.counts["parseval"].sentence_f, s.counts["label"].error_rate)
                   for s in _ok(result) if s.counts["label"].error_rate is not None]
         axes.scatter([p[0] for p in points], [p[1] for p in points], s=10, alpha=0.5,
-                     label=f"{name}: {len(points)} sentences")
+                     label=f"{name}: {len(points)} sentences", **_style(i))
     axes.plot([0, 100], [0, 100], color="grey", linewidth=1, label="equal scores")
     axes.set_xlabel("E-measure (100 - F, %)")
     axes.set_ylabel("label edit rate (% of gold constituents)")
     axes.set_title("Label edit rate against E-measure, per sentence")
-    axes.legend(fontsize=8)
+    _legend(axes, len(results))
     return figure_
 
 
@@ -170,24 +189,25 @@ def _rank_differences(plt: Any, names: Sequence[str], board: Headlines) -> Any:
 
 
 def _la_vs_f(plt: Any, results: Sequence[tuple[str, CorpusResult]]) -> Any:
-    figure_, axes = plt.subplots(1, 2, figsize=(11, 5))
+    figure_, axes = plt.subplots(1, 2, figsize=(11 if len(results) <= 6 else 15, 5))
     for ax, field, title in ((axes[0], "unlabelled", "unlabelled"),
                              (axes[1], "labelled", "labelled")):
-        for name, result in results:
+        for i, (name, result) in enumerate(results):
             xs, ys = [], []
             for s in _ok(result):
                 p = s.counts["parseval"]
                 total = p.gold + p.test
                 xs.append(2.0 * getattr(p, field) / total if total else 1.0)
                 ys.append(s.counts["la"].score)
-            ax.scatter(xs, ys, s=10, alpha=0.5, label=f"{name}: {len(xs)} sentences")
+            ax.scatter(xs, ys, s=10, alpha=0.5, label=f"{name}: {len(xs)} sentences",
+                       **_style(i))
         ax.plot([0, 1], [0, 1], color="grey", linewidth=1)
         ax.set_xlim(0, 1.02)
         ax.set_ylim(0, 1.02)
         ax.set_xlabel(f"PARSEVAL F, {title} (0-1)")
         ax.set_ylabel("leaf-ancestor score (0-1)")
         ax.set_title(f"Leaf-ancestor against {title} F, per sentence")
-        ax.legend(loc="lower right", fontsize=8)
+        _legend(ax, len(results), "lower right")
     return figure_
 
 

@@ -88,7 +88,8 @@ def _la(result: CorpusResult, metric: str) -> list[str]:
 
 
 def _errors(errors: Mapping[str, Any]) -> list[str]:
-    lines = ["Most frequent edits (gold => test):"]
+    # The edits and movements are the edit encodings': none without them.
+    lines = ["Most frequent edits (gold => test):"] if errors["edits"] else []
     names = {"sub": "substitutions", "ins": "insertions", "del": "deletions"}
     for metric, kinds in errors["edits"].items():
         for kind, entries in kinds.items():
@@ -101,8 +102,8 @@ def _errors(errors: Mapping[str, Any]) -> list[str]:
         lines.append("  label movements (close brackets moved, by how many; not counted as "
                      "insertions and deletions): " + ", ".join(
                          f"{e['size']} {e['count']}" for e in errors["moves"]))
-    lines += ["", f"{'label':<12}{'gold':>8}{'test':>8}{'matched':>9}{'recall':>9}"
-                  f"{'precision':>11}{'F':>8}"]
+    lines += [""] * bool(lines) + [f"{'label':<12}{'gold':>8}{'test':>8}{'matched':>9}"
+                                   f"{'recall':>9}{'precision':>11}{'F':>8}"]
     for e in errors["labels"]:
         lines.append(f"{e['label']:<12}{e['gold']:>8}{e['test']:>8}{e['matched']:>9}"
                      f"{rate(e['recall']):>9}{rate(e['precision']):>11}"

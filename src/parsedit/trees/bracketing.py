@@ -68,6 +68,12 @@ def words(bracketing: Bracketing) -> list[str]:
     return [text for kind, text in decode_all(bracketing) if kind is WORD]
 
 
+def empty_elements(bracketing: Bracketing) -> int:
+    """The number of words tagged ``-NONE-`` (the treebank's traces and null
+    elements), which a parameter file without ``DELETE_LABEL -NONE-`` keeps."""
+    return sum(1 for token in bracketing if token == "((-NONE-")
+
+
 def constituents(bracketing: Bracketing) -> int:
     """The number of non-preterminal constituents (Roark's gold events)."""
     return sum(1 for token in bracketing if decode(token)[0] is OPEN)

@@ -19,6 +19,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from parsedit.errors import ConfigError
 from parsedit.trees.reader import Item, read_sentence, read_trees
+from parsedit.trees.source import DEFAULT_ENCODING
 from parsedit.trees.tree import Tree, node_tokens
 
 
@@ -55,11 +56,17 @@ def _word(text: str) -> str:
     return text.replace("(", "-LRB-").replace(")", "-RRB-")
 
 
-def items(source: Source, name: str) -> Iterator[Item]:
-    """The items of a source of trees; ``name`` names it in messages."""
+def items(source: Source, name: str, encoding: str = DEFAULT_ENCODING) -> Iterator[Item]:
+    """The items of a source of trees; ``name`` names it in messages,
+    ``encoding`` is a file's text encoding."""
+    if isinstance(source, str) and source.lstrip().startswith("("):
+        raise ConfigError(f"{name}: a bracketed tree, not a path: give a list of sentences "
+                          "([tree]) or a file's path")
     if is_path(source):
-        yield from read_trees(os.fspath(source))  # type: ignore[arg-type]
+        yield from read_trees(os.fspath(source), encoding)  # type: ignore[arg-type]
         return
+    if isinstance(source, (Tree, TreeLike)):
+        raise ConfigError(f"{name}: one tree, not a list of sentences: give [tree]")
     if not isinstance(source, Iterable):
         raise ConfigError(f"{name}: expected a path or an iterable of trees, not "
                           f"{type(source).__name__}")

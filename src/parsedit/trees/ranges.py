@@ -13,10 +13,11 @@ input, compressed files) are read by the parent as before.
 
 from __future__ import annotations
 
-import codecs
 from dataclasses import dataclass, replace
+from itertools import islice
 
-from parsedit.trees.reader import Item, _read
+from parsedit.trees.reader import LOOKAHEAD, Item, _read
+from parsedit.trees.reader import line_layout as reads_by_line
 from parsedit.trees.source import DEFAULT_ENCODING, byte_lines, plain
 
 _BLOCK = 1 << 20
@@ -34,18 +35,11 @@ class LineRange:
 
 
 def line_layout(path: str, encoding: str = DEFAULT_ENCODING) -> bool:
-    """Whether the reader reads ``path`` line by line: its first non-blank
-    line holds exactly one whole, readable tree (a file of blank lines holds
-    no sentence, so it is not)."""
+    """Whether the reader reads ``path`` line by line, told from its first
+    lines as the reader tells it (:func:`parsedit.trees.reader.line_layout`)."""
     with open(path, "rb") as handle:
-        start = 0
-        for raw in handle:
-            if raw.strip():
-                text = byte_lines(path, start, start + len(raw), encoding)
-                items = list(_read(path, text))
-                return len(items) == 1 and items[0].tokens is not None
-            start += len(raw)
-    return False
+        size = sum(len(raw) for raw in islice(handle, LOOKAHEAD))
+    return reads_by_line(byte_lines(path, 0, size, encoding))
 
 
 def line_starts(path: str, every: int) -> list[int]:
@@ -83,43 +77,54 @@ def line_ranges(gold_path: str, test_path: str,
         if not all(plain(p, e) and line_layout(p, e) for p, e in zip(paths, encodings)):
             return None
         gold, test = (line_starts(p, every) for p in paths)
+        ends = [content_end(p, e) for p, e in zip(paths, encodings)]
     except (OSError, UnicodeDecodeError):
         return None
-    return [LineRange(k * every + 1, _bytes(gold, k), _bytes(test, k), encodings)
+    return [LineRange(k * every + 1, _bytes(gold, k, ends[0]), _bytes(test, k, ends[1]),
+                      encodings)
             for k in range(max(len(gold), len(test)) - 1)]
 
 
-def _bytes(starts: list[int], k: int) -> tuple[int, int, bool]:
+def _bytes(starts: list[int], k: int, content: int) -> tuple[int, int, bool]:
     """The byte range of the ``k``-th range of lines (empty past the end),
-    and whether it is the file's last."""
+    and whether nothing but blank lines follows it in the file (``content``:
+    where the last line that is not blank ends)."""
     if k + 1 < len(starts):
-        return starts[k], starts[k + 1], k + 2 == len(starts)
+        return starts[k], starts[k + 1], starts[k + 1] >= content
     return starts[-1], starts[-1], True
+
+
+def content_end(path: str, encoding: str = DEFAULT_ENCODING) -> int:
+    """The byte offset just past the last line of ``path`` that is not blank
+    (0 if none is): blank lines after it are the file's trailing ones."""
+    with open(path, "rb") as handle:
+        end, width = handle.seek(0, 2), _BLOCK
+        while end > 0:
+            start = max(0, end - width)
+            handle.seek(start)
+            data = handle.read(end - start)
+            pieces = data.split(b"\n")
+            if start and len(pieces) == 1:  # no line end in the block: read further back
+                width *= 2
+                continue
+            # A line cut by the block's start is read whole with the next block.
+            whole = pieces if start == 0 else pieces[1:]
+            offset = end
+            for piece in reversed(whole):
+                if piece.decode(encoding, "replace").strip():
+                    return offset
+                offset -= len(piece) + 1
+            end = start + (0 if start == 0 else len(pieces[0]))
+    return 0
 
 
 def read_range(path: str, span: tuple[int, int, bool], first: int,
                encoding: str = DEFAULT_ENCODING) -> list[Item]:
     """The items of the lines in the byte range ``span`` of a plain,
     line-layout file, numbered from ``first``: blank lines at the end of a
-    range are trailing only in the file's last range."""
+    range are trailing only when nothing but blank lines follows it."""
     start, end, last = span
     if start == end:
         return []
     items = list(_read(path, byte_lines(path, start, end, encoding), layout=True, first=first))
-    if last or not any(i.trailing for i in items) or blank_after(path, end, encoding):
-        return items
-    return [replace(i, trailing=False) if i.trailing else i for i in items]
-
-
-def blank_after(path: str, offset: int, encoding: str = DEFAULT_ENCODING) -> bool:
-    """Whether the file holds nothing but whitespace from byte ``offset`` on:
-    then the blank lines that end a range before it are trailing too."""
-    if codecs.lookup(encoding).name == "utf-8-sig":
-        encoding = "utf-8"
-    decoder = codecs.getincrementaldecoder(encoding)()
-    with open(path, "rb") as handle:
-        handle.seek(offset)
-        while chunk := handle.read(_BLOCK):
-            if decoder.decode(chunk).strip():
-                return False
-    return not decoder.decode(b"", final=True).strip()
+    return items if last else [replace(i, trailing=False) if i.trailing else i for i in items]

@@ -4,8 +4,11 @@
 holds more than the tree being read: memory does not grow with the corpus.
 
 Layout.  A file whose first non-blank line holds exactly one whole tree
-(and perhaps what cannot be read beside it, such as a stray ``)``) is read
-*line by line*, as EVALB reads it: each line is one sentence, a blank
+(and perhaps what cannot be read beside it, such as a stray ``)`` or ``(``:
+that line is then an error) is read *line by line*, as EVALB reads it,
+unless one of its first :data:`LOOKAHEAD` lines is an indented continuation
+of brackets left open (a pretty-printed file whose first tree fits on one
+line): each line is one sentence, a blank
 line is an empty sentence (an Item with neither tree nor error), and a line
 that cannot be read is an error Item for that line alone.  Blank lines at
 the end of the file are marked ``trailing``: :func:`paired` pairs them with
@@ -32,7 +35,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
-from itertools import zip_longest
+from itertools import chain, islice, zip_longest
 from typing import Protocol, TypeVar
 
 from parsedit.errors import InputError
@@ -136,12 +139,40 @@ def read_sentence(text: str, source: str = "<string>", number: int = 1) -> Item:
     return replace(item, trailing=False)  # an empty string is a missing parse
 
 
+# Lines read ahead to tell a file's layout.
+LOOKAHEAD = 200
+
+
+def line_layout(first_lines: Iterable[str]) -> bool:
+    """Whether a file that begins with ``first_lines`` (its first
+    :data:`LOOKAHEAD` lines) is read line by line: its first non-blank line
+    holds exactly one whole, readable tree (perhaps with damage beside it,
+    such as a stray bracket: that line is then an error), and no later line
+    of these is an indented continuation of brackets left open (a
+    pretty-printed file whose first tree happens to fit on one line)."""
+    texts = [text for text in first_lines if text.strip()]
+    if not texts:
+        return False
+    trees = sum(item.error is None for item in _read("", texts[:1], layout=False))
+    depth = 0
+    for text in texts:
+        if depth and text[0].isspace():
+            return False
+        depth = max(0, depth + text.count("(") - text.count(")"))
+    return trees == 1
+
+
 def _read(path: str, text_lines: Iterable[str], layout: bool | None = None,
           first: int = 1) -> Iterator[Item]:
     """The items of ``text_lines``; ``layout`` forces line-by-line reading
-    (True) instead of telling it from the first line; ``first`` numbers the
-    first line."""
-    line_mode: bool | None = layout  # None until the first non-blank line is read
+    (True) or free reading (False) instead of telling it from the first
+    lines (:func:`line_layout`); ``first`` numbers the first line."""
+    if layout is None:
+        text_lines = iter(text_lines)
+        ahead = list(islice(text_lines, LOOKAHEAD))
+        layout = line_layout(ahead)
+        text_lines = chain(ahead, text_lines)
+    line_mode = layout
     pending_blanks: list[int] = []  # blank lines not yet known to be trailing
     tree: list[str] = []  # the tokens of the tree being read
     depth = 0
@@ -159,7 +190,7 @@ def _read(path: str, text_lines: Iterable[str], layout: bool | None = None,
 
     for number, text in enumerate(text_lines, start=first):
         if not text.strip():
-            if not depth and line_mode is not False:
+            if not depth and line_mode:
                 pending_blanks.append(number)
             continue
         if line_mode:
@@ -220,15 +251,6 @@ def _read(path: str, text_lines: Iterable[str], layout: bool | None = None,
                                   "any bracket", text))
                 broken = True
                 break
-
-        if line_mode is None:
-            # One whole tree, and perhaps a stray bracket or words beside it
-            # (damage on that line alone, not a layout).
-            line_mode = not depth and sum(i.error is None for i in done) == 1
-            if line_mode:
-                for blank in pending_blanks:
-                    yield Item(blank)
-            pending_blanks.clear()
 
         if line_mode:
             errors = [i for i in done if i.error is not None]

@@ -1,0 +1,19 @@
+"""The ``parsedit`` command's entry point.
+
+Loading the command's modules takes a moment; Ctrl-C within it is the same
+one line and exit status 130 as Ctrl-C later in the run (see
+:mod:`parsedit.cli.app`), not a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+
+
+def main() -> None:
+    try:
+        from parsedit.cli import main as command
+    except KeyboardInterrupt:
+        sys.stderr.write("parsedit: interrupted\n")
+        sys.exit(130)
+    command(prog_name="parsedit")
