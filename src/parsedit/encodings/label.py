@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from parsedit.encodings.base import Symbol
 from parsedit.trees import bracketing
-from parsedit.trees.bracketing import TAGGED, WORD, Bracketing, decode
+from parsedit.trees.bracketing import CLOSE, TAGGED, WORD, Bracketing, decode, decode_all
 from parsedit.trees.roots import constituent_view
 
 
@@ -30,7 +30,9 @@ class LabelEncoding:
         return constituent_view(tokens)
 
     def events(self, symbols: Sequence[Symbol]) -> int:
-        return bracketing.constituents(symbols)  # type: ignore[arg-type]
+        # Each phrase has one close bracket ``)`` (a preterminal's is its
+        # word's): counted at C speed, where decoding every token is not.
+        return symbols.count(CLOSE)
 
     def kind(self, symbol: Symbol) -> str:
         return bracketing.kind(str(symbol))
@@ -46,4 +48,5 @@ class LabelEncoding:
         return str(symbol)
 
     def anchors(self, symbols: Sequence[Symbol]) -> list[int]:
-        return [i for i, t in enumerate(symbols) if decode(str(t))[0] is WORD]
+        return [i for i, (kind, _) in enumerate(decode_all(symbols))  # type: ignore[arg-type]
+                if kind is WORD]

@@ -24,7 +24,6 @@ node like any other, boundary markers included, so no word has an empty lineage.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
 
 from parsedit.encodings.base import Symbol
 from parsedit.trees.bracketing import CLOSING, OPEN, TAGGED, Bracketing, decode_all
@@ -36,41 +35,59 @@ Lineage = tuple[str, ...]
 
 def lineages(tokens: Bracketing, preterminals: bool = False) -> list[Lineage]:
     """The lineage of every word of a normalised bracketing (its edit
-    view), in word order."""
-    spans: list[list[object]] = []  # [label, start, end] of each phrase
-    stack: list[int] = []
-    chains: list[tuple[str, tuple[int, ...]]] = []  # per word: tag, ancestors (inner first)
+    view), in word order.
+
+    One pass: at a word, the open phrases are its ancestors.  Those that
+    begin with it were opened since the previous word and are still open:
+    all but the fewest (``low``) that were open in between.  Those that end
+    with it are closed before the next word: all but the fewest open before
+    that word.  A preterminal, when asked for, begins and ends with its word."""
+    out: list[Lineage] = []
+    stack: list[str] = []  # the open phrases' labels, outermost first
+    low = 0  # the fewest phrases open since the last word
+    last: list[str] | None = None  # the last word's nodes, lowest first
+    begins = depth = tagged = 0  # the last word's: nodes beginning with it; phrases open; tag
     tag = ""
     for kind, text in decode_all(edit_view(tokens)):
-        if kind is TAGGED:
-            tag = text
-        elif kind is OPEN:
-            stack.append(len(spans))
-            spans.append([show_label(text), len(chains), -1])
+        if kind is OPEN:
+            stack.append(show_label(text))
         elif kind is CLOSING:
-            spans[stack.pop()][2] = len(chains)
+            stack.pop()
+            if len(stack) < low:
+                low = len(stack)
+        elif kind is TAGGED:
+            tag = text
         else:
-            chains.append((tag, tuple(reversed(stack))))
+            if last is not None:
+                out.append(_marked(last, begins, tagged + depth - low))
+            last = stack[::-1]
+            tagged = 1 if preterminals and tag else 0
+            if tagged:
+                last.insert(0, tag)
+            begins = tagged + len(stack) - low
+            low = depth = len(stack)
             tag = ""
-    out: list[Lineage] = []
-    for word, (tag, chain) in enumerate(chains):
-        nodes = [(tag, word, word + 1)] if preterminals and tag else []
-        nodes += [cast(tuple[str, int, int], tuple(spans[i])) for i in chain]
-        first = last = -1  # the highest node beginning / ending with the word
-        for n, (_, start, end) in enumerate(nodes):
-            if start == word:
-                first = n
-            if end == word + 1:
-                last = n
-        lineage: list[str] = []
-        for n, (label, _, _) in enumerate(nodes):
-            if n == first:
-                lineage.append(LEFT)
-            lineage.append(label)
-            if n == last:
-                lineage.append(RIGHT)
-        out.append(tuple(lineage))
+    if last is not None:
+        out.append(_marked(last, begins, tagged + depth - low))
     return out
+
+
+def _marked(nodes: list[str], begins: int, ends: int) -> Lineage:
+    """A word's nodes (lowest first) with ``[`` before the highest of the
+    ``begins`` lowest (those beginning with the word) and ``]`` after the
+    highest of the ``ends`` lowest (those ending with it)."""
+    first, last = begins - 1, ends - 1
+    # The later position first, so that the other does not move.
+    if first > last:
+        nodes.insert(first, LEFT)
+        if last >= 0:
+            nodes.insert(last + 1, RIGHT)
+    else:
+        if last >= 0:
+            nodes.insert(last + 1, RIGHT)
+        if first >= 0:
+            nodes.insert(first, LEFT)
+    return tuple(nodes)
 
 
 class LineageEncoding:

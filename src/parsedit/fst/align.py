@@ -14,6 +14,16 @@ Two exact shortcuts keep this fast: equal strings cost nothing (identity is
 always free), and when the scheme's costs obey the triangle inequality the
 common prefix and suffix are matched without composing them.
 
+Middles.  What is composed depends only on the pair's *local labels*: which
+symbols of the two strings are equal, and each one's signature block.  So a
+middle is keyed by its local labels (one character each: the acceptors are
+compiled from those strings), and each distinct key is composed once per
+corpus: two span middles ``NP[3,5] VP[5,9]`` / ``VP[5,9] NP[3,5]`` and
+``PP[0,2] S[0,7]`` / ``S[0,7] PP[0,2]`` are the same lattice.  The shortest
+path is read back only when asked for (the movement correction, error
+analysis, scripts); the cost alone is the path's weight.  The remembered
+middles are cleared past a size, so memory stays bounded.
+
 Ties.  Several edit scripts can share the least cost, and the one the
 shortest-path search returns is an accident of its order: it may rewrite an
 NP as a PP and a PP as an NP where another script of the same cost rewrites
@@ -28,8 +38,9 @@ cost ever depends on it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 import pynini
 
@@ -54,27 +65,35 @@ class Op:
 class Alignment:
     """An edit script: ``prefix`` symbols matched, the ``middle`` operations,
     ``suffix`` symbols matched.  The middle is read off the shortest path
-    only when asked for: scoring needs the cost alone."""
+    (``path``, or by calling ``later``) only when asked for: scoring needs
+    the cost alone."""
 
-    __slots__ = ("cost", "gold", "prefix", "suffix", "_middle", "_path", "_symbols")
+    __slots__ = ("cost", "gold", "prefix", "suffix", "_middle", "_path", "_symbols", "_later")
 
     def __init__(self, cost: float, gold: Sequence[Symbol], prefix: int, suffix: int,
                  middle: tuple[Op, ...] = (), path: pynini.Fst | None = None,
-                 symbols: dict[int, Symbol] | None = None) -> None:
+                 symbols: dict[int, Symbol] | None = None,
+                 later: Callable[[], tuple[Op, ...]] | None = None) -> None:
         self.cost = cost
         self.gold = gold
         self.prefix = prefix
         self.suffix = suffix
-        self._middle: tuple[Op, ...] | None = middle if path is None else None
+        self._middle: tuple[Op, ...] | None = \
+            middle if path is None and later is None else None
         self._path = path
         self._symbols = symbols or {}
+        self._later = later
 
     @property
     def middle(self) -> tuple[Op, ...]:
         if self._middle is None:
-            assert self._path is not None
-            self._middle = _read_path(self._path, self._symbols)
-            self._path = None
+            if self._later is not None:
+                self._middle = self._later()
+                self._later = None
+            else:
+                assert self._path is not None
+                self._middle = _read_path(self._path, self._symbols)
+                self._path = None
         return self._middle
 
     @property
@@ -108,6 +127,71 @@ def _read_path(path: pynini.Fst, symbol_of: dict[int, Symbol]) -> tuple[Op, ...]
         arc = arcs[0]
         ops.append(_op(arc, symbol_of))
         state = arc.nextstate
+
+
+#: A middle's key: the transducer's capacity, then the gold and the test
+#: side's local labels, one character each.
+Key = tuple[int, str, str]
+
+#: How many middles an aligner remembers before it forgets them all.
+CACHE_LIMIT = 1 << 16
+
+# Characters that pynini's string compiler reads as brackets: written as
+# their label in brackets instead.
+_ESCAPES = {ord("["): "[91]", ord("\\"): "[92]", ord("]"): "[93]"}
+_SURROGATES = 0xD800  # labels from here on are no character UTF-8 can carry
+
+
+class _Solved:
+    """A middle's cost, and its path as (kind, cost) steps once read back."""
+
+    __slots__ = ("cost", "template")
+
+    def __init__(self, cost: float, template: tuple[tuple[str, float], ...] | None) -> None:
+        self.cost = cost
+        self.template = template
+
+
+def _acceptor(labels: str) -> pynini.Fst:
+    """The acceptor of a string of local labels (one character each)."""
+    if max(labels) < chr(_SURROGATES):
+        return pynini.accep(labels.translate(_ESCAPES), token_type="utf8")
+    return pynini.accep("".join(f"[{ord(c)}]" for c in labels))
+
+
+def _template(path: pynini.Fst) -> tuple[tuple[str, float], ...]:
+    """The steps of a linear shortest path: what each arc does, and its
+    cost.  Equal local labels are equal symbols, so a match is an arc whose
+    two labels are equal."""
+    steps: list[tuple[str, float]] = []
+    state = path.start()
+    while True:
+        arc = next(iter(path.arcs(state)), None)
+        if arc is None:
+            return tuple(steps)
+        g, t = arc.ilabel, arc.olabel
+        steps.append(("ins" if g == 0 else "del" if t == 0 else "match" if g == t else "sub",
+                      float(arc.weight)))
+        state = arc.nextstate
+
+
+def _replay(template: tuple[tuple[str, float], ...], gold: Sequence[Symbol],
+            test: Sequence[Symbol]) -> tuple[Op, ...]:
+    """A path's steps as operations on the symbols of a middle."""
+    ops: list[Op] = []
+    i = j = 0
+    for kind, cost in template:
+        if kind == "ins":
+            ops.append(Op(kind, None, test[j], cost))
+            j += 1
+        elif kind == "del":
+            ops.append(Op(kind, gold[i], None, cost))
+            i += 1
+        else:
+            ops.append(Op(kind, gold[i], test[j], cost))
+            i += 1
+            j += 1
+    return tuple(ops)
 
 
 def _matches(symbols: Sequence[Symbol]) -> list[Op]:
@@ -163,14 +247,19 @@ def _preferred(lattice: pynini.Fst, cost: float, symbol_of: dict[int, Symbol],
 class Aligner:
     """Edit-distance alignments of one encoding under one cost scheme; with
     ``tie_break``, the script read back is the preferred one among the
-    cheapest (see the module's docstring)."""
+    cheapest (see the module's docstring); with ``paths``, every middle's
+    path is read back as it is composed (for a caller that reads every
+    script), where otherwise it is read when first asked for."""
 
     def __init__(self, scheme: CostScheme, encoding: Encoding,
-                 tie_break: bool = False) -> None:
+                 tie_break: bool = False, paths: bool = False) -> None:
         self.scheme = scheme
         self.encoding = encoding
         self.tie_break = tie_break
+        self.paths = paths
+        self._solved: dict[Key, _Solved] = {}
         self._signatures: list[Signature] = []
+        self._costs: list[tuple[float, float]] = []  # each block's deletion and insertion
         self._trim = True
         self._transducers: dict[int, EditTransducer] = {}
         # Without classes or keys, a symbol's costs depend on its kind alone,
@@ -181,6 +270,7 @@ class Aligner:
         # blocks stay as few as a pair's distinct boundaries.
         self._positional = scheme.positional
         self._kind_block = {kind: self._add(scheme.signature(kind)) for kind in encoding.kinds}
+        self._one_block = set(self._kind_block.values()) == {0}
         self._label_block: dict[tuple[str, str, str], int] = {}
         self._block_of: dict[Symbol, int] = {}
 
@@ -190,6 +280,7 @@ class Aligner:
         if sig not in self._signatures:
             self._trim = self._trim and self.scheme.triangle_holds(sig, self._signatures)
             self._signatures.append(sig)
+            self._costs.append((self.scheme.delete_cost(sig), self.scheme.insert_cost(sig)))
             for edit in self._transducers.values():
                 edit.add_block(sig)
         return self._signatures.index(sig)
@@ -248,31 +339,60 @@ class Aligner:
             while end_g > start and end_t > start and gold[end_g - 1] == test[end_t - 1]:
                 end_g -= 1
                 end_t -= 1
-        if start == end_g or start == end_t:
+        suffix = len(gold) - end_g
+        g, t = gold[start:end_g], test[start:end_t]
+        if not g or not t:
             # One side is empty: the only script deletes or inserts the rest.
-            middle = self._one_sided(gold[start:end_g], test[start:end_t], blocks)
-            return Alignment(sum(op.cost for op in middle), gold, start, len(gold) - end_g,
-                             middle=middle)
-        cost, path, symbols, lattice = self._compose(gold[start:end_g], test[start:end_t],
-                                                     blocks)
+            cost = sum(self._one_sided_costs(g, t, blocks))
+            if cost == INF:
+                self._no_path(g, t)
+            return Alignment(cost, gold, start, suffix,
+                             later=partial(self._one_sided, g, t, blocks))
+        key = self._key(g, t, blocks)
         if self.tie_break:
-            return Alignment(cost, gold, start, len(gold) - end_g,
+            lattice, path = self._lattice(key, g, t)
+            symbols = {ord(c): s for c, s in zip(key[1] + key[2], (*g, *t))}
+            cost = float(path.paths().weight())
+            return Alignment(cost, gold, start, suffix,
                              middle=_preferred(lattice, cost, symbols, self.encoding))
-        return Alignment(cost, gold, start, len(gold) - end_g, path=path, symbols=symbols)
+        solved = self._solved.get(key)
+        if solved is None:
+            if len(self._solved) >= CACHE_LIMIT:
+                self._solved.clear()
+            path = self._lattice(key, g, t)[1]
+            solved = self._solved[key] = _Solved(float(path.paths().weight()),
+                                                 _template(path) if self.paths else None)
+        return Alignment(solved.cost, gold, start, suffix,
+                         later=partial(self._middle, key, solved, g, t))
+
+    def _middle(self, key: Key, solved: _Solved, gold: Sequence[Symbol],
+                test: Sequence[Symbol]) -> tuple[Op, ...]:
+        """The operations of a middle, its path read back (composed again)
+        the first time one of its key is asked for."""
+        if solved.template is None:
+            solved.template = _template(self._lattice(key, gold, test)[1])
+        return _replay(solved.template, gold, test)
+
+    def _one_sided_costs(self, gold: Sequence[Symbol], test: Sequence[Symbol],
+                         blocks: dict[Symbol, int] | None) -> list[float]:
+        """The cost of deleting each symbol of ``gold``, then of inserting
+        each of ``test``."""
+        costs = self._costs
+        if blocks is None and self._one_block:
+            delete, insert = costs[0]
+            return [delete] * len(gold) + [insert] * len(test)
+        if blocks is None:
+            kind, kind_block = self.encoding.kind, self._kind_block
+            return ([costs[kind_block[kind(s)]][0] for s in gold]
+                    + [costs[kind_block[kind(s)]][1] for s in test])
+        return [costs[blocks[s]][0] for s in gold] + [costs[blocks[s]][1] for s in test]
 
     def _one_sided(self, gold: Sequence[Symbol], test: Sequence[Symbol],
                    blocks: dict[Symbol, int] | None) -> tuple[Op, ...]:
-        scheme, kind = self.scheme, self.encoding.kind
-
-        def sig(s: Symbol) -> Signature:
-            return self._signatures[blocks[s] if blocks is not None
-                                    else self._kind_block[kind(s)]]
-
-        ops = tuple([Op("del", s, None, scheme.delete_cost(sig(s))) for s in gold] +
-                    [Op("ins", None, s, scheme.insert_cost(sig(s))) for s in test])
-        if any(op.cost == INF for op in ops):
-            self._no_path(gold, test)
-        return ops
+        """The operations of a middle with one side empty."""
+        costs = self._one_sided_costs(gold, test, blocks)
+        return tuple([Op("del", s, None, c) for s, c in zip(gold, costs)]
+                     + [Op("ins", None, s, c) for s, c in zip(test, costs[len(gold):])])
 
     def _no_path(self, gold: Sequence[Symbol], test: Sequence[Symbol]) -> None:
         shown = self.encoding.display
@@ -280,9 +400,21 @@ class Aligner:
             f"cost scheme {self.scheme.name!r} allows no edit path from "
             f"[{' '.join(shown(s) for s in gold)}] to [{' '.join(shown(s) for s in test)}]")
 
-    def _compose(self, gold: Sequence[Symbol], test: Sequence[Symbol],
-                 block_of: dict[Symbol, int] | None
-                 ) -> tuple[float, pynini.Fst, dict[int, Symbol], pynini.Fst]:
+    def _key(self, gold: Sequence[Symbol], test: Sequence[Symbol],
+             block_of: dict[Symbol, int] | None) -> Key:
+        """A middle's local labels: the capacity of the transducer, and each
+        side's labels as one character each.  Symbols are numbered inside
+        their block in order of appearance, so equal symbols, and only they,
+        get equal labels."""
+        if self._one_block and block_of is None:
+            # One block, at index 0: a symbol's label is its number + 1.
+            number: dict[Symbol, str] = {}
+            g = "".join([number.setdefault(s, chr(len(number) + 1)) for s in gold])
+            t = "".join([number.setdefault(s, chr(len(number) + 1)) for s in test])
+            capacity = 8
+            while capacity < len(number):
+                capacity *= 2
+            return capacity, g, t
         kind, kind_block = self.encoding.kind, self._kind_block
         local: dict[Symbol, tuple[int, int]] = {}
         counts = [0] * len(self._signatures)
@@ -296,22 +428,28 @@ class Aligner:
         capacity = 8
         while capacity < max(counts, default=0):
             capacity *= 2
+        label = {s: chr(b * capacity + i + 1) for s, (b, i) in local.items()}
+        return (capacity, "".join([label[s] for s in gold]),
+                "".join([label[s] for s in test]))
+
+    def _lattice(self, key: Key, gold: Sequence[Symbol],
+                 test: Sequence[Symbol]) -> tuple[pynini.Fst, pynini.Fst]:
+        """The edit lattice of a middle (``gold`` and ``test``, whose local
+        labels ``key`` gives) and its shortest path."""
+        capacity, g, t = key
         edit = self._transducers.get(capacity)
         if edit is None:
             edit = self._transducers[capacity] = EditTransducer(
                 self.scheme, self._signatures, capacity)
-        label = {s: edit.label(b, i) for s, (b, i) in local.items()}
-        symbol_of = {v: s for s, v in label.items()}
-        gold_fsa = pynini.accep("".join(f"[{label[s]}]" for s in gold))
-        test_fsa = pynini.accep("".join(f"[{label[s]}]" for s in test))
         # Trimming dead states costs more than the shortest path pays for them.
-        lattice = pynini.compose(pynini.compose(gold_fsa, edit.left, connect=False),
-                                 pynini.compose(edit.right_inverse, test_fsa, connect=False),
+        lattice = pynini.compose(pynini.compose(_acceptor(g), edit.left, connect=False),
+                                 pynini.compose(edit.right_inverse, _acceptor(t),
+                                                connect=False),
                                  connect=False)
         path = pynini.shortestpath(lattice)
         if path.start() < 0:  # no path: the lattice is empty
             self._no_path(gold, test)
-        return float(path.paths().weight()), path, symbol_of, lattice
+        return lattice, path
 
 
 class FstAligner:

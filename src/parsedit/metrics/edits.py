@@ -94,11 +94,13 @@ class EditMetric:
             # takes what shortcuts it can prove on it (parsedit.fst.restrict).
             self.exact, self.anchor, self.corrects = False, None, False
             return
-        self.aligner = Aligner(scheme, encoding, tie_break)
         self.exact = True  # identity is free, so equal strings cost nothing
         anchor = encoding.anchor_kind
         self.anchor = anchor if anchor is not None and not scheme.can_edit(anchor) else None
         self.corrects = encoding.name == "label" and scheme.movement is not None
+        # The five-step correction reads every differing piece's path.
+        self.aligner = Aligner(scheme, encoding, tie_break,
+                               paths=self.corrects and movement.method == "five-step")
         close = scheme.signature("close", CLOSE)
         self._close_costs = (scheme.delete_cost(close), scheme.insert_cost(close))
 

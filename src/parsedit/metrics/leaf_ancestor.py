@@ -7,8 +7,9 @@ Each word is scored by how alike its gold and test lineages are
 
 where d is the edit distance between the two lineages under a cost scheme,
 computed like every other edit distance in parsedit (:class:`EditMetric`,
-composing the lineages with the scheme's transducer, each distinct pair of
-lineages once per corpus).  With insertion and deletion at 1 and
+composing the lineages with the scheme's transducer; each distinct pair of
+lineages is scored once, its score remembered up to :data:`SCORES_LIMIT`
+pairs).  With insertion and deletion at 1 and
 substitutions in [0, 2], as the paper requires, a score lies in [0, 1].  A
 sentence scores the mean of its words; a corpus the mean of its sentences
 (the paper's figure) and, beside it, the mean of all its words.
@@ -31,6 +32,10 @@ from parsedit.metrics.edits import EditMetric
 from parsedit.results import LACounts, LineageScript, Loss, WordLineages
 from parsedit.trees import bracketing
 from parsedit.trees.bracketing import Bracketing
+
+#: How many distinct pairs of lineages a metric remembers the score of before
+#: it forgets them all (so that memory stays bounded on any corpus).
+SCORES_LIMIT = 1 << 16
 
 
 @dataclass(frozen=True)
@@ -65,6 +70,8 @@ class LeafAncestor:
                  alphabet: Alphabet | None = None) -> None:
         self.encoding = LineageEncoding(preterminals)
         self.edits = EditMetric(self.encoding, scheme, alphabet)
+        # The score of each distinct pair of lineages (about 0.5 KiB each).
+        self._scores: dict[tuple[Lineage, Lineage], float] = {}
 
     def describe(self) -> list[str]:
         parts = [f"la:{self.edits.scheme.describe()}"]
@@ -99,8 +106,14 @@ class LeafAncestor:
     def word_score(self, gold: Lineage, test: Lineage) -> float:
         if (gold == test and self.edits.exact) or not (gold or test):
             return 1.0  # (a tree of one preterminal leaves its word no lineage)
-        # EditMetric.aligned remembers each distinct pair of lineages.
-        return 1.0 - self.edits.aligned(gold, test).cost / (len(gold) + len(test))
+        key = (gold, test)
+        found = self._scores.get(key)
+        if found is None:
+            if len(self._scores) >= SCORES_LIMIT:
+                self._scores.clear()
+            cost = self.edits.aligner.align(gold, test).cost
+            found = self._scores[key] = 1.0 - cost / (len(gold) + len(test))
+        return found
 
     def score(self, gold: Bracketing, test: Bracketing) -> Outcome:
         """Score a normalised pair with equal words."""
@@ -112,7 +125,9 @@ class LeafAncestor:
         preterminals = self.encoding.preterminals
         gold_lineages = lineages(gold, preterminals)
         test_lineages = gold_lineages if test == gold else lineages(test, preterminals)
-        scores = tuple(self.word_score(g, t) for g, t in zip(gold_lineages, test_lineages))
+        exact, score = self.edits.exact, self.word_score
+        scores = tuple(1.0 if exact and g == t else score(g, t)
+                       for g, t in zip(gold_lineages, test_lineages))
         total = sum(scores)
         counts = LACounts(total / len(scores), 1, total, len(scores), scores) if scores \
             else LACounts()

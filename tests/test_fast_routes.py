@@ -1,0 +1,156 @@
+"""The fast routes of the edit metrics against the full route, on random pairs.
+
+Fast: one long-lived metric per encoding, so each middle is looked up by its
+local labels among the ones composed for earlier examples, and no path is
+read back unless asked for.  Full: the way every distance was computed
+before, written out here: the whole strings, every symbol numbered in its
+block, acceptors compiled symbol by symbol, composed with the two factors of
+the edit transducer, and the shortest path read back arc by arc.  Both
+compose with OpenFst; they share only the edit transducer's arcs.
+"""
+
+from __future__ import annotations
+
+import pynini
+from hypothesis import given, settings
+from test_leaf_ancestor import lineage_oracle
+from test_properties import five_steps, tree_pairs
+
+from parsedit.costs.reader import load_scheme
+from parsedit.costs.scheme import CostScheme
+from parsedit.encodings import Encoding, Symbol, get_encoding
+from parsedit.encodings.lineage import lineages
+from parsedit.fst.edit import EditTransducer
+from parsedit.metrics.edits import EditDistance
+from parsedit.metrics.leaf_ancestor import LeafAncestor
+from parsedit.trees.normalise import NONE
+from parsedit.trees.tree import Tree
+
+# Long-lived, so that later examples meet the middles of earlier ones.
+FAST = {name: EditDistance(get_encoding(name), load_scheme(scheme))
+        for name, scheme in (("label", "roark-basic"), ("span", "levenshtein"),
+                             ("rule", "levenshtein"))}
+FAST_LA = {scheme: LeafAncestor(load_scheme(scheme))
+           for scheme in ("leaf-ancestor", "sampson-first-char")}
+SCHEMES = {"label": "roark-basic", "span": "levenshtein", "rule": "levenshtein"}
+
+
+def full_route(scheme: CostScheme, encoding: Encoding, gold: tuple[Symbol, ...],
+               test: tuple[Symbol, ...]) -> tuple[float, list[tuple[str, Symbol, Symbol]]]:
+    """The cost and the operations (kind, gold, test) of the whole pair."""
+    signatures = []
+    blocks: dict[Symbol, int] = {}
+    for symbol in (*gold, *test):
+        sig = scheme.signature(encoding.kind(symbol), encoding.label(symbol))
+        if sig not in signatures:
+            signatures.append(sig)
+        blocks[symbol] = signatures.index(sig)
+    counts = [0] * len(signatures)
+    label: dict[Symbol, int] = {}
+    capacity = 1 << max(len(blocks), 1).bit_length()
+    for symbol, block in blocks.items():
+        label[symbol] = block * capacity + counts[block] + 1
+        counts[block] += 1
+    edit = EditTransducer(scheme, signatures, capacity)
+    gold_fsa = pynini.accep("".join(f"[{label[s]}]" for s in gold))
+    test_fsa = pynini.accep("".join(f"[{label[s]}]" for s in test))
+    lattice = pynini.compose(pynini.compose(gold_fsa, edit.left),
+                             pynini.compose(edit.right_inverse, test_fsa))
+    path = pynini.shortestpath(lattice)
+    symbol_of = {v: s for s, v in label.items()}
+    ops = []
+    state = path.start()
+    while path.num_arcs(state):
+        arc = next(iter(path.arcs(state)))
+        g, t = symbol_of.get(arc.ilabel), symbol_of.get(arc.olabel)
+        kind = "ins" if g is None else "del" if t is None else "match" if g == t else "sub"
+        ops.append((kind, g, t))
+        state = arc.nextstate
+    return float(path.paths().weight()), ops
+
+
+def runs(ops: list[tuple[str, Symbol, Symbol]], encoding: Encoding) -> tuple[list[int],
+                                                                              list[int]]:
+    """Close brackets deleted and inserted between one word and the next."""
+    deleted, inserted, d, i = [], [], 0, 0
+    for kind, g, t in ops:
+        if kind == "match" and encoding.kind(g) == "word":
+            deleted.append(d)
+            inserted.append(i)
+            d = i = 0
+        elif kind == "del" and encoding.kind(g) == "close":
+            d += 1
+        elif kind == "ins" and encoding.kind(t) == "close":
+            i += 1
+    return deleted + [d], inserted + [i]
+
+
+@settings(max_examples=300, deadline=None)
+@given(tree_pairs())
+def test_label_span_rule_fast_route_is_the_full_route(pair: list[Tree]) -> None:
+    gold, test = (NONE.apply(t) for t in pair)
+    for name, metric in FAST.items():
+        encoding = metric.encoding
+        g, t = encoding.encode(gold), encoding.encode(test)
+        counts = metric.score(gold, test).counts
+        cost, ops = full_route(load_scheme(SCHEMES[name]), encoding, g, t)
+        assert counts.basic == cost
+        if name == "label":
+            assert counts.edits == five_steps(cost, *runs(ops, encoding))
+        else:
+            assert counts.edits == cost
+        # The path read back later equals the one a fresh aligner reads at once.
+        scored = metric.score(gold, test).detail
+        eager = EditDistance(encoding, load_scheme(SCHEMES[name]))
+        eager.edits.aligner.paths = True
+        assert scored.ops == eager.score(gold, test).detail.ops
+        assert sum(op.cost for op in scored.ops) == cost
+        assert [op.gold for op in scored.ops if op.gold is not None] == list(g)
+        assert [op.test for op in scored.ops if op.test is not None] == list(t)
+        for op in scored.ops:
+            paired = op.gold is not None and op.test is not None
+            assert op.kind == ("ins" if op.gold is None else "del" if op.test is None
+                               else "match" if op.gold == op.test else "sub")
+            assert paired or op.kind in ("ins", "del")
+
+
+@settings(max_examples=200, deadline=None)
+@given(tree_pairs())
+def test_leaf_ancestor_fast_route_is_the_full_route(pair: list[Tree]) -> None:
+    gold, test = (NONE.apply(t) for t in pair)
+    for name, la in FAST_LA.items():
+        result = la.lineages(gold, test)
+        for g, t, score in zip(result.gold, result.test, result.counts.word_scores):
+            cost, _ = full_route(load_scheme(name), la.encoding, g, t)
+            assert score == 1.0 - cost / (len(g) + len(t))
+
+
+def with_tags(t: Tree) -> list[tuple[str, ...]]:
+    """The oracle's lineages with each word's tag as its lowest node, which
+    begins and ends with it."""
+    out = []
+    tags = [node.label for node in t.preorder() if node.is_preterminal]
+    for tag, lineage in zip(tags, lineage_oracle(t)):
+        first = last = node = -1  # the highest beginning and ending nodes
+        opened = False
+        for x in lineage:
+            if x == "[":
+                opened = True
+            elif x == "]":
+                last = node
+            else:
+                node += 1
+                first = node if opened else first
+                opened = False
+        marked: list[str] = []
+        for i, label in enumerate([tag, *(x for x in lineage if x not in ("[", "]"))]):
+            marked += ["["] * (i == first + 1) + [label] + ["]"] * (i == last + 1)
+        out.append(tuple(marked))
+    return out
+
+
+@settings(max_examples=200, deadline=None)
+@given(tree_pairs(count=1))
+def test_lineages_with_preterminals(trees: list[Tree]) -> None:
+    (t,) = trees
+    assert lineages(NONE.apply(t), preterminals=True) == with_tags(t)
