@@ -62,6 +62,8 @@ if TYPE_CHECKING:
 # so that PARSEVAL alone starts without them.
 
 Outcomes = dict[str, Outcome]
+# Lines a block holds when one process reads PARSEVAL's pairs a block at a time.
+BLOCK = 2048
 
 
 class Scorer:
@@ -321,10 +323,20 @@ def _range_pairs(job: Job, lines: LineRange) -> Iterator[Pair]:
                     read_range(test_path, lines.test, lines.first, test_encoding), lines.first)
 
 
+def _scored_range(job: Job, lines: LineRange) -> Iterator[Scored]:
+    """One range of lines of the job's files, read and scored: a block at a
+    time for PARSEVAL alone (:mod:`parsedit.blocks`), else pair by pair."""
+    from parsedit import blocks
+
+    if blocks.eligible(job):
+        return blocks.scored(job, lines)
+    return (_score_pair(job, pair) for pair in _range_pairs(job, lines))
+
+
 def _score_range(lines: LineRange) -> list[Scored]:
     """A worker's own range of lines, read and scored by it."""
     assert _WORKER is not None
-    return [_score_pair(_WORKER, pair) for pair in _range_pairs(_WORKER, lines)]
+    return list(_scored_range(_WORKER, lines))
 
 
 def _chunks(pairs_: Iterable[Pair], size: int = 64) -> Iterator[list[Pair]]:
@@ -356,9 +368,12 @@ def scored(job: Job, pairs_: Iterable[Pair] | Lines, jobs: int = 1) -> Iterator[
     read their own lines when ``pairs_`` are :class:`Lines`."""
     global _WORKER
     if jobs <= 1:
-        for pair in (p for lines in pairs_ for p in _range_pairs(job, lines)) \
-                if isinstance(pairs_, Lines) else pairs_:
-            yield _score_pair(job, pair)
+        if isinstance(pairs_, Lines):
+            for lines in pairs_:
+                yield from _scored_range(job, lines)
+        else:
+            for pair in pairs_:
+                yield _score_pair(job, pair)
         return
     try:
         context = multiprocessing.get_context("fork")
@@ -452,9 +467,14 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
     check_files((gold_path, gold_encoding), (test_path, test_encoding))
     scorer = Scorer.for_files(config, gold_path, test_path, errors > 0, gold_encoding,
                               test_encoding)
-    # --segmentation align or document pairs runs of sentences, read by this process.
-    ranges = line_ranges(gold_path, test_path, (gold_encoding, test_encoding)) \
-        if jobs > 1 and config.segmentation == "gold" else None
+    # --segmentation align or document pairs runs of sentences, read by this
+    # process; PARSEVAL alone is read a block of lines at a time (parsedit.blocks).
+    from parsedit import blocks
+
+    block = jobs <= 1 and blocks.eligible((scorer, gold_path, test_path, False))
+    ranges = line_ranges(gold_path, test_path, (gold_encoding, test_encoding),
+                         every=BLOCK if block else 128) \
+        if (jobs > 1 or block) and config.segmentation == "gold" else None
     source = Lines(ranges) if ranges is not None \
         else scorer.pairs(gold_path, test_path, gold_encoding, test_encoding)
     return run(scorer, source, gold_path, test_path, worst_words, errors, jobs, progress)
