@@ -4,13 +4,20 @@
                                       [--repeat 3]
 
 GOLD (default: the 3914-tree PTB sample in ../shared/data) against a
-perturbed copy (benchmarks/perturb.py, seed 1).  Each stage is timed alone
-over the whole corpus, best of ``--repeat``: reading both files
-(trees.reader), normalising both sides (trees.normalise), then each metric
-scoring every pair with fresh caches (its encoding, the compositions and
-shortest paths for the edit metrics); last, the whole ``evaluate`` run, whose
-remainder over the sum of the stages is judging the pairs (words, lengths),
-the sentence results and the aggregation.
+perturbed copy (benchmarks/perturb.py, seed 1), each ``--copies`` times.
+Each stage is timed alone over the whole corpus, best of ``--repeat``:
+reading both files (trees.reader), normalising both sides (trees.normalise),
+then each metric scoring every pair with fresh caches (its encoding, the
+compositions and shortest paths for the edit metrics); last, the whole
+run (every pair read and scored on its own), whose remainder over the stages is judging the
+pairs (words, lengths), the sentence results and the aggregation.
+
+With ``--metrics parseval`` ``evaluate`` reads a block of lines at a time
+(parsedit.blocks), so its stages are those instead: the lines read as text,
+each line through the columnar reader with fresh memories (a test line equal
+to its gold line is not read), the counts of each pair from the bracket
+keys, then the whole run; the per-sentence path's stages are printed after,
+for comparison.
 
 Under each metric that composes, "OpenFst" is the part of its best run spent
 inside ``pynini.compose`` and ``pynini.shortestpath`` (the floor of the FST
@@ -31,17 +38,51 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_api import best  # noqa: E402
+from bench_scale import concatenated  # noqa: E402
 from perturb import main as perturb_main  # noqa: E402
 from perturb import one_core  # noqa: E402
 
 import parsedit.fst.align  # noqa: E402
 from parsedit.config import Config  # noqa: E402
 from parsedit.metrics import registry  # noqa: E402
-from parsedit.pipeline import evaluate  # noqa: E402
+from parsedit.metrics.parseval import columnar_counts  # noqa: E402
+from parsedit.pipeline import Scorer, evaluate, run  # noqa: E402
+from parsedit.trees.columnar import Columns, Read  # noqa: E402
 from parsedit.trees.normalise import Normalised  # noqa: E402
 from parsedit.trees.reader import read_trees  # noqa: E402
 
 DEFAULT = Path(__file__).resolve().parents[1].parent / "shared/data/ptb-sample/wsj_0001-0199.clean"
+
+
+def block_stages(gold: str, test: str, repeat: int) -> None:
+    """The stages of PARSEVAL read a block of lines at a time."""
+    config = Config.from_options("parseval")
+    lines = [Path(path).read_text(encoding="utf-8").split("\n") for path in (gold, test)]
+    pairs = list(zip(*lines))
+
+    def read(keep: bool = False) -> list[tuple[Read | None, Read | None]]:
+        columns = Columns(config.params.normalisation)  # fresh memories
+        out = []
+        for g, t in pairs:
+            both = columns.read(g), None if t == g else columns.read(t)
+            if keep:  # (not while timed: holding every line read costs time too)
+                out.append(both)
+        return out
+
+    reads = read(keep=True)
+    stages = [("lines as text", best(repeat, lambda: [Path(p).read_text(encoding="utf-8")
+                                                      .split("\n") for p in (gold, test)])),
+              ("columnar reader, both lines", best(repeat, read)),
+              ("counts from the keys", best(repeat, lambda: [
+                  columnar_counts(g, t) for g, t in reads if g is not None and t is not None]))]
+    whole = best(repeat, lambda: evaluate(gold, test, config))
+    stages.append(("results, aggregation, the rest", whole - sum(s for _, s in stages)))
+    n = len(pairs) - 1
+    print(f"{n} pairs, parseval read a block of lines at a time, best of {repeat}, one "
+          f"core: whole run {whole:.3f} s = {n / whole:,.0f} pairs/s")
+    for name, seconds in stages:
+        print(f"  {name:<44} {seconds:7.3f} s  {100 * seconds / whole:5.1f}%")
+    print("the per-sentence path:")
 
 
 class Timed:
@@ -73,11 +114,17 @@ def main() -> int:
     parser.add_argument("gold", nargs="?", default=str(DEFAULT))
     parser.add_argument("--metrics", default="parseval,label,span,rule,la")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--copies", type=int, default=1)
     args = parser.parse_args()
     one_core()
     with tempfile.TemporaryDirectory() as tmp:
         test = os.path.join(tmp, "perturbed.mrg")
         perturb_main([args.gold, test, "--seed", "1"])
+        if args.copies > 1:
+            args.gold = concatenated(args.gold, args.copies, os.path.join(tmp, "gold"))
+            test = concatenated(test, args.copies, os.path.join(tmp, "test"))
+        if args.metrics == "parseval":
+            block_stages(args.gold, test, args.repeat)
         config = Config.from_options(args.metrics)
         norm = config.params.normalisation
         items = [list(read_trees(path)) for path in (args.gold, test)]
@@ -101,7 +148,7 @@ def main() -> int:
         ]
         floors: dict[str, tuple[float, int]] = {}
         for name in config.metrics:
-            def run(name: str = name) -> None:
+            def score_metric(name: str = name) -> None:
                 metric = registry.build(Config.from_options(name))[name]  # fresh caches
                 for g, t in scored:
                     metric.score(g, t)
@@ -110,13 +157,18 @@ def main() -> int:
             runs = []
             for _ in range(args.repeat):
                 timed.seconds, timed.lattices = 0.0, 0
-                runs.append((best(1, run), timed.seconds, timed.lattices))
+                runs.append((best(1, score_metric), timed.seconds, timed.lattices))
             parsedit.fst.align.pynini = timed.module
             seconds, floor, lattices = min(runs)
             stages.append((f"score: {name}", seconds))
             if lattices:
                 floors[f"score: {name}"] = (floor, lattices)
-        whole = best(args.repeat, lambda: evaluate(args.gold, test, config))
+
+        def per_sentence() -> None:  # every pair read and scored on its own
+            scorer = Scorer(config)
+            run(scorer, scorer.pairs(args.gold, test), args.gold, test)
+
+        whole = best(args.repeat, per_sentence)
     parts = sum(seconds for _, seconds in stages)
     stages.append(("judging, results, aggregation (the rest)", whole - parts))
     print(f"{len(pairs)} pairs ({len(scored)} scored), metrics {args.metrics}, best of "

@@ -46,3 +46,17 @@ def shared() -> Path:
     if not SHARED.is_dir():
         pytest.skip("../shared/data is not beside this checkout")
     return SHARED
+
+
+def ptb_ten_times(shared: Path, tmp_path: Path) -> tuple[Path, Path]:
+    """The PTB sample ten times and a perturbed copy of it (benchmarks/perturb.py,
+    seed 1) ten times: 39,140 pairs, as the benchmarks build them."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    from perturb import main as perturb
+
+    clean = shared / "ptb-sample/wsj_0001-0199.clean"
+    perturb([str(clean), str(tmp_path / "perturbed.mrg"), "--seed", "1"])
+    gold, test = tmp_path / "gold10.mrg", tmp_path / "test10.mrg"
+    gold.write_bytes(clean.read_bytes() * 10)
+    test.write_bytes((tmp_path / "perturbed.mrg").read_bytes() * 10)
+    return gold, test

@@ -7,6 +7,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from conftest import ptb_ten_times
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -111,16 +112,7 @@ def test_evalb_report_on_39k_pairs_read_by_the_workers(shared: Path, tmp_path: P
     """EVALB's report, byte for byte, on 39,140 pairs (the PTB sample ten
     times against a perturbed copy ten times): workers reading their own
     306 ranges of lines against the parent reading every pair."""
-    import sys
-
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
-    from perturb import main as perturb
-
-    clean = shared / "ptb-sample/wsj_0001-0199.clean"
-    perturb([str(clean), str(tmp_path / "perturbed.mrg"), "--seed", "1"])
-    gold, test = tmp_path / "gold10.mrg", tmp_path / "test10.mrg"
-    gold.write_bytes(clean.read_bytes() * 10)
-    test.write_bytes((tmp_path / "perturbed.mrg").read_bytes() * 10)
+    gold, test = ptb_ten_times(shared, tmp_path)
     config = Config.from_options("parseval")
     cut = line_ranges(str(gold), str(test))
     assert cut is not None and len(cut) == 306
@@ -128,6 +120,22 @@ def test_evalb_report_on_39k_pairs_read_by_the_workers(shared: Path, tmp_path: P
     forked = evaluate(str(gold), str(test), config, jobs=2)
     assert len(plain.sentences) == 39140 and plain.count("ok") == 39140
     assert evalb_report.render(forked) == evalb_report.render(plain)
+
+
+@pytest.mark.parametrize("every", [1, 2, 3])
+def test_trailing_blank_lines_across_ranges(tmp_path: Path, every: int) -> None:
+    """Blank lines at the end of both files are no pairs, even when they
+    fall in several ranges (the range before the last ends in them too)."""
+    gold = tmp_path / "gold.mrg"
+    gold.write_text("(TOP (NN a))\n\n\n\n")
+    test = tmp_path / "test.mrg"
+    test.write_text("(TOP (NN a))\n\n \n")
+    cut = line_ranges(str(gold), str(test), every=every)
+    assert cut is not None
+    job = Job(None, str(gold), str(test))  # type: ignore[arg-type]
+    by_ranges = [p for r in cut for p in _range_pairs(job, r)]
+    assert described(by_ranges) == described(pairs(str(gold), str(test)))
+    assert [p[0] for p in by_ranges] == [1]
 
 
 @settings(max_examples=150, deadline=None)

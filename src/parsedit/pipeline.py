@@ -67,6 +67,8 @@ if TYPE_CHECKING:
 # so that PARSEVAL alone starts without them.
 
 Outcomes = dict[str, Outcome]
+# Lines a block holds when one process reads PARSEVAL's pairs a block at a time.
+BLOCK = 2048  # a multiple of SUM_EVERY, so that the sums are those of -j N
 
 
 class Scorer:
@@ -341,9 +343,10 @@ class Block:
 
             self.worst = WorstWords()
 
-    def add(self, number: int, has_gold: bool, has_test: bool, sentence: SentenceResult,
-            lineages: LAScored | None) -> None:
+    def add(self, pair: Scored) -> None:
         """One scored pair, in order."""
+        number, has_gold, has_test = pair.number, pair.has_gold, pair.has_test
+        sentence, lineages = pair.sentence, pair.lineages
         group = (number - 1) // SUM_EVERY
         if group != self._group_of:
             self._flush()
@@ -411,16 +414,44 @@ class Block:
 Unit = LineRange | list[Pair]  # a range of lines a worker reads, or pairs read for it
 
 
+@dataclass(frozen=True)
+class Scored:
+    """One pair as the road hands it on: its number, whether each side had
+    an item, its result, and its leaf-ancestor lineages when kept."""
+
+    number: int
+    has_gold: bool
+    has_test: bool
+    sentence: SentenceResult
+    lineages: LAScored | None
+
+
+def _score_pair(job: Job, pair: Pair) -> Scored:
+    number, gold, test = pair
+    sentence, outcomes = job.scorer.pair(number, gold, test, job.gold_path, job.test_path)
+    la = outcomes.get("la") if job.worst else None
+    return Scored(number, gold is not None, test is not None, sentence,
+                  None if la is None else la.detail)
+
+
+def _scored(job: Job, unit: Unit) -> Iterator[Scored]:
+    """The pairs of one unit, scored in order: a range of lines a block at a
+    time for PARSEVAL alone (:mod:`parsedit.blocks`), else pair by pair."""
+    if isinstance(unit, LineRange):
+        from parsedit import blocks as columnar
+
+        if columnar.eligible(job):
+            return columnar.scored(job, unit)
+        return (_score_pair(job, pair) for pair in _range_pairs(job, unit))
+    return (_score_pair(job, pair) for pair in unit)
+
+
 def _score_unit(job: Job, unit: Unit, stop_at: int | None = None) -> Block:
     """Score one unit of work into a block (up to pair ``stop_at`` only, when given)."""
-    scorer = job.scorer
     block = Block(job)
-    for number, gold, test in _range_pairs(job, unit) if isinstance(unit, LineRange) else unit:
-        sentence, outcomes = scorer.pair(number, gold, test, job.gold_path, job.test_path)
-        la = outcomes.get("la") if job.worst else None
-        block.add(number, gold is not None, test is not None, sentence,
-                  None if la is None else la.detail)
-        if number == stop_at:
+    for pair in _scored(job, unit):
+        block.add(pair)
+        if pair.number == stop_at:
             break
     return block.close()
 
@@ -623,9 +654,14 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
     check_files((gold_path, gold_encoding), (test_path, test_encoding))
     scorer = Scorer.for_files(config, gold_path, test_path, errors > 0, gold_encoding,
                               test_encoding)
-    # --segmentation align or document pairs runs of sentences, read by this process.
-    ranges = line_ranges(gold_path, test_path, (gold_encoding, test_encoding), SUM_EVERY) \
-        if jobs > 1 and config.segmentation == "gold" else None
+    # --segmentation align or document pairs runs of sentences, read by this
+    # process; PARSEVAL alone is read a block of lines at a time (parsedit.blocks).
+    from parsedit import blocks as columnar
+
+    block = columnar.eligible(Job(scorer, gold_path, test_path))
+    ranges = line_ranges(gold_path, test_path, (gold_encoding, test_encoding),
+                         every=BLOCK if block else SUM_EVERY) \
+        if (jobs > 1 or block) and config.segmentation == "gold" else None
     source = Lines(ranges) if ranges is not None \
         else scorer.pairs(gold_path, test_path, gold_encoding, test_encoding)
     return run(scorer, source, gold_path, test_path, worst_words, errors, jobs, progress, keep)

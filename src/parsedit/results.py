@@ -20,6 +20,8 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
+from functools import reduce
+from operator import add, attrgetter
 from typing import Any, NamedTuple
 
 
@@ -38,6 +40,13 @@ def f_measure(recall: float | None, precision: float | None) -> float | None:
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
+def _names(kind: type) -> tuple[str, ...]:
+    names = _FIELDS.get(kind)
+    if names is None:
+        names = _FIELDS[kind] = tuple(f.name for f in fields(kind))
+    return names
+
+
 class _Additive:
     """Field-by-field addition for the frozen count classes."""
 
@@ -45,11 +54,18 @@ class _Additive:
         kind = type(self)
         if type(other) is not kind:
             return NotImplemented
-        names = _FIELDS.get(kind)
-        if names is None:
-            names = _FIELDS[kind] = tuple(f.name for f in fields(self))  # type: ignore[arg-type]
         mine, theirs = self.__dict__, other.__dict__
-        return kind(*[mine[n] + theirs[n] for n in names])
+        return kind(*[mine[n] + theirs[n] for n in _names(kind)])
+
+    def sum(self, items: list[Any]) -> Any:
+        """``self + items[0] + items[1] + ...``, a field at a time: the same
+        additions in the same order (so the same floats), without the
+        objects in between."""
+        kind = type(self)
+        if not set(map(type, items)) <= {kind}:
+            return reduce(add, items, self)
+        columns = zip(*map(attrgetter(*_names(kind)), [self, *items]))
+        return kind(*[reduce(add, column) for column in columns])
 
 
 @dataclass(frozen=True)
@@ -85,9 +101,17 @@ class ParsevalCounts(_Additive):
                  labelled: float, unlabelled: float, crossing: int) -> ParsevalCounts:
         """The counts of one scored sentence, its tallies derived."""
         f = 100.0 if gold == test == 0 else 200.0 * matched / (gold + test)
-        return cls(words, correct_tags, gold, test, matched, labelled, unlabelled, crossing,
-                   1, int(gold == test == matched), int(labelled == gold),
-                   int(unlabelled == gold), int(crossing == 0), int(crossing <= 2), f)
+        # What __init__ would set, set at once (a frozen class sets its fields
+        # one call at a time; this is made for every sentence).
+        counts = object.__new__(cls)
+        object.__setattr__(counts, "__dict__", {
+            "words": words, "correct_tags": correct_tags, "gold": gold, "test": test,
+            "matched": matched, "labelled": labelled, "unlabelled": unlabelled,
+            "crossing": crossing, "sentences": 1, "complete": int(gold == test == matched),
+            "labelled_tree": int(labelled == gold), "bracketed_tree": int(unlabelled == gold),
+            "no_crossing_trees": int(crossing == 0), "two_or_less_trees": int(crossing <= 2),
+            "f_sum": f})
+        return counts
 
     @property
     def recall(self) -> float | None:
@@ -530,17 +554,19 @@ class Totals:
         """The totals of ``sentences`` (those of length <= ``max_length`` if
         given); ``zeros`` gives each metric's empty counts."""
         status = dict.fromkeys(STATUSES, 0)
-        sums = dict(zeros)
+        kept: dict[str, list[Any]] = {name: [] for name in zeros}
         n = 0
         for s in sentences:
             if max_length is not None and s.length > max_length:
                 continue
             n += 1
             status[s.status] += 1
-            for name in zeros:
+            for name, found in kept.items():
                 counts = s.counts.get(name)
                 if counts is not None:
-                    sums[name] = sums[name] + counts
+                    found.append(counts)
+        sums = {name: zero.sum(kept[name]) if isinstance(zero, _Additive)
+                else reduce(add, kept[name], zero) for name, zero in zeros.items()}
         return cls(n, status["ok"], status["skip"], status["error"], sums)
 
     def count(self, status: str) -> int:

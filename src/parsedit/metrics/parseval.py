@@ -36,11 +36,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
+from itertools import compress, filterfalse
+from operator import eq
 from typing import Any
 
 from parsedit.metrics.base import Outcome, ratio
 from parsedit.results import ParsevalCounts
 from parsedit.trees.bracketing import CLOSING, OPEN, TAGGED, Bracketing, decode_all
+from parsedit.trees.columnar import SPAN, Read
 
 # (label, start, end), or with split (label, start, end, children's spans).
 Bracket = tuple[Any, ...]
@@ -121,6 +124,24 @@ def _weighted_matched(gold: list[Bracket], test: list[Bracket], heights: list[in
     return total
 
 
+def _matched_keys(gold: list[int], test: list[int]) -> int:
+    """:func:`_matched` of integer keys: the keys both hold, and then the
+    same of their repeats (each key's second, third ... copies)."""
+    gold_set, test_set = set(gold), set(test)
+    matched = len(gold_set & test_set)
+    if len(gold_set) < len(gold) and len(test_set) < len(test):
+        matched += _matched_keys(_repeats(gold), _repeats(test))
+    return matched
+
+
+def _repeats(keys: list[int]) -> list[int]:
+    """The keys that repeat, each as often as it repeats (its copies after the
+    first)."""
+    ordered = sorted(keys)
+    later = ordered[1:]
+    return list(compress(later, map(eq, later, ordered)))
+
+
 def _matched(gold: list[Bracket], test: list[Bracket]) -> int:
     """The size of the multiset intersection (sets when nothing repeats)."""
     gold_set, test_set = set(gold), set(test)
@@ -171,6 +192,67 @@ def score(gold: Bracketing, test: Bracketing, labeled: bool = True,
         matched=labelled if labeled else unlabelled,
         labelled=labelled, unlabelled=unlabelled,
         crossing=crossing(gold_brackets, test_brackets))
+
+
+def columnar_counts(gold: Read, test: Read, labeled: bool = True) -> ParsevalCounts | None:
+    """:func:`score` of a pair read by the columnar reader
+    (:mod:`parsedit.trees.columnar`): the same counts, by integer set
+    arithmetic on the bracket keys; None when the words differ or the test
+    has none (the per-sentence path judges that pair)."""
+    if gold.tagged == test.tagged:
+        correct = len(test.tagged)
+        if not correct:
+            return None
+    else:
+        gold_words, gold_tags = zip(*gold.tagged) if gold.tagged else ((), ())
+        test_words, test_tags = zip(*test.tagged) if test.tagged else ((), ())
+        if gold_words != test_words or not test_words:
+            return None
+        correct = sum(map(eq, gold_tags, test_tags))
+    g, t = len(gold.keys), len(test.keys)
+    gold_set, test_set = set(gold.keys), set(test.keys)
+    crossed = 0
+    if len(gold_set) == g and len(test_set) == t:  # no repeated bracket (usual)
+        test_only = test_set - gold_set
+        labelled = unlabelled = t - len(test_only)
+        if test_only:
+            # Taking matched brackets out of both sides leaves the unlabelled
+            # matches to be found among the others; only those test
+            # brackets can cross.
+            test_spans = [key & SPAN for key in test_only]
+            unlabelled += _matched_keys([key & SPAN for key in gold_set - test_set],
+                                        test_spans)
+            if unlabelled < t:
+                crossed = _crossing([key & SPAN for key in gold.keys], test_spans)
+    else:
+        labelled = unlabelled = _matched_keys(gold.keys, test.keys)
+        if labelled < t:  # some test bracket is not a gold one
+            gold_spans = [key & SPAN for key in gold.keys]
+            test_spans = [key & SPAN for key in test.keys]
+            if labelled < g:  # else no more can match without labels
+                unlabelled = _matched_keys(gold_spans, test_spans)
+            if unlabelled < t:  # some test span is not a gold one: it may cross
+                crossed = _crossing(gold_spans, test_spans)
+    return ParsevalCounts.sentence(len(gold.tagged), correct, g, t,
+                                   labelled if labeled else unlabelled, labelled, unlabelled,
+                                   crossed)
+
+
+def _crossing(gold: list[int], test: list[int]) -> int:
+    """:func:`crossing` of spans ``start << 16 | end``."""
+    spans = set(gold)
+    others = list(filterfalse(spans.__contains__, test))
+    if not others:
+        return 0
+    bounds = [(span >> 16, span & 0xFFFF) for span in spans]
+    count = 0
+    for span in others:
+        s, e = span >> 16, span & 0xFFFF
+        for a, z in bounds:
+            if a < s < z < e or s < a < e < z:
+                count += 1
+                break
+    return count
 
 
 class Parseval:

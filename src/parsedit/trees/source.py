@@ -193,11 +193,17 @@ def byte_lines(path: str, start: int, end: int, encoding: str = DEFAULT_ENCODING
     of a :func:`plain` file, cut at line ends; a UTF-8 byte-order mark at the
     start of the file is dropped, as :func:`lines` drops it.  The file was
     checked whole before (:func:`check_files`)."""
+    parts = byte_text(path, start, end, encoding).split("\n")
+    last = parts.pop()
+    return [part + "\n" for part in parts] + ([last] if last else [])
+
+
+def byte_text(path: str, start: int, end: int, encoding: str = DEFAULT_ENCODING) -> str:
+    """Bytes ``start`` to ``end`` of a :func:`plain` file, decoded (see
+    :func:`byte_lines`)."""
     with open(path, "rb") as handle:
         handle.seek(start)
         data = handle.read(end - start)
     if codecs.lookup(encoding).name in ("utf-8", "utf-8-sig"):
         encoding = "utf-8-sig" if start == 0 else "utf-8"
-    parts = data.decode(encoding).split("\n")
-    last = parts.pop()
-    return [part + "\n" for part in parts] + ([last] if last else [])
+    return data.decode(encoding)

@@ -1,0 +1,185 @@
+"""The columnar front end: a treebank line read straight into what PARSEVAL
+needs, with no token objects and no normalised bracketing in between.
+
+A line in the usual form (one tree, ``(LABEL`` and ``(TAG word)`` separated
+by single spaces, close brackets following each other, as the Penn Treebank,
+parsers and EVALB's files write it) is cut at each ``") ("``: every chunk
+holds one preterminal, the phrases that open just before it and the phrases
+that close just after it (``"S (NP-SBJ (NNP Pierre"``, ``"NNP Vinken)"``).
+What the normalisation makes of a chunk is worked out once per distinct
+chunk, from :meth:`Normalisation._token
+<parsedit.trees.normalise.Normalisation._token>` (the per-sentence path's own
+rule for each token), and remembered, so a line costs one ``split``, one
+dictionary look-up per word and one stack step per phrase.  Each kept phrase
+becomes an integer key ``label << 32 | start << 16 | end`` over word
+positions (labels numbered per distinct normalised label), so that matching
+two sentences is integer set arithmetic
+(:func:`parsedit.metrics.parseval.columnar_counts`).
+
+Anything else (blank lines, errors, failure markers, bare words, brackets
+written as words, other spacing, sentences of 65,536 words or more) is not
+read here: :meth:`Columns.read` returns None and the caller scores that pair
+by the per-sentence path, so correctness never depends on this reader
+handling a rare case.  Equivalence with the per-sentence path is tested
+(tests/test_columnar.py).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from parsedit.trees.normalise import Normalisation
+
+# A chunk: the labels of the phrases opening before its preterminal (each
+# followed by " ("), the preterminal's tag and word, and the close brackets
+# of the phrases after it.  Anything else sends the line to the per-sentence
+# path.
+_CHUNK = re.compile(r"((?:[^\s()]* \()*)([^\s()]+) ([^\s()]+)(\)*)")
+# Distinct chunks remembered before the memory is cleared (between blocks).
+_MAX_CHUNKS = 1 << 18
+# Word positions fit in 16 bits of a key.
+_MAX_WORDS = 1 << 16
+SPAN = (1 << 32) - 1  # key & SPAN: the unlabelled bracket (start << 16 | end)
+# What a chunk does: (frames, kind, (word, tag), phrase closes).  Each
+# phrase opening pushes its frame (label << 16, or -1 if its label is
+# deleted); the preterminal is kept and counts in EVALB's length (_KEPT),
+# is deleted and counts (_DROPPED, punctuation), is deleted and does not
+# count (_UNCOUNTED, -NONE-), or is kept and does not count (_KEPT_UNCOUNTED).
+Chunk = tuple[tuple[int, ...], int, tuple[str, str], tuple[None, ...]]
+_KEPT, _DROPPED, _UNCOUNTED, _KEPT_UNCOUNTED = range(4)
+_DELETED_PHRASE = -1
+
+
+class Read(NamedTuple):
+    """One line as PARSEVAL sees it: its bracket keys in the order they
+    close, each kept word with its tag (``("dog)", "NN")``, in order),
+    whether the normalised sentence is one unlabelled bracket around
+    everything (:func:`parsedit.trees.roots.outer_bracket`), and EVALB's
+    length (:class:`parsedit.trees.normalise.Normalised`)."""
+
+    keys: list[int]
+    tagged: list[tuple[str, str]]
+    outer: bool
+    length: int
+
+
+class Columns:
+    """The columnar reader of one :class:`Normalisation`, with its memory of
+    distinct chunks (what each becomes) and of normalised labels (their
+    numbers)."""
+
+    def __init__(self, norm: Normalisation) -> None:
+        self.norm = norm
+        self._chunks: dict[str, Chunk] = {}
+        self._labels: dict[str, int] = {}
+        # What the phrases opening in a chunk push, and what a tag makes of
+        # its preterminal (its kind, its tag as normalised), per distinct one.
+        self._frames: dict[str, tuple[int, ...]] = {}
+        self._kinds: dict[str, tuple[int, str]] = {}
+
+    def new_block(self) -> None:
+        """Called between blocks of lines: the memory stays bounded on any
+        corpus (label numbers are compared only within a pair)."""
+        if len(self._chunks) > _MAX_CHUNKS or len(self._frames) > _MAX_CHUNKS:
+            for memory in (self._chunks, self._labels, self._frames, self._kinds):
+                memory.clear()
+
+    def _learn(self, chunk: str) -> Chunk | None:
+        """What a chunk does (None: not a chunk of the usual form)."""
+        found = _CHUNK.fullmatch(chunk)
+        if found is None:
+            return None
+        opens, tag, word, closes = found.groups()
+        frames = self._frames.get(opens)
+        if frames is None:
+            frames = self._frames[opens] = tuple(map(self._frame, opens.split(" (")[:-1]))
+        kind = self._kinds.get(tag)
+        if kind is None:
+            deleted, uncounted, opened, _ = self.norm._token(f"({tag} -)")
+            kind = self._kinds[tag] = ((_UNCOUNTED if uncounted else _DROPPED) if deleted
+                                       else _KEPT_UNCOUNTED if uncounted else _KEPT,
+                                       opened[2:])
+        return frames, kind[0], (word + ")", kind[1]), (None,) * len(closes)
+
+    def _frame(self, label: str) -> int:
+        """What a phrase opening pushes: its label's number << 16, or -1 if
+        its label is deleted."""
+        deleted, _, opened, _ = self.norm._token("(" + label)
+        return _DELETED_PHRASE if deleted else \
+            self._labels.setdefault(opened, len(self._labels) + 1) << 16
+
+    def _chunks_of(self, text: str) -> list[str] | None:
+        """The chunks of a line, each learnt (None if one is not of the usual
+        form, or the sentence is too long for a key)."""
+        text = text.strip()
+        if " )" in text:  # "(NN dog) )": the reader reads it as "(NN dog))"
+            text = text.replace(" )", ")")
+        if not (text.startswith("(") and text.endswith(")")):
+            return None
+        chunks = text[1:-1].split(") (")
+        if len(chunks) >= _MAX_WORDS:
+            return None
+        known = self._chunks
+        for chunk in chunks:
+            if chunk not in known:
+                learnt = self._learn(chunk)
+                if learnt is None:
+                    return None
+                known[chunk] = learnt
+        return chunks
+
+    def read(self, text: str) -> Read | None:
+        """A line read (None: not of the usual form, or unbalanced)."""
+        walked = None
+        if text[:1] == "(" and text[-1:] == ")":
+            chunks = text[1:-1].split(") (")
+            if len(chunks) < _MAX_WORDS:
+                try:
+                    walked = self._walk(chunks)
+                except KeyError:  # a chunk not seen yet, or not of the usual form
+                    pass
+        if walked is None:
+            learnt = self._chunks_of(text)
+            if learnt is None:
+                return None
+            walked = self._walk(learnt)
+            if walked is None:
+                return None
+        keys, tagged, length = walked
+        last = keys[-1] if keys else 0
+        outer = last >> 32 == self._labels.get("(") and last & SPAN == len(tagged)
+        return Read(keys, tagged, outer, length)
+
+    def _walk(self, chunks: list[str]) -> tuple[list[int], list[tuple[str, str]], int] | None:
+        """The bracket keys, tagged words and EVALB's length of a line's chunks
+        (None if its brackets do not balance); KeyError for a chunk not
+        learnt."""
+        keys: list[int] = []
+        tagged: list[tuple[str, str]] = []
+        stack: list[int] = []
+        push, pop, emit, add = stack.append, stack.pop, keys.append, tagged.append
+        n = extra = 0  # words kept; preterminals counted in the length beyond them
+        try:
+            for frames, kind, word, closes in map(self._chunks.__getitem__, chunks):
+                if frames:
+                    for frame in frames:
+                        push(frame | n)
+                if kind == 0:  # _KEPT
+                    n += 1
+                    add(word)
+                elif kind == _DROPPED:
+                    extra += 1
+                elif kind == _KEPT_UNCOUNTED:
+                    n += 1
+                    add(word)
+                    extra -= 1
+                if closes:
+                    for _ in closes:
+                        frame = pop()
+                        # a deleted label, or nothing left inside: no bracket
+                        if frame >= 0 and n != frame & 0xFFFF:
+                            emit(frame << 16 | n)
+        except IndexError:  # more close brackets than open ones
+            return None
+        return None if stack else (keys, tagged, n + extra)

@@ -1,0 +1,158 @@
+"""PARSEVAL alone read a block of lines at a time (parsedit.blocks, the
+columnar reader in parsedit.trees.columnar) against the per-sentence path,
+the oracle: the same sentence results, pair by pair, on random trees and odd
+lines, at any block size, and EVALB's report byte for byte on 39,140 pairs."""
+
+from __future__ import annotations
+
+import tempfile
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from conftest import ptb_ten_times
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from parsedit.config import Config
+from parsedit.params import load_params
+from parsedit.pipeline import Job, Lines, Scorer, evaluate, run
+from parsedit.report import evalb as evalb_report
+from parsedit.results import CorpusResult
+from parsedit.trees.ranges import line_ranges
+
+LABELS = ["S", "NP", "VP", "NP-SBJ", "PP-LOC=2", "ADVP", "PRT", "TOP", "-NONE-", "SBAR",
+          "X", "-LRB-"]
+TAGS = ["NN", "DT", "VB", ",", ".", "-NONE-", "``", "''", "PRT", "CD", ":", "NP"]
+WORDS = ["a", "b", "the", "*T*-1", ",", "0", "'", "\"", "caf\u00e9"]
+# Lines the columnar reader must leave to the per-sentence path (or read as
+# it would): blank, broken, failure markers, bare words, brackets written as
+# words, other spacing, several trees on a line, a \r, a lone preterminal.
+ODD = ["", "   ", "(S (NN a)", "(S (NN a)))", "raw words", "(X a b)", "(S (NN a)) )",
+       "(S (NN a)) (S (NN b))", "( (X a b) )", "(S (-LRB- () (NN a))", "(S (NN a) )",
+       " (S (NN a))", "(S (NN a))\r", "(S  (NN a))", "(S (-NONE- *))", "(NN a)",
+       "(S (NP (NN a) ) (VB b) )", "x (NN a))", "()", "(S)", "(S (NN a)(VB b))",
+       "(TOP ( (NN a) (VB b)))", "(S (NN a)) (VB b)", "(S (NN a) b)"]
+
+
+@st.composite
+def tree(draw: st.DrawFn, leaves: list[tuple[str, str]]) -> str:
+    """A random tree over ``leaves`` (tag, word): runs of nodes wrapped in
+    phrases (unary chains too), then a root, labelled, deleted or unlabelled."""
+    nodes = [f"({tag} {word})" for tag, word in leaves]
+    for _ in range(draw(st.integers(0, 2 * len(nodes)))):
+        i = draw(st.integers(0, len(nodes) - 1))
+        j = draw(st.integers(i, min(len(nodes), i + 4)))
+        label = draw(st.sampled_from(LABELS))
+        nodes[i:j + 1] = [f"({label} {' '.join(nodes[i:j + 1])})"]
+    root = draw(st.sampled_from(["TOP", "", "S", "NP", "TOP (S"]))
+    text = f"({root} {' '.join(nodes)})" + (")" if "(" in root else "")
+    return text.replace(" )", ")") if draw(st.booleans()) else text
+
+
+@st.composite
+def pair(draw: st.DrawFn) -> tuple[str, str]:
+    """A gold line and a test line: mostly trees over the same words (tags
+    sometimes changed), sometimes with a word changed, dropped or added,
+    sometimes an odd line on either side."""
+    leaves = draw(st.lists(st.tuples(st.sampled_from(TAGS), st.sampled_from(WORDS)),
+                           min_size=1, max_size=8))
+    gold = draw(tree(leaves))
+    change = draw(st.sampled_from(["same", "tags", "tags", "word", "drop", "add", "equal"]))
+    other = list(leaves)
+    if change == "tags":
+        other = [(draw(st.sampled_from(TAGS)), w) if draw(st.booleans()) else (t, w)
+                 for t, w in leaves]
+    elif change == "word":
+        other[-1] = (other[-1][0], draw(st.sampled_from(WORDS)))
+    elif change == "drop" and len(other) > 1:
+        other.pop(draw(st.integers(0, len(other) - 1)))
+    elif change == "add":
+        other.append((draw(st.sampled_from(TAGS)), draw(st.sampled_from(WORDS))))
+    test = gold if change == "equal" else draw(tree(other))
+    if draw(st.integers(0, 9)) == 0:
+        gold = draw(st.sampled_from(ODD))
+    if draw(st.integers(0, 9)) == 0:
+        test = draw(st.sampled_from(ODD))
+    return gold, test
+
+
+PARAMS = ["collins", "new", "none"]
+
+
+def per_sentence(config: Config, gold: str, test: str) -> CorpusResult:
+    """The oracle: every pair read by the reader and scored on its own."""
+    scorer = Scorer(config)
+    return run(scorer, scorer.pairs(gold, test), gold, test)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(pair(), min_size=1, max_size=12), st.sampled_from(PARAMS), st.booleans(),
+       st.integers(1, 5), st.sampled_from(["skip", "count"]), st.integers(0, 2))
+def test_blocks_give_the_per_sentence_results(pairs: list[tuple[str, str]], params: str,
+                                              labeled: bool, every: int, failures: str,
+                                              ends: int) -> None:
+    loaded = replace(load_params(params), labeled=labeled, max_error=3)
+    config = Config.from_options("parseval", loaded, failures=failures)
+    gold_lines = [g for g, _ in pairs] + [""] * (ends == 1)
+    test_lines = [t for _, t in pairs] + ["(S (NN a))"] * (ends == 2)
+    with tempfile.TemporaryDirectory() as tmp:
+        gold, test = str(Path(tmp) / "gold"), str(Path(tmp) / "test")
+        Path(gold).write_text("".join(line + "\n" for line in gold_lines), encoding="utf-8")
+        Path(test).write_text("".join(line + "\n" for line in test_lines), encoding="utf-8")
+        oracle = per_sentence(config, gold, test)
+        cut = line_ranges(gold, test, every=every)
+        if cut is None:  # not both in line layout: never read by blocks
+            return
+        # a block at a time, blocks of ``every`` lines
+        blocks = run(Scorer(config), Lines(cut), gold, test)
+        assert blocks.sentences == oracle.sentences
+        assert blocks.to_dict() == oracle.to_dict()
+        # and through evaluate, as the command line runs it
+        assert evaluate(gold, test, config).to_dict() == oracle.to_dict()
+
+
+def test_blocks_are_used_for_parseval_alone(tmp_path: Path) -> None:
+    """The hook: evaluate reads by blocks for PARSEVAL alone, not otherwise."""
+    from parsedit import blocks
+
+    def job(config: Config) -> Job:
+        return Job(Scorer(config), "g", "t")
+
+    assert blocks.eligible(job(Config.from_options("parseval")))
+    assert blocks.eligible(job(Config.from_options("parseval", "new")))
+    assert not blocks.eligible(job(Config.from_options("parseval,label")))
+    assert not blocks.eligible(job(Config.from_options("parseval", with_preterminals=True)))
+    assert not blocks.eligible(job(Config.from_options("parseval", weighted=True)))
+    assert not blocks.eligible(job(Config.from_options("parseval", yields="align")))
+    assert not blocks.eligible(Job(Scorer(Config.from_options("parseval"), details=True),
+                                   "g", "t"))
+
+
+def test_evalb_report_on_39k_pairs_read_by_blocks(shared: Path, tmp_path: Path) -> None:
+    """EVALB's report, byte for byte, on 39,140 pairs (the PTB sample ten
+    times against a perturbed copy ten times): a block at a time, with the
+    default blocks and with blocks of 7 lines, against every pair read and
+    scored on its own."""
+    gold, test = ptb_ten_times(shared, tmp_path)
+    config = Config.from_options("parseval")
+    oracle = per_sentence(config, str(gold), str(test))
+    assert len(oracle.sentences) == 39140 and oracle.count("ok") == 39140
+    fast = evaluate(str(gold), str(test), config)
+    assert fast.sentences == oracle.sentences
+    assert evalb_report.render(fast) == evalb_report.render(oracle)
+    cut = line_ranges(str(gold), str(test), every=7)
+    assert cut is not None
+    scorer = Scorer(config)
+    small = run(scorer, Lines(cut), str(gold), str(test))
+    assert evalb_report.render(small) == evalb_report.render(oracle)
+
+
+@pytest.mark.parametrize("name,prm", [("sample", "sample.prm"), ("bug", "new.prm")])
+def test_blocks_on_evalbs_edge_cases(shared: Path, name: str, prm: str) -> None:
+    """EVALB's sample (blank test lines, length and word mismatches, errors)
+    and bug files: the per-sentence results, read a block at a time."""
+    gold, test = (str(shared / "evalb" / f"{name}.{s}") for s in ("gld", "tst"))
+    config = Config.from_options("parseval", str(shared / "evalb" / prm))
+    assert line_ranges(gold, test) is not None
+    assert evaluate(gold, test, config).to_dict() == per_sentence(config, gold, test).to_dict()
