@@ -323,7 +323,11 @@ class Block:
         self.keep = job.keep
         self.zeros = job.scorer.zeros
         self.cutoff_len = job.scorer.config.params.cutoff_len
-        self.sums: list[tuple[Totals, Totals]] = []  # all, cut-off: per group
+        self.sums: list[tuple[Totals, Totals]] = []  # all, cut-off: per whole group
+        # The sentences of a group cut by the unit's start (head) or end
+        # (tail), left for the parent to sum with the rest of their group.
+        self.head: list[SentenceResult] = []
+        self.tail: list[SentenceResult] = []
         self._group: list[SentenceResult] = []
         self._group_of = 0
         self.last = 0  # the number of the last pair
@@ -349,7 +353,7 @@ class Block:
         sentence, lineages = pair.sentence, pair.lineages
         group = (number - 1) // SUM_EVERY
         if group != self._group_of:
-            self._flush()
+            self._finish()
             self._group_of = group
         self._group.append(sentence)
         self.last = number
@@ -373,20 +377,45 @@ class Block:
         if self.worst is not None and lineages is not None:
             self.worst.add(number, lineages)
 
-    def _flush(self) -> None:
+    def _sum(self) -> None:
         if self._group:
             self.sums.append((Totals.of(self._group, self.zeros),
                               Totals.of(self._group, self.zeros, self.cutoff_len)))
             self._group = []
 
+    def _finish(self) -> None:
+        """Sum the group just ended if the unit holds all of it, else keep
+        its sentences as the head or the tail."""
+        if len(self._group) == SUM_EVERY:  # pair numbers are consecutive
+            self._sum()
+        elif self._group:
+            if self.sums or self.head:
+                self.tail = self._group
+            else:
+                self.head = self._group
+            self._group = []
+
+    def _join(self, sentences: list[SentenceResult]) -> None:
+        """In the parent: sentences of a cut group, summed once it is whole."""
+        for sentence in sentences:
+            group = (sentence.id - 1) // SUM_EVERY
+            if group != self._group_of:
+                self._sum()
+                self._group_of = group
+            self._group.append(sentence)
+
     def close(self) -> Block:
-        """The block, its last group summed."""
-        self._flush()
+        """The block, its last group summed or kept as its tail."""
+        self._finish()
         return self
 
     def extend(self, other: Block) -> None:
         """Append ``other`` (closed, and following this block's pairs)."""
-        self.sums += other.sums
+        self._join(other.head)
+        if other.sums:
+            self._sum()
+            self.sums += other.sums
+        self._join(other.tail)
         self.last = other.last
         self.gold_trees += other.gold_trees
         self.test_trees += other.test_trees
@@ -405,6 +434,7 @@ class Block:
     def totals(self) -> tuple[Totals, Totals]:
         """The sums over every sentence, and over the cut-off subset: the
         groups' sums added in order."""
+        self._sum()
         every = cutoff = Totals(counts=dict(self.zeros))
         for group, short in self.sums:
             every, cutoff = every + group, cutoff + short
