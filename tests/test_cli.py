@@ -246,3 +246,32 @@ def test_format_evalb_computes_what_it_shows(tmp_path: Path) -> None:
     assert asked.exit_code == 0
     assert "--metrics label show(s) nothing in --format evalb" in asked.stderr
     assert "Leaf-ancestor (sentences)" in asked.stdout
+
+
+def test_a_report_is_written_whole_through_partial_writes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+    import sys
+
+    from parsedit.cli.finish import emit
+
+    class Trickle(io.RawIOBase):
+        """A file descriptor that takes at most 7 bytes a write (as a pipe
+        may, unbuffered)."""
+
+        def __init__(self) -> None:
+            self.got = bytearray()
+
+        def writable(self) -> bool:
+            return True
+
+        def write(self, data: Any) -> int:
+            taken = bytes(data[:7])
+            self.got += taken
+            return len(taken)
+
+    raw = Trickle()
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(raw, encoding="utf-8",  # type: ignore[arg-type]
+                                                        write_through=True))
+    emit(["première partie\n", "x" * 100 + "\n"], None)
+    assert raw.got.decode() == "première partie\n" + "x" * 100 + "\n"

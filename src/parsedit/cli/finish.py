@@ -84,7 +84,25 @@ def emit(report: str | Iterable[str], output: str | None) -> None:
         write_text(output, report)
     else:
         for piece in [report] if isinstance(report, str) else report:
-            click.echo(piece, nl=False)
+            _print(piece)
+
+
+def _print(text: str) -> None:
+    """``text`` to standard output, every byte of it.  With PYTHONUNBUFFERED
+    set, Python's stdout writes straight to the file descriptor and drops
+    what a partial write leaves (a reader that closed the pipe mid-write),
+    and the run would end as if complete: so the bytes go in a loop, and a
+    closed pipe raises BrokenPipeError (exit 141, see :mod:`parsedit.cli.app`)."""
+    stream = sys.stdout
+    binary = getattr(stream, "buffer", None)
+    if binary is None:
+        stream.write(text)
+        return
+    stream.flush()
+    data = memoryview(text.encode(stream.encoding or "utf-8", stream.errors or "strict"))
+    while data:
+        written = binary.write(data)
+        data = data[written if written is not None else 0:]
 
 
 
