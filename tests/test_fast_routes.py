@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pynini
 from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_leaf_ancestor import lineage_oracle
 from test_properties import five_steps, tree_pairs
 
@@ -154,3 +155,17 @@ def with_tags(t: Tree) -> list[tuple[str, ...]]:
 def test_lineages_with_preterminals(trees: list[Tree]) -> None:
     (t,) = trees
     assert lineages(NONE.apply(t), preterminals=True) == with_tags(t)
+
+
+_TOKENS = st.one_of(
+    st.just(")"),
+    st.text("NPab(", min_size=1, max_size=3).map(lambda t: "(" + t),
+    st.text("NPab", min_size=1, max_size=3).map(lambda t: "((" + t),
+    st.text("dog-)(", max_size=3).map(lambda t: t + ")"))
+
+
+@given(st.lists(_TOKENS, max_size=20))
+def test_the_yield_is_read_as_the_token_decoder_reads_words(tokens: list[str]) -> None:
+    from parsedit.trees.bracketing import WORD, decode_all, words
+
+    assert words(tuple(tokens)) == [text for kind, text in decode_all(tokens) if kind is WORD]

@@ -236,30 +236,33 @@ class WordAligner:
                 here = base + c
                 if here == final or step * (abs(r - c) + abs(shift - r + c)) > bound:
                     continue
-                # Each arc as (distance through it, unmatched words through it).
-                arcs: list[tuple[float, int]] = []
+                # The one-word arcs' (distance through it, unmatched words
+                # through it); an arc that is not there costs INF.
+                d_sub = d_del = d_ins = INF
+                n_sub = n_del = n_ins = worst
                 if r < last_r:
                     if c < last_c:
                         cost = sub(g[r], t[c])
                         if cost == 0:
-                            arcs.append((distance[here + cols + 1], unmatched[here + cols + 1]))
+                            d_sub, n_sub = distance[here + cols + 1], unmatched[here + cols + 1]
                         elif cost < INF:
-                            arcs.append((cost + distance[here + cols + 1],
-                                         2 + unmatched[here + cols + 1]))
-                    arcs.append((deletes[r] + distance[here + cols], 1 + unmatched[here + cols]))
+                            d_sub = cost + distance[here + cols + 1]
+                            n_sub = 2 + unmatched[here + cols + 1]
+                    d_del, n_del = deletes[r] + distance[here + cols], 1 + unmatched[here + cols]
                 if c < last_c:
-                    arcs.append((inserts[c] + distance[here + 1], 1 + unmatched[here + 1]))
-                for _, cost, target, n, _ in special.get(here, ()):
-                    arcs.append((cost + distance[target], n + unmatched[target]))
-                best = INF
-                for d, _ in arcs:
-                    if d < best:
-                        best = d
+                    d_ins, n_ins = inserts[c] + distance[here + 1], 1 + unmatched[here + 1]
+                best = min(d_sub, d_del, d_ins)
+                more = special.get(here)
+                if more:
+                    others = [(cost + distance[target], n + unmatched[target])
+                              for _, cost, target, n, _ in more]
+                    best = min(best, *(d for d, _ in others))
                 if best == INF:
                     continue
                 tolerance = 1e-9 * max(1.0, best)
                 fewest = worst
-                for d, n in arcs:
+                for d, n in ((d_sub, n_sub), (d_del, n_del), (d_ins, n_ins),
+                             *(others if more else ())):
                     if n < fewest and d - best <= tolerance:
                         fewest = n
                 distance[here] = best

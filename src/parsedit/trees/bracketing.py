@@ -67,8 +67,9 @@ def kind(token: str) -> str:
 
 
 def words(bracketing: Bracketing) -> list[str]:
-    """The yield."""
-    return [text for kind, text in decode_all(bracketing) if kind is WORD]
+    """The yield: the text of every word token (:func:`decode`'s rule for a
+    word, written out: a token neither ``(...`` nor ``)``, less its ``)``)."""
+    return [token[:-1] for token in bracketing if token[0] != "(" and token != CLOSE]
 
 
 def empty_elements(bracketing: Bracketing) -> int:
