@@ -425,3 +425,29 @@ def test_every_shipped_scheme_sees_one_parse_however_the_root_is_written(
                 assert counts.word_sum == counts.words == 10
             else:
                 assert counts.edits == 0
+
+
+def test_root_labels_that_differ_by_convention_are_said(tmp_path: Path) -> None:
+    gold_trees = ["(ROOT (S (NP (DT the) (NN dog)) (VP (VBD barked))))",
+                  "(ROOT (S (NP (PRP it)) (VP (VBD ran))))"]
+    top = [t.replace("(ROOT", "(TOP", 1) for t in gold_trees]
+    gold, test = files(tmp_path, gold_trees, top)
+    result = evaluate(gold, test, Config(metrics=("parseval",)))
+    said = [w for w in result.warnings if w.startswith("root labels differ")]
+    assert len(said) == 1 and "on 2 of the first 2 sentences" in said[0]
+    assert "root labelled ROOT where" in said[0] and "has S" in said[0]
+    # The same convention on both sides, or roots a parser chose: nothing said.
+    same = evaluate(gold, gold, Config(metrics=("parseval",)))
+    assert not any(w.startswith("root labels") for w in same.warnings)
+    chosen, other = files(tmp_path, ["(S (NP (DT a)) (VP (VB b)))"] * 10,
+                          ["(S (NP (DT a)) (VP (VB b)))"] * 9 + ["(FRAG (NP (DT a)) (VP (VB b)))"])
+    assert not any(w.startswith("root labels")
+                   for w in evaluate(chosen, other, Config(metrics=("parseval",))).warnings)
+
+
+def test_root_label_reads_one_labelled_phrase_only() -> None:
+    from parsedit.trees.roots import root_label
+
+    assert root_label(("(S", "(NP", "((DT", "a)", ")", ")")) == "S"
+    assert root_label(("(", "(S", "((DT", "a)", ")", ")")) is None  # unlabelled outer bracket
+    assert root_label(("(NP", "((DT", "a)", ")", "(VP", "((VB", "b)", ")")) is None  # forest

@@ -30,7 +30,8 @@ from __future__ import annotations
 import multiprocessing
 import signal
 from collections.abc import Callable, Generator, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from itertools import islice
 from multiprocessing.connection import Connection, wait
 from typing import TYPE_CHECKING, Any
 
@@ -55,7 +56,13 @@ from parsedit.trees.bracketing import WORD, Bracketing, decode
 from parsedit.trees.normalise import fix_quotes
 from parsedit.trees.ranges import LineRange, line_ranges, read_range
 from parsedit.trees.reader import Item, paired, read_trees
-from parsedit.trees.roots import outer_bracket, root_warning
+from parsedit.trees.roots import (
+    ROOT_SAMPLE,
+    outer_bracket,
+    root_label,
+    root_label_warning,
+    root_warning,
+)
 from parsedit.trees.source import DEFAULT_ENCODING, check_files
 
 if TYPE_CHECKING:
@@ -694,4 +701,14 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
         if (jobs > 1 or block) and config.segmentation == "gold" else None
     source = Lines(ranges) if ranges is not None \
         else scorer.pairs(gold_path, test_path, gold_encoding, test_encoding)
-    return run(scorer, source, gold_path, test_path, worst_words, errors, jobs, progress, keep)
+    result = run(scorer, source, gold_path, test_path, worst_words, errors, jobs, progress,
+                 keep)
+    norm = config.params.normalisation
+
+    def label(item: Item) -> str | None:
+        return None if item.tokens is None else root_label(norm.normalise(item.tokens).bracketing)
+
+    firsts = islice(zip(read_trees(gold_path, gold_encoding),
+                        read_trees(test_path, test_encoding)), ROOT_SAMPLE)
+    roots = root_label_warning(((label(g), label(t)) for g, t in firsts), gold_path, test_path)
+    return replace(result, warnings=result.warnings + (roots,)) if roots else result

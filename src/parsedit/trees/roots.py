@@ -33,6 +33,8 @@ counts (not the edit metrics'): a ``.prm`` file's ``STRIP_OUTER_BRACKET 1``
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
 from functools import lru_cache
 
 from parsedit.trees.bracketing import CLOSE, CLOSING, OPEN, Bracketing, decode, decode_all
@@ -115,3 +117,39 @@ def root_warning(mismatched: int, scored: int, gold_side: int, gold_path: str,
             "leaf-ancestor ignore it. To have PARSEVAL ignore it too, add "
             "'STRIP_OUTER_BRACKET 1' to a copy of the parameter file, or write both "
             "files alike (for example replace a leading '( (' by '(TOP (')")
+
+
+def root_label(tokens: Bracketing) -> str | None:
+    """The label of a normalised bracketing's root, when it is one labelled
+    phrase (None for a forest, a bare word or an unlabelled outer bracket)."""
+    if not _one_constituent(tokens) or tokens[0] == VIRTUAL_ROOT:
+        return None
+    return decode(tokens[0])[1]
+
+
+# Pairs read to tell the files' root labels, and the share that must differ.
+ROOT_SAMPLE = 200
+ROOT_SHARE = 0.9
+
+
+def root_label_warning(labels: Iterable[tuple[str | None, str | None]], gold_path: str,
+                       test_path: str) -> str | None:
+    """The warning for files whose roots are labelled differently, or None:
+    ``labels`` are (gold, test) root labels of the first pairs, and when
+    they differ in at least :data:`ROOT_SHARE` of those with both (a
+    convention such as ``ROOT`` against ``TOP``, or a root label one side
+    has and the other's parameter file deletes, not a parser's choice of
+    ``S`` or ``FRAG``), every figure counts each sentence's root as a
+    constituent that differs."""
+    both = [(g, t) for g, t in labels if g is not None and t is not None]
+    differ = Counter((g, t) for g, t in both if g != t)
+    count = sum(differ.values())
+    if not both or count < ROOT_SHARE * len(both):
+        return None
+    (gold_label, test_label), _ = differ.most_common(1)[0]
+    return (f"root labels differ: on {count} of the first {len(both)} sentences "
+            f"{gold_path} has a root labelled {gold_label} where {test_path} has "
+            f"{test_label} (after the parameter file's deletions), which every figure "
+            "counts as a constituent that differs (PARSEVAL, the edit metrics, "
+            "leaf-ancestor); write both files with the same root convention, for example "
+            "relabel one side's root, if this is a convention and not the parser's choice")
