@@ -447,3 +447,26 @@ def test_markdown_escapes_a_bar_in_a_name() -> None:
     from parsedit.report.compare import _markdown
 
     assert _markdown([["system", "F"], ["a|b", "90.00"]])[2] == "| a\\|b | 90.00 |"
+
+
+def test_compare_under_yield_align_shows_each_systems_word_error_rate(tmp_path: Path) -> None:
+    gold = write_trees(tmp_path / "gold.mrg", [GOLD] * 4)
+    same = write_trees(tmp_path / "same.mrg", [PARSE2] * 4)
+    heard = write_trees(tmp_path / "heard.mrg",
+                        [GOLD.replace("(DT the)", "(DT a)")] * 2 + [GOLD] * 2)
+    options = ("--metrics", "parseval", "--yield", "align", "--samples", "100")
+    text = run("compare", gold, same, heard, *options)
+    assert text.exit_code == 0, text.output
+    header = next(line for line in text.stdout.splitlines() if line.startswith("system"))
+    assert header.split()[:3] == ["system", "scored", "WER"]
+    row = next(line for line in text.stdout.splitlines() if line.startswith("heard"))
+    wer = 100 * 2 / (4 * 15)  # two substituted words of 4 x 15
+    assert row.split()[2] == f"{wer:.2f}"
+    assert "heard: 2 of 4 scored sentences have words that differ" in text.stderr
+    data = json.loads(run("compare", gold, same, heard, *options, "--format", "json").stdout)
+    assert [s["word_error_rate"] for s in data["systems"]] == [0.0, pytest.approx(wer)]
+    tsv = run("compare", gold, same, heard, *options, "--format", "tsv").stdout.splitlines()
+    assert tsv[0].endswith("\tword_error_rate") and tsv[2].endswith(f"\t{wer:.4f}")
+    plain = run("compare", gold, same, heard, "--metrics", "parseval", "--samples", "100",
+                "--format", "json")
+    assert "word_error_rate" not in json.loads(plain.stdout)["systems"][0]

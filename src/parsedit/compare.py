@@ -212,8 +212,12 @@ def _warnings(c: Comparison) -> list[str]:
     """The scoring warnings (once), and whether the systems were scored on
     different sentence sets."""
     out: list[str] = []
-    for result in c.results:
-        out += [w for w in result.warnings if w not in out]
+    for name, result in zip(c.names, c.results):
+        for warning in result.warnings:  # named by system unless every system has it
+            said = warning if all(warning in r.warnings for r in c.results) \
+                else f"{name}: {warning}"
+            if said not in out:
+                out.append(said)
     for name, result in zip(c.names, c.results):
         for problem in result.problems("the gold file", name):
             out.append(f"{name}: {problem}; its figures cover only the sentences scored, and "

@@ -47,11 +47,26 @@ def _scored(c: Comparison, i: int) -> str:
     return f"{result.count('ok')}/{c.gold_trees}"
 
 
+def _wer(c: Comparison, i: int) -> float | None:
+    """System ``i``'s word error rate (``--yield align``; None otherwise)."""
+    words = c.results[i].words
+    return None if words is None else words.error_rate
+
+
+def _aligned(c: Comparison) -> bool:
+    """Whether the systems were scored through word alignments."""
+    return any(r.words is not None for r in c.results)
+
+
 def _rows(c: Comparison) -> list[list[str]]:
-    """The main table: header, then a row per system."""
-    rows = [["system", "scored", *(c.titles[m] for m in c.metrics)]]
+    """The main table: header, then a row per system (with its word error
+    rate under ``--yield align``, so that word and structure errors are
+    both in sight)."""
+    wer = _aligned(c)
+    rows = [["system", "scored", *(["WER"] if wer else []),
+             *(c.titles[m] for m in c.metrics)]]
     for i, name in enumerate(c.names):
-        rows.append([name, _scored(c, i),
+        rows.append([name, _scored(c, i), *([_fig(_wer(c, i))] if wer else []),
                      *(f"{_fig(c.figures[m][i])}{_half(c.figures[m][i], c.intervals[m][i])} "
                        f"({c.ranks[m][i] or '-'})" for m in c.metrics)])
     return rows
@@ -154,7 +169,8 @@ def _document(c: Comparison, gold: str, table: Callable[[list[list[str]]], list[
         f"Each figure ± the half-width of its {level} paired-bootstrap interval ({c.samples} "
         f"resamples of the {c.resampled} sentences some system scored; ± the larger side, "
         "exact bounds in JSON and TSV), and its rank; scored: sentences scored of the gold "
-        "trees."), ""]
+        "trees" + ("; WER: the word error rate of the system's words against gold's "
+                   "(--yield align)." if _aligned(c) else ".")), ""]
     if c.averages:
         lines += [heading("Sentence averages (--average sentence: the mean of the sentences' "
                           "figures, beside the corpus figures above)"), ""]
@@ -227,10 +243,11 @@ def render(c: Comparison, gold: str, fmt: str) -> str:
 def _tsv(c: Comparison) -> str:
     """The main table: ``system``, ``{metric}`` and ``{metric}_rank`` per metric
     (as before), then ``{metric}_low`` and ``{metric}_high`` per metric, then
-    ``scored`` and ``trees``."""
+    ``scored`` and ``trees``, and ``word_error_rate`` under ``--yield align``."""
+    wer = _aligned(c)
     header = ["system"] + [f"{m}{suffix}" for m in c.metrics for suffix in ("", "_rank")]
     header += [f"{m}{suffix}" for m in c.metrics for suffix in ("_low", "_high")]
-    rows = ["\t".join(header + ["scored", "trees"])]
+    rows = ["\t".join(header + ["scored", "trees"] + ["word_error_rate"] * wer)]
     for i, name in enumerate(c.names):
         cells = [name]
         for m in c.metrics:
@@ -241,7 +258,9 @@ def _tsv(c: Comparison) -> str:
             bounds = c.intervals[m][i]
             cells += ["", ""] if bounds is None else [f"{b:.4f}" for b in bounds]
         result = c.results[i]
-        rows.append("\t".join(cells + [str(result.count("ok")), str(c.gold_trees)]))
+        rate = _wer(c, i)
+        rows.append("\t".join(cells + [str(result.count("ok")), str(c.gold_trees)]
+                              + (["" if rate is None else f"{rate:.4f}"] if wer else [])))
     return "\n".join(rows) + "\n"
 
 
@@ -275,6 +294,7 @@ def to_dict(c: Comparison, gold: str) -> dict[str, Any]:
                         "skip": r.count("skip"), "error": r.count("error"),
                         "gold_trees": r.gold_trees, "test_trees": r.test_trees,
                         "complete": r.complete, "stopped": r.stopped},
+            **({"word_error_rate": _wer(c, i)} if _aligned(c) else {}),
             "figures": {m: c.figures[m][i] for m in c.metrics},
             "intervals": {m: _listed_bounds(c.intervals[m][i]) for m in c.metrics},
             "ranks": {m: c.ranks[m][i] for m in c.metrics},
