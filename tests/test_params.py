@@ -153,3 +153,11 @@ def test_a_length_mismatch_from_kept_empty_elements_says_so(tmp_path: Path) -> N
         "than test, kept by these parameters; EVALB's COLLINS.prm, `-p collins`, deletes them)")
     other = run(tmp_path, "", ["(S (A a) (B b))"], ["(S (A a))"]).sentences[0].message
     assert other is not None and other.endswith("gold has 2 words, test 1")
+
+
+def test_labeled_0_says_that_the_headline_figures_are_unlabelled(tmp_path: Path) -> None:
+    trees = ["(S (A a) (B b))"]
+    unlabelled = run(tmp_path, "LABELED 0\n", trees, ["(S (X a) (B b))"])
+    assert any(w.startswith("LABELED 0 in the parameter file") for w in unlabelled.warnings)
+    labelled = run(tmp_path, "LABELED 1\n", trees, trees)
+    assert not any(w.startswith("LABELED") for w in labelled.warnings)

@@ -193,6 +193,10 @@ class Config:
         ``chooser`` names the option that chose the metrics (``align``'s
         ``--encoding``)."""
         out = list(self.params.warnings) + self.idle_options(chooser)
+        if "parseval" in self.metrics and not self.params.labeled:
+            out.append("LABELED 0 in the parameter file: PARSEVAL's recall, precision and F "
+                       "are unlabelled, as EVALB's are then; the labelled figures are JSON's "
+                       "labelled_recall, labelled_precision and labelled_f")
         if "tagging" in self.metrics:
             out += self.tags.warnings()
         return out
