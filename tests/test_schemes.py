@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from roark_trees import GOLD, PARSE2, PARSE3
 
 from parsedit.cli import main
@@ -101,3 +104,62 @@ def test_a_one_sided_remainder_is_inserted() -> None:
     assert alignment.cost == 1.0
     assert [(op.kind, op.test) for op in alignment.ops] == [
         ("match", NP), ("ins", NN), ("match", VP)]
+
+
+def _triangle_oracle(scheme: Any, sigs: list[Any]) -> bool:
+    """The triangle inequality over the empty string and every triple, all
+    at once (what adding the signatures one at a time must add up to)."""
+    for a in sigs:
+        for x in sigs:
+            ax = scheme.substitute_cost(a, x)
+            if ax + scheme.delete_cost(x) < scheme.delete_cost(a) or \
+                    scheme.insert_cost(a) + ax < scheme.insert_cost(x):
+                return False
+            if any(ax + scheme.substitute_cost(x, b) < scheme.substitute_cost(a, b)
+                   for b in sigs):
+                return False
+    return True
+
+
+LEAKY = b"""
+name = "leaky"
+encodings = ["label"]
+[classes]
+np = { labels = ["NP", "NX"], kinds = ["open"] }
+vp = { labels = ["VP", "VB"], kinds = ["open", "tag"] }
+[insert]
+any = 1.0
+[delete]
+any = 1.0
+[[substitute]]
+from = "np"
+to = "vp"
+cost = 0.2
+[[substitute]]
+from = "vp"
+to = "open"
+cost = 0.2
+[[substitute]]
+from = "any"
+to = "any"
+cost = 1.0
+"""
+
+
+@given(st.lists(st.tuples(st.sampled_from(["open", "tag", "word"]),
+                          st.sampled_from(["NP", "NX", "VP", "VB", "S", "Dog", "dog", "n't"])),
+                min_size=1, max_size=8, unique=True),
+       st.sampled_from(["words-tokenisation", "pos-scored", "equivalences", "leaky"]))
+@settings(max_examples=200, deadline=None)
+def test_the_triangle_check_one_signature_at_a_time_is_the_whole_check(
+        symbols: list[tuple[str, str]], name: str) -> None:
+    scheme = parse_scheme(LEAKY, "leaky.toml") if name == "leaky" else load_scheme(name)
+    sigs: list[Any] = []
+    holds, memo = True, {}
+    for kind, label in symbols:
+        sig = scheme.signature(kind, label)
+        if sig in sigs:
+            continue
+        holds = holds and scheme.triangle_holds(sig, sigs, memo)
+        sigs.append(sig)
+    assert holds == _triangle_oracle(scheme, sigs)

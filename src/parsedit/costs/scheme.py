@@ -173,23 +173,39 @@ class CostScheme:
                 or any(self.may_hold(s.source, kind) or self.may_hold(s.target, kind)
                        for s in self.substitute))
 
-    def triangle_holds(self, new: Signature, sigs: Iterable[Signature]) -> bool:
+    def triangle_holds(self, new: Signature, sigs: Iterable[Signature],
+                       memo: dict[tuple[Signature, Signature], float] | None = None) -> bool:
         """Whether the costs obey the triangle inequality over the empty
-        string and every triple of ``sigs`` that involves ``new``: what the
-        exchange argument behind stripping a common prefix and suffix needs."""
+        string and every pair and triple of ``sigs`` and ``new`` that involves
+        ``new``: what the exchange argument behind stripping a common prefix
+        and suffix needs.  A caller that adds signatures one at a time (as
+        the aligners do) has checked the others as each came; ``memo`` keeps
+        the substitution costs between its calls."""
+        costs = memo if memo is not None else {}
+
+        def sub(a: Signature, b: Signature) -> float:
+            found = costs.get((a, b))
+            if found is None:
+                found = costs[a, b] = self.substitute_cost(a, b)
+            return found
+
         known = [*sigs, new]
+        for x in known:
+            for a, b in ((new, x), (x, new)):
+                ab = sub(a, b)
+                if ab + self.delete_cost(b) < self.delete_cost(a):
+                    return False
+                if self.insert_cost(a) + ab < self.insert_cost(b):
+                    return False
         for a in known:
             for x in known:
-                ax = self.substitute_cost(a, x)
-                if ax + self.delete_cost(x) < self.delete_cost(a):
+                # The triples (a, x, new), (new, a, x) and (a, new, x).
+                if sub(a, x) + sub(x, new) < sub(a, new):
                     return False
-                if self.insert_cost(a) + ax < self.insert_cost(x):
+                if sub(new, a) + sub(a, x) < sub(new, x):
                     return False
-                for b in known:
-                    if new not in (a, x, b):
-                        continue
-                    if ax + self.substitute_cost(x, b) < self.substitute_cost(a, b):
-                        return False
+                if sub(a, new) + sub(new, x) < sub(a, x):
+                    return False
         return True
 
     def describe(self) -> str:

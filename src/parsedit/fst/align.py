@@ -135,6 +135,8 @@ Key = tuple[int, str, str]
 
 #: How many middles an aligner remembers before it forgets them all.
 CACHE_LIMIT = 1 << 16
+# Signatures past which the triangle check (cubic in them) is not made.
+TRIANGLE_LIMIT = 64
 
 # Characters that pynini's string compiler reads as brackets: written as
 # their label in brackets instead.
@@ -259,6 +261,9 @@ class Aligner:
         self.paths = paths
         self._solved: dict[Key, _Solved] = {}
         self._signatures: list[Signature] = []
+        self._block_number: dict[Signature, int] = {}
+        # Substitution costs between signatures, for the triangle check.
+        self._triangle_costs: dict[tuple[Signature, Signature], float] = {}
         self._costs: list[tuple[float, float]] = []  # each block's deletion and insertion
         self._trim = True
         self._transducers: dict[int, EditTransducer] = {}
@@ -277,13 +282,20 @@ class Aligner:
     def _add(self, sig: Signature) -> int:
         """The block of a signature, added (to every transducer built so far)
         the first time it is seen."""
-        if sig not in self._signatures:
-            self._trim = self._trim and self.scheme.triangle_holds(sig, self._signatures)
+        found = self._block_number.get(sig)
+        if found is None:
+            # The check is cubic in the signatures (each distinct word has its
+            # own under a scheme with keys, such as words-tokenisation's
+            # casefold): past TRIANGLE_LIMIT of them, pairs are no longer
+            # trimmed but composed whole, which is exact and slower.
+            self._trim = self._trim and len(self._signatures) < TRIANGLE_LIMIT \
+                and self.scheme.triangle_holds(sig, self._signatures, self._triangle_costs)
+            found = self._block_number[sig] = len(self._signatures)
             self._signatures.append(sig)
             self._costs.append((self.scheme.delete_cost(sig), self.scheme.insert_cost(sig)))
             for edit in self._transducers.values():
                 edit.add_block(sig)
-        return self._signatures.index(sig)
+        return found
 
     def _labelled_block(self, kind: str, label: str, where: str = "") -> int:
         key = (kind, label, where)
