@@ -52,16 +52,38 @@ class EditTransducer:
         self.capacity = capacity
         self.blocks = 0
         self._markers: dict[tuple[int, str | None], int] = {}
-        self.left = pynini.Fst()
-        self.right_inverse = pynini.Fst()
-        for fst in (self.left, self.right_inverse):
+        self._left = pynini.Fst()
+        self._right = pynini.Fst()
+        for fst in (self._left, self._right):
             fst.add_state()
             fst.set_start(0)
             fst.set_final(0)
-        self.left.add_arc(0, Arc(0, INSERT, 0.0, 0))
-        self.right_inverse.add_arc(0, Arc(DELETE, 0, 0.0, 0))
+        self._left.add_arc(0, Arc(0, INSERT, 0.0, 0))
+        self._right.add_arc(0, Arc(DELETE, 0, 0.0, 0))
+        self._sorted = False
         for sig in signatures:
             self.add_block(sig)
+
+    @property
+    def left(self) -> pynini.Fst:
+        """The left factor (symbol to marker), its arcs sorted by input."""
+        self._sort()
+        return self._left
+
+    @property
+    def right_inverse(self) -> pynini.Fst:
+        """The right factor inverted (marker to symbol), sorted by output."""
+        self._sort()
+        return self._right
+
+    def _sort(self) -> None:
+        # Sorted when next used, not after every block: a corpus adds blocks
+        # one by one (thousands of words under a keyed word scheme), and a
+        # sort after each would cost the square of the arcs.
+        if not self._sorted:
+            self._left.arcsort("ilabel")
+            self._right.arcsort("olabel")
+            self._sorted = True
 
     def label(self, block: int, index: int) -> int:
         """The local label of the ``index``-th symbol (0-based) of a block."""
@@ -80,7 +102,8 @@ class EditTransducer:
                      for r, s in enumerate(scheme.substitute) if s.source in sig]
         subs_to = [self._marker(r, scheme.same_key(s, sig))
                    for r, s in enumerate(scheme.substitute) if s.target in sig]
-        left, right = self.left, self.right_inverse
+        left, right = self._left, self._right
+        self._sorted = False
         for index in range(self.capacity):
             a = self.label(block, index)
             left.add_arc(0, Arc(a, a, 0.0, 0))
@@ -93,5 +116,3 @@ class EditTransducer:
                 left.add_arc(0, Arc(a, marker, cost, 0))
             for marker in subs_to:
                 right.add_arc(0, Arc(marker, a, 0.0, 0))
-        left.arcsort("ilabel")
-        right.arcsort("olabel")
