@@ -168,6 +168,40 @@ def test_fst_word_aligner_gives_the_python_alignment(pair: tuple[list[str], list
         WordAligner(scheme, same).align(gold, test)
 
 
+# Whole-number costs with one signature take WordAligner's integer pass;
+# the general pass over the band (the oracle) and the FST aligner give the
+# same script, ties and all.
+WHOLE = [load_scheme("words"), *(
+    parse_scheme(f'name = "w{s}{d}{i}"\n[insert]\nword = {i}\n[delete]\nword = {d}\n'
+                 f'[[substitute]]\nfrom = "word"\nto = "word"\ncost = {s}\n'.encode(), "<w>")
+    for s, d, i in ((2, 1, 1), (1, 2, 3), (3, 1, 1), (1, 0, 1), (5, 2, 2), (1, 1, 0)))]
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.one_of(word_pairs(), st.tuples(st.lists(st.sampled_from("abc"), max_size=12),
+                                         st.lists(st.sampled_from("abc"), max_size=12))),
+       st.sampled_from(range(len(WHOLE))))
+def test_integer_word_pass_gives_the_general_alignment(pair: tuple[list[str], list[str]],
+                                                       which: int) -> None:
+    gold, test = pair
+    fast = WordAligner(WHOLE[which])
+    assert fast._whole is not None
+    general = WordAligner(WHOLE[which])
+    general._whole = None  # the band of the general pass, as before the integer pass
+    assert fast.align(gold, test) == general.align(gold, test)
+    if which < 3:
+        assert fast.align(gold, test) == FstWordAligner(WHOLE[which]).align(gold, test)
+
+
+def test_integer_word_pass_is_taken_only_where_it_is_exact() -> None:
+    assert WordAligner(load_scheme("words"))._whole == (1, 1, 1)
+    assert WordAligner(load_scheme("words"), lambda g, t: False)._whole is None  # EQ_WORD
+    assert WordAligner(load_scheme("words-tokenisation"))._whole is None  # classes, keys
+    halves = parse_scheme(b'name = "h"\n[insert]\nword = 0.5\n[delete]\nword = 1\n'
+                          b'[[substitute]]\nfrom = "word"\nto = "word"\ncost = 1\n', "<h>")
+    assert WordAligner(halves)._whole is None
+
+
 def test_fst_word_aligner_on_the_sequoia_word_errors() -> None:
     # One aligner over a whole file (blocks and slots grow as pairs come).
     python = WordAligner(load_scheme("words-tokenisation"))

@@ -34,6 +34,23 @@ One exact shortcut: when the scheme has no classes, no ``same`` keys and no
 merge candidate in the pair, every word has the same costs, which obey the
 triangle inequality when checked once; the common prefix and suffix are
 then matched without entering the lattice.
+
+And one faster pass, with the same scripts, when moreover those costs are
+whole numbers, a substitution is not free and no EQ_WORD pair is given (the
+shipped ``words``): a state's (cost, unmatched words) is one integer, and
+**a state whose two words are equal takes the match** without weighing its
+other arcs.  That is exact (the lemma): take a script from (i, j), with
+gold[i] = test[j], that starts by deleting gold[i]; the rest consumes test[j]
+by an insertion, a substitution against some gold[k], or a match with some
+gold[k] (equal to test[j], so to gold[i]).  Matching gold[i] with test[j]
+instead, and in place of that operation dropping the insertion, deleting
+gold[k] instead of substituting it, or deleting gold[k] instead of matching
+it, gives a script that costs no more (all words delete at the same cost,
+substitutions cost >= 0) and leaves no more words unmatched (1, 3 or 1
+fewer-or-equal: 2 fewer, 2 fewer, the same); the same for a script that
+starts by inserting test[j].  So a best (cost, unmatched) script from (i, j)
+starts with the match, and ``match`` comes first in the order of (2).
+Tested against the general pass and the FST aligner (tests/test_yields.py).
 """
 
 from __future__ import annotations
@@ -108,6 +125,15 @@ class WordAligner:
         self._trim = self._plain and scheme.triangle_holds(plain_sig, [])
         # Without classes or keys every word has one signature: its costs, once.
         self._plain_sub = scheme.substitute_cost(plain_sig, plain_sig) if self._plain else None
+        # ... and when those costs are whole numbers, a substitution not free
+        # (the shipped ``words``), and only equal strings match: the integer
+        # pass (_whole_lattice).
+        self._whole: tuple[int, int, int] | None = None
+        if self._plain_sub is not None and same_word is None:
+            costs = (self._plain_sub, scheme.delete_cost(plain_sig),
+                     scheme.insert_cost(plain_sig))
+            if costs[0] > 0 and all(0 <= c < INF and float(c).is_integer() for c in costs):
+                self._whole = (int(costs[0]), int(costs[1]), int(costs[2]))
 
     def _sig(self, word: str) -> Signature:
         found = self._sigs.get(word)
@@ -191,9 +217,11 @@ class WordAligner:
                  end_t: int, merges: list[WordOp]) -> list[WordOp]:
         """The middle script, gold[start:end_g] against test[start:end_t]: one
         backward pass over the band of the lattice (see the module)."""
+        g, t = gold[start:end_g], test[start:end_t]
+        if self._whole is not None and not merges:
+            return self._whole_lattice(g, t, start, *self._whole)
         rows, cols = end_g - start + 1, end_t - start + 1
         final = rows * cols - 1
-        g, t = gold[start:end_g], test[start:end_t]
         deletes = [self.delete_cost(w) for w in g]
         inserts = [self.insert_cost(w) for w in t]
         sub = self.substitute_cost
@@ -291,6 +319,81 @@ class WordAligner:
         return ops
 
     @staticmethod
+    def _whole_lattice(g: Sequence[str], t: Sequence[str], start: int, sub: int, delete: int,
+                       insert: int) -> list[WordOp]:
+        """:meth:`_lattice` when every word has the same whole-number costs
+        and only equal words match (the shipped ``words``), several times
+        faster and with the same script (see the module): each state's pair
+        (cost to the end, fewest unmatched words) is one integer, cost x
+        ``unit`` + unmatched, ``unit`` above any count of unmatched words, so
+        that integers compare as the pairs do lexicographically, exactly; and
+        a state whose two words are equal takes the match without weighing
+        its other arcs, which cannot do better (the module's lemma)."""
+        rows, cols = len(g), len(t)
+        unit = rows + cols + 1
+        w_sub, w_del, w_ins = sub * unit + 2, delete * unit + 1, insert * unit + 1
+        width = cols + 1
+        # The band of :meth:`_lattice`, from a greedy script's cost: the
+        # diagonals c - r in [below, above] (every script crosses |rows -
+        # cols| diagonals at least, so both ends are inside).
+        step = min(delete, insert)
+        shift = rows - cols
+        if step:
+            words = _greedy_cost(g, t, sub, delete, insert) / step
+            below = math.floor(-(words + shift) / 2) - 1
+            above = math.floor((words - shift) / 2) + 1
+        else:
+            below, above = -rows, cols
+        value: list[float] = [INF] * ((rows + 1) * width)
+        here = rows * width + cols
+        value[here] = 0
+        for _ in range(cols - max(0, rows + below)):  # the last row: insertions
+            here -= 1
+            value[here] = w_ins + value[here + 1]
+        for r in range(rows - 1, -1, -1):
+            word = g[r]
+            base = r * width
+            low, high = max(0, r + below), min(width, r + above + 1)
+            if high == width:
+                value[base + cols] = w_del + value[base + width + cols]
+                high -= 1
+            for c in range(high - 1, low - 1, -1):
+                here = base + c
+                down = here + width
+                if word == t[c]:
+                    value[here] = value[down + 1]
+                    continue
+                best = w_sub + value[down + 1]
+                other = w_del + value[down]
+                if other < best:
+                    best = other
+                other = w_ins + value[here + 1]
+                value[here] = other if other < best else best
+        # Forward from (0, 0): the first arc by ORDER that keeps the pair.
+        ops: list[WordOp] = []
+        r = c = 0
+        while r < rows or c < cols:
+            here = r * width + c
+            if r < rows and c < cols:
+                if g[r] == t[c]:
+                    ops.append(WordOp("match", (start + r,), (start + c,), 0.0))
+                    r += 1
+                    c += 1
+                    continue
+                if w_sub + value[here + width + 1] == value[here]:
+                    ops.append(WordOp("sub", (start + r,), (start + c,), float(sub)))
+                    r += 1
+                    c += 1
+                    continue
+            if r < rows and w_del + value[here + width] == value[here]:
+                ops.append(WordOp("del", (start + r,), (), float(delete)))
+                r += 1
+            else:
+                ops.append(WordOp("ins", (), (start + c,), float(insert)))
+                c += 1
+        return ops
+
+    @staticmethod
     def _arcs(r: int, c: int, gold: Sequence[str], test: Sequence[str], deletes: list[float],
               inserts: list[float], cols: int, sub: Callable[[str, str], float],
               special: dict[int, list[tuple[int, float, int, int, WordOp]]]
@@ -312,3 +415,30 @@ class WordAligner:
             out.append((_INS, inserts[c], here + 1, 1, None))
         out += special.get(here, ())
         return out
+
+
+def _greedy_cost(g: Sequence[str], t: Sequence[str], sub: int, delete: int, insert: int) -> int:
+    """The cost of one script (an upper bound on the cheapest), read left to
+    right: equal words matched, else the one-word edit after which the next
+    words are equal, else a substitution."""
+    rows, cols = len(g), len(t)
+    r = c = cost = 0
+    while r < rows and c < cols:
+        if g[r] == t[c]:
+            r += 1
+            c += 1
+        elif r + 1 < rows and c + 1 < cols and g[r + 1] == t[c + 1]:
+            cost += sub
+            r += 1
+            c += 1
+        elif r + 1 < rows and g[r + 1] == t[c]:
+            cost += delete
+            r += 1
+        elif c + 1 < cols and g[r] == t[c + 1]:
+            cost += insert
+            c += 1
+        else:
+            cost += sub
+            r += 1
+            c += 1
+    return cost + (rows - r) * delete + (cols - c) * insert
