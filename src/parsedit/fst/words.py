@@ -46,8 +46,8 @@ gold[k] (equal to test[j], so to gold[i]).  Matching gold[i] with test[j]
 instead, and in place of that operation dropping the insertion, deleting
 gold[k] instead of substituting it, or deleting gold[k] instead of matching
 it, gives a script that costs no more (all words delete at the same cost,
-substitutions cost >= 0) and leaves no more words unmatched (1, 3 or 1
-fewer-or-equal: 2 fewer, 2 fewer, the same); the same for a script that
+substitutions cost >= 0) and leaves no more words unmatched (two fewer,
+two fewer, as many); the same for a script that
 starts by inserting test[j].  So a best (cost, unmatched) script from (i, j)
 starts with the match, and ``match`` comes first in the order of (2).
 Tested against the general pass and the FST aligner (tests/test_yields.py).
