@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from functools import lru_cache
 from itertools import zip_longest
+from typing import TYPE_CHECKING, Any
 
 from parsedit.metrics.parseval import Parseval, columnar_counts
 from parsedit.pipeline import Job, Scored, _score_pair
@@ -32,6 +33,9 @@ from parsedit.trees.ranges import LineRange
 from parsedit.trees.reader import Item, _read
 from parsedit.trees.source import byte_text
 
+if TYPE_CHECKING:
+    from parsedit.metrics.yields import AlignedScorer
+
 
 def eligible(job: Job) -> bool:
     """Whether the job's run is PARSEVAL alone, as EVALB counts it (and
@@ -41,7 +45,7 @@ def eligible(job: Job) -> bool:
     metric = scorer.metrics.get("parseval")
     return (config.metrics == ("parseval",) and isinstance(metric, Parseval)
             and not (metric.with_preterminals or metric.split or metric.weighted)
-            and scorer.aligned is None and config.segmentation != "align"
+            and config.segmentation == "gold"
             and not scorer.details and not keep
             and not config.params.normalisation.strip_outer_bracket)
 
@@ -84,21 +88,29 @@ def _same(read: Read) -> ParsevalCounts:
 
 
 def _columnar(read: Callable[[str], Read | None], gold: str | None, test: str | None,
-              labeled: bool) -> tuple[ParsevalCounts, Read, Read] | None:
-    """A pair of lines scored through the columnar reader: the counts and the
-    two lines read, or None for the per-sentence path."""
+              labeled: bool, aligned: AlignedScorer | None = None
+              ) -> tuple[dict[str, Any], Read, Read] | None:
+    """A pair of lines scored through the columnar reader: the counts by
+    metric and the two lines read, or None for the per-sentence path; with
+    ``aligned`` (``--yield align``), as it scores them."""
     if gold is None or test is None:
         return None
     gold_read = read(gold)
     if gold_read is None:
         return None
     if test == gold:
-        return (_same(gold_read), gold_read, gold_read) if gold_read.tagged else None
-    test_read = read(test)
-    if test_read is None:
-        return None
-    counts = columnar_counts(gold_read, test_read, labeled)
-    return None if counts is None else (counts, gold_read, test_read)
+        test_read = gold_read
+        counts = _same(gold_read) if gold_read.tagged else None
+    else:
+        read_test = read(test)
+        if read_test is None:
+            return None
+        test_read = read_test
+        counts = columnar_counts(gold_read, test_read, labeled)
+    if aligned is not None:
+        found = aligned.columnar(gold_read, test_read, counts)
+        return None if found is None else (found, gold_read, test_read)
+    return None if counts is None else ({"parseval": counts}, gold_read, test_read)
 
 
 def scored(job: Job, lines: LineRange) -> Iterator[Scored]:
@@ -114,13 +126,13 @@ def scored(job: Job, lines: LineRange) -> Iterator[Scored]:
     read = columns.read
     for k, (g, t) in enumerate(zip_longest(gold.lines, test.lines)):
         number = lines.first + k
-        found = _columnar(read, g, t, labeled)
+        found = _columnar(read, g, t, labeled, scorer.aligned)
         if found is not None:
             counts, gold_read, test_read = found
             outer = None if gold_read.outer == test_read.outer \
                 else "gold" if gold_read.outer else "test"
             yield Scored(number, True, True,
-                         SentenceResult(number, "ok", None, {"parseval": counts},
+                         SentenceResult(number, "ok", None, counts,
                                         length=gold_read.length, outer_bracket=outer), None)
             continue
         gold_item, test_item = gold.item(k, number), test.item(k, number)

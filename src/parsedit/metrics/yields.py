@@ -47,12 +47,15 @@ from parsedit.config import Config
 from parsedit.costs.scheme import ANY, CostScheme, Substitution
 from parsedit.errors import ConfigError
 from parsedit.fst.align import Alignment
-from parsedit.fst.words import WordAligner, WordAlignment
+from parsedit.fst.words import WordAligner, WordAlignment, same_words
 from parsedit.metrics.base import Metric, Outcome
 from parsedit.metrics.edits import EditDistance
-from parsedit.results import EditCounts, LACounts, ParsevalCounts
+from parsedit.metrics.parseval import columnar_counts
+from parsedit.results import EditCounts, LACounts, ParsevalCounts, WordCounts
 from parsedit.trees import bracketing
 from parsedit.trees.bracketing import CLOSE, CLOSING, OPEN, WORD, Bracketing
+from parsedit.trees.columnar import Read
+from parsedit.trees.normalise import Normalisation
 
 PAIRED = ("match", "sub", "merge", "split")
 
@@ -333,6 +336,7 @@ class AlignedScorer:
                  tie_break: bool = False) -> None:
         self.metrics = metrics
         self.with_preterminals = config.with_preterminals
+        self.normalisation, self.labeled = config.params.normalisation, config.params.labeled
         words = config.word_scheme()
         self.aligner = config.new_word_aligner()
         label = metrics.get("label")
@@ -358,6 +362,75 @@ class AlignedScorer:
                                         projection, alignment, gold, self.with_preterminals)
         outcomes["words"] = Outcome(alignment.counts, alignment)
         return projection, outcomes
+
+    def columnar(self, gold: Read, test: Read, strict: ParsevalCounts | None
+                 ) -> dict[str, ParsevalCounts | WordCounts] | None:
+        """PARSEVAL alone of a pair of lines read by the columnar reader
+        (:mod:`parsedit.blocks`), with the word counts: ``strict`` are the
+        pair's counts when its words are the same (None when they differ, or
+        a side has none), else it is scored by :func:`columnar`.  None where
+        the per-sentence path must judge."""
+        if strict is not None:
+            return {"parseval": strict, "words": same_words(len(gold.tagged))}
+        found = columnar(gold, test, self.aligner, self.normalisation, self.labeled)
+        return None if found is None else {"parseval": found[0], "words": found[1]}
+
+
+def columnar(gold: Read, test: Read, aligner: WordAligner, norm: Normalisation,
+             labeled: bool) -> tuple[ParsevalCounts, WordCounts] | None:
+    """EVALB's PARSEVAL (EVALB's counts) and the word counts of a pair whose
+    words differ, read by the columnar reader (:mod:`parsedit.trees.columnar`),
+    exactly as :class:`AlignedScorer` and :func:`adjust` score it from the
+    normalised trees: the bracket keys projected onto the aligned words (a
+    key whose span keeps no aligned word is lost) and matched as
+    :func:`~parsedit.metrics.parseval.columnar_counts` matches any pair.
+    None where that path must judge: a side without words, EQ_WORD pairs, or
+    EVALB's quote fix (QUOTE_LABEL, when the lengths differ)."""
+    if not gold.tagged or not test.tagged or norm.equal_words or (
+            norm.quote_labels and len(gold.tagged) != len(test.tagged)):
+        return None
+    alignment = aligner.align([word[:-1] for word, _ in gold.tagged],
+                              [word[:-1] for word, _ in test.tagged])
+    pairs = [(op.gold[0], op.test[0]) for op in alignment.ops if op.kind in PAIRED]
+    if not pairs:
+        return None
+    kept_gold = _kept(len(gold.tagged), [i for i, _ in pairs])
+    kept_test = _kept(len(test.tagged), [j for _, j in pairs])
+    gold_keys, lost_gold = _projected(gold.keys, kept_gold)
+    test_keys, lost_test = _projected(test.keys, kept_test)
+    # The test projection is written with the gold words, as project() writes it.
+    tagged = [gold.tagged[i] for i, _ in pairs]
+    counts = columnar_counts(
+        Read(gold_keys, tagged, False, 0),
+        Read(test_keys, [(word, test.tagged[j][1]) for (word, _), (_, j) in zip(tagged, pairs)],
+             False, 0), labeled)
+    assert counts is not None  # both projections have the same words, at least one
+    return ParsevalCounts.sentence(
+        alignment.gold_words, counts.correct_tags, counts.gold + lost_gold,
+        counts.test + lost_test, counts.matched, counts.labelled, counts.unlabelled,
+        counts.crossing), alignment.counts
+
+
+def _kept(words: int, kept: list[int]) -> list[int]:
+    """Per word position 0..words, how many of the ``kept`` positions come
+    before it: a span [s, e) keeps the words from kept[s] to kept[e]."""
+    before = [0] * (words + 1)
+    for position in kept:
+        before[position + 1] = 1
+    for position in range(1, words + 1):
+        before[position] += before[position - 1]
+    return before
+
+
+def _projected(keys: list[int], kept: list[int]) -> tuple[list[int], int]:
+    """Bracket keys over the kept words (see :func:`_kept`), and how many
+    kept none (lost)."""
+    out = []
+    for key in keys:
+        start, end = kept[key >> 16 & 0xFFFF], kept[key & 0xFFFF]
+        if start != end:
+            out.append(key >> 32 << 32 | start << 16 | end)
+    return out, len(keys) - len(out)
 
 
 def warning(differ: int, scored: int) -> str | None:
