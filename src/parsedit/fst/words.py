@@ -340,15 +340,17 @@ class WordAligner:
         unit = rows + cols + 1
         w_sub, w_del, w_ins = sub * unit + 2, delete * unit + 1, insert * unit + 1
         width = cols + 1
-        # The band of :meth:`_lattice`, from a greedy script's cost: the
-        # diagonals c - r in [below, above] (every script crosses |rows -
-        # cols| diagonals at least, so both ends are inside).
+        # The band of :meth:`_lattice`, from a greedy script's cost and in
+        # whole numbers, so with no margin: the diagonals x = c - r where
+        # step (|x| + |shift + x|) <= bound, x in [below, above] (every
+        # script shifts the sides |shift| words apart at least, so both ends
+        # are inside).
         step = min(delete, insert)
         shift = rows - cols
         if step:
-            words = _greedy_cost(g, t, sub, delete, insert) / step
-            below = math.floor(-(words + shift) / 2) - 1
-            above = math.floor((words - shift) / 2) + 1
+            bound = _greedy_cost(g, t, sub, delete, insert)
+            below = -((bound + shift * step) // (2 * step))
+            above = (bound - shift * step) // (2 * step)
         else:
             below, above = -rows, cols
         value: list[float] = [INF] * ((rows + 1) * width)
