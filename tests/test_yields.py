@@ -23,7 +23,7 @@ from parsedit.costs.reader import load_scheme, parse_scheme
 from parsedit.encodings import get_encoding
 from parsedit.fst.cascade import cascade_distance
 from parsedit.fst.wordfst import FstWordAligner
-from parsedit.fst.words import WordAligner
+from parsedit.fst.words import PAIRED, WordAligner
 from parsedit.metrics.edits import EditDistance, Scored
 from parsedit.metrics.yields import JointDistance, joint_scheme
 from parsedit.params import Params
@@ -188,9 +188,26 @@ def test_integer_word_pass_gives_the_general_alignment(pair: tuple[list[str], li
     assert fast._whole is not None
     general = WordAligner(WHOLE[which])
     general._whole = None  # the band of the general pass, as before the integer pass
-    assert fast.align(gold, test) == general.align(gold, test)
+    alignment = fast.align(gold, test)
+    assert alignment == general.align(gold, test)
     if which < 3:
-        assert fast.align(gold, test) == FstWordAligner(WHOLE[which]).align(gold, test)
+        assert alignment == FstWordAligner(WHOLE[which]).align(gold, test)
+    # paired(): the pairs and counts of align(), without its operations.
+    assert fast.paired(gold, test) == (
+        [(op.gold[0], op.test[0]) for op in alignment.ops if op.kind in PAIRED],
+        alignment.counts)
+
+
+@settings(max_examples=200, deadline=None)
+@given(word_pairs(), st.sampled_from(["words-tokenisation", "m"]), st.booleans())
+def test_paired_words_are_those_of_the_alignment(pair: tuple[list[str], list[str]],
+                                                  name: str, eq_word: bool) -> None:
+    scheme = MERGING if name == "m" else load_scheme(name)
+    aligner = WordAligner(scheme, (lambda g, t: (g, t) in EQ_WORD) if eq_word else None)
+    alignment = aligner.align(*pair)
+    assert aligner.paired(*pair) == (
+        [(op.gold[0], op.test[0]) for op in alignment.ops if op.kind in PAIRED],
+        alignment.counts)
 
 
 def test_integer_word_pass_is_taken_only_where_it_is_exact() -> None:

@@ -49,6 +49,7 @@ class FstWordAligner(WordAligner):
     def __init__(self, scheme: CostScheme,
                  same_word: Callable[[str, str], bool] | None = None) -> None:
         super().__init__(scheme, same_word)
+        self._whole = None  # no integer pass: every middle is composed
         self._signatures: list[Signature] = []
         self._blocks: dict[Signature, int] = {}
         # Per capacity: the transducer and how many slots it passes.

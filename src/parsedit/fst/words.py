@@ -70,6 +70,9 @@ MAX_MERGE = 4
 ORDER = ("match", "sub", "merge", "split", "del", "ins")
 _RANK = {kind: n for n, kind in enumerate(ORDER)}
 _MATCH, _SUB, _DEL, _INS = (_RANK[k] for k in ("match", "sub", "del", "ins"))
+# The operations that pair a gold word with a test word (for a merge or a
+# split, the first word of its k-word side).
+PAIRED = ("match", "sub", "merge", "split")
 
 
 @dataclass(frozen=True)
@@ -102,6 +105,22 @@ class WordAlignment:
                           cost=self.cost)
 
 
+# Match operations, shared (they are frozen): made once per (gold, test)
+# positions, forgotten past _MATCHES_KEPT of them.
+_MATCHES: dict[tuple[int, int], WordOp] = {}
+_MATCHES_KEPT = 1 << 16
+
+
+def match(i: int, j: int) -> WordOp:
+    """The match of gold word ``i`` with test word ``j``."""
+    op = _MATCHES.get((i, j))
+    if op is None:
+        if len(_MATCHES) >= _MATCHES_KEPT:
+            _MATCHES.clear()
+        op = _MATCHES[i, j] = WordOp("match", (i,), (j,), 0.0)
+    return op
+
+
 @lru_cache(maxsize=1024)
 def same_words(n: int) -> WordCounts:
     """The counts of the alignment of a yield of ``n`` words with itself."""
@@ -111,7 +130,7 @@ def same_words(n: int) -> WordCounts:
 def identity(words: Sequence[str]) -> WordAlignment:
     """The alignment of a yield with itself."""
     n = len(words)
-    return WordAlignment(0.0, tuple(WordOp("match", (i,), (i,), 0.0) for i in range(n)), n, n)
+    return WordAlignment(0.0, tuple(match(i, i) for i in range(n)), n, n)
 
 
 class WordAligner:
@@ -141,6 +160,13 @@ class WordAligner:
                      scheme.insert_cost(plain_sig))
             if costs[0] > 0 and all(0 <= c < INF and float(c).is_integer() for c in costs):
                 self._whole = (int(costs[0]), int(costs[1]), int(costs[2]))
+
+    @property
+    def by_equality(self) -> bool:
+        """Whether alignments depend on the words only through which are
+        equal (whole-number costs, one signature, no merges, no EQ_WORD),
+        so that any one-to-one respelling of the words gives the same."""
+        return self._whole is not None and self.scheme.merge is None
 
     def _sig(self, word: str) -> Signature:
         found = self._sigs.get(word)
@@ -192,6 +218,47 @@ class WordAligner:
         if list(gold) == list(test):
             return identity(gold)
         merges = self._merges(gold, test)
+        start, end_g, end_t = self._middle(gold, test, merges)
+        prefix = [match(i, i) for i in range(start)]
+        shift = len(test) - len(gold)
+        suffix = [match(i, i + shift) for i in range(end_g, len(gold))]
+        middle = self._lattice(gold, test, start, end_g, end_t, merges)
+        ops = (*prefix, *middle, *suffix)
+        return WordAlignment(sum(op.cost for op in ops), ops, len(gold), len(test))
+
+    def paired(self, gold: Sequence[str], test: Sequence[str]
+               ) -> tuple[list[tuple[int, int]], WordCounts]:
+        """The (gold, test) positions of the words that ``align(gold, test)``
+        pairs (see PAIRED), in order, and its counts; under the integer pass
+        without making its operations."""
+        if self._whole is None or self.scheme.merge is not None:
+            alignment = self.align(gold, test)
+            return [(op.gold[0], op.test[0]) for op in alignment.ops if op.kind in PAIRED], \
+                alignment.counts
+        n, m = len(gold), len(test)
+        if list(gold) == list(test):
+            return list(zip(range(n), range(n))), same_words(n)
+        start, end_g, end_t = self._middle(gold, test, [])
+        pairs = list(zip(range(start), range(start)))
+        r, c = start, start
+        kinds = [0] * len(ORDER)
+        for rank in self._whole_path(gold[start:end_g], test[start:end_t], *self._whole):
+            kinds[rank] += 1
+            if rank <= _SUB:
+                pairs.append((r, c))
+            r += rank != _INS
+            c += rank != _DEL
+        pairs += zip(range(end_g, n), range(end_t, m))
+        sub, delete, insert = self._whole
+        cost = float(kinds[_SUB] * sub + kinds[_DEL] * delete + kinds[_INS] * insert)
+        return pairs, WordCounts(gold=n, test=m, matched=start + n - end_g + kinds[_MATCH],
+                                 substituted=kinds[_SUB], deleted=kinds[_DEL],
+                                 inserted=kinds[_INS], cost=cost)
+
+    def _middle(self, gold: Sequence[str], test: Sequence[str], merges: list[WordOp]
+                ) -> tuple[int, int, int]:
+        """Where the lattice starts, and ends on each side: the common prefix
+        and suffix are matched without it when that is exact (see the module)."""
         start, end_g, end_t = 0, len(gold), len(test)
         if self._trim and not merges:
             while start < end_g and start < end_t and gold[start] == test[start]:
@@ -199,12 +266,7 @@ class WordAligner:
             while end_g > start and end_t > start and gold[end_g - 1] == test[end_t - 1]:
                 end_g -= 1
                 end_t -= 1
-        prefix = [WordOp("match", (i,), (i,), 0.0) for i in range(start)]
-        suffix = [WordOp("match", (i,), (i - len(gold) + len(test),), 0.0)
-                  for i in range(end_g, len(gold))]
-        middle = self._lattice(gold, test, start, end_g, end_t, merges)
-        ops = (*prefix, *middle, *suffix)
-        return WordAlignment(sum(op.cost for op in ops), ops, len(gold), len(test))
+        return start, end_g, end_t
 
     def _known_cost(self, gold: Sequence[str], test: Sequence[str], deletes: list[float],
                     inserts: list[float]) -> float:
@@ -226,7 +288,7 @@ class WordAligner:
         backward pass over the band of the lattice (see the module)."""
         g, t = gold[start:end_g], test[start:end_t]
         if self._whole is not None and not merges:
-            return self._whole_lattice(g, t, start, *self._whole)
+            return self._whole_lattice(g, t, start)
         rows, cols = end_g - start + 1, end_t - start + 1
         final = rows * cols - 1
         deletes = [self.delete_cost(w) for w in g]
@@ -325,12 +387,33 @@ class WordAligner:
             current = target
         return ops
 
+    def _whole_lattice(self, g: Sequence[str], t: Sequence[str], start: int
+                       ) -> list[WordOp]:
+        """:meth:`_lattice` by the integer pass (:meth:`_whole_path`)."""
+        assert self._whole is not None
+        sub, delete, insert = self._whole
+        ops: list[WordOp] = []
+        r = c = start
+        for rank in self._whole_path(g, t, sub, delete, insert):
+            if rank == _MATCH:
+                ops.append(match(r, c))
+            elif rank == _SUB:
+                ops.append(WordOp("sub", (r,), (c,), float(sub)))
+            elif rank == _DEL:
+                ops.append(WordOp("del", (r,), (), float(delete)))
+            else:
+                ops.append(WordOp("ins", (), (c,), float(insert)))
+            r += rank != _INS
+            c += rank != _DEL
+        return ops
+
     @staticmethod
-    def _whole_lattice(g: Sequence[str], t: Sequence[str], start: int, sub: int, delete: int,
-                       insert: int) -> list[WordOp]:
-        """:meth:`_lattice` when every word has the same whole-number costs
-        and only equal words match (the shipped ``words``), several times
-        faster and with the same script (see the module): each state's pair
+    def _whole_path(g: Sequence[str], t: Sequence[str], sub: int, delete: int, insert: int
+                    ) -> list[int]:
+        """The middle script's operations (their ranks in ORDER) when every
+        word has the same whole-number costs and only equal words match (the
+        shipped ``words``): :meth:`_lattice`'s script, several times faster
+        (see the module): each state's pair
         (cost to the end, fewest unmatched words) is one integer, cost x
         ``unit`` + unmatched, ``unit`` above any count of unmatched words, so
         that integers compare as the pairs do lexicographically, exactly; and
@@ -379,28 +462,28 @@ class WordAligner:
                 other = w_ins + value[here + 1]
                 value[here] = other if other < best else best
         # Forward from (0, 0): the first arc by ORDER that keeps the pair.
-        ops: list[WordOp] = []
+        ranks: list[int] = []
         r = c = 0
         while r < rows or c < cols:
             here = r * width + c
             if r < rows and c < cols:
                 if g[r] == t[c]:
-                    ops.append(WordOp("match", (start + r,), (start + c,), 0.0))
+                    ranks.append(_MATCH)
                     r += 1
                     c += 1
                     continue
                 if w_sub + value[here + width + 1] == value[here]:
-                    ops.append(WordOp("sub", (start + r,), (start + c,), float(sub)))
+                    ranks.append(_SUB)
                     r += 1
                     c += 1
                     continue
             if r < rows and w_del + value[here + width] == value[here]:
-                ops.append(WordOp("del", (start + r,), (), float(delete)))
+                ranks.append(_DEL)
                 r += 1
             else:
-                ops.append(WordOp("ins", (), (start + c,), float(insert)))
+                ranks.append(_INS)
                 c += 1
-        return ops
+        return ranks
 
     @staticmethod
     def _arcs(r: int, c: int, gold: Sequence[str], test: Sequence[str], deletes: list[float],

@@ -47,7 +47,7 @@ from parsedit.config import Config
 from parsedit.costs.scheme import ANY, CostScheme, Substitution
 from parsedit.errors import ConfigError
 from parsedit.fst.align import Alignment
-from parsedit.fst.words import WordAligner, WordAlignment, same_words
+from parsedit.fst.words import PAIRED, WordAligner, WordAlignment, same_words
 from parsedit.metrics.base import Metric, Outcome
 from parsedit.metrics.edits import EditDistance
 from parsedit.metrics.parseval import columnar_counts
@@ -56,8 +56,6 @@ from parsedit.trees import bracketing
 from parsedit.trees.bracketing import CLOSE, CLOSING, OPEN, WORD, Bracketing
 from parsedit.trees.columnar import Read
 from parsedit.trees.normalise import Normalisation
-
-PAIRED = ("match", "sub", "merge", "split")
 
 
 @dataclass(frozen=True)
@@ -389,45 +387,43 @@ def columnar(gold: Read, test: Read, aligner: WordAligner, norm: Normalisation,
     if not gold.tagged or not test.tagged or norm.equal_words or (
             norm.quote_labels and len(gold.tagged) != len(test.tagged)):
         return None
-    alignment = aligner.align([word[:-1] for word, _ in gold.tagged],
-                              [word[:-1] for word, _ in test.tagged])
-    pairs = [(op.gold[0], op.test[0]) for op in alignment.ops if op.kind in PAIRED]
+    if aligner.by_equality:  # a word's ")" may stay on
+        pairs, words = aligner.paired([word for word, _ in gold.tagged],
+                                      [word for word, _ in test.tagged])
+    else:
+        pairs, words = aligner.paired([word[:-1] for word, _ in gold.tagged],
+                                      [word[:-1] for word, _ in test.tagged])
     if not pairs:
         return None
-    kept_gold = _kept(len(gold.tagged), [i for i, _ in pairs])
-    kept_test = _kept(len(test.tagged), [j for _, j in pairs])
-    gold_keys, lost_gold = _projected(gold.keys, kept_gold)
-    test_keys, lost_test = _projected(test.keys, kept_test)
-    # The test projection is written with the gold words, as project() writes it.
-    tagged = [gold.tagged[i] for i, _ in pairs]
-    counts = columnar_counts(
-        Read(gold_keys, tagged, False, 0),
-        Read(test_keys, [(word, test.tagged[j][1]) for (word, _), (_, j) in zip(tagged, pairs)],
-             False, 0), labeled)
+    gold_keys, lost_gold = _projected(gold.keys, len(gold.tagged), [i for i, _ in pairs])
+    test_keys, lost_test = _projected(test.keys, len(test.tagged), [j for _, j in pairs])
+    # Both projections have the aligned gold words (project() writes the
+    # test's so); the tags of the aligned pairs are compared here.
+    both = [gold.tagged[i] for i, _ in pairs]
+    counts = columnar_counts(Read(gold_keys, both, False, 0), Read(test_keys, both, False, 0),
+                             labeled)
     assert counts is not None  # both projections have the same words, at least one
+    correct = sum(1 for i, j in pairs if gold.tagged[i][1] == test.tagged[j][1])
     return ParsevalCounts.sentence(
-        alignment.gold_words, counts.correct_tags, counts.gold + lost_gold,
-        counts.test + lost_test, counts.matched, counts.labelled, counts.unlabelled,
-        counts.crossing), alignment.counts
+        words.gold, correct, counts.gold + lost_gold, counts.test + lost_test,
+        counts.matched, counts.labelled, counts.unlabelled, counts.crossing), words
 
 
-def _kept(words: int, kept: list[int]) -> list[int]:
-    """Per word position 0..words, how many of the ``kept`` positions come
-    before it: a span [s, e) keeps the words from kept[s] to kept[e]."""
+def _projected(keys: list[int], words: int, kept: list[int]) -> tuple[list[int], int]:
+    """Bracket keys over ``words`` positions projected onto the ``kept`` ones
+    (in order), and how many kept none (lost): a span [s, e) keeps the
+    words from before[s] to before[e], before[p] being how many kept
+    positions come before p."""
+    if len(kept) == words:  # every word kept (substitutions only)
+        return keys, 0
     before = [0] * (words + 1)
     for position in kept:
         before[position + 1] = 1
     for position in range(1, words + 1):
         before[position] += before[position - 1]
-    return before
-
-
-def _projected(keys: list[int], kept: list[int]) -> tuple[list[int], int]:
-    """Bracket keys over the kept words (see :func:`_kept`), and how many
-    kept none (lost)."""
     out = []
     for key in keys:
-        start, end = kept[key >> 16 & 0xFFFF], kept[key & 0xFFFF]
+        start, end = before[key >> 16 & 0xFFFF], before[key & 0xFFFF]
         if start != end:
             out.append(key >> 32 << 32 | start << 16 | end)
     return out, len(keys) - len(out)
