@@ -8,7 +8,9 @@ from __future__ import annotations
 import json
 import random
 import sys
+import tempfile
 from collections import Counter
+from dataclasses import replace
 from importlib import resources
 from pathlib import Path
 
@@ -18,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_properties import edit_distance, span_list, tree_pairs, trees_over
 
+from parsedit import blocks
 from parsedit.config import Config
 from parsedit.costs.reader import load_scheme, parse_scheme
 from parsedit.encodings import get_encoding
@@ -26,15 +29,21 @@ from parsedit.fst.wordfst import FstWordAligner
 from parsedit.fst.words import PAIRED, WordAligner
 from parsedit.metrics.edits import EditDistance, Scored
 from parsedit.metrics.yields import JointDistance, joint_scheme
-from parsedit.params import Params
-from parsedit.pipeline import Scorer, evaluate
+from parsedit.params import Params, load_params
+from parsedit.pipeline import Job, Lines, Scorer, evaluate
+from parsedit.pipeline import run as run_pairs
 from parsedit.trees import bracketing
 from parsedit.trees.normalise import NONE
+from parsedit.trees.ranges import line_ranges
 from parsedit.trees.reader import Item, read_trees
 from parsedit.trees.tree import Tree
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+from perturb import main as perturb_main  # noqa: E402
 from perturb import perturb  # noqa: E402
+from test_columnar import ODD, TAGS, per_sentence  # noqa: E402
+from test_columnar import tree as columnar_tree  # noqa: E402
+from word_errors import main as word_errors_main  # noqa: E402
 from word_errors import retokenise, word_errors  # noqa: E402
 
 DATA = resources.files("parsedit.data")
@@ -831,3 +840,92 @@ def test_plot_takes_the_yield_options(tmp_path: Path) -> None:
     bad = run("plot", "e-vs-label", GOLD, WORDS10, "--yield", "align", "--word-costs",
               "roark-basic", "-o", str(tmp_path / "bad.png"))
     assert bad.exit_code == 2 and "words encoding" in bad.output
+
+
+# -- PARSEVAL alone under --yield align, a block of lines at a time -----------
+# (parsedit.blocks with yields.columnar) against the per-sentence path, the
+# oracle: the same sentence results (PARSEVAL counts, word counts), pair by pair.
+MISWORDS = ["a", "b", "the", "The", "do", "n't", "don't", ",", "'", "\"", "*T*-1", "0"]
+
+
+@st.composite
+def misworded(draw: st.DrawFn) -> tuple[str, str]:
+    """A gold line and a test line whose words mostly differ (words
+    substituted, dropped, added, joined; tags sometimes changed), each over
+    a tree of its own; sometimes the same words, the same line, or an odd
+    line on either side."""
+    leaves = draw(st.lists(st.tuples(st.sampled_from(TAGS), st.sampled_from(MISWORDS)),
+                           min_size=1, max_size=10))
+    gold = draw(columnar_tree(leaves))
+    other = list(leaves)
+    for _ in range(draw(st.integers(0, 4))):
+        op = draw(st.sampled_from(["sub", "drop", "add", "tag", "join"]))
+        i = draw(st.integers(0, len(other) - 1))
+        if op == "sub":
+            other[i] = (other[i][0], draw(st.sampled_from(MISWORDS)))
+        elif op == "drop" and len(other) > 1:
+            other.pop(i)
+        elif op == "add":
+            other.insert(i, (draw(st.sampled_from(TAGS)), draw(st.sampled_from(MISWORDS))))
+        elif op == "tag":
+            other[i] = (draw(st.sampled_from(TAGS)), other[i][1])
+        elif op == "join" and i + 1 < len(other):
+            other[i:i + 2] = [(other[i + 1][0], other[i][1] + other[i + 1][1])]
+    test = gold if draw(st.integers(0, 9)) == 0 else draw(columnar_tree(other))
+    if draw(st.integers(0, 14)) == 0:
+        gold = draw(st.sampled_from(ODD))
+    if draw(st.integers(0, 14)) == 0:
+        test = draw(st.sampled_from(ODD))
+    return gold, test
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(misworded(), min_size=1, max_size=10),
+       st.sampled_from(["collins", "new", "none", "eq-word"]), st.booleans(),
+       st.sampled_from(["words", "words-tokenisation", "m"]), st.integers(1, 4),
+       st.sampled_from(["skip", "count"]), st.integers(0, 9))
+def test_aligned_parseval_by_blocks_is_the_per_sentence_result(
+        pairs: list[tuple[str, str]], params: str, labeled: bool, costs: str, every: int,
+        failures: str, fst: int) -> None:
+    loaded = load_params("collins" if params == "eq-word" else params)
+    if params == "eq-word":
+        loaded = replace(loaded, normalisation=replace(
+            loaded.normalisation, equal_words=(("a", "b"), ("don't", "do"))))
+    config = Config.from_options(
+        "parseval", replace(loaded, labeled=labeled, max_error=3), failures=failures,
+        yields="align", word_costs=MERGING if costs == "m" else costs,
+        word_aligner="fst" if fst == 0 else "python")
+    with tempfile.TemporaryDirectory() as tmp:
+        gold, test = str(Path(tmp) / "gold"), str(Path(tmp) / "test")
+        Path(gold).write_text("".join(g + "\n" for g, _ in pairs), encoding="utf-8")
+        Path(test).write_text("".join(t + "\n" for _, t in pairs), encoding="utf-8")
+        oracle = per_sentence(config, gold, test)
+        cut = line_ranges(gold, test, every=every)
+        if cut is None:  # not both in line layout: never read by blocks
+            return
+        scorer = Scorer(config)
+        assert blocks.eligible(Job(scorer, gold, test))
+        fast = run_pairs(scorer, Lines(cut), gold, test)
+        assert fast.sentences == oracle.sentences
+        assert fast.to_dict() == oracle.to_dict()
+
+
+def test_aligned_parseval_by_blocks_on_real_word_errors(shared: Path, tmp_path: Path) -> None:
+    """The PTB sample against a copy with parse errors and 10 % word errors
+    (3,195 pairs whose words differ), and the Sequoia sample against its
+    word-error and re-tokenised copies under words-tokenisation: by blocks
+    as evaluate runs it, the per-sentence results and reports."""
+    gold = shared / "ptb-sample" / "wsj_0001-0199.clean"
+    parsed, test = tmp_path / "parsed.mrg", tmp_path / "test.mrg"
+    perturb_main([str(gold), str(parsed), "--seed", "1"])
+    word_errors_main([str(parsed), str(test), "--seed", "1", "--rate", "0.1"])
+    for pair, costs in (((str(gold), str(test)), "words"), ((GOLD, WORDS10), "words"),
+                        ((GOLD, WORDS10), "words-tokenisation"),
+                        ((GOLD, RETOKENISED), "words-tokenisation")):
+        config = Config.from_options("parseval", yields="align", word_costs=costs)
+        oracle = per_sentence(config, *pair)
+        assert oracle.words is not None and oracle.words.error_rate is not None
+        assert oracle.words.error_rate > 1
+        fast = evaluate(*pair, config)
+        assert fast.sentences == oracle.sentences
+        assert fast.to_dict() == oracle.to_dict()
