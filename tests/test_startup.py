@@ -37,5 +37,11 @@ def test_parseval_alone_loads_no_fst(tmp_path: Path) -> None:
     gold = tmp_path / "gold.mrg"
     gold.write_text("(S (NP (DT the) (NN dog)) (VP (VBZ barks)))\n")
     assert loaded("score", str(gold), str(gold), "--metrics", "parseval") == []
+    # nor under --yield align, where a pair's words differ (the word alignment
+    # is computed in Python)
+    test = tmp_path / "test.mrg"
+    test.write_text("(S (NP (DT a) (NN dog)) (VP (VBZ barks) (RB now)))\n")
+    assert loaded("score", str(gold), str(test), "--metrics", "parseval",
+                  "--yield", "align") == []
     # the edit metrics need pynini, and load it
     assert loaded("score", str(gold), str(gold), "--metrics", "label") == ["pynini"]

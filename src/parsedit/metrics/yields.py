@@ -42,20 +42,24 @@ import hashlib
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from parsedit.config import Config
 from parsedit.costs.scheme import ANY, CostScheme, Substitution
 from parsedit.errors import ConfigError
-from parsedit.fst.align import Alignment
 from parsedit.fst.words import PAIRED, WordAligner, WordAlignment, same_words
 from parsedit.metrics.base import Metric, Outcome
-from parsedit.metrics.edits import EditDistance
 from parsedit.metrics.parseval import columnar_counts
 from parsedit.results import EditCounts, LACounts, ParsevalCounts, WordCounts
 from parsedit.trees import bracketing
 from parsedit.trees.bracketing import CLOSE, CLOSING, OPEN, WORD, Bracketing
 from parsedit.trees.columnar import Read
 from parsedit.trees.normalise import Normalisation
+
+# The edit distances (and pynini with them) are imported where they are
+# used: PARSEVAL alone under --yield align loads no FST (tests/test_startup.py).
+if TYPE_CHECKING:
+    from parsedit.metrics.edits import EditDistance
 
 
 @dataclass(frozen=True)
@@ -246,6 +250,8 @@ class JointDistance:
         scheme) is ``alignment``."""
         if not self.bounded:
             return self.distance.score(gold, test)
+        from parsedit.fst.align import Alignment
+
         encoding, edits = self.distance.encoding, self.distance.edits
         g, t = encoding.encode(gold), encoding.encode(test)
         if g == t:
@@ -310,13 +316,16 @@ def adjust(metric: Metric, outcome: Outcome, projection: Projection,
             alignment.gold_words, counts.correct_tags, counts.gold + extra_g,
             counts.test + extra_t, counts.matched, counts.labelled, counts.unlabelled,
             counts.crossing)
-    elif isinstance(counts, EditCounts) and isinstance(metric, EditDistance):
-        scheme = metric.edits.scheme
-        assert isinstance(scheme, CostScheme)  # Config refuses transducers with --yield align
-        extra = (lost_cost(scheme, metric.name, lost_g, True)
-                 + lost_cost(scheme, metric.name, lost_t, False))
-        events = metric.encoding.events(metric.encoding.encode(gold))
-        counts = EditCounts.sentence(counts.edits + extra, counts.basic + extra, events)
+    elif isinstance(counts, EditCounts):
+        from parsedit.metrics.edits import EditDistance
+
+        if isinstance(metric, EditDistance):
+            scheme = metric.edits.scheme
+            assert isinstance(scheme, CostScheme)  # Config refuses transducers here
+            extra = (lost_cost(scheme, metric.name, lost_g, True)
+                     + lost_cost(scheme, metric.name, lost_t, False))
+            events = metric.encoding.events(metric.encoding.encode(gold))
+            counts = EditCounts.sentence(counts.edits + extra, counts.basic + extra, events)
     elif isinstance(counts, LACounts):
         zeros = projection.unaligned_gold + projection.unaligned_test
         scores = (*counts.word_scores, *([0.0] * zeros))
@@ -338,12 +347,15 @@ class AlignedScorer:
         words = config.word_scheme()
         self.aligner = config.new_word_aligner()
         label = metrics.get("label")
-        label_scheme = config.scheme("label") if label is not None else None
-        self.joint = JointDistance(EditDistance(label.encoding, joint_scheme(label_scheme, words),
-                                                None, config.movement, tie_break),
-                                   label_scheme, tie_break) \
-            if isinstance(label, EditDistance) and isinstance(label_scheme, CostScheme) \
-            else None
+        self.joint: JointDistance | None = None
+        if label is not None:
+            from parsedit.metrics.edits import EditDistance
+
+            label_scheme = config.scheme("label")
+            if isinstance(label, EditDistance) and isinstance(label_scheme, CostScheme):
+                self.joint = JointDistance(
+                    EditDistance(label.encoding, joint_scheme(label_scheme, words), None,
+                                 config.movement, tie_break), label_scheme, tie_break)
 
     def score(self, gold: Bracketing, test: Bracketing
               ) -> tuple[Projection, dict[str, Outcome]]:
