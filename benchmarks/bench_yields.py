@@ -1,7 +1,7 @@
 """Throughput of ``--yield align`` against ``--yield strict``, reading included.
 
     python benchmarks/bench_yields.py [GOLD] [--metrics parseval] [--rate 0.1] [--repeat 3]
-                                      [--word-aligner python|fst|both]
+                                      [--word-aligner python|fst|both] [--word-pass]
 
 GOLD defaults to the 3914-tree PTB sample in ../shared/data.  Two copies are
 written to temporary files: one with parse errors only (benchmarks/perturb.py,
@@ -16,6 +16,11 @@ third of strict's throughput for the same metrics.
 ``--word-aligner both`` times the align run with each word aligner instead
 (the Python pass and the OpenFst composition, which give the same
 alignments), interleaved run by run, and reports their ratio.
+
+``--word-pass`` times the word alignment alone instead, on the normalised
+yields of the pairs whose words differ: the Python pass's integer pass (the
+default under ``words``) against its general pass over the band (the same
+alignments, checked here too), interleaved, best of ``--repeat``.
 """
 
 from __future__ import annotations
@@ -64,6 +69,38 @@ def _aligners(gold: str, noisy: str, metrics: tuple[str, ...], repeat: int) -> i
     return 0
 
 
+def _word_pass(gold: str, noisy: str, repeat: int) -> int:
+    """The integer pass against the general pass, on the pairs that differ."""
+    from parsedit.trees import bracketing
+    from parsedit.trees.reader import read_trees
+
+    config = Config(metrics=("parseval",), yields="align")
+    norm = config.params.normalisation
+    pairs = []
+    for g, t in zip(read_trees(gold), read_trees(noisy)):
+        if g.tokens is not None and t.tokens is not None:
+            words = (bracketing.words(norm.apply(g.tokens)),
+                     bracketing.words(norm.apply(t.tokens)))
+            if words[0] != words[1]:
+                pairs.append(words)
+    whole = config.new_word_aligner()
+    general = config.new_word_aligner()
+    general._whole = None  # the general pass over the band
+    best = {"integer": float("inf"), "general": float("inf")}
+    for _ in range(repeat):
+        for name, aligner in (("integer", whole), ("general", general)):
+            start = time.perf_counter()
+            for g, t in pairs:
+                aligner.align(g, t)
+            best[name] = min(best[name], time.perf_counter() - start)
+    assert all(whole.align(g, t) == general.align(g, t) for g, t in pairs)
+    for name, took in best.items():
+        print(f"{name}: {len(pairs)} pairs in {took:.3f} s, "
+              f"{took / len(pairs) * 1e6:.0f} us a pair")
+    print(f"general / integer time: {best['general'] / best['integer']:.2f}")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("gold", nargs="?", default=str(DEFAULT))
@@ -71,6 +108,7 @@ def main() -> int:
     parser.add_argument("--rate", type=float, default=0.1)
     parser.add_argument("--metrics", default="parseval")
     parser.add_argument("--word-aligner", choices=("python", "fst", "both"), default="python")
+    parser.add_argument("--word-pass", action="store_true")
     args = parser.parse_args()
     one_core()
     metrics = tuple(args.metrics.split(","))
@@ -79,6 +117,8 @@ def main() -> int:
         noisy = os.path.join(tmp, "words.mrg")
         perturb_main([args.gold, parsed, "--seed", "1"])
         word_errors_main([parsed, noisy, "--seed", "1", "--rate", str(args.rate)])
+        if args.word_pass:
+            return _word_pass(args.gold, noisy, args.repeat)
         if args.word_aligner == "both":
             return _aligners(args.gold, noisy, metrics, args.repeat)
         config = Config(metrics=metrics, yields="align", word_aligner=args.word_aligner)
