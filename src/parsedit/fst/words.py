@@ -108,7 +108,7 @@ class WordAlignment:
 # Match operations, shared (they are frozen): made once per (gold, test)
 # positions, forgotten past _MATCHES_KEPT of them.
 _MATCHES: dict[tuple[int, int], WordOp] = {}
-_MATCHES_KEPT = 1 << 16
+_MATCHES_KEPT = 1 << 14
 
 
 def match(i: int, j: int) -> WordOp:
