@@ -2,6 +2,7 @@
 
     python benchmarks/bench_yields.py [GOLD] [--metrics parseval] [--rate 0.1] [--repeat 3]
                                       [--word-aligner python|fst|both] [--word-pass]
+                                      [--word-costs words|words-tokenisation|PATH]
 
 GOLD defaults to the 3914-tree PTB sample in ../shared/data.  Two copies are
 written to temporary files: one with parse errors only (benchmarks/perturb.py,
@@ -109,6 +110,7 @@ def main() -> int:
     parser.add_argument("--metrics", default="parseval")
     parser.add_argument("--word-aligner", choices=("python", "fst", "both"), default="python")
     parser.add_argument("--word-pass", action="store_true")
+    parser.add_argument("--word-costs", default="words")
     args = parser.parse_args()
     one_core()
     metrics = tuple(args.metrics.split(","))
@@ -121,7 +123,8 @@ def main() -> int:
             return _word_pass(args.gold, noisy, args.repeat)
         if args.word_aligner == "both":
             return _aligners(args.gold, noisy, metrics, args.repeat)
-        config = Config(metrics=metrics, yields="align", word_aligner=args.word_aligner)
+        config = Config.from_options(metrics, yields="align", word_aligner=args.word_aligner,
+                                     word_costs=args.word_costs)
         # Interleaved, strict then align, run by run (the VM's speed drifts).
         strict = align = float("inf")
         n_strict = n_align = 0

@@ -298,8 +298,11 @@ class WordAligner:
         # by |r - c| words and back by |(R - r) - (C - c)|, each word at least
         # ``step``; a state whose bound exceeds a known script's cost is on
         # no cheapest path.
+        # Merges and splits shift the sides too, k - 1 words for their cost,
+        # but only where the pair has some.
         merge = self.scheme.merge
-        step = min(deletes + inserts + ([merge / (MAX_MERGE - 1)] if merge is not None else []))
+        step = min(deletes + inserts + ([merge / (MAX_MERGE - 1)]
+                                        if merge is not None and merges else []))
         bound = self._known_cost(g, t, deletes, inserts) + 1e-9 if step > 0 else INF
         last_r, last_c = rows - 1, cols - 1
         shift = last_r - last_c
