@@ -219,6 +219,29 @@ def test_paired_words_are_those_of_the_alignment(pair: tuple[list[str], list[str
         alignment.counts)
 
 
+@settings(max_examples=300, deadline=None)
+@given(word_pairs(), st.sampled_from(["words-tokenisation", "m"]), st.booleans())
+def test_common_prefix_and_substitutions_by_shape_are_exact(
+        pair: tuple[list[str], list[str]], name: str, eq_word: bool) -> None:
+    # Under classes and keys, the common prefix is matched without the
+    # lattice (every word deletes and inserts at one cost), and substitution
+    # costs are remembered by the signatures' shape: the whole lattice and
+    # the scheme's own costs (the oracles) agree.
+    scheme = MERGING if name == "m" else load_scheme(name)
+    same = (lambda g, t: (g, t) in EQ_WORD) if eq_word else None
+    fast = WordAligner(scheme, same)
+    assert fast._prefix
+    whole = WordAligner(scheme, same)
+    whole._prefix = False
+    gold, test = pair
+    assert fast.align(gold, test) == whole.align(gold, test)
+    for g in gold:
+        for t in test:
+            if g != t and not (same and same(g, t)):
+                assert fast.substitute_cost(g, t) == scheme.substitute_cost(
+                    scheme.signature("word", g), scheme.signature("word", t))
+
+
 def test_integer_word_pass_is_taken_only_where_it_is_exact() -> None:
     assert WordAligner(load_scheme("words"))._whole == (1, 1, 1)
     assert WordAligner(load_scheme("words"), lambda g, t: False)._whole is None  # EQ_WORD
@@ -226,6 +249,10 @@ def test_integer_word_pass_is_taken_only_where_it_is_exact() -> None:
     halves = parse_scheme(b'name = "h"\n[insert]\nword = 0.5\n[delete]\nword = 1\n'
                           b'[[substitute]]\nfrom = "word"\nto = "word"\ncost = 1\n', "<h>")
     assert WordAligner(halves)._whole is None
+    # A class that deletes words more cheaply: no common prefix taken out.
+    cheap = parse_scheme(b'name = "c"\nextends = "words"\n[classes]\nx = { labels = ["a"], '
+                         b'kinds = ["word"] }\n[delete]\nx = 0.5\n', "<c>")
+    assert not WordAligner(cheap)._prefix
 
 
 def test_fst_word_aligner_on_the_sequoia_word_errors() -> None:

@@ -30,10 +30,15 @@ taking the first arc by the order ``match``, ``sub``, ``merge``, ``split``,
 word comes before an inserted test word.  Distances within 1e-9 (relative)
 are taken as equal.
 
-One exact shortcut: when the scheme has no classes, no ``same`` keys and no
+Exact shortcuts: when the scheme has no classes, no ``same`` keys and no
 merge candidate in the pair, every word has the same costs, which obey the
 triangle inequality when checked once; the common prefix and suffix are
-then matched without entering the lattice.
+then matched without entering the lattice.  When classes and keys change
+only substitutions (every word deletes at one cost and inserts at one, as
+in ``words-tokenisation``) and the pair has no merge candidate, the common
+prefix alone is (the lemma below, at each state of it in turn).  A
+substitution's cost is remembered by the shape of the two signatures (their
+classes, and which ``same`` keys differ in value), what it depends on.
 
 And one faster pass, with the same scripts, when moreover those costs are
 whole numbers, a substitution is not free and no EQ_WORD pair is given (the
@@ -51,6 +56,9 @@ two fewer, as many); the same for a script that
 starts by inserting test[j].  So a best (cost, unmatched) script from (i, j)
 starts with the match, and ``match`` comes first in the order of (2).
 Tested against the general pass and the FST aligner (tests/test_yields.py).
+(The lemma needs only that every word deletes at one finite cost and
+inserts at one, substitutions cost >= 0 and no merge is possible: it is
+what lets the common prefix be matched under classes too.)
 """
 
 from __future__ import annotations
@@ -61,7 +69,7 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 from functools import lru_cache
 
-from parsedit.costs.scheme import INF, CostScheme, Signature
+from parsedit.costs.scheme import INF, SAME_NAMES, CostScheme, Signature
 from parsedit.errors import SchemeError
 from parsedit.results import WordCounts
 
@@ -149,6 +157,16 @@ class WordAligner:
         self._subs: dict[tuple[str, str], float] = {}
         plain_sig = scheme.signature("word")
         self._trim = self._plain and scheme.triangle_holds(plain_sig, [])
+        # Whether every word deletes at one finite cost and inserts at one (no
+        # class lowers them): then a common prefix is matched without the
+        # lattice whatever the substitutions cost (the module's lemma).
+        self._prefix = self._trim or all(
+            one < INF and all(cost >= one for _, cost in entries)
+            for one, entries in ((scheme.delete_cost(plain_sig), scheme.delete),
+                                 (scheme.insert_cost(plain_sig), scheme.insert)))
+        # Substitution costs by the shape of the two signatures (see _shape).
+        self._shapes: dict[tuple[Signature, Signature, frozenset[str]], float] = {}
+        self._splits: dict[str, tuple[Signature, dict[str, str]]] = {}
         # Without classes or keys every word has one signature: its costs, once.
         self._plain_sub = scheme.substitute_cost(plain_sig, plain_sig) if self._plain else None
         # ... and when those costs are whole numbers, a substitution not free
@@ -183,8 +201,35 @@ class WordAligner:
         key = (gold, test)
         found = self._subs.get(key)
         if found is None:
-            found = self._subs[key] = self.scheme.substitute_cost(self._sig(gold),
-                                                                  self._sig(test))
+            shape = self._shape(gold, test)
+            found = self._shapes.get(shape)
+            if found is None:
+                found = self._shapes[shape] = self.scheme.substitute_cost(self._sig(gold),
+                                                                          self._sig(test))
+            self._subs[key] = found
+        return found
+
+    def _shape(self, gold: str, test: str) -> tuple[Signature, Signature, frozenset[str]]:
+        """What a substitution's cost depends on: the two signatures without
+        their ``same`` key values, and which keys differ in value (an entry
+        applies by its classes and by whether its key's values are equal,
+        CostScheme.applies), so that pairs of one shape cost the same."""
+        (a, a_keys), (b, b_keys) = self._split(gold), self._split(test)
+        return a, b, frozenset(k for k in a_keys.keys() | b_keys.keys()
+                               if a_keys.get(k) != b_keys.get(k))
+
+    def _split(self, word: str) -> tuple[Signature, dict[str, str]]:
+        """A word's signature without its ``same`` keys, and their values."""
+        found = self._splits.get(word)
+        if found is None:
+            classes, keys = set(), {}
+            for name in self._sig(word):
+                key, equals, value = name.partition("=")
+                if equals and key in SAME_NAMES:
+                    keys[key] = value
+                else:
+                    classes.add(name)
+            found = self._splits[word] = (frozenset(classes), keys)
         return found
 
     def delete_cost(self, word: str) -> float:
@@ -203,14 +248,15 @@ class WordAligner:
             where: dict[str, list[int]] = {}
             for j, word in enumerate(one):
                 where.setdefault(word, []).append(j)
-            for i in range(len(many)):
-                for k in range(2, MAX_MERGE + 1):
-                    if i + k > len(many):
-                        break
-                    for j in where.get("".join(many[i:i + k]), ()):
-                        span = tuple(range(i, i + k))
-                        out.append(WordOp(kind, span, (j,), cost) if kind == "merge"
-                                   else WordOp(kind, (j,), span, cost))
+            # The k-word runs that are a word of the other side, by (i, k).
+            hits = sorted((i, k) for k in range(2, MAX_MERGE + 1)
+                          for i, joined in enumerate(map("".join, zip(*(
+                              many[s:] for s in range(k))))) if joined in where)
+            for i, k in hits:
+                for j in where["".join(many[i:i + k])]:
+                    span = tuple(range(i, i + k))
+                    out.append(WordOp(kind, span, (j,), cost) if kind == "merge"
+                               else WordOp(kind, (j,), span, cost))
         return out
 
     def align(self, gold: Sequence[str], test: Sequence[str]) -> WordAlignment:
@@ -260,9 +306,10 @@ class WordAligner:
         """Where the lattice starts, and ends on each side: the common prefix
         and suffix are matched without it when that is exact (see the module)."""
         start, end_g, end_t = 0, len(gold), len(test)
-        if self._trim and not merges:
+        if self._prefix and not merges:
             while start < end_g and start < end_t and gold[start] == test[start]:
                 start += 1
+        if self._trim and not merges:
             while end_g > start and end_t > start and gold[end_g - 1] == test[end_t - 1]:
                 end_g -= 1
                 end_t -= 1
