@@ -113,6 +113,65 @@ def test_ties_prefer_more_matches_then_the_fixed_order() -> None:
     assert kinds("x y", "z") == [("sub", "x", "z"), ("del", "y", "")]
 
 
+def forward_read(gold: list[str], test: list[str]) -> list[tuple[str, int, int]]:
+    """The stated tie-breaking, by the textbook recurrence (unit costs, no
+    merges): each state's best (cost, -matches) to the end, then the script
+    read forward from (0, 0), taking the first arc by match, sub, del, ins
+    that stays on a best path.  Operations as (kind, gold, test) positions."""
+    n, m = len(gold), len(test)
+    best = [[(0.0, 0)] * (m + 1) for _ in range(n + 1)]
+
+    def arcs(i: int, j: int) -> list[tuple[str, int, int, float, int]]:
+        out = []
+        if i < n and j < m:
+            same = gold[i] == test[j]
+            out.append(("match" if same else "sub", i + 1, j + 1, float(not same), -same))
+        if i < n:
+            out.append(("del", i + 1, j, 1.0, 0))
+        if j < m:
+            out.append(("ins", i, j + 1, 1.0, 0))
+        return out
+
+    for i in range(n, -1, -1):
+        for j in range(m, -1, -1):
+            if (i, j) != (n, m):
+                best[i][j] = min((c + best[a][b][0], x + best[a][b][1])
+                                 for _, a, b, c, x in arcs(i, j))
+    ops = []
+    i = j = 0
+    while (i, j) != (n, m):
+        kind, a, b, _, _ = next(arc for arc in arcs(i, j)
+                                if (arc[3] + best[arc[1]][arc[2]][0],
+                                    arc[4] + best[arc[1]][arc[2]][1]) == best[i][j])
+        ops.append((kind, i, j))
+        i, j = a, b
+    return ops
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from("abc."), max_size=8), st.lists(st.sampled_from("abc."),
+                                                                max_size=8))
+def test_alignment_follows_the_stated_tie_breaking(gold: list[str], test: list[str]) -> None:
+    # The common prefix and suffix shortcut must give the script the forward
+    # read gives: a last word that an earlier word could match is not simply
+    # paired with the other side's last word (gold "x ." against test "y . z ."
+    # pairs the first two full stops and inserts "z .").
+    alignment = WordAligner(load_scheme("words")).align(gold, test)
+    got = [(op.kind, op.gold[0] if op.gold else None, op.test[0] if op.test else None)
+           for op in alignment.ops]
+    want = [(kind, i if kind != "ins" else None, j if kind != "del" else None)
+            for kind, i, j in forward_read(gold, test)]
+    assert got == want
+
+
+def test_a_sentence_end_is_paired_as_early_as_possible() -> None:
+    # Two sentences of a window against one: the full stop of the first test
+    # sentence is the gold sentence's, so the boundary agrees there.
+    assert kinds("a x y .", "b x y . z w .") == [
+        ("sub", "a", "b"), ("match", "x", "x"), ("match", "y", "y"), ("match", ".", "."),
+        ("ins", "", "z"), ("ins", "", "w"), ("ins", "", ".")]
+
+
 def test_tokenisation_scheme_merges_and_equates() -> None:
     assert kinds("I do n't go", "i don't go", "words-tokenisation") == [
         ("sub", "I", "i"), ("merge", "do n't", "don't"), ("match", "go", "go")]
