@@ -665,6 +665,34 @@ def test_joined_sentences_are_paired_as_a_forest(tmp_path: Path) -> None:
     assert bad.exit_code == 2 and "needs --yield align" in bad.stderr
 
 
+def test_four_sentences_joined_and_retokenised_pair_with_one(tmp_path: Path) -> None:
+    # Korean-like morphemes, made up here: four gold sentences that the test
+    # file joins into one tree and retokenises (나무 꽃 -> 나무꽃, 하늘*SLASH*별
+    # as one token for three), each with its full stop, then a sentence both
+    # files share.  The window of 4 gold sentences against 2 test sentences
+    # agrees on the boundary after gold 4 only if the last gold full stop is
+    # paired with the first test sentence's (the stated tie-breaking), not
+    # with the next sentence's.
+    gold_trees = ["(TOP (S (NP-SBJ (NNG 나무) (NNG 꽃) (JX 은)) (VP (VA 크) (EF 다) (SF .))))",
+                  "(TOP (NP (NNG 하늘) (SP *SLASH*) (NNG 별) (SF .)))",
+                  "(TOP (S (NP-SBJ (NNG 새) (JKS 가)) (VP (VV 날) (EF 다) (SF .))))",
+                  "(TOP (NP (SS *LRB*) (SN 45) (SS *RRB*) (SF .)))",
+                  "(TOP (S (NP-SBJ (NNG 물) (JKS 이)) (VP (VA 맑) (EF 다) (SF .))))"]
+    joined = ("(TOP (S (S (NP (NNG 나무꽃) (JX 은)) (VP (VA 크) (EF 다) (SF .)))"
+              " (NP (NNG 하늘*SLASH*별) (SF .)) (S (NP (NNG 새) (JKS 가)) (VP (VV 날) (EF 다)"
+              " (SF .))) (NP (SS *LRB*) (SN 45) (SS *RRB*) (SF .))) )")
+    last = "(TOP (S (NP (NNG 물) (JKS 이)) (VP (VA 맑) (EF 다) (SF .))) )"
+    gold, test = files(tmp_path, gold_trees, [joined, last])
+    result = evaluate(gold, test, Config(metrics=("parseval",), yields="align",
+                                         segmentation="align"))
+    assert result.complete and [s.status for s in result.sentences] == ["ok", "ok"]
+    assert any("pair 1 = gold 1-4 / test 1" in w for w in result.warnings)
+    alone = tmp_path / "alone"
+    alone.mkdir()
+    shared = evaluate(*files(alone, gold_trees[-1:], [last]), Config(metrics=("parseval",)))
+    assert result.sentences[1].counts["parseval"] == shared.sentences[0].counts["parseval"]
+
+
 def test_equal_boundaries_pair_as_without_segmentation() -> None:
     # Without word errors every boundary agrees: the pairs are the sentences.
     plain = evaluate(GOLD, GOLD, Config(metrics=("parseval",), yields="align"))
