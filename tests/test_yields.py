@@ -693,6 +693,21 @@ def test_four_sentences_joined_and_retokenised_pair_with_one(tmp_path: Path) -> 
     assert result.sentences[1].counts["parseval"] == shared.sentences[0].counts["parseval"]
 
 
+def test_sentences_left_unpaired_are_named_as_sentences(tmp_path: Path) -> None:
+    # Six gold sentences against one test tree over the first four: the last
+    # two find nothing to pair with; the messages count pairs and sentences,
+    # not trees (gold holds 6 trees, not 3).
+    gold_trees = [f"(S (NP (NNG 말{i})) (VP (VV 하) (EF 다) (SF .)))" for i in range(6)]
+    joined = "(S " + " ".join(f"(NP (NNG 말{i}) (VV 하) (EF 다) (SF .))" for i in range(4)) + ")"
+    gold, test = files(tmp_path, gold_trees, [joined])
+    result = run("score", gold, test, "--yield", "align", "--segmentation", "align")
+    assert result.exit_code == 1
+    assert f"{test}: no sentence left for pair 2 (the file ends first)" in result.stderr
+    assert (f"error: {gold} has sentences left that no sentence of {test} pairs with "
+            "(3 pairs have gold sentences, 1 test sentences)") in result.stderr
+    assert "holds" not in result.stderr
+
+
 def test_equal_boundaries_pair_as_without_segmentation() -> None:
     # Without word errors every boundary agrees: the pairs are the sentences.
     plain = evaluate(GOLD, GOLD, Config(metrics=("parseval",), yields="align"))
