@@ -706,12 +706,26 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
         else scorer.pairs(gold_path, test_path, gold_encoding, test_encoding)
     result = run(scorer, source, gold_path, test_path, worst_words, errors, jobs, progress,
                  keep)
+    firsts = zip(read_trees(gold_path, gold_encoding), read_trees(test_path, test_encoding))
+    return with_root_labels(result, config, firsts, gold_path, test_path)
+
+
+def root_labels(config: Config, pairs: Iterable[tuple[Item, Item]]
+                ) -> list[tuple[str | None, str | None]]:
+    """The root labels (after normalisation) of the first
+    :data:`~parsedit.trees.roots.ROOT_SAMPLE` pairs of items, for the
+    root-label warning."""
     norm = config.params.normalisation
 
     def label(item: Item) -> str | None:
         return None if item.tokens is None else root_label(norm.normalise(item.tokens).bracketing)
 
-    firsts = islice(zip(read_trees(gold_path, gold_encoding),
-                        read_trees(test_path, test_encoding)), ROOT_SAMPLE)
-    roots = root_label_warning(((label(g), label(t)) for g, t in firsts), gold_path, test_path)
+    return [(label(g), label(t)) for g, t in islice(pairs, ROOT_SAMPLE)]
+
+
+def with_root_labels(result: CorpusResult, config: Config, pairs: Iterable[tuple[Item, Item]],
+                     gold_name: str, test_name: str) -> CorpusResult:
+    """``result`` with the root-label warning added when the first pairs'
+    root labels say the two sides follow different conventions."""
+    roots = root_label_warning(root_labels(config, pairs), gold_name, test_name)
     return replace(result, warnings=result.warnings + (roots,)) if roots else result
