@@ -172,6 +172,21 @@ def test_a_sentence_end_is_paired_as_early_as_possible() -> None:
         ("ins", "", "z"), ("ins", "", "w"), ("ins", "", ".")]
 
 
+def test_alignment_table_lines_up_wide_characters(tmp_path: Path) -> None:
+    # A Hangul syllable takes two terminal columns: 나무꽃 is 6 wide, so the
+    # gold column is 6 wide and 은 (2 columns) is followed by 4 spaces.
+    gold, test = files(tmp_path, ["(S (NP (NNG 나무꽃) (JX 은)) (VP (VA 크) (EF 다)))"],
+                       ["(S (NP (NNG 나무) (NNG 꽃) (JX 은)) (VP (VA 크) (EF 다)))"])
+    result = run("align", gold, test, "--encoding", "words", "-n", "1")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[2:7] == [
+        "gold    test  edit          cost",
+        "--------------------------------",
+        "나무꽃  나무  substitution  1",
+        "        꽃    insertion     1",
+        "은      은"]
+
+
 def test_tokenisation_scheme_merges_and_equates() -> None:
     assert kinds("I do n't go", "i don't go", "words-tokenisation") == [
         ("sub", "I", "i"), ("merge", "do n't", "don't"), ("match", "go", "go")]
