@@ -34,6 +34,11 @@ took out:
 
 With identical yields the projections are the trees themselves and nothing
 is lost, so every figure is the one ``--yield strict`` gives.
+
+PARSEVAL alone (as EVALB counts it) is also computed without the trees, a
+block of lines at a time (:mod:`parsedit.blocks`): :func:`columnar`
+projects the columnar reader's bracket keys through the same alignment,
+with the same results.
 """
 
 from __future__ import annotations
@@ -388,7 +393,7 @@ class AlignedScorer:
 
 def columnar(gold: Read, test: Read, aligner: WordAligner, norm: Normalisation,
              labeled: bool) -> tuple[ParsevalCounts, WordCounts] | None:
-    """EVALB's PARSEVAL (EVALB's counts) and the word counts of a pair whose
+    """PARSEVAL as EVALB counts it, and the word counts, of a pair whose
     words differ, read by the columnar reader (:mod:`parsedit.trees.columnar`),
     exactly as :class:`AlignedScorer` and :func:`adjust` score it from the
     normalised trees: the bracket keys projected onto the aligned words (a
