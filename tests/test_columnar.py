@@ -127,11 +127,7 @@ def test_blocks_are_used_for_parseval_alone(tmp_path: Path) -> None:
     assert not blocks.eligible(job(Config.from_options("parseval,label")))
     assert not blocks.eligible(job(Config.from_options("parseval", with_preterminals=True)))
     assert not blocks.eligible(job(Config.from_options("parseval", weighted=True)))
-    assert blocks.eligible(job(Config.from_options("parseval", yields="align")))
-    assert not blocks.eligible(job(Config.from_options("parseval", yields="align",
-                                                       segmentation="align")))
-    assert not blocks.eligible(job(Config.from_options("parseval", yields="align",
-                                                       segmentation="document")))
+    assert not blocks.eligible(job(Config.from_options("parseval", yields="align")))
     assert not blocks.eligible(Job(Scorer(Config.from_options("parseval"), details=True),
                                    "g", "t"))
 

@@ -1048,10 +1048,25 @@ def test_aligned_parseval_by_blocks_is_the_per_sentence_result(
         if cut is None:  # not both in line layout: never read by blocks
             return
         scorer = Scorer(config)
-        assert blocks.eligible(Job(scorer, gold, test))
+        assert blocks.eligible(Job(scorer, gold, test), aligned=True)
         fast = run_pairs(scorer, Lines(cut), gold, test)
         assert fast.sentences == oracle.sentences
         assert fast.to_dict() == oracle.to_dict()
+
+
+def test_aligned_parseval_is_read_by_blocks_only_where_asked() -> None:
+    """The hook: line by line (blocks.scored) takes --yield align with gold
+    segmentation when asked (aligned=True, as the pipeline asks); a route
+    asking about strict PARSEVAL alone (the default) does not get it."""
+    def job(**options: str) -> Job:
+        return Job(Scorer(Config.from_options("parseval", **options)), "g", "t")
+
+    assert blocks.eligible(job(yields="align"), aligned=True)
+    assert not blocks.eligible(job(yields="align"))
+    assert blocks.eligible(job(), aligned=True) and blocks.eligible(job())
+    for segmentation in ("align", "document"):
+        assert not blocks.eligible(job(yields="align", segmentation=segmentation),
+                                   aligned=True)
 
 
 def test_aligned_parseval_by_blocks_on_real_word_errors(shared: Path, tmp_path: Path) -> None:

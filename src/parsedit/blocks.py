@@ -37,15 +37,16 @@ if TYPE_CHECKING:
     from parsedit.metrics.yields import AlignedScorer
 
 
-def eligible(job: Job) -> bool:
+def eligible(job: Job, aligned: bool = False) -> bool:
     """Whether the job's run is PARSEVAL alone, as EVALB counts it (and
-    nothing per sentence beyond the counts is kept)."""
+    nothing per sentence beyond the counts is kept); with ``aligned``, under
+    ``--yield align`` too (gold segmentation), which :func:`scored` takes."""
     scorer, keep = job.scorer, job.worst
     config = scorer.config
     metric = scorer.metrics.get("parseval")
     return (config.metrics == ("parseval",) and isinstance(metric, Parseval)
             and not (metric.with_preterminals or metric.split or metric.weighted)
-            and config.segmentation == "gold"
+            and (scorer.aligned is None or aligned) and config.segmentation == "gold"
             and not scorer.details and not keep
             and not config.params.normalisation.strip_outer_bracket)
 

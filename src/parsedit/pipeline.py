@@ -480,7 +480,7 @@ def _scored(job: Job, unit: Unit) -> Iterator[Scored]:
     if isinstance(unit, LineRange):
         from parsedit import blocks as columnar
 
-        if columnar.eligible(job):
+        if columnar.eligible(job, aligned=True):
             return columnar.scored(job, unit)
         return (_score_pair(job, pair) for pair in _range_pairs(job, unit))
     return (_score_pair(job, pair) for pair in unit)
@@ -698,7 +698,7 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
     # process; PARSEVAL alone is read a block of lines at a time (parsedit.blocks).
     from parsedit import blocks as columnar
 
-    block = columnar.eligible(Job(scorer, gold_path, test_path))
+    block = columnar.eligible(Job(scorer, gold_path, test_path), aligned=True)
     ranges = line_ranges(gold_path, test_path, (gold_encoding, test_encoding),
                          every=BLOCK if block else SUM_EVERY) \
         if (jobs > 1 or block) and config.segmentation == "gold" else None
