@@ -8,6 +8,7 @@ from __future__ import annotations
 import tempfile
 from dataclasses import replace
 from pathlib import Path
+from unittest.mock import patch
 
 import pytest
 from conftest import ptb_ten_times
@@ -113,6 +114,49 @@ def test_blocks_give_the_per_sentence_results(pairs: list[tuple[str, str]], para
         whole = evaluate(gold, test, config).to_dict()
         whole["warnings"] = [w for w in whole["warnings"] if not w.startswith("root labels")]
         assert whole == oracle.to_dict()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(pair(), min_size=1, max_size=12), st.sampled_from(PARAMS), st.booleans(),
+       st.integers(1, 5), st.sampled_from(["skip", "count"]), st.integers(0, 2),
+       st.integers(1, 4), st.sampled_from(["sentences", "rows", "none"]), st.booleans())
+def test_arrays_give_the_per_sentence_results(pairs: list[tuple[str, str]], params: str,
+                                              labeled: bool, every: int, failures: str,
+                                              ends: int, group: int, keep: str,
+                                              deep: bool) -> None:
+    """The numpy block path (parsedit.trees.arrays, parsedit.metrics.parseval_arrays)
+    against the per-sentence path: every figure, sentence and table row, whatever
+    the run keeps, with groups of 1 to 4 pairs summed at once (SUM_EVERY made
+    small, for both), and with deep unary chains."""
+    from parsedit import blocks, pipeline
+
+    if deep:  # nesting deeper than any block of chunks so far
+        pairs = [("(A " * 40 + g + ")" * 40, "(A " * 39 + t + ")" * 39)
+                 for g, t in pairs]
+    loaded = replace(load_params(params), labeled=labeled, max_error=3)
+    config = Config.from_options("parseval", loaded, failures=failures)
+    gold_lines = [g for g, _ in pairs] + [""] * (ends == 1)
+    test_lines = [t for _, t in pairs] + ["(S (NN a))"] * (ends == 2)
+    with tempfile.TemporaryDirectory() as tmp, \
+            patch.object(pipeline, "SUM_EVERY", group), patch.object(blocks, "SUM_EVERY", group):
+        gold, test = str(Path(tmp) / "gold"), str(Path(tmp) / "test")
+        Path(gold).write_text("".join(line + "\n" for line in gold_lines), encoding="utf-8")
+        Path(test).write_text("".join(line + "\n" for line in test_lines), encoding="utf-8")
+        scorer = Scorer(config)
+        oracle = run(scorer, scorer.pairs(gold, test), gold, test, keep=keep)
+        cut = line_ranges(gold, test, every=every * group)
+        if cut is None:  # not both in line layout: never read by blocks
+            return
+        with patch.object(blocks, "ARRAYS_FROM", 0):
+            assert blocks.by_arrays(Job(Scorer(config), gold, test))
+            arrays = run(Scorer(config), Lines(cut), gold, test, keep=keep)
+        assert arrays.sentences == oracle.sentences
+        assert arrays.not_ok == oracle.not_ok
+        assert arrays.totals == oracle.totals and arrays.cutoff == oracle.cutoff
+        assert arrays.to_dict() == oracle.to_dict()
+        assert list(arrays.table) == list(oracle.table)
+        if keep != "sentences":
+            assert evalb_report.render(arrays) == evalb_report.render(oracle)
 
 
 def test_blocks_are_used_for_parseval_alone(tmp_path: Path) -> None:

@@ -1,0 +1,271 @@
+"""The columnar reader (:mod:`parsedit.trees.columnar`) over a whole block of
+lines at once, with numpy: no Python step per word or per phrase.
+
+Every line of a block is cut into chunks at ``") ("`` by one ``split`` over
+the block; each chunk is numbered by a dictionary over distinct chunks (what
+a chunk does is learnt once, by :meth:`Columns._learn
+<parsedit.trees.columnar.Columns._learn>`, the per-line reader's own rule),
+and per-chunk arrays give, for every chunk of the block at once, how many
+phrases open before its preterminal and with which labels, whether its word
+is kept and counts in EVALB's length, and how many phrases close after it.
+Brackets follow without a stack: a phrase opened at depth *d* is closed by
+the next close bracket back at depth *d*, so once the events (opens, then
+closes, chunk by chunk) are stably sorted by depth, each open event is
+followed by its own close event.  Each kept bracket becomes an integer key
+``line << 48 | label << 32 | start << 16 | end`` (``line`` within the
+block), so that matching a whole block of pairs is integer set arithmetic
+(:mod:`parsedit.metrics.parseval_arrays`).
+
+Lines the per-line reader does not read (:meth:`Columns.read
+<parsedit.trees.columnar.Columns.read>` gives None: blank, broken or unusual
+lines, unbalanced brackets, 65,536 words or more) are marked not ``usual``
+and left to the per-sentence path, as are lines whose phrase labels outgrow
+the key's 15 bits.  numpy is imported by this module only, which the block
+path imports only for files large enough for it to pay
+(:data:`parsedit.blocks.ARRAYS_FROM`).
+"""
+
+from __future__ import annotations
+
+from operator import methodcaller
+from typing import NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from parsedit.trees.columnar import (
+    _DROPPED,
+    _KEPT,
+    _KEPT_UNCOUNTED,
+    _MAX_CHUNKS,
+    _MAX_WORDS,
+    Columns,
+)
+from parsedit.trees.normalise import Normalisation
+
+Ints = npt.NDArray[np.int64]
+Bools = npt.NDArray[np.bool_]
+
+LINE = 48  # a key's line within the block: key >> LINE
+MAX_LINES = 1 << 15  # lines a block may hold (the key's sign bit stays clear)
+MAX_LABELS = 1 << 16  # label numbers a key holds
+SPANS = ~(0xFFFF << 32)  # key & SPANS: the bracket without its label
+_SEPARATOR = ") ("
+_count = methodcaller("count", _SEPARATOR)
+
+
+class BlockRead(NamedTuple):
+    """A block of lines as PARSEVAL sees them: per line whether it was read
+    here (``usual``), its kept words, EVALB's length, and whether its
+    normalised sentence is one unlabelled bracket around everything; the
+    bracket keys of the usual lines (in no particular order); and their kept
+    words, in order, as word and tag numbers, with the line of each."""
+
+    usual: Bools
+    words: Ints
+    length: Ints
+    outer: Bools
+    keys: Ints
+    word_ids: Ints
+    tag_ids: Ints
+    word_lines: Ints
+
+
+def ragged(counts: Ints) -> tuple[Ints, Ints]:
+    """For items each repeated ``counts[i]`` times: the item of each copy
+    and the copy's rank within its item (0, 1, ...)."""
+    owner = np.repeat(np.arange(len(counts)), counts)
+    starts = np.cumsum(counts) - counts
+    return owner, np.arange(len(owner)) - starts[owner]
+
+
+class _Numbers(dict[str, int]):
+    """Chunks numbered in the order first met; those not yet learnt in ``new``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.new: list[str] = []
+
+    def __missing__(self, chunk: str) -> int:
+        number = self[chunk] = len(self)
+        self.new.append(chunk)
+        return number
+
+
+# Table's arrays per chunk.
+_COLUMNS = ("valid", "opens", "closes", "kept", "counted", "word", "tag", "first")
+
+
+class Table:
+    """What each distinct chunk of one :class:`Normalisation` does, in
+    arrays indexed by the chunk's number, and the numbers of the words and
+    tags it holds (cleared past 2^18 chunks between blocks, so the memory
+    stays bounded)."""
+
+    def __init__(self, norm: Normalisation) -> None:
+        self.norm = norm
+        self._clear()
+
+    def _clear(self) -> None:
+        self.columns = Columns(self.norm)
+        self.ids = _Numbers()
+        self._words: dict[str, int] = {}
+        self._tags: dict[str, int] = {}
+        size = 1024
+        # Per chunk: read here, phrases opening, phrases closing, word kept,
+        # counted in the length, word and tag numbers, first frame.
+        self.valid = np.zeros(size, np.bool_)
+        self.opens = np.zeros(size, np.int64)
+        self.closes = np.zeros(size, np.int64)
+        self.kept = np.zeros(size, np.bool_)
+        self.counted = np.zeros(size, np.bool_)
+        self.word = np.zeros(size, np.int64)
+        self.tag = np.zeros(size, np.int64)
+        self.first = np.zeros(size, np.int64)
+        # The frames of every chunk's opening phrases, one after another
+        # (label << 16, or -1 for a deleted label).
+        self.frames = np.zeros(size, np.int64)
+        self._frames = 0
+
+    def new_block(self) -> None:
+        """Called between blocks: forget everything past 2^18 chunks."""
+        if len(self.ids) > _MAX_CHUNKS:
+            self._clear()
+
+    def _learn(self) -> None:
+        """Fill in the arrays of the chunks numbered since the last call."""
+        chunks = self.ids.new
+        start = len(self.ids) - len(chunks)
+        need = len(self.ids)
+        if need > len(self.valid):
+            size = max(need, 2 * len(self.valid))
+            for name in _COLUMNS:
+                old = getattr(self, name)
+                new = np.zeros(size, old.dtype)
+                new[:len(old)] = old
+                setattr(self, name, new)
+        frames: list[int] = []
+        rows: list[tuple[bool, int, int, bool, bool, int, int, int]] = []
+        words, tags, learn, labels = self._words, self._tags, self.columns._learn, \
+            self.columns._labels
+        invalid = (False, 0, 0, False, False, 0, 0, 0)
+        for chunk in chunks:
+            learnt = learn(chunk)
+            if learnt is None or len(labels) >= MAX_LABELS:
+                rows.append(invalid)
+                continue
+            opened, kind, (word, tag), closed = learnt
+            rows.append((True, len(opened), len(closed), kind in (_KEPT, _KEPT_UNCOUNTED),
+                         kind in (_KEPT, _DROPPED), words.setdefault(word, len(words)),
+                         tags.setdefault(tag, len(tags)), self._frames + len(frames)))
+            frames.extend(opened)
+        chunks.clear()
+        for name, values in zip(_COLUMNS, zip(*rows)):
+            getattr(self, name)[start:need] = values
+        if self._frames + len(frames) > len(self.frames):
+            grown = np.zeros(max(self._frames + len(frames), 2 * len(self.frames)), np.int64)
+            grown[:self._frames] = self.frames[:self._frames]
+            self.frames = grown
+        self.frames[self._frames:self._frames + len(frames)] = frames
+        self._frames += len(frames)
+
+    def _numbers(self, chunks: list[str]) -> Ints:
+        """Each chunk's number, new ones learnt."""
+        numbers = np.fromiter(map(self.ids.__getitem__, chunks), np.int64, len(chunks))
+        if self.ids.new:
+            self._learn()
+        return numbers
+
+    def read(self, lines: list[str], size: int) -> BlockRead:
+        """The block's lines read (``size`` >= their number: the arrays are
+        padded with lines that are not usual; an empty line is never usual)."""
+        assert size < MAX_LINES
+        usual = np.zeros(size, np.bool_)
+        usual[:len(lines)] = True
+        inners = [text[1:-1] for text in lines]
+        odd = [i for i, text in enumerate(lines) if text[:1] != "(" or text[-1:] != ")"]
+        if " )" in "\n".join(lines):
+            known = set(odd)
+            odd = [i for i, text in enumerate(lines) if " )" in text or i in known]
+        for i in odd:  # as Columns._chunks_of reads it
+            text = lines[i].strip()
+            if " )" in text:
+                text = text.replace(" )", ")")
+            if text.startswith("(") and text.endswith(")"):
+                inners[i] = text[1:-1]
+            else:
+                inners[i] = ""
+                usual[i] = False
+        n = len(lines)
+        # A line's chunks are its ") (" plus one; no ") (" can straddle two
+        # lines joined by ") (" (it overlaps itself nowhere), so the block
+        # splits into exactly the lines' chunks, in order.
+        counts = np.fromiter(map(_count, inners), np.int64, n) + 1
+        chunks = _SEPARATOR.join(inners).split(_SEPARATOR) if n else []
+        assert len(chunks) == int(counts.sum())
+        ids = self._numbers(chunks)
+        line = np.repeat(np.arange(n), counts)
+        starts = np.cumsum(counts) - counts
+        usual[:n] &= counts < _MAX_WORDS
+        usual[line[~self.valid[ids]]] = False
+        # Depth after each chunk within its line: a line is balanced if it
+        # never goes below 0 and ends at 0 (within a chunk, the phrases open
+        # before any closes).
+        opens, closes = self.opens[ids], self.closes[ids]
+        delta = opens - closes
+        depth = np.cumsum(delta)
+        depth -= (depth[starts] - delta[starts])[line]
+        if n:
+            usual[:n] &= (np.minimum.reduceat(depth, starts) >= 0) & (depth[starts + counts - 1]
+                                                                      == 0)
+        # The chunks of usual lines only.
+        chosen = usual[line]
+        ids, line, opens, closes = ids[chosen], line[chosen], opens[chosen], closes[chosen]
+        before = (depth - delta)[chosen]  # depth before each chunk
+        kept = self.kept[ids]
+        words = np.bincount(line[kept], minlength=size)
+        length = np.bincount(line[self.counted[ids]], minlength=size)
+        # Each chunk's position: the kept words before it in its line.
+        position = np.cumsum(kept) - kept - (np.cumsum(words) - words)[line]
+        # The events, opens then closes chunk by chunk; an open's depth is
+        # the depth just after it, a close's the depth just before it.
+        events = opens + closes
+        first_event = np.cumsum(events) - events
+        open_chunk, j = ragged(opens)
+        close_chunk, k = ragged(closes)
+        open_at = first_event[open_chunk] + j
+        close_at = first_event[close_chunk] + opens[close_chunk] + k
+        total = int(events.sum())
+        at_depth = np.empty(total, np.int64)
+        at_depth[open_at] = before[open_chunk] + j + 1
+        at_depth[close_at] = before[close_chunk] + opens[close_chunk] - k
+        place = np.empty(total, np.int64)  # word position (start or end)
+        place[open_at] = position[open_chunk]
+        place[close_at] = position[close_chunk] + kept[close_chunk]
+        frame = np.empty(total, np.int64)
+        frame[open_at] = self.frames[self.first[ids][open_chunk] + j]
+        event_line = np.empty(total, np.int64)
+        event_line[open_at] = line[open_chunk]
+        # Stably sorted by depth, the events of balanced lines alternate open,
+        # close, open, close at every depth, each close its open's.
+        small = np.int16 if total == 0 or int(at_depth.max()) < (1 << 15) else np.int64
+        order = np.argsort(at_depth.astype(small), kind="stable")
+        o, c = order[0::2], order[1::2]
+        start, end, label = place[o], place[c], frame[o]
+        keep = (label >= 0) & (start != end)
+        o, c, start, end, label = o[keep], c[keep], start[keep], end[keep], label[keep]
+        owner = event_line[o]
+        keys = owner << LINE | (label >> 16) << 32 | start << 16 | end
+        # The last bracket each line closes: is it "( ... )" over every word?
+        outer = np.zeros(size, np.bool_)
+        paren = self.columns._labels.get("(")
+        if paren is not None and len(keys):
+            last = np.full(size, -1, np.int64)
+            np.maximum.at(last, owner, c)
+            has = np.flatnonzero(last >= 0)
+            key_at = np.zeros(total, np.int64)
+            key_at[c] = keys
+            final = key_at[last[has]]
+            outer[has] = (final >> 32 & 0xFFFF == paren) & (final & 0xFFFFFFFF == words[has])
+        return BlockRead(usual, words, length, outer, keys, self.word[ids][kept],
+                         self.tag[ids][kept], line[kept])
