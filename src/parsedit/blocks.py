@@ -19,7 +19,6 @@ judged exactly as before.  A pair scored here gets the same
 from __future__ import annotations
 
 import os
-from array import array
 from collections.abc import Callable, Iterator
 from dataclasses import fields, replace
 from functools import lru_cache
@@ -243,7 +242,7 @@ def block(job: Job, lines: LineRange) -> Block:
             if job.keep == "rows":  # SentenceRows' columns
                 table_rows = np.stack((np.arange(first + k, first + group_end), length[every],
                                        status[every], *columns[[4, 2, 3, 7, 0, 1], every]))
-                rows = table_rows.T.astype(np.int32).tobytes()
+                rows = table_rows.T.astype(np.intc).tobytes()  # array("i")
             out.add_summed(first + group_end - 1,
                            (_totals(columns, f, has, status, every, None),
                             _totals(columns, f, has, status, every, short)),
@@ -272,7 +271,7 @@ def _totals(columns: Any, f: Any, has: Any, status: Any, every: slice, within: A
     if within is not None:
         chosen &= within
     counted = chosen & has
-    sums: list[float] = [int(x) for x in columns[:, counted].sum(axis=1)]
+    sums: list[Any] = [int(x) for x in columns[:, counted].sum(axis=1)]
     f_sum = 0.0
     for value in f[counted].tolist():
         f_sum += value
