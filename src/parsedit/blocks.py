@@ -178,8 +178,14 @@ def block(job: Job, lines: LineRange) -> Block:
     gold = _Lines(job.gold_path, lines.gold, gold_encoding)
     test = _Lines(job.test_path, lines.test, test_encoding)
     size = max(len(gold.lines), len(test.lines))
-    gold_read, test_read = table.read(gold.lines, size), table.read(test.lines, size)
-    found = block_counts(gold_read, test_read)
+    # A test line equal to its gold line is not read (as in scored()).
+    same = np.zeros(size, np.bool_)
+    equal = list(map(str.__eq__, gold.lines, test.lines))
+    same[:len(equal)] = equal
+    gold_read = table.read(gold.lines, size)
+    test_read = table.read([
+        "" if k < len(equal) and equal[k] else line for k, line in enumerate(test.lines)], size)
+    found = block_counts(gold_read, test_read, same)
     # The pairs left to the per-sentence path, up to the blank lines that
     # end both files (as scored() does).
     others: dict[int, Scored] = {}
@@ -206,7 +212,8 @@ def block(job: Job, lines: LineRange) -> Block:
     has = found.scored.copy()
     status = np.zeros(size, np.int64)  # STATUSES
     length = gold_read.length.copy()
-    outer = np.where(gold_read.outer == test_read.outer, 0,
+    test_outer = np.where(same, gold_read.outer, test_read.outer)
+    outer = np.where(gold_read.outer == test_outer, 0,
                      np.where(gold_read.outer, 1, 2))  # None, gold, test
     trees = np.ones((2, size), np.int64)
     for k, pair in others.items():

@@ -35,8 +35,10 @@ class BlockCounts(NamedTuple):
     crossing: Ints
 
 
-def block_counts(gold: BlockRead, test: BlockRead) -> BlockCounts:
-    """The counts of the pairs of two blocks read alike (same size)."""
+def block_counts(gold: BlockRead, test: BlockRead, same: Bools) -> BlockCounts:
+    """The counts of the pairs of two blocks read alike (same size); a test
+    line the same text as its gold line (``same``) is not read (it is not
+    usual in ``test``): its counts are the gold line's against itself."""
     size = len(gold.usual)
     scored = gold.usual & test.usual & (gold.words == test.words) & (gold.words > 0)
     # The kept words of those pairs, side by side.
@@ -45,16 +47,21 @@ def block_counts(gold: BlockRead, test: BlockRead) -> BlockCounts:
     scored[lines[gold.word_ids[on_gold] != test.word_ids[on_test]]] = False
     correct = np.bincount(lines[gold.tag_ids[on_gold] == test.tag_ids[on_test]],
                           minlength=size)
-    gold_keys = gold.keys[scored[gold.keys >> LINE]]
+    copied = same & gold.usual & (gold.words > 0)
+    gold_keys = gold.keys[(scored | copied)[gold.keys >> LINE]]
     test_keys = test.keys[scored[test.keys >> LINE]]
     gold_spans, test_spans = gold_keys & SPANS, test_keys & SPANS
-    zero = np.zeros(size, np.int64)
-    return BlockCounts(scored, np.where(scored, gold.words, zero),
-                       np.where(scored, correct, zero),
-                       np.bincount(gold_keys >> LINE, minlength=size),
-                       np.bincount(test_keys >> LINE, minlength=size),
-                       _common(gold_keys, test_keys, size),
-                       _common(gold_spans, test_spans, size),
+    brackets = np.bincount(gold_keys >> LINE, minlength=size)
+
+    def copy(found: Ints) -> Ints:
+        return np.where(copied, brackets, found)
+
+    scored |= copied
+    return BlockCounts(scored, np.where(scored, gold.words, 0),
+                       np.where(copied, gold.words, correct), brackets,
+                       copy(np.bincount(test_keys >> LINE, minlength=size)),
+                       copy(_common(gold_keys, test_keys, size)),
+                       copy(_common(gold_spans, test_spans, size)),
                        _crossing(gold_spans, test_spans, size))
 
 
