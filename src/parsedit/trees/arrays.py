@@ -27,6 +27,7 @@ path imports only for files large enough for it to pay
 
 from __future__ import annotations
 
+import re
 from operator import methodcaller
 from typing import NamedTuple
 
@@ -92,6 +93,8 @@ class _Numbers(dict[str, int]):
         return number
 
 
+# A chunk (as columnar._CHUNK), or anything else on its line.
+_CHUNKS = re.compile(r"^(?:((?:[^\s()]* \()*)([^\s()]+) ([^\s()]+)(\)*)|.*)$", re.MULTILINE)
 # Table's arrays per chunk.
 _COLUMNS = ("valid", "opens", "closes", "kept", "counted", "word", "tag", "first")
 
@@ -111,6 +114,10 @@ class Table:
         self.ids = _Numbers()
         self._words: dict[str, int] = {}
         self._tags: dict[str, int] = {}
+        # Per tag: word kept, counted in the length, tag number; per run of
+        # opening phrases, their frames (None: a label number too large).
+        self._kinds: dict[str, tuple[bool, bool, int]] = {}
+        self._openings: dict[str, tuple[int, ...] | None] = {}
         size = 1024
         # Per chunk: read here, phrases opening, phrases closing, word kept,
         # counted in the length, word and tag numbers, first frame.
@@ -144,20 +151,28 @@ class Table:
                 new = np.zeros(size, old.dtype)
                 new[:len(old)] = old
                 setattr(self, name, new)
+        # One pattern over the new chunks: (opens, tag, word, closes) of each,
+        # all empty for a chunk not of the usual form (chunks hold no newline).
+        found = _CHUNKS.findall("\n".join(chunks))
+        assert len(found) == len(chunks)
         frames: list[int] = []
         rows: list[tuple[bool, int, int, bool, bool, int, int, int]] = []
-        words, tags, learn, labels = self._words, self._tags, self.columns._learn, \
+        words, kinds, openings, labels = self._words, self._kinds, self._openings, \
             self.columns._labels
         invalid = (False, 0, 0, False, False, 0, 0, 0)
-        for chunk in chunks:
-            learnt = learn(chunk)
-            if learnt is None or len(labels) >= MAX_LABELS:
+        for opens, tag, word, closes in found:
+            opened = openings.get(opens)
+            if opened is None:
+                opened = openings[opens] = self.columns._opening(opens)
+                if len(labels) >= MAX_LABELS:
+                    opened = openings[opens] = None
+            if not word or opened is None:
                 rows.append(invalid)
                 continue
-            opened, kind, (word, tag), closed = learnt
-            rows.append((True, len(opened), len(closed), kind in (_KEPT, _KEPT_UNCOUNTED),
-                         kind in (_KEPT, _DROPPED), words.setdefault(word, len(words)),
-                         tags.setdefault(tag, len(tags)), self._frames + len(frames)))
+            kind = kinds.get(tag) or self._kind(tag)
+            rows.append((True, len(opened), len(closes), kind[0], kind[1],
+                         words.setdefault(word, len(words)), kind[2],
+                         self._frames + len(frames)))
             frames.extend(opened)
         chunks.clear()
         for name, values in zip(_COLUMNS, zip(*rows)):
@@ -168,6 +183,13 @@ class Table:
             self.frames = grown
         self.frames[self._frames:self._frames + len(frames)] = frames
         self._frames += len(frames)
+
+    def _kind(self, tag: str) -> tuple[bool, bool, int]:
+        """What a preterminal's tag makes of it (see :attr:`_kinds`)."""
+        kind, normalised = self.columns._kind(tag)
+        self._kinds[tag] = found = (kind in (_KEPT, _KEPT_UNCOUNTED), kind in (_KEPT, _DROPPED),
+                                    self._tags.setdefault(normalised, len(self._tags)))
+        return found
 
     def _numbers(self, chunks: list[str]) -> Ints:
         """Each chunk's number, new ones learnt."""
