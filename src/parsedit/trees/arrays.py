@@ -28,7 +28,6 @@ path imports only for files large enough for it to pay
 from __future__ import annotations
 
 import re
-from operator import methodcaller
 from typing import NamedTuple
 
 import numpy as np
@@ -52,7 +51,7 @@ MAX_LINES = 1 << 15  # lines a block may hold (the key's sign bit stays clear)
 MAX_LABELS = 1 << 16  # label numbers a key holds
 SPANS = ~(0xFFFF << 32)  # key & SPANS: the bracket without its label
 _SEPARATOR = ") ("
-_count = methodcaller("count", _SEPARATOR)
+_JOIN = " (\n) "
 
 
 class BlockRead(NamedTuple):
@@ -112,6 +111,7 @@ class Table:
     def _clear(self) -> None:
         self.columns = Columns(self.norm)
         self.ids = _Numbers()
+        dict.__setitem__(self.ids, "\n", 0)  # between two lines (see read)
         self._words: dict[str, int] = {}
         self._tags: dict[str, int] = {}
         # Per tag: word kept, counted in the length, tag number; per run of
@@ -202,30 +202,32 @@ class Table:
         """The block's lines read (``size`` >= their number: the arrays are
         padded with lines that are not usual; an empty line is never usual)."""
         assert size < MAX_LINES
-        usual = np.zeros(size, np.bool_)
-        usual[:len(lines)] = True
-        inners = [text[1:-1] for text in lines]
-        odd = [i for i, text in enumerate(lines) if text[:1] != "(" or text[-1:] != ")"]
-        if " )" in "\n".join(lines):
-            known = set(odd)
-            odd = [i for i, text in enumerate(lines) if " )" in text or i in known]
-        for i in odd:  # as Columns._chunks_of reads it
-            text = lines[i].strip()
-            if " )" in text:
-                text = text.replace(" )", ")")
-            if text.startswith("(") and text.endswith(")"):
-                inners[i] = text[1:-1]
-            else:
-                inners[i] = ""
-                usual[i] = False
         n = len(lines)
-        # A line's chunks are its ") (" plus one; no ") (" can straddle two
-        # lines joined by ") (" (it overlaps itself nowhere), so the block
-        # splits into exactly the lines' chunks, in order.
-        counts = np.fromiter(map(_count, inners), np.int64, n) + 1
-        chunks = _SEPARATOR.join(inners).split(_SEPARATOR) if n else []
-        assert len(chunks) == int(counts.sum())
-        ids = self._numbers(chunks)
+        usual = np.zeros(size, np.bool_)
+        usual[:n] = True
+        joined = _JOIN.join(lines)
+        odd = [i for i, text in enumerate(lines) if text[:1] != "(" or text[-1:] != ")"]
+        if " )" in joined:  # (joining makes none)
+            odd = sorted({*odd, *(i for i, text in enumerate(lines) if " )" in text)})
+        if odd:
+            lines = list(lines)
+            for i in odd:  # as Columns._chunks_of reads it
+                text = lines[i].strip()
+                if " )" in text:
+                    text = text.replace(" )", ")")
+                if not (text.startswith("(") and text.endswith(")")):
+                    text = "()"
+                    usual[i] = False
+                lines[i] = text
+            joined = _JOIN.join(lines)
+        # Each line is "(" + inner + ")", so this is the inners joined by
+        # ") (\n) (": split at ") (" (which overlaps itself nowhere, so no
+        # match straddles a join), each line's chunks in order, the chunk
+        # "\n" (number 0: no line holds a newline) between two lines.
+        ids = self._numbers(joined[1:-1].split(_SEPARATOR) if n else [])
+        between = np.flatnonzero(ids == 0)
+        counts = np.diff(between, prepend=-1, append=len(ids))[:n] - 1
+        ids = ids[ids != 0]
         line = np.repeat(np.arange(n), counts)
         starts = np.cumsum(counts) - counts
         usual[:n] &= counts < _MAX_WORDS
