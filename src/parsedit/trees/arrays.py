@@ -251,34 +251,28 @@ class Table:
         length = np.bincount(line[self.counted[ids]], minlength=size)
         # Each chunk's position: the kept words before it in its line.
         position = np.cumsum(kept) - kept - (np.cumsum(words) - words)[line]
-        # The events, opens then closes chunk by chunk; an open's depth is
-        # the depth just after it, a close's the depth just before it.
-        events = opens + closes
-        first_event = np.cumsum(events) - events
+        # The phrases opening, in order, each at the depth just after it, and
+        # those closing, in order, each at the depth just before it.  At any
+        # one depth, the opens and closes of balanced lines alternate (open,
+        # close, open, close ...), each close its open's: so the i-th open at
+        # a depth is closed by the i-th close at that depth, and sorting both
+        # stably by depth pairs them.
         open_chunk, j = ragged(opens)
         close_chunk, k = ragged(closes)
-        open_at = first_event[open_chunk] + j
-        close_at = first_event[close_chunk] + opens[close_chunk] + k
-        total = int(events.sum())
-        at_depth = np.empty(total, np.int64)
-        at_depth[open_at] = before[open_chunk] + j + 1
-        at_depth[close_at] = before[close_chunk] + opens[close_chunk] - k
-        place = np.empty(total, np.int64)  # word position (start or end)
-        place[open_at] = position[open_chunk]
-        place[close_at] = position[close_chunk] + kept[close_chunk]
-        frame = np.empty(total, np.int64)
-        frame[open_at] = self.frames[self.first[ids][open_chunk] + j]
-        event_line = np.empty(total, np.int64)
-        event_line[open_at] = line[open_chunk]
-        # Stably sorted by depth, the events of balanced lines alternate open,
-        # close, open, close at every depth, each close its open's.
-        small = np.int16 if total == 0 or int(at_depth.max()) < (1 << 15) else np.int64
-        order = np.argsort(at_depth.astype(small), kind="stable")
-        o, c = order[0::2], order[1::2]
-        start, end, label = place[o], place[c], frame[o]
+        open_depth = before[open_chunk] + j + 1
+        close_depth = before[close_chunk] + opens[close_chunk] - k
+        small = np.int16 if not len(open_depth) or int(open_depth.max()) < (1 << 15) \
+            else np.int64
+        o = np.argsort(open_depth.astype(small), kind="stable")
+        c = np.argsort(close_depth.astype(small), kind="stable")
+        o_chunk = open_chunk[o]
+        start = position[o_chunk]
+        c_chunk = close_chunk[c]
+        end = position[c_chunk] + kept[c_chunk]
+        label = self.frames[self.first[ids][o_chunk] + j[o]]
         keep = (label >= 0) & (start != end)
-        o, c, start, end, label = o[keep], c[keep], start[keep], end[keep], label[keep]
-        owner = event_line[o]
+        c, start, end, label = c[keep], start[keep], end[keep], label[keep]
+        owner = line[o_chunk[keep]]
         keys = owner << LINE | (label >> 16) << 32 | start << 16 | end
         # The last bracket each line closes: is it "( ... )" over every word?
         outer = np.zeros(size, np.bool_)
@@ -287,7 +281,7 @@ class Table:
             last = np.full(size, -1, np.int64)
             np.maximum.at(last, owner, c)
             has = np.flatnonzero(last >= 0)
-            key_at = np.zeros(total, np.int64)
+            key_at = np.zeros(len(close_chunk), np.int64)
             key_at[c] = keys
             final = key_at[last[has]]
             outer[has] = (final >> 32 & 0xFFFF == paren) & (final & 0xFFFFFFFF == words[has])
