@@ -19,7 +19,7 @@ from parsedit.config import Config
 from parsedit.params import load_params
 from parsedit.pipeline import Job, Lines, Scorer, evaluate, run
 from parsedit.report import evalb as evalb_report
-from parsedit.results import CorpusResult
+from parsedit.results import CorpusResult, SentenceRows
 from parsedit.trees.ranges import line_ranges
 
 LABELS = ["S", "NP", "VP", "NP-SBJ", "PP-LOC=2", "ADVP", "PRT", "TOP", "-NONE-", "SBAR",
@@ -178,9 +178,10 @@ def test_blocks_are_used_for_parseval_alone(tmp_path: Path) -> None:
 
 def test_evalb_report_on_39k_pairs_read_by_blocks(shared: Path, tmp_path: Path) -> None:
     """EVALB's report, byte for byte, on 39,140 pairs (the PTB sample ten
-    times against a perturbed copy ten times): a block at a time, with the
-    default blocks and with blocks of 7 lines, against every pair read and
-    scored on its own."""
+    times against a perturbed copy ten times): a block at a time (with numpy:
+    the files are large), with the default blocks and with blocks of 7
+    lines, keeping every sentence or only EVALB's table, against every pair
+    read and scored on its own."""
     gold, test = ptb_ten_times(shared, tmp_path)
     config = Config.from_options("parseval")
     oracle = per_sentence(config, str(gold), str(test))
@@ -188,10 +189,19 @@ def test_evalb_report_on_39k_pairs_read_by_blocks(shared: Path, tmp_path: Path) 
     fast = evaluate(str(gold), str(test), config)
     assert fast.sentences == oracle.sentences
     assert evalb_report.render(fast) == evalb_report.render(oracle)
+    # as `score` runs it for EVALB's report and for its own: whole groups
+    # of pairs summed at once by the numpy path (the gold file is large enough)
+    from parsedit import blocks
+
+    assert gold.stat().st_size >= blocks.ARRAYS_FROM
+    rows = evaluate(str(gold), str(test), config, keep="rows")
+    assert evalb_report.render(rows) == evalb_report.render(oracle)
+    none = evaluate(str(gold), str(test), config, keep="none")
+    assert (none.totals, none.cutoff) == (oracle.totals, oracle.cutoff)
     cut = line_ranges(str(gold), str(test), every=7)
     assert cut is not None
     scorer = Scorer(config)
-    small = run(scorer, Lines(cut), str(gold), str(test))
+    small = run(scorer, Lines(cut), str(gold), str(test), keep="rows")
     assert evalb_report.render(small) == evalb_report.render(oracle)
 
 
@@ -202,4 +212,13 @@ def test_blocks_on_evalbs_edge_cases(shared: Path, name: str, prm: str) -> None:
     gold, test = (str(shared / "evalb" / f"{name}.{s}") for s in ("gld", "tst"))
     config = Config.from_options("parseval", str(shared / "evalb" / prm))
     assert line_ranges(gold, test) is not None
-    assert evaluate(gold, test, config).to_dict() == per_sentence(config, gold, test).to_dict()
+    oracle = per_sentence(config, gold, test).to_dict()
+    assert evaluate(gold, test, config).to_dict() == oracle
+    # with numpy, in one process and in two forked workers
+    from parsedit import blocks, pipeline
+
+    with patch.object(blocks, "ARRAYS_FROM", 0), patch.object(pipeline, "BLOCK", 8):
+        for jobs in (1, 2):  # (ranges of 8 lines: several, so two workers)
+            assert evaluate(gold, test, config, jobs=jobs).to_dict() == oracle
+            assert evaluate(gold, test, config, jobs=jobs, keep="rows").table == \
+                SentenceRows.of(per_sentence(config, gold, test).sentences)
