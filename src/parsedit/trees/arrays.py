@@ -122,16 +122,16 @@ class Table:
         # Per chunk: read here, phrases opening, phrases closing, word kept,
         # counted in the length, word and tag numbers, first frame.
         self.valid = np.zeros(size, np.bool_)
-        self.opens = np.zeros(size, np.int64)
-        self.closes = np.zeros(size, np.int64)
+        self.opens = np.zeros(size, np.int32)
+        self.closes = np.zeros(size, np.int32)
         self.kept = np.zeros(size, np.bool_)
         self.counted = np.zeros(size, np.bool_)
-        self.word = np.zeros(size, np.int64)
-        self.tag = np.zeros(size, np.int64)
-        self.first = np.zeros(size, np.int64)
-        # The frames of every chunk's opening phrases, one after another
-        # (label << 16, or -1 for a deleted label).
-        self.frames = np.zeros(size, np.int64)
+        self.word = np.zeros(size, np.int32)
+        self.tag = np.zeros(size, np.int32)
+        self.first = np.zeros(size, np.int32)
+        # The labels of every chunk's opening phrases, one after another
+        # (their numbers, or -1 for a deleted label).
+        self.frames = np.zeros(size, np.int32)
         self._frames = 0
 
     def new_block(self) -> None:
@@ -173,12 +173,12 @@ class Table:
             rows.append((True, len(opened), len(closes), kind[0], kind[1],
                          words.setdefault(word, len(words)), kind[2],
                          self._frames + len(frames)))
-            frames.extend(opened)
+            frames.extend(frame >> 16 for frame in opened)  # (-1 stays -1)
         chunks.clear()
         for name, values in zip(_COLUMNS, zip(*rows)):
             getattr(self, name)[start:need] = values
         if self._frames + len(frames) > len(self.frames):
-            grown = np.zeros(max(self._frames + len(frames), 2 * len(self.frames)), np.int64)
+            grown = np.zeros(max(self._frames + len(frames), 2 * len(self.frames)), np.int32)
             grown[:self._frames] = self.frames[:self._frames]
             self.frames = grown
         self.frames[self._frames:self._frames + len(frames)] = frames
@@ -193,7 +193,7 @@ class Table:
 
     def _numbers(self, chunks: list[str]) -> Ints:
         """Each chunk's number, new ones learnt."""
-        numbers = np.fromiter(map(self.ids.__getitem__, chunks), np.int64, len(chunks))
+        numbers = np.fromiter(map(self.ids.__getitem__, chunks), np.int32, len(chunks))
         if self.ids.new:
             self._learn()
         return numbers
@@ -226,9 +226,9 @@ class Table:
         # "\n" (number 0: no line holds a newline) between two lines.
         ids = self._numbers(joined[1:-1].split(_SEPARATOR) if n else [])
         between = np.flatnonzero(ids == 0)
-        counts = np.diff(between, prepend=-1, append=len(ids))[:n] - 1
+        counts = (np.diff(between, prepend=-1, append=len(ids))[:n] - 1).astype(np.int32)
         ids = ids[ids != 0]
-        line = np.repeat(np.arange(n), counts)
+        line = np.repeat(np.arange(n, dtype=np.int32), counts)
         starts = np.cumsum(counts) - counts
         usual[:n] &= counts < _MAX_WORDS
         usual[line[~self.valid[ids]]] = False
@@ -273,7 +273,7 @@ class Table:
         keep = (label >= 0) & (start != end)
         c, start, end, label = c[keep], start[keep], end[keep], label[keep]
         owner = line[o_chunk[keep]]
-        keys = owner << LINE | (label >> 16) << 32 | start << 16 | end
+        keys = (owner.astype(np.int64) << 16 | label) << 32 | start.astype(np.int64) << 16 | end
         # The last bracket each line closes: is it "( ... )" over every word?
         outer = np.zeros(size, np.bool_)
         paren = self.columns._labels.get("(")
