@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import gc
 import re
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -44,7 +44,7 @@ from parsedit.trees.columnar import (
 )
 from parsedit.trees.normalise import Normalisation
 
-Ints = npt.NDArray[np.int64]
+Ints = npt.NDArray[np.integer[Any]]
 Bools = npt.NDArray[np.bool_]
 
 LINE = 48  # a key's line within the block: key >> LINE
