@@ -48,9 +48,10 @@ def block_counts(gold: BlockRead, test: BlockRead, same: Bools) -> BlockCounts:
     correct = np.bincount(lines[gold.tag_ids[on_gold] == test.tag_ids[on_test]],
                           minlength=size)
     copied = same & gold.usual & (gold.words > 0)
-    gold_keys = gold.keys[(scored | copied)[gold.keys >> LINE]]
-    test_keys = test.keys[scored[test.keys >> LINE]]
-    gold_spans, test_spans = gold_keys & SPANS, test_keys & SPANS
+    # Each sorted once (key order: line, label, start, end).
+    gold_keys = np.sort(gold.keys[(scored | copied)[gold.keys >> LINE]])
+    test_keys = np.sort(test.keys[scored[test.keys >> LINE]])
+    gold_spans, test_spans = np.sort(gold_keys & SPANS), np.sort(test_keys & SPANS)
     brackets = np.bincount(gold_keys >> LINE, minlength=size)
 
     def copy(found: Ints) -> Ints:
@@ -65,9 +66,8 @@ def block_counts(gold: BlockRead, test: BlockRead, same: Bools) -> BlockCounts:
                        _crossing(gold_spans, test_spans, size))
 
 
-def _distinct(keys: Ints) -> tuple[Ints, Ints]:
-    """The distinct keys, in order, and how often each occurs."""
-    ordered = np.sort(keys)
+def _distinct(ordered: Ints) -> tuple[Ints, Ints]:
+    """The distinct keys of sorted keys, and how often each occurs."""
     if not len(ordered):
         return ordered, ordered
     starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])
@@ -75,17 +75,17 @@ def _distinct(keys: Ints) -> tuple[Ints, Ints]:
 
 
 def _common(gold: Ints, test: Ints, size: int) -> Ints:
-    """Per line, the size of the multiset intersection of its keys."""
-    ordered = np.sort(gold)
+    """Per line, the size of the multiset intersection of its keys (both
+    sorted)."""
     keys, counts = _distinct(test)
-    found = np.searchsorted(ordered, keys, "right") - np.searchsorted(ordered, keys, "left")
+    found = np.searchsorted(gold, keys, "right") - np.searchsorted(gold, keys, "left")
     return np.bincount(keys >> LINE, np.minimum(found, counts), size).astype(np.int64)
 
 
 def _crossing(gold: Ints, test: Ints, size: int) -> Ints:
     """Per line, the test spans crossing at least one gold span of the line
     (``a < s < z < e`` or ``s < a < e < z``); a test span equal to a gold
-    span crosses nothing, since gold spans nest."""
+    span crosses nothing, since gold spans nest.  The gold spans sorted."""
     spans = _distinct(gold)[0]
     if not len(spans):
         return np.zeros(size, np.int64)
