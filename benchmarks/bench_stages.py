@@ -151,8 +151,8 @@ def main() -> int:
         test = os.path.join(tmp, "perturbed.mrg")
         perturb_main([args.gold, test, "--seed", "1"])
         if args.copies > 1:
-            args.gold = concatenated(args.gold, args.copies, os.path.join(tmp, "gold"))
-            test = concatenated(test, args.copies, os.path.join(tmp, "test"))
+            args.gold = concatenated([args.gold] * args.copies, os.path.join(tmp, "gold"))
+            test = concatenated([test] * args.copies, os.path.join(tmp, "test"))
         if args.metrics == "parseval":
             block_stages(args.gold, test, args.repeat)
         config = Config.from_options(args.metrics)

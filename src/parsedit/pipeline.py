@@ -144,9 +144,10 @@ class Scorer:
                                       counted=True), {}
             return SentenceResult(number, "skip", message, length=length, reason=reason), {}
 
+        segmented = self.config.segmentation != "gold"
         # As in EVALB, a test without words is a skip even when gold is broken.
         if test is None:  # the test file ended first: no failure to count
-            return SentenceResult(number, "skip", _why_absent(test, test_path, number),
+            return SentenceResult(number, "skip", _why_absent(test, test_path, number, segmented),
                                   length=length), {}
         if test.tokens is None:
             message = _why_absent(test, test_path, number)
@@ -156,7 +157,7 @@ class Scorer:
         if not test_sentence.words:
             return skip(f"{test_path}:{test.line}: no word is left after normalisation")
         if gold is None or gold_raw is None or gold_sentence is None:
-            message = _why_absent(gold, gold_path, number)
+            message = _why_absent(gold, gold_path, number, segmented)
             reason = f"Length unmatch (0|{len(test_sentence.words)})" \
                 if gold is not None and gold.error is None else message
             return SentenceResult(number, "error", message, length=length, reason=reason), {}
@@ -265,10 +266,12 @@ def align(scorer: Scorer, metric: str, number: int, gold: Item | None, test: Ite
     return aligner.script(outcomes[metric])
 
 
-def _why_absent(item: Item | None, path: str, number: int) -> str:
-    """Why a file has no tree for a pair."""
+def _why_absent(item: Item | None, path: str, number: int, segmented: bool = False) -> str:
+    """Why a file has no tree for a pair (``segmented``: pairs are runs of
+    sentences, so ``number`` is no tree's)."""
     if item is None:
-        return f"{path}: no tree {number} (the file ends first)"
+        return f"{path}: no sentence left for pair {number} (the file ends first)" \
+            if segmented else f"{path}: no tree {number} (the file ends first)"
     if item.error is not None:
         return str(item.error)
     return f"{path}:{item.line}: empty line"
@@ -737,12 +740,26 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
         else scorer.pairs(gold_path, test_path, gold_encoding, test_encoding)
     result = run(scorer, source, gold_path, test_path, worst_words, errors, jobs, progress,
                  keep)
+    firsts = zip(read_trees(gold_path, gold_encoding), read_trees(test_path, test_encoding))
+    return with_root_labels(result, config, firsts, gold_path, test_path)
+
+
+def root_labels(config: Config, pairs: Iterable[tuple[Item, Item]]
+                ) -> list[tuple[str | None, str | None]]:
+    """The root labels (after normalisation) of the first
+    :data:`~parsedit.trees.roots.ROOT_SAMPLE` pairs of items, for the
+    root-label warning."""
     norm = config.params.normalisation
 
     def label(item: Item) -> str | None:
         return None if item.tokens is None else root_label(norm.normalise(item.tokens).bracketing)
 
-    firsts = islice(zip(read_trees(gold_path, gold_encoding),
-                        read_trees(test_path, test_encoding)), ROOT_SAMPLE)
-    roots = root_label_warning(((label(g), label(t)) for g, t in firsts), gold_path, test_path)
+    return [(label(g), label(t)) for g, t in islice(pairs, ROOT_SAMPLE)]
+
+
+def with_root_labels(result: CorpusResult, config: Config, pairs: Iterable[tuple[Item, Item]],
+                     gold_name: str, test_name: str) -> CorpusResult:
+    """``result`` with the root-label warning added when the first pairs'
+    root labels say the two sides follow different conventions."""
+    roots = root_label_warning(root_labels(config, pairs), gold_name, test_name)
     return replace(result, warnings=result.warnings + (roots,)) if roots else result
