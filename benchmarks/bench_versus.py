@@ -29,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_scale import DEFAULT, PARSEDIT, timed  # noqa: E402
+from bench_scale import DEFAULT, PARSEDIT, concatenated, timed  # noqa: E402
 from perturb import main as perturb_main  # noqa: E402
 
 
@@ -44,15 +44,12 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        gold, test = os.path.join(tmp, "gold"), os.path.join(tmp, "test")
-        data = Path(args.gold).read_bytes()
-        with open(gold, "wb") as g, open(test, "wb") as t:
-            for seed in range(1, args.copies + 1):
-                one = os.path.join(tmp, "perturbed")
-                perturb_main([args.gold, one, "--seed", str(seed)])
-                g.write(data)
-                t.write(Path(one).read_bytes())
-        pairs = data.count(b"\n") * args.copies
+        tests = [os.path.join(tmp, f"perturbed{seed}") for seed in range(1, args.copies + 1)]
+        for seed, one in enumerate(tests, 1):
+            perturb_main([args.gold, one, "--seed", str(seed)])
+        gold = concatenated([args.gold] * args.copies, os.path.join(tmp, "gold"))
+        test = concatenated(tests, os.path.join(tmp, "test"))
+        pairs = Path(args.gold).read_bytes().count(b"\n") * args.copies
         command = [*PARSEDIT, "score", gold, test, "--metrics", args.metrics, "--format",
                    args.format, "-q"]
         here = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
