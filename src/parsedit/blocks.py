@@ -14,6 +14,13 @@ mismatches, the quote fix, ``--failures count``, the end of a file) are
 judged exactly as before.  A pair scored here gets the same
 :class:`~parsedit.results.SentenceResult` the per-sentence path gives it
 (tested pair by pair on random trees and on 39,140 PTB pairs).
+
+From a gold file of :data:`ARRAYS_FROM` bytes on, a range is read and scored
+with numpy instead (:func:`block`: :mod:`parsedit.trees.arrays`,
+:mod:`parsedit.metrics.parseval_arrays`), the same pairs going to the
+per-sentence path, and each whole group of ``SUM_EVERY`` pairs summed at
+once when the run keeps no sentence results (the same sums; tested the same
+ways).
 """
 
 from __future__ import annotations
