@@ -3,15 +3,17 @@ lines at once, with numpy: no Python step per word or per phrase.
 
 Every line of a block is cut into chunks at ``") ("`` by one ``split`` over
 the block; each chunk is numbered by a dictionary over distinct chunks (what
-a chunk does is learnt once, by :meth:`Columns._learn
-<parsedit.trees.columnar.Columns._learn>`, the per-line reader's own rule),
-and per-chunk arrays give, for every chunk of the block at once, how many
+a new chunk does is learnt once: one pattern match over all of a block's new
+chunks, :data:`parsedit.trees.columnar._CHUNK`'s, then the per-line reader's
+own rules, :meth:`Columns._opening <parsedit.trees.columnar.Columns._opening>`
+and :meth:`Columns._kind <parsedit.trees.columnar.Columns._kind>`), and
+per-chunk arrays give, for every chunk of the block at once, how many
 phrases open before its preterminal and with which labels, whether its word
 is kept and counts in EVALB's length, and how many phrases close after it.
 Brackets follow without a stack: a phrase opened at depth *d* is closed by
-the next close bracket back at depth *d*, so once the events (opens, then
-closes, chunk by chunk) are stably sorted by depth, each open event is
-followed by its own close event.  Each kept bracket becomes an integer key
+the next close bracket back at depth *d*, so the i-th open at a depth is
+closed by the i-th close at that depth, and sorting the opens and the closes
+stably by depth pairs them.  Each kept bracket becomes an integer key
 ``line << 48 | label << 32 | start << 16 | end`` (``line`` within the
 block), so that matching a whole block of pairs is integer set arithmetic
 (:mod:`parsedit.metrics.parseval_arrays`).
@@ -20,9 +22,9 @@ Lines the per-line reader does not read (:meth:`Columns.read
 <parsedit.trees.columnar.Columns.read>` gives None: blank, broken or unusual
 lines, unbalanced brackets, 65,536 words or more) are marked not ``usual``
 and left to the per-sentence path, as are lines whose phrase labels outgrow
-the key's 15 bits.  numpy is imported by this module only, which the block
-path imports only for files large enough for it to pay
-(:data:`parsedit.blocks.ARRAYS_FROM`).
+the key's 16 bits.  This module and :mod:`parsedit.metrics.parseval_arrays`
+import numpy; :mod:`parsedit.blocks` imports them only for files large
+enough for it to pay (:data:`parsedit.blocks.ARRAYS_FROM`).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ import numpy as np
 import numpy.typing as npt
 
 from parsedit.trees.columnar import (
+    _CHUNK,
     _DROPPED,
     _KEPT,
     _KEPT_UNCOUNTED,
@@ -165,8 +168,10 @@ class Table:
                 setattr(self, name, new)
         # One pattern over the new chunks: (opens, tag, word, closes) of each,
         # all empty for a chunk not of the usual form (chunks hold no newline).
-        found = _CHUNKS.findall("\n".join(chunks))
-        assert len(found) == len(chunks)
+        found: list[tuple[str, ...]] = _CHUNKS.findall("\n".join(chunks))
+        if len(found) != len(chunks):  # (never seen; one chunk at a time then)
+            found = [m.groups() if (m := _CHUNK.fullmatch(chunk)) else ("", "", "", "")
+                     for chunk in chunks]
         frames: list[int] = []
         rows: list[tuple[bool, int, int, bool, bool, int, int, int]] = []
         words, kinds, openings, labels = self._words, self._kinds, self._openings, \
