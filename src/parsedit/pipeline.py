@@ -372,11 +372,7 @@ class Block:
         if sentence.outer_bracket is not None:
             self.outer[sentence.outer_bracket] += 1
         if sentence.status != "ok":
-            self.not_ok.append(sentence)
-            # A pair beyond the end of the shorter file is no error EVALB
-            # would meet: the tree counts, said at the end, tell what happened.
-            if sentence.status == "error" and has_gold and has_test:
-                self.errors.append(number)
+            self._not_ok(pair)
         elif "words" in sentence.counts:
             self.with_words += 1
             self.words_differ += sentence.counts["words"].differ
@@ -386,6 +382,39 @@ class Block:
             self.rows.add(sentence)
         if self.worst is not None and lineages is not None:
             self.worst.add(number, lineages)
+
+    def _not_ok(self, pair: Scored) -> None:
+        """A pair not scored ``ok``: kept, and counted if an error."""
+        self.not_ok.append(pair.sentence)
+        # A pair beyond the end of the shorter file is no error EVALB
+        # would meet: the tree counts, said at the end, tell what happened.
+        if pair.sentence.status == "error" and pair.has_gold and pair.has_test:
+            self.errors.append(pair.number)
+
+    def add_summed(self, last: int, sums: tuple[Totals, Totals], trees: tuple[int, int],
+                   outer: tuple[int, int], others: list[Scored], rows: bytes = b"") -> None:
+        """A whole group of ``SUM_EVERY`` pairs ending at pair ``last``,
+        summed by the caller (``sums``: what :meth:`Totals.of` gives of its
+        sentences, all and within the cut-off), for a run that keeps no
+        ``SentenceResult`` of an ``ok`` pair: how many had a gold and a test
+        tree, and an outer bracket on the gold side alone and on the test
+        side alone; its pairs not scored ``ok`` (``others``, in order; others
+        may be in it too); EVALB's table rows of its pairs, as
+        :class:`~parsedit.results.SentenceRows` holds them."""
+        assert self.keep != "sentences" and self.worst is None
+        self._finish()
+        self._group_of = (last - 1) // SUM_EVERY
+        self.sums.append(sums)
+        self.last = last
+        self.gold_trees += trees[0]
+        self.test_trees += trees[1]
+        self.outer["gold"] += outer[0]
+        self.outer["test"] += outer[1]
+        for pair in others:
+            if pair.sentence.status != "ok":
+                self._not_ok(pair)
+        if self.rows is not None:
+            self.rows.data.frombytes(rows)
 
     def _sum(self) -> None:
         if self._group:
@@ -488,6 +517,11 @@ def _scored(job: Job, unit: Unit) -> Iterator[Scored]:
 
 def _score_unit(job: Job, unit: Unit, stop_at: int | None = None) -> Block:
     """Score one unit of work into a block (up to pair ``stop_at`` only, when given)."""
+    if stop_at is None and isinstance(unit, LineRange):
+        from parsedit import blocks as columnar
+
+        if columnar.by_arrays(job):
+            return columnar.block(job, unit)
     block = Block(job)
     for pair in _scored(job, unit):
         block.add(pair)
