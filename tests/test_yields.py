@@ -276,9 +276,9 @@ def test_integer_word_pass_gives_the_general_alignment(pair: tuple[list[str], li
     if which < 3:
         assert alignment == FstWordAligner(WHOLE[which]).align(gold, test)
     # paired(): the pairs and counts of align(), without its operations.
-    assert fast.paired(gold, test) == (
-        [(op.gold[0], op.test[0]) for op in alignment.ops if op.kind in PAIRED],
-        alignment.counts)
+    paired = [op for op in alignment.ops if op.kind in PAIRED]
+    assert fast.paired(gold, test) == ([op.gold[0] for op in paired],
+                                       [op.test[0] for op in paired], alignment.counts)
 
 
 @settings(max_examples=200, deadline=None)
@@ -288,9 +288,9 @@ def test_paired_words_are_those_of_the_alignment(pair: tuple[list[str], list[str
     scheme = MERGING if name == "m" else load_scheme(name)
     aligner = WordAligner(scheme, (lambda g, t: (g, t) in EQ_WORD) if eq_word else None)
     alignment = aligner.align(*pair)
-    assert aligner.paired(*pair) == (
-        [(op.gold[0], op.test[0]) for op in alignment.ops if op.kind in PAIRED],
-        alignment.counts)
+    paired = [op for op in alignment.ops if op.kind in PAIRED]
+    assert aligner.paired(*pair) == ([op.gold[0] for op in paired],
+                                     [op.test[0] for op in paired], alignment.counts)
 
 
 @settings(max_examples=300, deadline=None)

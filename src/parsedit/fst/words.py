@@ -277,33 +277,36 @@ class WordAligner:
         return WordAlignment(sum(op.cost for op in ops), ops, len(gold), len(test))
 
     def paired(self, gold: Sequence[str], test: Sequence[str]
-               ) -> tuple[list[tuple[int, int]], WordCounts]:
-        """The (gold, test) positions of the words that ``align(gold, test)``
-        pairs (see PAIRED), in order, and its counts; under the integer pass
+               ) -> tuple[list[int], list[int], WordCounts]:
+        """The gold and the test positions of the words that ``align(gold,
+        test)`` pairs (see PAIRED), in order (the k-th of one paired with
+        the k-th of the other), and its counts; under the integer pass
         without making its operations."""
         if self._whole is None or self.scheme.merge is not None:
             alignment = self.align(gold, test)
-            return [(op.gold[0], op.test[0]) for op in alignment.ops if op.kind in PAIRED], \
-                alignment.counts
+            ops = [op for op in alignment.ops if op.kind in PAIRED]
+            return [op.gold[0] for op in ops], [op.test[0] for op in ops], alignment.counts
         n, m = len(gold), len(test)
         if list(gold) == list(test):
-            return list(zip(range(n), range(n))), same_words(n)
+            return list(range(n)), list(range(n)), same_words(n)
         start, end_g, end_t = self._middle(gold, test, [])
-        pairs = list(zip(range(start), range(start)))
+        golds, tests = list(range(start)), list(range(start))
         r, c = start, start
         kinds = [0] * len(ORDER)
         for rank in self._whole_path(gold[start:end_g], test[start:end_t], *self._whole):
             kinds[rank] += 1
             if rank <= _SUB:
-                pairs.append((r, c))
+                golds.append(r)
+                tests.append(c)
             r += rank != _INS
             c += rank != _DEL
-        pairs += zip(range(end_g, n), range(end_t, m))
+        golds += range(end_g, n)
+        tests += range(end_t, m)
         sub, delete, insert = self._whole
         cost = float(kinds[_SUB] * sub + kinds[_DEL] * delete + kinds[_INS] * insert)
-        return pairs, WordCounts(gold=n, test=m, matched=start + n - end_g + kinds[_MATCH],
-                                 substituted=kinds[_SUB], deleted=kinds[_DEL],
-                                 inserted=kinds[_INS], cost=cost)
+        return golds, tests, WordCounts(
+            gold=n, test=m, matched=start + n - end_g + kinds[_MATCH], substituted=kinds[_SUB],
+            deleted=kinds[_DEL], inserted=kinds[_INS], cost=cost)
 
     def _middle(self, gold: Sequence[str], test: Sequence[str], merges: list[WordOp]
                 ) -> tuple[int, int, int]:
@@ -495,6 +498,10 @@ class WordAligner:
         a state whose two words are equal takes the match without weighing
         its other arcs, which cannot do better (the module's lemma)."""
         rows, cols = len(g), len(t)
+        if rows <= 1 and cols <= 1:  # one word on a side, or none (g != t)
+            if rows and cols:  # a substitution, or a deletion before an insertion
+                return [_SUB] if sub <= delete + insert else [_DEL, _INS]
+            return [_DEL] * rows + [_INS] * cols
         unit = rows + cols + 1
         w_sub, w_del, w_ins = sub * unit + 2, delete * unit + 1, insert * unit + 1
         width = cols + 1

@@ -405,22 +405,23 @@ def columnar(gold: Read, test: Read, aligner: WordAligner, norm: Normalisation,
             norm.quote_labels and len(gold.tagged) != len(test.tagged)):
         return None
     if aligner.by_equality:  # a word's ")" may stay on
-        pairs, words = aligner.paired([word for word, _ in gold.tagged],
-                                      [word for word, _ in test.tagged])
+        golds, tests, words = aligner.paired([word for word, _ in gold.tagged],
+                                             [word for word, _ in test.tagged])
     else:
-        pairs, words = aligner.paired([word[:-1] for word, _ in gold.tagged],
-                                      [word[:-1] for word, _ in test.tagged])
-    if not pairs:
+        golds, tests, words = aligner.paired([word[:-1] for word, _ in gold.tagged],
+                                             [word[:-1] for word, _ in test.tagged])
+    if not golds:
         return None
-    gold_keys, lost_gold = _projected(gold.keys, len(gold.tagged), [i for i, _ in pairs])
-    test_keys, lost_test = _projected(test.keys, len(test.tagged), [j for _, j in pairs])
+    gold_keys, lost_gold = _projected(gold.keys, len(gold.tagged), golds)
+    test_keys, lost_test = _projected(test.keys, len(test.tagged), tests)
     # Both projections have the aligned gold words (project() writes the
     # test's so); the tags of the aligned pairs are compared here.
-    both = [gold.tagged[i] for i, _ in pairs]
+    both = [gold.tagged[i] for i in golds]
     counts = columnar_counts(Read(gold_keys, both, False, 0), Read(test_keys, both, False, 0),
                              labeled)
     assert counts is not None  # both projections have the same words, at least one
-    correct = sum(1 for i, j in pairs if gold.tagged[i][1] == test.tagged[j][1])
+    test_tagged = test.tagged
+    correct = sum(1 for (_, tag), j in zip(both, tests) if tag == test_tagged[j][1])
     return ParsevalCounts.sentence(
         words.gold, correct, counts.gold + lost_gold, counts.test + lost_test,
         counts.matched, counts.labelled, counts.unlabelled, counts.crossing), words
