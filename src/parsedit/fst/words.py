@@ -320,28 +320,21 @@ class WordAligner:
             # A common last word is trimmed only when no other word of either
             # middle could match it: else the forward read below (words paired
             # as early as possible) may pair it with an earlier word instead.
-            first_g = self._first(gold, start, end_g)
-            first_t = self._first(test, start, end_t)
             while end_g > start and end_t > start and gold[end_g - 1] == test[end_t - 1] \
-                    and first_g.get(gold[end_g - 1]) == end_g - 1 \
-                    and first_t.get(test[end_t - 1]) == end_t - 1:
+                    and self._alone(gold, start, end_g) and self._alone(test, start, end_t):
                 end_g -= 1
                 end_t -= 1
         return start, end_g, end_t
 
-    def _first(self, words: Sequence[str], start: int, end: int) -> dict[str, int]:
-        """Each word of ``words[start:end]`` and where the first word there
-        that could match it is (equal, or made equal by EQ_WORD)."""
-        first: dict[str, int] = {}
-        for k in range(start, end):
-            first.setdefault(words[k], k)
-        if self.same_word is not None:
-            same = self.same_word
-            for word in first:
-                first[word] = min(k for k in range(start, end)
-                                  if words[k] == word or same(word, words[k])
-                                  or same(words[k], word))
-        return first
+    def _alone(self, words: Sequence[str], start: int, end: int) -> bool:
+        """Whether no word of ``words[start:end - 1]`` could match the word at
+        ``end - 1`` (be equal to it, or made equal by EQ_WORD)."""
+        word, before = words[end - 1], words[start:end - 1]
+        if word in before:
+            return False
+        same = self.same_word
+        return same is None or not any(same(word, other) or same(other, word)
+                                       for other in before)
 
     def _known_cost(self, gold: Sequence[str], test: Sequence[str], deletes: list[float],
                     inserts: list[float]) -> float:
