@@ -1,11 +1,13 @@
 """Scaling, peak memory and the ``-j`` speed-up of ``parsedit score``, as processes.
 
     python benchmarks/bench_scale.py [GOLD] [--copies 1,10,100] [--metrics parseval]
-                                     [--jobs 1,2] [--repeat 3]
+                                     [--jobs 1,2] [--repeat 3] [--distinct] [--ceiling]
 
 GOLD (default: the 3914-tree PTB sample in ../shared/data) and a perturbed
 copy (benchmarks/perturb.py, seed 1) are each concatenated ``--copies`` times
-(1, 10, 100: 3.9k, 39k and 391k pairs); then ``parsedit score GOLD TEST
+(1, 10, 100: 3.9k, 39k and 391k pairs; with ``--distinct``, copy k of the
+test is perturbed with seed k, so that no test line repeats and no cache is
+flattered by repeated pairs); then ``parsedit score GOLD TEST
 --metrics M -q -j N`` runs as a whole process for every size and every N,
 ``--repeat`` times in turn (A B A B ..., so that a slower moment of a shared
 machine falls on every variant), and the median wall time, its pairs per
@@ -15,11 +17,18 @@ spread), the CPU time of all its processes against the first N's, and the
 peak memory of the largest process (the parent, or a worker) are printed.
 Every run's report must be byte-identical to the first one's, or the script
 says so and exits 1.
+
+``--ceiling`` adds, in the same turns, what two *independent* processes get
+on this machine: the first and second halves of the pairs scored by two
+``-j 1`` processes started together, against one ``-j 1`` process on all of
+them.  No ``-j 2`` can beat that (it is the machine's own limit: shared
+caches, a busy neighbour), so it is the yardstick for ``-j 2``'s speed-up.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import subprocess
@@ -35,27 +44,44 @@ DEFAULT = Path(__file__).resolve().parents[1].parent / "shared/data/ptb-sample/w
 PARSEDIT = [sys.executable, "-m", "parsedit"]
 
 
-def concatenated(source: str, copies: int, out: str) -> str:
-    """``source`` written ``copies`` times into ``out``."""
-    data = Path(source).read_bytes()
+def concatenated(sources: list[str], out: str) -> str:
+    """The files ``sources`` written one after another into ``out``."""
     with open(out, "wb") as handle:
-        for _ in range(copies):
-            handle.write(data)
+        for source in sources:
+            handle.write(Path(source).read_bytes())
     return out
 
 
-def timed(command: list[str]) -> tuple[float, float, float, bytes]:
+def halves(path: str, tmp: str) -> tuple[str, str]:
+    """The first and the second half of the lines of ``path``, as two files."""
+    lines = Path(path).read_bytes().splitlines(keepends=True)
+    middle = len(lines) // 2
+    first, second = os.path.join(tmp, "first-half"), os.path.join(tmp, "second-half")
+    first += os.path.basename(path)
+    second += os.path.basename(path)
+    Path(first).write_bytes(b"".join(lines[:middle]))
+    Path(second).write_bytes(b"".join(lines[middle:]))
+    return first, second
+
+
+def timed(command: list[str], *others: list[str]) -> tuple[float, float, float, bytes]:
     """Wall seconds, CPU seconds of it and every process it started, peak MiB
-    of the largest of them, and its output.  ``ru_maxrss`` of the children
-    is the largest of any one child waited for so far; a fresh Python per run
-    makes it this run's (runs only grow)."""
+    of the largest of them, and its output (with ``others``: those commands
+    started at the same time as ``command``, waited for too, their output
+    not kept).  ``ru_maxrss`` of the children is the largest of any one
+    child waited for so far; a fresh Python per run makes it this run's
+    (runs only grow)."""
     probe = [sys.executable, "-c",
-             "import resource, subprocess, sys, time; s = time.perf_counter(); "
-             "out = subprocess.run(sys.argv[1:], capture_output=True).stdout; "
+             "import json, resource, subprocess, sys, time; s = time.perf_counter(); "
+             "commands = json.loads(sys.argv[1]); "
+             "others = [subprocess.Popen(c, stdout=subprocess.DEVNULL) for c in commands[1:]]; "
+             "out = subprocess.run(commands[0], capture_output=True).stdout; "
+             "[o.wait() for o in others]; "
              "w = time.perf_counter() - s; "
              "u = resource.getrusage(resource.RUSAGE_CHILDREN); "
              "c = u.ru_utime + u.ru_stime; "
-             "sys.stdout.buffer.write(f'{w} {c} {u.ru_maxrss}\\n'.encode() + out)", *command]
+             "sys.stdout.buffer.write(f'{w} {c} {u.ru_maxrss}\\n'.encode() + out)",
+             json.dumps([command, *others])]
     done = subprocess.run(probe, capture_output=True, check=True)
     head, _, report = done.stdout.partition(b"\n")
     wall, cpu, kib = head.split()
@@ -70,42 +96,58 @@ def main() -> int:
     parser.add_argument("--jobs", default="1,2", help="comma-separated; auto allowed")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--format", default="evalb", choices=["evalb", "text", "json"])
+    parser.add_argument("--distinct", action="store_true",
+                        help="perturb copy k of the test with seed k")
+    parser.add_argument("--ceiling", action="store_true",
+                        help="also time two independent -j 1 processes on the two halves")
     args = parser.parse_args()
     jobs = args.jobs.split(",")
+    copies = [int(c) for c in args.copies.split(",")]
     print(f"machine: {os.cpu_count()} CPUs, {os.uname().machine}, Python "
           f"{sys.version.split()[0]}; metrics {args.metrics}, --format {args.format}; "
           f"median of {args.repeat} interleaved runs")
     failed = False
     with tempfile.TemporaryDirectory() as tmp:
-        test_one = os.path.join(tmp, "perturbed.mrg")
-        perturb_main([args.gold, test_one, "--seed", "1"])
+        tests = [os.path.join(tmp, f"perturbed{seed}.mrg")
+                 for seed in range(1, (max(copies) if args.distinct else 1) + 1)]
+        for seed, test_one in enumerate(tests, 1):
+            perturb_main([args.gold, test_one, "--seed", str(seed)])
         pairs_one = sum(1 for _ in open(args.gold, "rb"))
-        for copies in (int(c) for c in args.copies.split(",")):
-            gold = concatenated(args.gold, copies, os.path.join(tmp, f"gold{copies}"))
-            test = concatenated(test_one, copies, os.path.join(tmp, f"test{copies}"))
-            walls: dict[str, list[float]] = {j: [] for j in jobs}
-            cpus: dict[str, list[float]] = {j: [] for j in jobs}
-            peaks: dict[str, float] = {j: 0.0 for j in jobs}
+        for n in copies:
+            gold = concatenated([args.gold] * n, os.path.join(tmp, f"gold{n}"))
+            test = concatenated([tests[k % len(tests)] for k in range(n)],
+                                os.path.join(tmp, f"test{n}"))
+            pairs = pairs_one * n
+            variants = {f"-j {j}": [[*PARSEDIT, "score", gold, test, "--metrics", args.metrics,
+                                     "--format", args.format, "-q", "-j", j]] for j in jobs}
+            if args.ceiling:
+                (gold_a, gold_b), (test_a, test_b) = halves(gold, tmp), halves(test, tmp)
+                variants["halves"] = [[*PARSEDIT, "score", g, t, "--metrics", args.metrics,
+                                       "--format", args.format, "-q"]
+                                      for g, t in ((gold_a, test_a), (gold_b, test_b))]
+            walls: dict[str, list[float]] = {v: [] for v in variants}
+            cpus: dict[str, list[float]] = {v: [] for v in variants}
+            peaks: dict[str, float] = {v: 0.0 for v in variants}
             first: bytes | None = None
             for _ in range(args.repeat):
-                for j in jobs:
-                    wall, cpu, peak, report = timed([*PARSEDIT, "score", gold, test,
-                                                     "--metrics", args.metrics, "--format",
-                                                     args.format, "-q", "-j", j])
-                    walls[j].append(wall)
-                    cpus[j].append(cpu)
-                    peaks[j] = max(peaks[j], peak)
+                for name, commands in variants.items():
+                    wall, cpu, peak, report = timed(*commands)
+                    walls[name].append(wall)
+                    cpus[name].append(cpu)
+                    peaks[name] = max(peaks[name], peak)
+                    if name == "halves":
+                        continue
                     first = report if first is None else first
                     if report != first:
-                        print(f"  -j {j}: the report differs from the first run's", flush=True)
+                        print(f"  {name}: the report differs from the first run's", flush=True)
                         failed = True
-            pairs = pairs_one * copies
-            base, base_cpu = walls[jobs[0]], cpus[jobs[0]]
-            for j in jobs:
+            base_name = next(iter(variants))
+            base, base_cpu = walls[base_name], cpus[base_name]
+            for j in variants:
                 median = statistics.median(walls[j])
                 ratios = [b / w for b, w in zip(base, walls[j])]
                 cpu = statistics.median(c / b for b, c in zip(base_cpu, cpus[j]))
-                print(f"{pairs:>8,} pairs  -j {j}: {median:7.2f} s  {pairs / median:>8,.0f} "
+                print(f"{pairs:>8,} pairs  {j}: {median:7.2f} s  {pairs / median:>8,.0f} "
                       f"pairs/s  speed-up x{statistics.median(ratios):.2f} "
                       f"({min(ratios):.2f}-{max(ratios):.2f})  CPU x{cpu:.2f}  "
                       f"peak {peaks[j]:.0f} MiB", flush=True)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import tempfile
 from dataclasses import replace
 from pathlib import Path
+from unittest.mock import patch
 
 import pytest
 from conftest import ptb_ten_times
@@ -18,7 +19,7 @@ from parsedit.config import Config
 from parsedit.params import load_params
 from parsedit.pipeline import Job, Lines, Scorer, evaluate, run
 from parsedit.report import evalb as evalb_report
-from parsedit.results import CorpusResult
+from parsedit.results import CorpusResult, SentenceRows
 from parsedit.trees.ranges import line_ranges
 
 LABELS = ["S", "NP", "VP", "NP-SBJ", "PP-LOC=2", "ADVP", "PRT", "TOP", "-NONE-", "SBAR",
@@ -115,6 +116,49 @@ def test_blocks_give_the_per_sentence_results(pairs: list[tuple[str, str]], para
         assert whole == oracle.to_dict()
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.lists(pair(), min_size=1, max_size=12), st.sampled_from(PARAMS), st.booleans(),
+       st.integers(1, 5), st.sampled_from(["skip", "count"]), st.integers(0, 2),
+       st.integers(1, 4), st.sampled_from(["sentences", "rows", "none"]), st.booleans())
+def test_arrays_give_the_per_sentence_results(pairs: list[tuple[str, str]], params: str,
+                                              labeled: bool, every: int, failures: str,
+                                              ends: int, group: int, keep: str,
+                                              deep: bool) -> None:
+    """The numpy block path (parsedit.trees.arrays, parsedit.metrics.parseval_arrays)
+    against the per-sentence path: every figure, sentence and table row, whatever
+    the run keeps, with groups of 1 to 4 pairs summed at once (SUM_EVERY made
+    small, for both), and with deep unary chains."""
+    from parsedit import blocks, pipeline
+
+    if deep:  # nesting deeper than any block of chunks so far
+        pairs = [("(A " * 40 + g + ")" * 40, "(A " * 39 + t + ")" * 39)
+                 for g, t in pairs]
+    loaded = replace(load_params(params), labeled=labeled, max_error=3)
+    config = Config.from_options("parseval", loaded, failures=failures)
+    gold_lines = [g for g, _ in pairs] + [""] * (ends == 1)
+    test_lines = [t for _, t in pairs] + ["(S (NN a))"] * (ends == 2)
+    with tempfile.TemporaryDirectory() as tmp, \
+            patch.object(pipeline, "SUM_EVERY", group), patch.object(blocks, "SUM_EVERY", group):
+        gold, test = str(Path(tmp) / "gold"), str(Path(tmp) / "test")
+        Path(gold).write_text("".join(line + "\n" for line in gold_lines), encoding="utf-8")
+        Path(test).write_text("".join(line + "\n" for line in test_lines), encoding="utf-8")
+        scorer = Scorer(config)
+        oracle = run(scorer, scorer.pairs(gold, test), gold, test, keep=keep)
+        cut = line_ranges(gold, test, every=every * group)
+        if cut is None:  # not both in line layout: never read by blocks
+            return
+        with patch.object(blocks, "ARRAYS_FROM", 0):
+            assert blocks.by_arrays(Job(Scorer(config), gold, test))
+            arrays = run(Scorer(config), Lines(cut), gold, test, keep=keep)
+        assert arrays.sentences == oracle.sentences
+        assert arrays.not_ok == oracle.not_ok
+        assert arrays.totals == oracle.totals and arrays.cutoff == oracle.cutoff
+        assert arrays.to_dict() == oracle.to_dict()
+        assert list(arrays.table) == list(oracle.table)
+        if keep != "sentences":
+            assert evalb_report.render(arrays) == evalb_report.render(oracle)
+
+
 def test_blocks_are_used_for_parseval_alone(tmp_path: Path) -> None:
     """The hook: evaluate reads by blocks for PARSEVAL alone, not otherwise."""
     from parsedit import blocks
@@ -134,9 +178,10 @@ def test_blocks_are_used_for_parseval_alone(tmp_path: Path) -> None:
 
 def test_evalb_report_on_39k_pairs_read_by_blocks(shared: Path, tmp_path: Path) -> None:
     """EVALB's report, byte for byte, on 39,140 pairs (the PTB sample ten
-    times against a perturbed copy ten times): a block at a time, with the
-    default blocks and with blocks of 7 lines, against every pair read and
-    scored on its own."""
+    times against a perturbed copy ten times): a block at a time (with numpy:
+    the files are large), with the default blocks and with blocks of 7
+    lines, keeping every sentence or only EVALB's table, against every pair
+    read and scored on its own."""
     gold, test = ptb_ten_times(shared, tmp_path)
     config = Config.from_options("parseval")
     oracle = per_sentence(config, str(gold), str(test))
@@ -144,10 +189,19 @@ def test_evalb_report_on_39k_pairs_read_by_blocks(shared: Path, tmp_path: Path) 
     fast = evaluate(str(gold), str(test), config)
     assert fast.sentences == oracle.sentences
     assert evalb_report.render(fast) == evalb_report.render(oracle)
+    # as `score` runs it for EVALB's report and for its own: whole groups
+    # of pairs summed at once by the numpy path (the gold file is large enough)
+    from parsedit import blocks
+
+    assert gold.stat().st_size >= blocks.ARRAYS_FROM
+    rows = evaluate(str(gold), str(test), config, keep="rows")
+    assert evalb_report.render(rows) == evalb_report.render(oracle)
+    none = evaluate(str(gold), str(test), config, keep="none")
+    assert (none.totals, none.cutoff) == (oracle.totals, oracle.cutoff)
     cut = line_ranges(str(gold), str(test), every=7)
     assert cut is not None
     scorer = Scorer(config)
-    small = run(scorer, Lines(cut), str(gold), str(test))
+    small = run(scorer, Lines(cut), str(gold), str(test), keep="rows")
     assert evalb_report.render(small) == evalb_report.render(oracle)
 
 
@@ -158,4 +212,13 @@ def test_blocks_on_evalbs_edge_cases(shared: Path, name: str, prm: str) -> None:
     gold, test = (str(shared / "evalb" / f"{name}.{s}") for s in ("gld", "tst"))
     config = Config.from_options("parseval", str(shared / "evalb" / prm))
     assert line_ranges(gold, test) is not None
-    assert evaluate(gold, test, config).to_dict() == per_sentence(config, gold, test).to_dict()
+    oracle = per_sentence(config, gold, test).to_dict()
+    assert evaluate(gold, test, config).to_dict() == oracle
+    # with numpy, in one process and in two forked workers
+    from parsedit import blocks, pipeline
+
+    with patch.object(blocks, "ARRAYS_FROM", 0), patch.object(pipeline, "BLOCK", 8):
+        for jobs in (1, 2):  # (ranges of 8 lines: several, so two workers)
+            assert evaluate(gold, test, config, jobs=jobs).to_dict() == oracle
+            assert evaluate(gold, test, config, jobs=jobs, keep="rows").table == \
+                SentenceRows.of(per_sentence(config, gold, test).sentences)

@@ -146,3 +146,17 @@ def test_a_pretty_printed_file_whose_first_tree_fits_on_a_line_is_read_freely(
         tmp_path: Path) -> None:
     items = read(tmp_path, "(S (NN a))\n\n(S\n  (NP (DT the) (NN b))\n  (VP (VB c)))\n")
     assert [i.tree.words() for i in items] == [["a"], ["the", "b", "c"]]
+
+
+def test_a_damaged_line_followed_by_an_indented_one_keeps_the_line_layout(
+        tmp_path: Path) -> None:
+    # Line 2 is left open by damage and line 3 is an indented stray '(' that
+    # never closes it: damage, not a pretty-printed tree (Hypothesis found
+    # this); each line is its own error.
+    items = read(tmp_path, "(S (NN a))\n(S (NP (NN b) (VP (VB c)))\n (\n(S (NN d))\n")
+    assert [i.line for i in items] == [1, 2, 3, 4]
+    assert items[1].error is not None and items[2].error is not None
+    assert items[3].tree.words() == ["d"]
+    # A damaged line before a pretty-printed tree does not hide its layout.
+    items = read(tmp_path, "(S (NN a))\n(S (NP (NN b)\n(S\n  (NP (DT the) (NN b))\n  (VP (VB c)))\n")
+    assert [i.tree.words() for i in items if i.error is None] == [["a"], ["the", "b", "c"]]

@@ -445,6 +445,33 @@ def test_root_labels_that_differ_by_convention_are_said(tmp_path: Path) -> None:
                    for w in evaluate(chosen, other, Config(metrics=("parseval",))).warnings)
 
 
+def test_root_labels_that_differ_are_said_by_the_python_api_too() -> None:
+    import parsedit
+
+    gold = ["(ROOT (S (NP (DT the) (NN dog)) (VP (VBD barked))))",
+            "(ROOT (S (NP (PRP it)) (VP (VBD ran))))"]
+    top = [t.replace("(ROOT", "(TOP", 1) for t in gold]
+
+    def said(warnings: tuple[str, ...]) -> list[str]:
+        return [w for w in warnings if w.startswith("root labels differ")]
+
+    # In-memory sentences, as lists and as generators read once.
+    for g, t in ((gold, top), (iter(gold), (s for s in top))):
+        result = parsedit.score(g, t, metrics="parseval")
+        assert result.totals.sentences == 2
+        assert len(said(result.warnings)) == 1 and "on 2 of the first 2" in said(result.warnings)[0]
+    assert not said(parsedit.score(gold, gold, metrics="parseval").warnings)
+    # An evaluator fed batch by batch; merged with one that saw agreeing roots.
+    differing = parsedit.Evaluator(metrics="parseval")
+    differing.update(gold[:1], top[:1])
+    differing.update(gold, top)
+    assert "on 3 of the first 3" in said(differing.compute().warnings)[0]
+    agreeing = parsedit.Evaluator(metrics="parseval")
+    agreeing.update(gold, gold)
+    assert not said(agreeing.compute().warnings)
+    assert not said((differing + agreeing).compute().warnings)  # 3 of 5 differ: no convention
+
+
 def test_root_label_reads_one_labelled_phrase_only() -> None:
     from parsedit.trees.roots import root_label
 

@@ -1,5 +1,6 @@
 """Start-up: ``parsedit --version`` and a PARSEVAL-only score import only
-what they use (no numpy, matplotlib or pynini), each in a fresh process."""
+what they use (no numpy, matplotlib or pynini; numpy for PARSEVAL alone only
+on a gold file of 1 MiB or more), each in a fresh process."""
 
 from __future__ import annotations
 
@@ -37,5 +38,14 @@ def test_parseval_alone_loads_no_fst(tmp_path: Path) -> None:
     gold = tmp_path / "gold.mrg"
     gold.write_text("(S (NP (DT the) (NN dog)) (VP (VBZ barks)))\n")
     assert loaded("score", str(gold), str(gold), "--metrics", "parseval") == []
+    # numpy only from a gold file of blocks.ARRAYS_FROM bytes (1 MiB) on, where
+    # reading and scoring blocks of lines with it pays for its import
+    from parsedit.blocks import ARRAYS_FROM
+
+    line = "(S (NP (DT the) (NN dog)) (VP (VBZ barks)))\n"
+    gold.write_text(line * (ARRAYS_FROM // len(line) - 1))
+    assert loaded("score", str(gold), str(gold), "--metrics", "parseval") == []
+    gold.write_text(line * (ARRAYS_FROM // len(line) + 1))
+    assert loaded("score", str(gold), str(gold), "--metrics", "parseval") == ["numpy"]
     # the edit metrics need pynini, and load it
     assert loaded("score", str(gold), str(gold), "--metrics", "label") == ["pynini"]

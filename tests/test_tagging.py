@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from parsedit.errors import ConfigError
+from parsedit.tagging.evaluate import _remembered
 from parsedit.tagging.measures import count
 from parsedit.tagging.reader import Segment, read_tagged
 from parsedit.tagging.scoring import positional, scorer
@@ -239,6 +240,10 @@ def test_aggregates_are_the_papers_formulas(pairs: list, name: str) -> None:
     figures = count(parsed, scorer(name)).figures()
     for key, value in oracle(pairs, name).items():
         assert figures[key] == pytest.approx(value)
+    # The scorer the metric uses remembers each pair of tags: the same sums,
+    # on a first pass and on a second that finds every pair remembered.
+    remembered = _remembered(scorer(name))
+    assert count(parsed, remembered) == count(parsed, remembered) == count(parsed, scorer(name))
 
 
 def test_named_weights_without_a_tagset_are_a_warning(tmp_path: Path) -> None:

@@ -113,6 +113,80 @@ def test_ties_prefer_more_matches_then_the_fixed_order() -> None:
     assert kinds("x y", "z") == [("sub", "x", "z"), ("del", "y", "")]
 
 
+def forward_read(gold: list[str], test: list[str]) -> list[tuple[str, int, int]]:
+    """The stated tie-breaking, by the textbook recurrence (unit costs, no
+    merges): each state's best (cost, -matches) to the end, then the script
+    read forward from (0, 0), taking the first arc by match, sub, del, ins
+    that stays on a best path.  Operations as (kind, gold, test) positions."""
+    n, m = len(gold), len(test)
+    best = [[(0.0, 0)] * (m + 1) for _ in range(n + 1)]
+
+    def arcs(i: int, j: int) -> list[tuple[str, int, int, float, int]]:
+        out = []
+        if i < n and j < m:
+            same = gold[i] == test[j]
+            out.append(("match" if same else "sub", i + 1, j + 1, float(not same), -same))
+        if i < n:
+            out.append(("del", i + 1, j, 1.0, 0))
+        if j < m:
+            out.append(("ins", i, j + 1, 1.0, 0))
+        return out
+
+    for i in range(n, -1, -1):
+        for j in range(m, -1, -1):
+            if (i, j) != (n, m):
+                best[i][j] = min((c + best[a][b][0], x + best[a][b][1])
+                                 for _, a, b, c, x in arcs(i, j))
+    ops = []
+    i = j = 0
+    while (i, j) != (n, m):
+        kind, a, b, _, _ = next(arc for arc in arcs(i, j)
+                                if (arc[3] + best[arc[1]][arc[2]][0],
+                                    arc[4] + best[arc[1]][arc[2]][1]) == best[i][j])
+        ops.append((kind, i, j))
+        i, j = a, b
+    return ops
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from("abc."), max_size=8), st.lists(st.sampled_from("abc."),
+                                                                max_size=8))
+def test_alignment_follows_the_stated_tie_breaking(gold: list[str], test: list[str]) -> None:
+    # The common prefix and suffix shortcut must give the script the forward
+    # read gives: a last word that an earlier word could match is not simply
+    # paired with the other side's last word (gold "x ." against test "y . z ."
+    # pairs the first two full stops and inserts "z .").
+    alignment = WordAligner(load_scheme("words")).align(gold, test)
+    got = [(op.kind, op.gold[0] if op.gold else None, op.test[0] if op.test else None)
+           for op in alignment.ops]
+    want = [(kind, i if kind != "ins" else None, j if kind != "del" else None)
+            for kind, i, j in forward_read(gold, test)]
+    assert got == want
+
+
+def test_a_sentence_end_is_paired_as_early_as_possible() -> None:
+    # Two sentences of a window against one: the full stop of the first test
+    # sentence is the gold sentence's, so the boundary agrees there.
+    assert kinds("a x y .", "b x y . z w .") == [
+        ("sub", "a", "b"), ("match", "x", "x"), ("match", "y", "y"), ("match", ".", "."),
+        ("ins", "", "z"), ("ins", "", "w"), ("ins", "", ".")]
+
+
+def test_alignment_table_lines_up_wide_characters(tmp_path: Path) -> None:
+    # A Hangul syllable takes two terminal columns: 나무꽃 is 6 wide, so the
+    # gold column is 6 wide and 은 (2 columns) is followed by 4 spaces.
+    gold, test = files(tmp_path, ["(S (NP (NNG 나무꽃) (JX 은)) (VP (VA 크) (EF 다)))"],
+                       ["(S (NP (NNG 나무) (NNG 꽃) (JX 은)) (VP (VA 크) (EF 다)))"])
+    result = run("align", gold, test, "--encoding", "words", "-n", "1")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[2:7] == [
+        "gold    test  edit          cost",
+        "--------------------------------",
+        "나무꽃  나무  substitution  1",
+        "        꽃    insertion     1",
+        "은      은"]
+
+
 def test_tokenisation_scheme_merges_and_equates() -> None:
     assert kinds("I do n't go", "i don't go", "words-tokenisation") == [
         ("sub", "I", "i"), ("merge", "do n't", "don't"), ("match", "go", "go")]
@@ -604,6 +678,49 @@ def test_joined_sentences_are_paired_as_a_forest(tmp_path: Path) -> None:
     assert both.exit_code == 0, both.output
     bad = run("score", gold, test, "--segmentation", "align")
     assert bad.exit_code == 2 and "needs --yield align" in bad.stderr
+
+
+def test_four_sentences_joined_and_retokenised_pair_with_one(tmp_path: Path) -> None:
+    # Korean-like morphemes, made up here: four gold sentences that the test
+    # file joins into one tree and retokenises (나무 꽃 -> 나무꽃, 하늘*SLASH*별
+    # as one token for three), each with its full stop, then a sentence both
+    # files share.  The window of 4 gold sentences against 2 test sentences
+    # agrees on the boundary after gold 4 only if the last gold full stop is
+    # paired with the first test sentence's (the stated tie-breaking), not
+    # with the next sentence's.
+    gold_trees = ["(TOP (S (NP-SBJ (NNG 나무) (NNG 꽃) (JX 은)) (VP (VA 크) (EF 다) (SF .))))",
+                  "(TOP (NP (NNG 하늘) (SP *SLASH*) (NNG 별) (SF .)))",
+                  "(TOP (S (NP-SBJ (NNG 새) (JKS 가)) (VP (VV 날) (EF 다) (SF .))))",
+                  "(TOP (NP (SS *LRB*) (SN 45) (SS *RRB*) (SF .)))",
+                  "(TOP (S (NP-SBJ (NNG 물) (JKS 이)) (VP (VA 맑) (EF 다) (SF .))))"]
+    joined = ("(TOP (S (S (NP (NNG 나무꽃) (JX 은)) (VP (VA 크) (EF 다) (SF .)))"
+              " (NP (NNG 하늘*SLASH*별) (SF .)) (S (NP (NNG 새) (JKS 가)) (VP (VV 날) (EF 다)"
+              " (SF .))) (NP (SS *LRB*) (SN 45) (SS *RRB*) (SF .))) )")
+    last = "(TOP (S (NP (NNG 물) (JKS 이)) (VP (VA 맑) (EF 다) (SF .))) )"
+    gold, test = files(tmp_path, gold_trees, [joined, last])
+    result = evaluate(gold, test, Config(metrics=("parseval",), yields="align",
+                                         segmentation="align"))
+    assert result.complete and [s.status for s in result.sentences] == ["ok", "ok"]
+    assert any("pair 1 = gold 1-4 / test 1" in w for w in result.warnings)
+    alone = tmp_path / "alone"
+    alone.mkdir()
+    shared = evaluate(*files(alone, gold_trees[-1:], [last]), Config(metrics=("parseval",)))
+    assert result.sentences[1].counts["parseval"] == shared.sentences[0].counts["parseval"]
+
+
+def test_sentences_left_unpaired_are_named_as_sentences(tmp_path: Path) -> None:
+    # Six gold sentences against one test tree over the first four: the last
+    # two find nothing to pair with; the messages count pairs and sentences,
+    # not trees (gold holds 6 trees, not 3).
+    gold_trees = [f"(S (NP (NNG 말{i})) (VP (VV 하) (EF 다) (SF .)))" for i in range(6)]
+    joined = "(S " + " ".join(f"(NP (NNG 말{i}) (VV 하) (EF 다) (SF .))" for i in range(4)) + ")"
+    gold, test = files(tmp_path, gold_trees, [joined])
+    result = run("score", gold, test, "--yield", "align", "--segmentation", "align")
+    assert result.exit_code == 1
+    assert f"{test}: no sentence left for pair 2 (the file ends first)" in result.stderr
+    assert (f"error: {gold} has sentences left that no sentence of {test} pairs with "
+            "(3 pairs have gold sentences, 1 test sentences)") in result.stderr
+    assert "holds" not in result.stderr
 
 
 def test_equal_boundaries_pair_as_without_segmentation() -> None:

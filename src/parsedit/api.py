@@ -26,7 +26,7 @@ paired is a ``skip`` or ``error`` in the result, as on the command line.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import fields, is_dataclass, replace
 from typing import Any
 
@@ -36,7 +36,7 @@ from parsedit.costs.alphabet import collect_items
 from parsedit.errors import ConfigError
 from parsedit.metrics import registry
 from parsedit.params import Params, load_params
-from parsedit.pipeline import Scorer, evaluate, numbered, run
+from parsedit.pipeline import Scorer, evaluate, numbered, root_labels, run, with_root_labels
 from parsedit.pipeline import align as align_pair
 from parsedit.results import (
     CorpusResult,
@@ -49,7 +49,7 @@ from parsedit.results import (
 )
 from parsedit.trees.memory import Sentence, Source, is_path, items
 from parsedit.trees.reader import Item
-from parsedit.trees.roots import root_warning
+from parsedit.trees.roots import ROOT_SAMPLE, root_label_warning, root_warning
 from parsedit.trees.source import DEFAULT_ENCODING, check_encoding
 
 __all__ = ["Evaluator", "align", "load_costs", "load_params", "score"]
@@ -99,10 +99,29 @@ def score(gold: Source, test: Source, metrics: str | Sequence[str] = DEFAULT_MET
                                              config.la_preterminals)
                          for name, enc in needed}
         scorer = Scorer(config, alphabets, details=errors > 0)
-        result = run(scorer, scorer.paired(gold_items, test_items), gold_name, test_name,
+        gold_seen, test_seen = _Firsts(gold_items), _Firsts(test_items)
+        result = run(scorer, scorer.paired(gold_seen, test_seen), gold_name, test_name,
                      worst_words, errors, jobs, keep=keep)
+        result = with_root_labels(result, config, zip(gold_seen.first, test_seen.first),
+                                  gold_name, test_name)
     caveats = [*result.problems(gold_name, test_name), *_left_out(result.totals, config)]
     return replace(result, warnings=result.warnings + tuple(caveats)) if caveats else result
+
+
+class _Firsts:
+    """Items passed on as they are read, the first :data:`ROOT_SAMPLE` of
+    them kept (``first``) for the root-label warning, so that sentences given
+    as a generator are read once."""
+
+    def __init__(self, source: Iterable[Item]) -> None:
+        self.source = source
+        self.first: list[Item] = []
+
+    def __iter__(self) -> Iterator[Item]:
+        for item in self.source:
+            if len(self.first) < ROOT_SAMPLE:
+                self.first.append(item)
+            yield item
 
 
 def _left_out(totals: Totals, config: Config) -> list[str]:
@@ -157,6 +176,8 @@ class Evaluator:
         # Scored pairs with an unlabelled outer bracket on the gold side only,
         # and on the test side only (the root-convention warning).
         self._outer = {"gold": 0, "test": 0}
+        # The root labels of the first pairs seen (the root-label warning).
+        self._roots: list[tuple[str | None, str | None]] = []
 
     def update(self, gold: Iterable[Sentence], test: Iterable[Sentence]) -> list[SentenceResult]:
         """Score a batch; its sentences are numbered on from the last batch."""
@@ -166,6 +187,9 @@ class Evaluator:
                               f"test batch {len(test_items)}")
         batch = [self._scorer.pair(number, g, t, "gold", "test")[0]
                  for number, g, t in numbered(gold_items, test_items, self._seen + 1)]
+        if len(self._roots) < ROOT_SAMPLE:
+            self._roots += root_labels(self.config, zip(gold_items, test_items))
+            del self._roots[ROOT_SAMPLE:]
         self._seen += len(batch)
         for sentence in batch:
             if sentence.outer_bracket is not None:
@@ -181,12 +205,13 @@ class Evaluator:
         """The result of everything seen so far."""
         config = self.config
         warnings = config.warnings()
-        roots = root_warning(self._outer["gold"] + self._outer["test"], self._totals.ok,
-                             self._outer["gold"], "gold", "test")
+        roots = [root_warning(self._outer["gold"] + self._outer["test"], self._totals.ok,
+                              self._outer["gold"], "gold", "test"),
+                 root_label_warning(self._roots, "gold", "test")]
         result = CorpusResult(config.metrics, config.signature(), tuple(self._sentences),
                               self._totals, self._cutoff, config.params.cutoff_len,
                               self._totals.sentences, self._totals.sentences, config.average,
-                              warnings=tuple(warnings + ([roots] if roots else [])),
+                              warnings=tuple(warnings + [w for w in roots if w]),
                               not_ok=tuple(s for s in self._sentences if s.status != "ok"))
         caveats = [*result.problems("gold", "test"), *_left_out(self._totals, config)]
         return replace(result, warnings=result.warnings + tuple(caveats)) if caveats else result
@@ -202,6 +227,7 @@ class Evaluator:
         merged._sentences = self._sentences + other._sentences
         merged._seen = self._seen + other._seen
         merged._outer = {side: self._outer[side] + other._outer[side] for side in self._outer}
+        merged._roots = (self._roots + other._roots)[:ROOT_SAMPLE]
         return merged
 
     def __radd__(self, other: object) -> Evaluator:
@@ -220,7 +246,9 @@ class Evaluator:
         return out
 
     def load_state(self, state: Mapping[str, float]) -> None:
-        """Take the sums of ``state`` (as :meth:`state` gives them)."""
+        """Take the sums of ``state`` (as :meth:`state` gives them).  The
+        root labels sampled for the root-label warning are not sums: this
+        evaluator keeps its own sample (the first pairs it saw)."""
         self._totals = _rebuild("all", self._template, state)
         self._cutoff = _rebuild("cutoff", self._template, state)
         self._seen = self._totals.sentences

@@ -144,9 +144,10 @@ class Scorer:
                                       counted=True), {}
             return SentenceResult(number, "skip", message, length=length, reason=reason), {}
 
+        segmented = self.config.segmentation != "gold"
         # As in EVALB, a test without words is a skip even when gold is broken.
         if test is None:  # the test file ended first: no failure to count
-            return SentenceResult(number, "skip", _why_absent(test, test_path, number),
+            return SentenceResult(number, "skip", _why_absent(test, test_path, number, segmented),
                                   length=length), {}
         if test.tokens is None:
             message = _why_absent(test, test_path, number)
@@ -156,7 +157,7 @@ class Scorer:
         if not test_sentence.words:
             return skip(f"{test_path}:{test.line}: no word is left after normalisation")
         if gold is None or gold_raw is None or gold_sentence is None:
-            message = _why_absent(gold, gold_path, number)
+            message = _why_absent(gold, gold_path, number, segmented)
             reason = f"Length unmatch (0|{len(test_sentence.words)})" \
                 if gold is not None and gold.error is None else message
             return SentenceResult(number, "error", message, length=length, reason=reason), {}
@@ -265,10 +266,12 @@ def align(scorer: Scorer, metric: str, number: int, gold: Item | None, test: Ite
     return aligner.script(outcomes[metric])
 
 
-def _why_absent(item: Item | None, path: str, number: int) -> str:
-    """Why a file has no tree for a pair."""
+def _why_absent(item: Item | None, path: str, number: int, segmented: bool = False) -> str:
+    """Why a file has no tree for a pair (``segmented``: pairs are runs of
+    sentences, so ``number`` is no tree's)."""
     if item is None:
-        return f"{path}: no tree {number} (the file ends first)"
+        return f"{path}: no sentence left for pair {number} (the file ends first)" \
+            if segmented else f"{path}: no tree {number} (the file ends first)"
     if item.error is not None:
         return str(item.error)
     return f"{path}:{item.line}: empty line"
@@ -369,11 +372,7 @@ class Block:
         if sentence.outer_bracket is not None:
             self.outer[sentence.outer_bracket] += 1
         if sentence.status != "ok":
-            self.not_ok.append(sentence)
-            # A pair beyond the end of the shorter file is no error EVALB
-            # would meet: the tree counts, said at the end, tell what happened.
-            if sentence.status == "error" and has_gold and has_test:
-                self.errors.append(number)
+            self._not_ok(pair)
         elif "words" in sentence.counts:
             self.with_words += 1
             self.words_differ += sentence.counts["words"].differ
@@ -383,6 +382,39 @@ class Block:
             self.rows.add(sentence)
         if self.worst is not None and lineages is not None:
             self.worst.add(number, lineages)
+
+    def _not_ok(self, pair: Scored) -> None:
+        """A pair not scored ``ok``: kept, and counted if an error."""
+        self.not_ok.append(pair.sentence)
+        # A pair beyond the end of the shorter file is no error EVALB
+        # would meet: the tree counts, said at the end, tell what happened.
+        if pair.sentence.status == "error" and pair.has_gold and pair.has_test:
+            self.errors.append(pair.number)
+
+    def add_summed(self, last: int, sums: tuple[Totals, Totals], trees: tuple[int, int],
+                   outer: tuple[int, int], others: list[Scored], rows: bytes = b"") -> None:
+        """A whole group of ``SUM_EVERY`` pairs ending at pair ``last``,
+        summed by the caller (``sums``: what :meth:`Totals.of` gives of its
+        sentences, all and within the cut-off), for a run that keeps no
+        ``SentenceResult`` of an ``ok`` pair: how many had a gold and a test
+        tree, and an outer bracket on the gold side alone and on the test
+        side alone; its pairs not scored ``ok`` (``others``, in order; others
+        may be in it too); EVALB's table rows of its pairs, as
+        :class:`~parsedit.results.SentenceRows` holds them."""
+        assert self.keep != "sentences" and self.worst is None
+        self._finish()
+        self._group_of = (last - 1) // SUM_EVERY
+        self.sums.append(sums)
+        self.last = last
+        self.gold_trees += trees[0]
+        self.test_trees += trees[1]
+        self.outer["gold"] += outer[0]
+        self.outer["test"] += outer[1]
+        for pair in others:
+            if pair.sentence.status != "ok":
+                self._not_ok(pair)
+        if self.rows is not None:
+            self.rows.data.frombytes(rows)
 
     def _sum(self) -> None:
         if self._group:
@@ -485,6 +517,11 @@ def _scored(job: Job, unit: Unit) -> Iterator[Scored]:
 
 def _score_unit(job: Job, unit: Unit, stop_at: int | None = None) -> Block:
     """Score one unit of work into a block (up to pair ``stop_at`` only, when given)."""
+    if stop_at is None and isinstance(unit, LineRange):
+        from parsedit import blocks as columnar
+
+        if columnar.by_arrays(job):
+            return columnar.block(job, unit)
     block = Block(job)
     for pair in _scored(job, unit):
         block.add(pair)
@@ -703,12 +740,26 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
         else scorer.pairs(gold_path, test_path, gold_encoding, test_encoding)
     result = run(scorer, source, gold_path, test_path, worst_words, errors, jobs, progress,
                  keep)
+    firsts = zip(read_trees(gold_path, gold_encoding), read_trees(test_path, test_encoding))
+    return with_root_labels(result, config, firsts, gold_path, test_path)
+
+
+def root_labels(config: Config, pairs: Iterable[tuple[Item, Item]]
+                ) -> list[tuple[str | None, str | None]]:
+    """The root labels (after normalisation) of the first
+    :data:`~parsedit.trees.roots.ROOT_SAMPLE` pairs of items, for the
+    root-label warning."""
     norm = config.params.normalisation
 
     def label(item: Item) -> str | None:
         return None if item.tokens is None else root_label(norm.normalise(item.tokens).bracketing)
 
-    firsts = islice(zip(read_trees(gold_path, gold_encoding),
-                        read_trees(test_path, test_encoding)), ROOT_SAMPLE)
-    roots = root_label_warning(((label(g), label(t)) for g, t in firsts), gold_path, test_path)
+    return [(label(g), label(t)) for g, t in islice(pairs, ROOT_SAMPLE)]
+
+
+def with_root_labels(result: CorpusResult, config: Config, pairs: Iterable[tuple[Item, Item]],
+                     gold_name: str, test_name: str) -> CorpusResult:
+    """``result`` with the root-label warning added when the first pairs'
+    root labels say the two sides follow different conventions."""
+    roots = root_label_warning(root_labels(config, pairs), gold_name, test_name)
     return replace(result, warnings=result.warnings + (roots,)) if roots else result

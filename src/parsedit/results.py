@@ -644,6 +644,12 @@ class CorpusResult:
         of trees, nothing scored; at most one line, the first that holds."""
         if self.stopped:
             return [self.stopped]
+        if not self.complete and "|segmentation:" in self.signature:
+            # The counts are pairs of runs of sentences, not trees.
+            longer, shorter = (gold, test) if self.gold_trees > self.test_trees else (test, gold)
+            return [f"{longer} has sentences left that no sentence of {shorter} pairs with "
+                    f"({self.gold_trees} pairs have gold sentences, {self.test_trees} test "
+                    "sentences); they are not scored"]
         if not self.complete:
             return [f"{gold} holds {self.gold_trees} trees but {test} holds "
                     f"{self.test_trees}; the pairs beyond the shorter file are not scored"]

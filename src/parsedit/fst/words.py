@@ -32,8 +32,12 @@ are taken as equal.
 
 One exact shortcut: when the scheme has no classes, no ``same`` keys and no
 merge candidate in the pair, every word has the same costs, which obey the
-triangle inequality when checked once; the common prefix and suffix are
-then matched without entering the lattice.
+triangle inequality when checked once; the common prefix is then matched
+without entering the lattice, and so is the common suffix up to a word that
+an earlier word of either side could also match (there, the tie-breaking
+above may pair it earlier: gold ``x .`` against test ``y . z .`` pairs the
+first two full stops, which is what lets ``--segmentation align`` find the
+sentence boundary both sides share).
 """
 
 from __future__ import annotations
@@ -163,7 +167,14 @@ class WordAligner:
         if self._trim and not merges:
             while start < end_g and start < end_t and gold[start] == test[start]:
                 start += 1
-            while end_g > start and end_t > start and gold[end_g - 1] == test[end_t - 1]:
+            # A common last word is trimmed only when no other word of either
+            # middle could match it: else the forward read below (words paired
+            # as early as possible) may pair it with an earlier word instead.
+            first_g = self._first(gold, start, end_g)
+            first_t = self._first(test, start, end_t)
+            while end_g > start and end_t > start and gold[end_g - 1] == test[end_t - 1] \
+                    and first_g.get(gold[end_g - 1]) == end_g - 1 \
+                    and first_t.get(test[end_t - 1]) == end_t - 1:
                 end_g -= 1
                 end_t -= 1
         prefix = [WordOp("match", (i,), (i,), 0.0) for i in range(start)]
@@ -172,6 +183,20 @@ class WordAligner:
         middle = self._lattice(gold, test, start, end_g, end_t, merges)
         ops = (*prefix, *middle, *suffix)
         return WordAlignment(sum(op.cost for op in ops), ops, len(gold), len(test))
+
+    def _first(self, words: Sequence[str], start: int, end: int) -> dict[str, int]:
+        """Each word of ``words[start:end]`` and where the first word there
+        that could match it is (equal, or made equal by EQ_WORD)."""
+        first: dict[str, int] = {}
+        for k in range(start, end):
+            first.setdefault(words[k], k)
+        if self.same_word is not None:
+            same = self.same_word
+            for word in first:
+                first[word] = min(k for k in range(start, end)
+                                  if words[k] == word or same(word, words[k])
+                                  or same(words[k], word))
+        return first
 
     def _known_cost(self, gold: Sequence[str], test: Sequence[str], deletes: list[float],
                     inserts: list[float]) -> float:

@@ -2,20 +2,33 @@
 
 from __future__ import annotations
 
+from unicodedata import east_asian_width
+
 from parsedit.report.numbers import number, rate
 from parsedit.results import EditScript, LineageScript
 
 _NAMES = {"match": "", "sub": "substitution", "del": "deletion", "ins": "insertion"}
 
 
+def _columns(text: str) -> int:
+    """How many terminal columns ``text`` takes: two for a wide character
+    (Hangul, kanji, full-width forms), one for any other."""
+    return sum(2 if east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * (width - _columns(text))
+
+
 def table(title: str, rows: list[tuple[str, str, str, str]]) -> list[str]:
-    """The title, then one line per (gold, test, edit, cost) row, aligned."""
-    width_g = max([len("gold")] + [len(r[0]) for r in rows])
-    width_t = max([len("test")] + [len(r[1]) for r in rows])
+    """The title, then one line per (gold, test, edit, cost) row, aligned in
+    terminal columns (a Korean or Chinese word takes two a character)."""
+    width_g = max([len("gold")] + [_columns(r[0]) for r in rows])
+    width_t = max([len("test")] + [_columns(r[1]) for r in rows])
     lines = [title, "", f"{'gold':<{width_g}}  {'test':<{width_t}}  {'edit':<12}  cost"]
     lines.append("-" * len(lines[-1]))
     for gold, test, edit, cost in rows:
-        lines.append(f"{gold:<{width_g}}  {test:<{width_t}}  {edit:<12}  {cost}".rstrip())
+        lines.append(f"{_pad(gold, width_g)}  {_pad(test, width_t)}  {edit:<12}  {cost}".rstrip())
     return lines
 
 

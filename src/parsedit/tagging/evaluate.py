@@ -8,7 +8,7 @@ names both lines; the rest of the files is still scored.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from importlib.metadata import version
 from typing import Any
@@ -95,7 +95,8 @@ class TagScorer:
 
     def __init__(self, config: TagConfig) -> None:
         self.config = config
-        self.scorers = {name: scorer(name, config.weights) for name in config.scorings}
+        self.scorers = {name: _remembered(scorer(name, config.weights))
+                        for name in config.scorings}
         self._tags: dict[str, Tag] = {}
 
     def _tag(self, text: str) -> Tag:
@@ -109,6 +110,27 @@ class TagScorer:
         pairs = [(tuple(self._tag(t) for t in ts.tags), tuple(self._tag(t) for t in gs.tags))
                  for gs, ts in zip(gold, test)]
         return TaggingCounts({name: count(pairs, score) for name, score in self.scorers.items()})
+
+
+_REMEMBERED = 1 << 16
+
+
+def _remembered(score: Callable[[Tag, Tag], float]) -> Callable[[Tag, Tag], float]:
+    """``score``, worked out once per distinct pair of tags (a tag's score
+    depends on its text alone; a corpus has few distinct pairs), forgotten
+    past :data:`_REMEMBERED` pairs so that memory stays bounded."""
+    known: dict[tuple[str, str], float] = {}
+
+    def remembered(test: Tag, gold: Tag) -> float:
+        key = (test.text, gold.text)
+        found = known.get(key)
+        if found is None:
+            if len(known) >= _REMEMBERED:
+                known.clear()
+            found = known[key] = score(test, gold)
+        return found
+
+    return remembered
 
 
 def segments(tokens: Bracketing) -> list[Segment]:

@@ -91,16 +91,23 @@ class Columns:
         if found is None:
             return None
         opens, tag, word, closes = found.groups()
+        kind = self._kinds.get(tag) or self._kind(tag)
+        return self._opening(opens), kind[0], (word + ")", kind[1]), (None,) * len(closes)
+
+    def _opening(self, opens: str) -> tuple[int, ...]:
+        """The frames the phrases opening in a chunk push (``opens``: each
+        label followed by " (")."""
         frames = self._frames.get(opens)
         if frames is None:
             frames = self._frames[opens] = tuple(map(self._frame, opens.split(" (")[:-1]))
-        kind = self._kinds.get(tag)
-        if kind is None:
-            deleted, uncounted, opened, _ = self.norm._token(f"({tag} -)")
-            kind = self._kinds[tag] = ((_UNCOUNTED if uncounted else _DROPPED) if deleted
-                                       else _KEPT_UNCOUNTED if uncounted else _KEPT,
-                                       opened[2:])
-        return frames, kind[0], (word + ")", kind[1]), (None,) * len(closes)
+        return frames
+
+    def _kind(self, tag: str) -> tuple[int, str]:
+        """What a preterminal's tag makes of it: its kind, its tag as normalised."""
+        deleted, uncounted, opened, _ = self.norm._token(f"({tag} -)")
+        kind = self._kinds[tag] = ((_UNCOUNTED if uncounted else _DROPPED) if deleted
+                                   else _KEPT_UNCOUNTED if uncounted else _KEPT, opened[2:])
+        return kind
 
     def _frame(self, label: str) -> int:
         """What a phrase opening pushes: its label's number << 16, or -1 if

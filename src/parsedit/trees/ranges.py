@@ -13,7 +13,6 @@ input, compressed files) are read by the parent as before.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from itertools import islice
 
@@ -43,39 +42,23 @@ def line_layout(path: str, encoding: str = DEFAULT_ENCODING) -> bool:
     return reads_by_line(byte_lines(path, 0, size, encoding))
 
 
-def _lines(k: int) -> re.Pattern[bytes]:
-    """A pattern for ``k`` whole lines (newline included): one match where a
-    loop over every newline would take ``k`` steps in Python."""
-    pattern = _PATTERNS.get(k)
-    if pattern is None:
-        pattern = _PATTERNS[k] = re.compile(rb"(?:[^\n]*\n){%d}" % k)
-    return pattern
-
-
-_PATTERNS: dict[int, re.Pattern[bytes]] = {}
-
-
 def line_starts(path: str, every: int) -> list[int]:
     """Byte offsets where lines 1, every + 1, 2 every + 1, ... start, then
-    the size of the file (a last line without a newline counts)."""
+    the size of the file (a last line without a newline counts).  Each
+    newline is found by ``bytes.find`` (a C search), one Python step a line."""
     starts = [0]
     need = every  # newlines still to pass before the next start
     offset = 0
     with open(path, "rb") as handle:
         while block := handle.read(_BLOCK):
-            count = block.count(b"\n")
-            if count < need:
-                need -= count
-            else:
-                found = _lines(need).match(block)
-                assert found is not None  # the block holds that many newlines
-                at = found.end()
-                starts.append(offset + at)
-                whole = _lines(every)
-                while found := whole.match(block, at):
-                    at = found.end()
-                    starts.append(offset + at)
-                need = every - block.count(b"\n", at)
+            find = block.find
+            at = find(b"\n")
+            while at >= 0:
+                need -= 1
+                if not need:
+                    starts.append(offset + at + 1)
+                    need = every
+                at = find(b"\n", at + 1)
             offset += len(block)
     if starts[-1] != offset:
         starts.append(offset)

@@ -147,18 +147,25 @@ def line_layout(first_lines: Iterable[str]) -> bool:
     """Whether a file that begins with ``first_lines`` (its first
     :data:`LOOKAHEAD` lines) is read line by line: its first non-blank line
     holds exactly one whole, readable tree (perhaps with damage beside it,
-    such as a stray bracket: that line is then an error), and no later line
-    of these is an indented continuation of brackets left open (a
-    pretty-printed file whose first tree happens to fit on one line)."""
+    such as a stray bracket: that line is then an error), and no tree of
+    these lines is continued on indented lines until its brackets close (a
+    pretty-printed file whose first tree happens to fit on one line).  A
+    line left open by damage and followed by an indented line whose
+    brackets never close it is damage, not a continuation."""
     texts = [text for text in first_lines if text.strip()]
     if not texts:
         return False
     trees = sum(item.error is None for item in _read("", texts[:1], layout=False))
     depth = 0
+    continued = False
     for text in texts:
-        if depth and text[0].isspace():
-            return False
+        if text[0] == "(":  # a tree starts in column 1 (one left open is abandoned)
+            depth, continued = 0, False
+        elif depth and text[0].isspace():
+            continued = True
         depth = max(0, depth + text.count("(") - text.count(")"))
+        if continued and not depth:
+            return False
     return trees == 1
 
 
