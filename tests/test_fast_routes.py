@@ -17,11 +17,16 @@ from hypothesis import strategies as st
 from test_leaf_ancestor import lineage_oracle
 from test_properties import five_steps, tree_pairs
 
+from parsedit.config import Config
 from parsedit.costs.reader import load_scheme
 from parsedit.costs.scheme import CostScheme
 from parsedit.encodings import Encoding, Symbol, get_encoding
 from parsedit.encodings.lineage import lineages
+from parsedit.encodings.rule import RuleEncoding
+from parsedit.encodings.span import SpanEncoding
+from parsedit.encodings.structure import Structures
 from parsedit.fst.edit import EditTransducer
+from parsedit.metrics import registry
 from parsedit.metrics.edits import EditDistance
 from parsedit.metrics.leaf_ancestor import LeafAncestor
 from parsedit.trees.normalise import NONE
@@ -169,3 +174,48 @@ def test_the_yield_is_read_as_the_token_decoder_reads_words(tokens: list[str]) -
     from parsedit.trees.bracketing import WORD, decode_all, words
 
     assert words(tuple(tokens)) == [text for kind, text in decode_all(tokens) if kind is WORD]
+
+
+SHARED = {pos: Structures(pos) for pos in ("words", "tags")}
+
+
+@settings(max_examples=300, deadline=None)
+@given(tree_pairs(count=3), st.sampled_from(("words", "tags")), st.booleans())
+def test_spans_and_rules_read_together_are_each_encodings_own(
+        trees: list[Tree], pos: str, forest: bool) -> None:
+    # One pass for both (a run that scores span and rule), against each
+    # encoding's own walk; a long-lived reader, its trees in turn (so the
+    # few it remembers are told apart), forests (a virtual root) included.
+    bracketings = [NONE.apply(t) for t in trees]
+    if forest:
+        bracketings.append(bracketings[0] + bracketings[1])
+    for tokens in (*bracketings, *reversed(bracketings)):
+        spans, rules = SHARED[pos].read(tokens)
+        assert spans == SpanEncoding().encode(tokens)
+        assert rules == RuleEncoding(pos).encode(tokens)
+
+
+@settings(max_examples=100, deadline=None)
+@given(tree_pairs())
+def test_span_and_rule_scored_together_as_alone(pair: list[Tree]) -> None:
+    gold, test = (NONE.apply(t) for t in pair)
+    together = registry.build(Config.from_options("span,rule"))
+    for name in ("span", "rule"):
+        alone = registry.build(Config.from_options(name))[name]
+        assert together[name].score(gold, test).counts == alone.score(gold, test).counts
+
+
+@settings(max_examples=200, deadline=None)
+@given(tree_pairs())
+def test_the_cost_alone_is_the_alignments(pair: list[Tree]) -> None:
+    # What leaf-ancestor asks for (no script made), against the alignment,
+    # on long-lived aligners (remembered middles) of lineages and of rules.
+    gold, test = (NONE.apply(t) for t in pair)
+    for metric in (*FAST_LA.values(), FAST["rule"]):
+        aligner = metric.edits.aligner
+        if isinstance(metric, LeafAncestor):
+            strings = list(zip(lineages(gold), lineages(test)))
+        else:
+            strings = [(metric.encoding.encode(gold), metric.encoding.encode(test))]
+        for g, t in strings:
+            assert aligner.cost(g, t) == aligner.align(g, t).cost

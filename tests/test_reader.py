@@ -158,5 +158,6 @@ def test_a_damaged_line_followed_by_an_indented_one_keeps_the_line_layout(
     assert items[1].error is not None and items[2].error is not None
     assert items[3].tree.words() == ["d"]
     # A damaged line before a pretty-printed tree does not hide its layout.
-    items = read(tmp_path, "(S (NN a))\n(S (NP (NN b)\n(S\n  (NP (DT the) (NN b))\n  (VP (VB c)))\n")
+    items = read(tmp_path,
+                 "(S (NN a))\n(S (NP (NN b)\n(S\n  (NP (DT the) (NN b))\n  (VP (VB c)))\n")
     assert [i.tree.words() for i in items if i.error is None] == [["a"], ["the", "b", "c"]]

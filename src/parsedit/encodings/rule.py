@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import cast
 
 from parsedit.encodings.base import Symbol
+from parsedit.encodings.structure import Structures
 from parsedit.trees.bracketing import CLOSING, OPEN, TAGGED, Bracketing, decode_all
 from parsedit.trees.roots import edit_view, show_label
 
@@ -30,12 +31,18 @@ class RuleEncoding:
     kinds: tuple[str, ...] = ("rule",)
     anchor_kind: str | None = None
 
-    def __init__(self, pos: str = "words") -> None:
+    def __init__(self, pos: str = "words", shared: Structures | None = None) -> None:
+        """``shared``: the :class:`~parsedit.encodings.structure.Structures`
+        (of the same ``pos``) of a run that scores spans too, which reads
+        both in one pass."""
         if pos not in ("words", "tags"):
             raise ValueError(f"rule pos must be 'words' or 'tags', not {pos!r}")
         self.pos = pos
+        self.shared = shared
 
     def encode(self, tokens: Bracketing) -> tuple[Symbol, ...]:
+        if self.shared is not None:
+            return self.shared.read(tokens)[1]
         use_tags = self.pos == "tags"
         out: list[Rule | None] = []
         stack: list[tuple[int, str | None, list[str]]] = []

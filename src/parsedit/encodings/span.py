@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import cast
 
 from parsedit.encodings.base import Symbol
+from parsedit.encodings.structure import Structures
 from parsedit.trees.bracketing import CLOSING, OPEN, WORD, Bracketing, decode_all
 from parsedit.trees.roots import constituent_view, show_label
 
@@ -35,11 +36,19 @@ def spans(tokens: Bracketing) -> list[tuple[str, int, int]]:
 
 
 class SpanEncoding:
+    """``shared``: the :class:`~parsedit.encodings.structure.Structures` of a
+    run that scores rules too, which reads both in one pass."""
+
     name = "span"
     kinds: tuple[str, ...] = ("span",)
     anchor_kind: str | None = None
 
+    def __init__(self, shared: Structures | None = None) -> None:
+        self.shared = shared
+
     def encode(self, tokens: Bracketing) -> tuple[Symbol, ...]:
+        if self.shared is not None:
+            return self.shared.read(tokens)[0]
         return tuple(spans(constituent_view(tokens)))
 
     def events(self, symbols: Sequence[Symbol]) -> int:

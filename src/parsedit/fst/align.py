@@ -339,9 +339,10 @@ class Aligner:
             out[symbol] = block
         return out
 
-    def align(self, gold: Sequence[Symbol], test: Sequence[Symbol]) -> Alignment:
-        if gold == test:
-            return Alignment(0.0, gold, len(gold), 0)
+    def _trimmed(self, gold: Sequence[Symbol], test: Sequence[Symbol]) -> tuple[
+            int, int, Sequence[Symbol], Sequence[Symbol], dict[Symbol, int] | None]:
+        """A differing pair's matched prefix and suffix lengths, its middles,
+        and its symbols' blocks (None when looked up by kind)."""
         start, end_g, end_t = 0, len(gold), len(test)
         # Find every symbol's block before deciding to trim.
         blocks = self._pair_blocks(gold, test) if self._by_label else None
@@ -351,14 +352,46 @@ class Aligner:
             while end_g > start and end_t > start and gold[end_g - 1] == test[end_t - 1]:
                 end_g -= 1
                 end_t -= 1
-        suffix = len(gold) - end_g
-        g, t = gold[start:end_g], test[start:end_t]
+        return start, len(gold) - end_g, gold[start:end_g], test[start:end_t], blocks
+
+    def _one_sided_cost(self, gold: Sequence[Symbol], test: Sequence[Symbol],
+                        blocks: dict[Symbol, int] | None) -> float:
+        """The cost of a middle with one side empty: the only script deletes
+        or inserts the rest."""
+        cost = sum(self._one_sided_costs(gold, test, blocks))
+        if cost == INF:
+            self._no_path(gold, test)
+        return cost
+
+    def _solve(self, key: Key, gold: Sequence[Symbol], test: Sequence[Symbol]) -> _Solved:
+        """A middle's cost (and path, with ``paths``), composed once per key."""
+        solved = self._solved.get(key)
+        if solved is None:
+            if len(self._solved) >= CACHE_LIMIT:
+                self._solved.clear()
+            path = self._lattice(key, gold, test)[1]
+            solved = self._solved[key] = _Solved(float(path.paths().weight()),
+                                                 _template(path) if self.paths else None)
+        return solved
+
+    def cost(self, gold: Sequence[Symbol], test: Sequence[Symbol]) -> float:
+        """``align(gold, test).cost``, without making what would read the
+        script back (what a metric that needs only the cost calls)."""
+        if gold == test:
+            return 0.0
+        if self.tie_break:
+            return self.align(gold, test).cost
+        _, _, g, t, blocks = self._trimmed(gold, test)
         if not g or not t:
-            # One side is empty: the only script deletes or inserts the rest.
-            cost = sum(self._one_sided_costs(g, t, blocks))
-            if cost == INF:
-                self._no_path(g, t)
-            return Alignment(cost, gold, start, suffix,
+            return self._one_sided_cost(g, t, blocks)
+        return self._solve(self._key(g, t, blocks), g, t).cost
+
+    def align(self, gold: Sequence[Symbol], test: Sequence[Symbol]) -> Alignment:
+        if gold == test:
+            return Alignment(0.0, gold, len(gold), 0)
+        start, suffix, g, t, blocks = self._trimmed(gold, test)
+        if not g or not t:
+            return Alignment(self._one_sided_cost(g, t, blocks), gold, start, suffix,
                              later=partial(self._one_sided, g, t, blocks))
         key = self._key(g, t, blocks)
         if self.tie_break:
@@ -367,13 +400,7 @@ class Aligner:
             cost = float(path.paths().weight())
             return Alignment(cost, gold, start, suffix,
                              middle=_preferred(lattice, cost, symbols, self.encoding))
-        solved = self._solved.get(key)
-        if solved is None:
-            if len(self._solved) >= CACHE_LIMIT:
-                self._solved.clear()
-            path = self._lattice(key, g, t)[1]
-            solved = self._solved[key] = _Solved(float(path.paths().weight()),
-                                                 _template(path) if self.paths else None)
+        solved = self._solve(key, g, t)
         return Alignment(solved.cost, gold, start, suffix,
                          later=partial(self._middle, key, solved, g, t))
 
@@ -501,6 +528,10 @@ class FstAligner:
             self._ids[symbol] = found
             self._symbol_of[found] = symbol
         return found
+
+    def cost(self, gold: Sequence[Symbol], test: Sequence[Symbol]) -> float:
+        """``align(gold, test).cost``."""
+        return self.align(gold, test).cost
 
     def align(self, gold: Sequence[Symbol], test: Sequence[Symbol]) -> Alignment:
         ident = self._id

@@ -111,7 +111,7 @@ class LeafAncestor:
         if found is None:
             if len(self._scores) >= SCORES_LIMIT:
                 self._scores.clear()
-            cost = self.edits.aligner.align(gold, test).cost
+            cost = self.edits.aligner.cost(gold, test)
             found = self._scores[key] = 1.0 - cost / (len(gold) + len(test))
         return found
 
