@@ -4,6 +4,7 @@ on a gold file of 1 MiB or more), each in a fresh process."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -55,3 +56,21 @@ def test_parseval_alone_loads_no_fst(tmp_path: Path) -> None:
     assert loaded("score", str(gold), str(gold), "--metrics", "parseval") == ["numpy"]
     # the edit metrics need pynini, and load it
     assert loaded("score", str(gold), str(gold), "--metrics", "label") == ["pynini"]
+
+
+def test_score_keeps_openblas_to_one_thread_unless_told(tmp_path: Path) -> None:
+    # score does no linear algebra; OpenBLAS's threads would spin when numpy
+    # loads.  A value the user set is kept.
+    gold = tmp_path / "gold.mrg"
+    gold.write_text("(S (NP (DT the) (NN dog)) (VP (VBZ barks)))\n")
+    probe = ("import os, sys\nfrom parsedit.cli import main\ntry:\n"
+             "    main(sys.argv[1:], prog_name='parsedit')\nexcept SystemExit:\n    pass\n"
+             "print('threads:', os.environ.get('OPENBLAS_NUM_THREADS'))\n")
+    for given, expected in ((None, "1"), ("3", "3")):
+        env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+        if given is not None:
+            env["OPENBLAS_NUM_THREADS"] = given
+        done = subprocess.run([sys.executable, "-c", probe, "score", str(gold), str(gold),
+                               "--metrics", "parseval", "-q"],
+                              capture_output=True, text=True, check=True, env=env)
+        assert done.stdout.splitlines()[-1] == f"threads: {expected}"

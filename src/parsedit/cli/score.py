@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from importlib import resources
 from typing import Any
@@ -67,6 +68,10 @@ def score(gold: str | None, test: str | None, fmt: str, output: str | None,
           test_encoding: str | None, **scoring: Any) -> None:
     """Score every TEST tree against the GOLD tree on the same line (either may
     be - for standard input, and gzip, bzip2 or xz compressed)."""
+    # score does no linear algebra, and OpenBLAS's threads, started when
+    # numpy loads (PARSEVAL's block path), spin for about 0.1 s of CPU in
+    # every process; a value the user set is kept.
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     encodings = encodings_of(input_encoding, gold_encoding, test_encoding)
     source = click.get_current_context().get_parameter_source("metrics")
     if fmt == "evalb" and source is click.core.ParameterSource.DEFAULT:
