@@ -522,10 +522,14 @@ class SentenceRows:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, SentenceRows) and self.data == other.data
 
+    def tuples(self) -> Iterator[tuple[int, ...]]:
+        """Each row as its nine integers, the status as its index in
+        :data:`STATUSES` (what :meth:`__iter__` reads into a :class:`Row`)."""
+        data = iter(self.data)
+        return zip(*(data,) * self.WIDTH)
+
     def __iter__(self) -> Iterator[Row]:
-        data, width = self.data, self.WIDTH
-        for start in range(0, len(data), width):
-            number, length, status, *counts = data[start:start + width]
+        for number, length, status, *counts in self.tuples():
             yield Row(number, length, STATUSES[status], *counts)
 
 

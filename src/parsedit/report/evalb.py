@@ -12,16 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from parsedit.results import CorpusResult, LACounts, Totals
+from parsedit.results import STATUSES, CorpusResult, LACounts, Totals
 
 _STATUS = {"ok": 0, "error": 1, "skip": 2}
 _RULE = "=" * 76
 # A sentence's line (one formatting call a line: the table is the long part).
 _ROW = "%4d  %3d    %d  %6.2f %6.2f   %3d    %3d  %3d    %3d   %4d  %4d   %6.2f"
-
-
-def _ratio(part: float, whole: int) -> float:
-    return 100.0 * part / whole if whole else 0.0
 
 
 def _summary(title: str, totals: Totals) -> list[str]:
@@ -64,10 +60,15 @@ def chunks(result: CorpusResult, size: int = 4096) -> Iterator[str]:
     lines = ["  Sent.                        Matched  Bracket   Cross        Correct Tag",
              " ID  Len.  Stat. Recal  Prec.  Bracket gold test Bracket Words  Tags Accracy",
              _RULE]
-    for r in result.table:
-        lines.append(_ROW % (r.id, r.length, _STATUS[r.status], _ratio(r.matched, r.gold),
-                             _ratio(r.matched, r.test), r.matched, r.gold, r.test, r.crossing,
-                             r.words, r.correct_tags, _ratio(r.correct_tags, r.words)))
+    code = [_STATUS[status] for status in STATUSES]  # by the rows' status numbers
+    # The rows as plain integers (no Row made, no call a ratio): the table is
+    # the long part of the report.
+    for number, length, status, matched, gold, test, crossing, words, tags \
+            in result.table.tuples():
+        lines.append(_ROW % (number, length, code[status],
+                             100.0 * matched / gold if gold else 0.0,
+                             100.0 * matched / test if test else 0.0, matched, gold, test,
+                             crossing, words, tags, 100.0 * tags / words if words else 0.0))
         if len(lines) >= size:
             yield "\n".join(lines) + "\n"
             lines = []
