@@ -29,7 +29,9 @@ from parsedit.fst.edit import EditTransducer
 from parsedit.metrics import registry
 from parsedit.metrics.edits import EditDistance
 from parsedit.metrics.leaf_ancestor import LeafAncestor
+from parsedit.trees.bracketing import CLOSING, OPEN, TAGGED, WORD, Bracketing, decode_all
 from parsedit.trees.normalise import NONE
+from parsedit.trees.roots import constituent_view, edit_view
 from parsedit.trees.tree import Tree
 
 # Long-lived, so that later examples meet the middles of earlier ones.
@@ -179,6 +181,45 @@ def test_the_yield_is_read_as_the_token_decoder_reads_words(tokens: list[str]) -
 SHARED = {pos: Structures(pos) for pos in ("words", "tags")}
 
 
+def own_spans(tokens: Bracketing) -> tuple[tuple[str, int, int], ...]:
+    """The oracle: spans walked off the constituent view on their own."""
+    out: list[tuple[str, int, int]] = []
+    stack: list[int] = []
+    position = 0
+    for kind, text in decode_all(constituent_view(tokens)):
+        if kind is OPEN:
+            stack.append(len(out))
+            out.append((text, position, position))
+        elif kind is CLOSING:
+            index = stack.pop()
+            label, start, _ = out[index]
+            out[index] = (label, start, position)
+        elif kind is WORD:
+            position += 1
+    return tuple(out)
+
+
+def own_rules(tokens: Bracketing, pos: str) -> tuple[tuple[str | None, tuple[str, ...]], ...]:
+    """The oracle: rules walked off the edit view on their own."""
+    out: list[tuple[str | None, tuple[str, ...]] | None] = []
+    stack: list[tuple[int, str | None, list[str]]] = []
+    tag = ""
+    for kind, text in decode_all(edit_view(tokens)):
+        if kind is TAGGED:
+            tag = text
+        elif kind is OPEN:
+            if stack:
+                stack[-1][2].append(text)
+            stack.append((len(out), None if stack else text, []))
+            out.append(None)
+        elif kind is CLOSING:
+            index, lhs, rhs = stack.pop()
+            out[index] = (lhs, tuple(rhs))
+        elif stack:
+            stack[-1][2].append(tag if pos == "tags" and tag else text)
+    return tuple(r for r in out if r is not None)
+
+
 @settings(max_examples=300, deadline=None)
 @given(tree_pairs(count=3), st.sampled_from(("words", "tags")), st.booleans())
 def test_spans_and_rules_read_together_are_each_encodings_own(
@@ -191,8 +232,8 @@ def test_spans_and_rules_read_together_are_each_encodings_own(
         bracketings.append(bracketings[0] + bracketings[1])
     for tokens in (*bracketings, *reversed(bracketings)):
         spans, rules = SHARED[pos].read(tokens)
-        assert spans == SpanEncoding().encode(tokens)
-        assert rules == RuleEncoding(pos).encode(tokens)
+        assert spans == SpanEncoding().encode(tokens) == own_spans(tokens)
+        assert rules == RuleEncoding(pos).encode(tokens) == own_rules(tokens, pos)
 
 
 @settings(max_examples=100, deadline=None)

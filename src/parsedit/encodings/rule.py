@@ -20,8 +20,8 @@ from typing import cast
 
 from parsedit.encodings.base import Symbol
 from parsedit.encodings.structure import Structures
-from parsedit.trees.bracketing import CLOSING, OPEN, TAGGED, Bracketing, decode_all
-from parsedit.trees.roots import edit_view, show_label
+from parsedit.trees.bracketing import Bracketing
+from parsedit.trees.roots import show_label
 
 Rule = tuple[str | None, tuple[str, ...]]
 
@@ -38,29 +38,10 @@ class RuleEncoding:
         if pos not in ("words", "tags"):
             raise ValueError(f"rule pos must be 'words' or 'tags', not {pos!r}")
         self.pos = pos
-        self.shared = shared
+        self.shared = shared if shared is not None else Structures(pos)
 
     def encode(self, tokens: Bracketing) -> tuple[Symbol, ...]:
-        if self.shared is not None:
-            return self.shared.read(tokens)[1]
-        use_tags = self.pos == "tags"
-        out: list[Rule | None] = []
-        stack: list[tuple[int, str | None, list[str]]] = []
-        tag = ""
-        for kind, text in decode_all(edit_view(tokens)):
-            if kind is TAGGED:
-                tag = text
-            elif kind is OPEN:
-                if stack:
-                    stack[-1][2].append(text)
-                stack.append((len(out), None if stack else text, []))
-                out.append(None)
-            elif kind is CLOSING:
-                index, lhs, rhs = stack.pop()
-                out[index] = (lhs, tuple(rhs))
-            elif stack:
-                stack[-1][2].append(tag if use_tags and tag else text)
-        return tuple(out)
+        return self.shared.read(tokens)[1]
 
     def events(self, symbols: Sequence[Symbol]) -> int:
         return len(symbols)

@@ -13,43 +13,24 @@ from typing import cast
 
 from parsedit.encodings.base import Symbol
 from parsedit.encodings.structure import Structures
-from parsedit.trees.bracketing import CLOSING, OPEN, WORD, Bracketing, decode_all
-from parsedit.trees.roots import constituent_view, show_label
-
-
-def spans(tokens: Bracketing) -> list[tuple[str, int, int]]:
-    """``(label, start, end)`` of every non-preterminal constituent, in preorder."""
-    out: list[tuple[str, int, int]] = []
-    stack: list[int] = []
-    position = 0
-    for kind, text in decode_all(tokens):
-        if kind is OPEN:
-            stack.append(len(out))
-            out.append((text, position, position))
-        elif kind is CLOSING:
-            index = stack.pop()
-            label, start, _ = out[index]
-            out[index] = (label, start, position)
-        elif kind is WORD:
-            position += 1
-    return out
+from parsedit.trees.bracketing import Bracketing
+from parsedit.trees.roots import show_label
 
 
 class SpanEncoding:
-    """``shared``: the :class:`~parsedit.encodings.structure.Structures` of a
-    run that scores rules too, which reads both in one pass."""
+    """Spans read by a :class:`~parsedit.encodings.structure.Structures`
+    (``shared``: the one of a run that scores rules too, which reads both in
+    one pass)."""
 
     name = "span"
     kinds: tuple[str, ...] = ("span",)
     anchor_kind: str | None = None
 
     def __init__(self, shared: Structures | None = None) -> None:
-        self.shared = shared
+        self.shared = shared if shared is not None else Structures()
 
     def encode(self, tokens: Bracketing) -> tuple[Symbol, ...]:
-        if self.shared is not None:
-            return self.shared.read(tokens)[0]
-        return tuple(spans(constituent_view(tokens)))
+        return self.shared.read(tokens)[0]
 
     def events(self, symbols: Sequence[Symbol]) -> int:
         return len(symbols)

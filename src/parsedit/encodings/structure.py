@@ -1,11 +1,10 @@
-"""The span and the rule encodings of a bracketing read in one pass.
+"""The span and the rule encodings of a bracketing, read in one pass.
 
-A run that scores both *span* and *rule* walks every tree twice with
-:func:`parsedit.encodings.span.spans` and
-:meth:`parsedit.encodings.rule.RuleEncoding.encode`; :class:`Structures`
-walks it once and gives both, each exactly what its own encoder gives (so
-a run that asks for one of them alone keeps its own, cheaper walk).  The
-registry hands one :class:`Structures` to both encodings of such a run.
+:func:`spans_and_rules` is the one walk both encodings use
+(:class:`~parsedit.encodings.span.SpanEncoding` takes the spans,
+:class:`~parsedit.encodings.rule.RuleEncoding` the rules); the registry
+hands one :class:`Structures` to both encodings of a run that scores both,
+so that each tree is read once.
 """
 
 from __future__ import annotations
