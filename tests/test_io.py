@@ -12,11 +12,14 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 from conftest import files, run
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 from roark_trees import GOLD, PARSE2, PARSE3
 
 from parsedit import pipeline
@@ -119,6 +122,33 @@ def test_utf16_files_are_read_line_by_line(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["corpus"] == plain["corpus"]
 
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from([b"(S (NN a))\n", b"x", b"\xc3\xa9", b"\xe2\x82\xac", b"\xff",
+                                 b"\xc3", b"\x80", b"\xef\xbb\xbf", b"\n"]), max_size=12),
+       st.integers(1, 8), st.sampled_from(["utf-8", "utf-8-sig", "ascii", "latin-1"]))
+@example([b"\xc3", b"x", b"\xa9"], 1, "utf-8")  # a character cut by an ASCII piece
+def test_a_file_is_checked_whole_as_decoding_it_would(data: list[bytes], chunk: int,
+                                                      encoding: str) -> None:
+    """Pieces of ASCII bytes are only looked at (source._valid), whatever a
+    piece's edge cuts: the answer is that of decoding the file whole."""
+    from parsedit.trees import source
+
+    text = b"".join(data)
+    try:
+        text.decode(encoding)
+        expected = True
+    except UnicodeDecodeError:
+        expected = False
+    with tempfile.NamedTemporaryFile() as handle:
+        handle.write(text)
+        handle.flush()
+        saved, source._CHUNK = source._CHUNK, chunk  # piece edges anywhere
+        try:
+            assert source._valid(handle.name, encoding) is expected
+        finally:
+            source._CHUNK = saved
 
 # --- standard input and compressed files --------------------------------------
 

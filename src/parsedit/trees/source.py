@@ -40,6 +40,7 @@ ENCODING_HINT = ("say the file's encoding with --encoding, --gold-encoding or "
 # (magic bytes, what it is, how to open it)
 _BZ2_BLOCK = (b"\x31\x41\x59\x26\x53\x59", b"\x17\x72\x45\x38\x50\x90")
 _stdin: tuple[object, bytes] | None = None  # (the stdin object read, its bytes)
+_CHUNK = 1 << 20  # bytes read at a time to check a file whole
 
 
 def check_encoding(name: str) -> str:
@@ -71,12 +72,18 @@ def check_files(*inputs: tuple[str, str]) -> None:
 
 
 def _valid(path: str, encoding: str) -> bool:
-    """Whether the whole file decodes, in large pieces (fast)."""
+    """Whether the whole file decodes, in large pieces (fast).  In UTF-8 and
+    ASCII a piece of ASCII bytes is text when no character is left half
+    read before it, so such a piece is only looked at (``bytes.isascii``,
+    about five times faster than decoding it)."""
     handle, _ = _open(path)
     decoder = codecs.getincrementaldecoder(encoding)()
+    skim = codecs.lookup(encoding).name in ("utf-8", "utf-8-sig", "ascii")
     with handle:
         try:
-            while chunk := handle.read(1 << 20):
+            while chunk := handle.read(_CHUNK):
+                if skim and chunk.isascii() and not decoder.getstate()[0]:
+                    continue
                 decoder.decode(chunk)
             decoder.decode(b"", final=True)
         except (UnicodeDecodeError, OSError, EOFError, zlib.error, lzma.LZMAError):
