@@ -31,7 +31,7 @@ import multiprocessing
 import signal
 from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass, replace
-from itertools import islice
+from itertools import chain, islice
 from multiprocessing.connection import Connection, wait
 from typing import TYPE_CHECKING, Any
 
@@ -54,7 +54,7 @@ from parsedit.segmentation import Run, aligned_pairs, merge_warning
 from parsedit.trees import bracketing
 from parsedit.trees.bracketing import WORD, Bracketing, decode
 from parsedit.trees.normalise import fix_quotes
-from parsedit.trees.ranges import LineRange, line_ranges, read_range
+from parsedit.trees.ranges import LineRange, iter_line_ranges, read_range
 from parsedit.trees.reader import Item, paired, read_trees
 from parsedit.trees.roots import (
     ROOT_SAMPLE,
@@ -567,9 +567,13 @@ def _work(job: Job, channel: Connection) -> None:
             return
 
 
-class Lines(list[LineRange]):
+class Lines:
     """Pairs given as ranges of lines of the job's two files, which the
-    workers of ``jobs`` > 1 read for themselves (:mod:`parsedit.trees.ranges`)."""
+    workers of ``jobs`` > 1 read for themselves (:mod:`parsedit.trees.ranges`;
+    the ranges may be found as they are taken)."""
+
+    def __init__(self, ranges: Iterable[LineRange]) -> None:
+        self.ranges = ranges
 
 
 def blocks(job: Job, pairs_: Iterable[Pair] | Lines, jobs: int = 1
@@ -580,14 +584,17 @@ def blocks(job: Job, pairs_: Iterable[Pair] | Lines, jobs: int = 1
     on it), which read their own lines when ``pairs_`` are :class:`Lines`.
     A worker sends back its block's sums and what the run keeps of each
     sentence, never more."""
-    units: Iterable[Unit] = pairs_ if isinstance(pairs_, Lines) else _chunks(pairs_)
-    if isinstance(pairs_, Lines):
-        jobs = min(jobs, len(pairs_))  # no more workers than units, and no pool for one
+    units: Iterator[Unit] = iter(pairs_.ranges) if isinstance(pairs_, Lines) \
+        else _chunks(pairs_)
+    if isinstance(pairs_, Lines):  # no more workers than units, and no pool for one
+        first = list(islice(units, jobs))
+        jobs = len(first)
+        units = chain(first, units)
     if jobs <= 1:
         for unit in units:
             yield unit, _score_unit(job, unit)
         return
-    yield from _forked(job, iter(units), jobs)
+    yield from _forked(job, units, jobs)
 
 
 def _forked(job: Job, units: Iterator[Unit], jobs: int
@@ -733,8 +740,8 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
     from parsedit import blocks as columnar
 
     block = columnar.eligible(Job(scorer, gold_path, test_path), aligned=True)
-    ranges = line_ranges(gold_path, test_path, (gold_encoding, test_encoding),
-                         every=BLOCK if block else SUM_EVERY) \
+    ranges = iter_line_ranges(gold_path, test_path, (gold_encoding, test_encoding),
+                              every=BLOCK if block else SUM_EVERY) \
         if (jobs > 1 or block) and config.segmentation == "gold" else None
     source = Lines(ranges) if ranges is not None \
         else scorer.pairs(gold_path, test_path, gold_encoding, test_encoding)

@@ -5,17 +5,20 @@ are in line layout (:mod:`parsedit.trees.reader`: one sentence per line, which
 is what parsers write and EVALB reads) and plain (:func:`source.plain
 <parsedit.trees.source.plain>`: on disk, not compressed, in an encoding whose
 ``\\n`` byte is always a line end), pair *n* is line *n* of each file, so the
-parent only finds where every ``every``-th line starts (a count of newlines
-in large blocks of bytes) and each worker reads its own lines from those
-offsets through the same reader.  Other files (trees across lines, standard
+parent only finds where every ``every``-th line starts (one pass over each
+file, as the ranges are handed out) and each worker reads its own lines from
+those offsets through the same reader.  Other files (trees across lines, standard
 input, compressed files) are read by the parent as before.
 """
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from itertools import islice
+from itertools import islice, zip_longest
 
+from parsedit.errors import ConfigError
 from parsedit.trees.reader import LOOKAHEAD, Item, _read
 from parsedit.trees.reader import line_layout as reads_by_line
 from parsedit.trees.source import DEFAULT_ENCODING, byte_lines, plain
@@ -42,54 +45,75 @@ def line_layout(path: str, encoding: str = DEFAULT_ENCODING) -> bool:
     return reads_by_line(byte_lines(path, 0, size, encoding))
 
 
-def line_starts(path: str, every: int) -> list[int]:
+def line_starts(path: str, every: int) -> Iterator[int]:
     """Byte offsets where lines 1, every + 1, 2 every + 1, ... start, then
-    the size of the file (a last line without a newline counts).  Each
-    newline is found by ``bytes.find`` (a C search), one Python step a line."""
-    starts = [0]
+    the size of the file (a last line without a newline counts), found as
+    they are taken.  Each newline is found by ``bytes.find`` (a C search),
+    one Python step a line: counting a block's newlines (``bytes.count``,
+    which reads byte by byte) measured no faster."""
+    yield 0
+    last = 0  # the last offset given
     need = every  # newlines still to pass before the next start
     offset = 0
-    with open(path, "rb") as handle:
-        while block := handle.read(_BLOCK):
-            find = block.find
-            at = find(b"\n")
-            while at >= 0:
-                need -= 1
-                if not need:
-                    starts.append(offset + at + 1)
-                    need = every
-                at = find(b"\n", at + 1)
-            offset += len(block)
-    if starts[-1] != offset:
-        starts.append(offset)
-    return starts
+    try:
+        with open(path, "rb") as handle:
+            while block := handle.read(_BLOCK):
+                find = block.find
+                at = find(b"\n")
+                while at >= 0:
+                    need -= 1
+                    if not need:
+                        last = offset + at + 1
+                        yield last
+                        need = every
+                    at = find(b"\n", at + 1)
+                offset += len(block)
+    except OSError as exc:  # it was read moments before
+        raise ConfigError(f"{path}: cannot read: {exc.strerror}") from None
+    if last != offset:
+        yield offset
 
 
 def line_ranges(gold_path: str, test_path: str,
                 encodings: tuple[str, str] = (DEFAULT_ENCODING, DEFAULT_ENCODING),
                 every: int = 128) -> list[LineRange] | None:
     """The two files cut into ranges of ``every`` lines, or None when either
-    is not plain and in line layout."""
+    is not plain and in line layout (:func:`iter_line_ranges`, taken whole)."""
+    found = iter_line_ranges(gold_path, test_path, encodings, every)
+    return None if found is None else list(found)
+
+
+def iter_line_ranges(gold_path: str, test_path: str,
+                     encodings: tuple[str, str] = (DEFAULT_ENCODING, DEFAULT_ENCODING),
+                     every: int = 128) -> Iterator[LineRange] | None:
+    """The two files cut into ranges of ``every`` lines, found as they are
+    taken (so that ``-j N``'s workers start on the first ones while the
+    parent finds the rest, rather than after a pass over both files), or
+    None when either is not plain and in line layout."""
     paths = (gold_path, test_path)
     try:
         if not all(plain(p, e) and line_layout(p, e) for p, e in zip(paths, encodings)):
             return None
-        gold, test = (line_starts(p, every) for p in paths)
         ends = [content_end(p, e) for p, e in zip(paths, encodings)]
+        sizes = [os.path.getsize(p) for p in paths]
     except (OSError, UnicodeDecodeError):
         return None
-    return [LineRange(k * every + 1, _bytes(gold, k, ends[0]), _bytes(test, k, ends[1]),
-                      encodings)
-            for k in range(max(len(gold), len(test)) - 1)]
+    gold, test = (_spans(p, every, end) for p, end in zip(paths, ends))
+    # Past the end of the shorter file, its ranges are empty.
+    return (LineRange(k * every + 1, (sizes[0], sizes[0], True) if g is None else g,
+                      (sizes[1], sizes[1], True) if t is None else t, encodings)
+            for k, (g, t) in enumerate(zip_longest(gold, test)))
 
 
-def _bytes(starts: list[int], k: int, content: int) -> tuple[int, int, bool]:
-    """The byte range of the ``k``-th range of lines (empty past the end),
-    and whether nothing but blank lines follows it in the file (``content``:
+def _spans(path: str, every: int, content: int) -> Iterator[tuple[int, int, bool]]:
+    """The byte range of each range of ``every`` lines of ``path``, and
+    whether nothing but blank lines follows it in the file (``content``:
     where the last line that is not blank ends)."""
-    if k + 1 < len(starts):
-        return starts[k], starts[k + 1], starts[k + 1] >= content
-    return starts[-1], starts[-1], True
+    starts = line_starts(path, every)
+    start = next(starts)
+    for end in starts:
+        yield start, end, end >= content
+        start = end
 
 
 def content_end(path: str, encoding: str = DEFAULT_ENCODING) -> int:
