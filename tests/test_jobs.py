@@ -89,6 +89,21 @@ def test_keeping_less_keeps_no_sentence_and_reports_the_same(ptb300: tuple[str, 
         assert nothing.to_dict()["summary"] == every.to_dict()["summary"]
 
 
+@pytest.mark.parametrize("memory", [1 << 22, 1000])  # in memory; in a temporary file
+def test_evalbs_table_formatted_as_the_rows_come_is_the_report(ptb300: tuple[str, str],
+                                                               memory: int) -> None:
+    """The table formatted block by block during the run (what score does)
+    is the report's, with -j 1, 2 and 3 (and the rows the result keeps)."""
+    gold, test = ptb300
+    config = Config.from_options("parseval,la")
+    every = evaluate(gold, test, config)
+    for jobs in (1, 2, 3):
+        table = evalb_report.Table(memory)
+        kept = evaluate(gold, test, config, jobs=jobs, keep="rows", rows=table.add)
+        assert "".join(evalb_report.chunks(kept, table)) == evalb_report.render(every)
+        assert kept.rows == every.table
+
+
 def test_a_row_is_the_sentence_read_plainly(ptb300: tuple[str, str]) -> None:
     gold, test = ptb300
     every = evaluate(gold, test, Config.from_options("parseval"))
@@ -117,7 +132,8 @@ def test_max_error_stops_inside_a_later_unit(tmp_path: Path, jobs: int,
     (cut_dir / "t").write_text("\n".join(test[:260]) + "\n")
     config = Config.from_options("parseval,label", max_error=2)
     monkeypatch.chdir(tmp_path)
-    stopped = evaluate("g", "t", config, jobs=jobs, keep="rows")
+    table = evalb_report.Table()
+    stopped = evaluate("g", "t", config, jobs=jobs, keep="rows", rows=table.add)
     assert stopped.stopped is not None
     assert stopped.stopped.startswith("stopped at sentence 260, error 4:")
     assert stopped.gold_trees == stopped.test_trees == 260
@@ -126,6 +142,7 @@ def test_max_error_stops_inside_a_later_unit(tmp_path: Path, jobs: int,
     assert (stopped.totals, stopped.cutoff) == (cut.totals, cut.cutoff)
     assert stopped.not_ok == cut.not_ok
     assert stopped.rows == cut.table
+    assert "".join(evalb_report.chunks(stopped, table)) == evalb_report.render(cut)
 
 
 @pytest.mark.parametrize("fmt", ["evalb", "text", "json"])

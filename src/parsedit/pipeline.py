@@ -661,13 +661,16 @@ def _forked(job: Job, units: Iterator[Unit], jobs: int
 
 def run(scorer: Scorer, pairs_: Iterable[Pair] | Lines, gold_name: str, test_name: str,
         worst_words: int = 0, errors: int = 0, jobs: int = 1,
-        progress: Callable[[int], None] | None = None, keep: str = "sentences"
-        ) -> CorpusResult:
+        progress: Callable[[int], None] | None = None, keep: str = "sentences",
+        rows: Callable[[SentenceRows], None] | None = None) -> CorpusResult:
     """Score numbered pairs of items into a result, aggregated once: with
     ``worst_words`` (and the la metric) the lineage pairs that lose most,
     with ``errors`` the error analysis (its lists ``errors`` long, and every
     sentence kept for it).  ``keep`` says what the result keeps of each
-    sentence (:data:`KEEPS`; see :class:`CorpusResult`)."""
+    sentence (:data:`KEEPS`; see :class:`CorpusResult`); with ``keep="rows"``,
+    ``rows`` is also given the rows of each block of pairs as it is added, in
+    order (EVALB's table is formatted from them while ``-j N``'s workers
+    score)."""
     if keep not in KEEPS:
         raise ConfigError(f"keep={keep!r}: expected one of {', '.join(KEEPS)}")
     config = scorer.config
@@ -683,13 +686,16 @@ def run(scorer: Scorer, pairs_: Iterable[Pair] | Lines, gold_name: str, test_nam
         if counted + len(block.errors) > allowed:
             # The stop falls in this unit: score it again, up to the stop.
             number = block.errors[allowed - counted]
-            whole.extend(_score_unit(job, unit, stop_at=number))
+            block = _score_unit(job, unit, stop_at=number)
             stopped = (f"stopped at sentence {number}, error {allowed + 1}: more "
                        f"errors than MAX_ERROR {params.max_error} allows (EVALB stops "
                        "here too); the rest is not scored, and the summary covers "
                        f"sentences 1-{number} only")
-            break
         whole.extend(block)
+        if rows is not None and block.rows is not None:
+            rows(block.rows)
+        if stopped is not None:
+            break
         if progress is not None:
             progress(whole.last)
     work.close()  # a pool still working is stopped here
@@ -723,9 +729,11 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
              worst_words: int = 0, jobs: int = 1,
              progress: Callable[[int], None] | None = None, errors: int = 0,
              gold_encoding: str = DEFAULT_ENCODING,
-             test_encoding: str = DEFAULT_ENCODING, keep: str = "sentences") -> CorpusResult:
+             test_encoding: str = DEFAULT_ENCODING, keep: str = "sentences",
+             rows: Callable[[SentenceRows], None] | None = None) -> CorpusResult:
     """Score every pair of ``gold_path`` and ``test_path`` (see :func:`run`;
-    ``keep``: what the result keeps of each sentence).
+    ``keep``: what the result keeps of each sentence; ``rows``: given EVALB's
+    table rows as they come).
     Either path may be ``-`` (standard input) or compressed; each file is
     decoded with its text encoding (see :mod:`parsedit.trees.source`), and
     both are read through first, so that a file that cannot be decoded is
@@ -746,7 +754,7 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
     source = Lines(ranges) if ranges is not None \
         else scorer.pairs(gold_path, test_path, gold_encoding, test_encoding)
     result = run(scorer, source, gold_path, test_path, worst_words, errors, jobs, progress,
-                 keep)
+                 keep, rows)
     firsts = zip(read_trees(gold_path, gold_encoding), read_trees(test_path, test_encoding))
     return with_root_labels(result, config, firsts, gold_path, test_path)
 

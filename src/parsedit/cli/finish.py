@@ -61,12 +61,14 @@ class Progress:
 
 
 
-def render(result: CorpusResult, gold: str, test: str, fmt: str) -> Iterable[str]:
-    """The report in pieces: EVALB's table is formatted as it is written."""
+def render(result: CorpusResult, gold: str, test: str, fmt: str,
+           table: evalb_report.Table | None = None) -> Iterable[str]:
+    """The report in pieces: EVALB's table as it is written, or as it was
+    formatted during the run (``table``)."""
     if fmt == "evalb":
         if "parseval" not in result.metrics:
             raise ConfigError("--format evalb needs the parseval metric in --metrics")
-        return evalb_report.chunks(result)
+        return evalb_report.chunks(result, table)
     return [(json_report.render if fmt == "json" else text_report.render)(result, gold, test)]
 
 
@@ -106,8 +108,9 @@ def _print(text: str) -> None:
 
 
 
-def finish(result: CorpusResult, gold: str, test: str, fmt: str, output: str | None) -> None:
-    report = render(result, gold, test, fmt)
+def finish(result: CorpusResult, gold: str, test: str, fmt: str, output: str | None,
+           table: evalb_report.Table | None = None) -> None:
+    report = render(result, gold, test, fmt, table)
     warn(result.warnings)
     if fmt == "evalb":
         for line in evalb_report.stderr_lines(result):

@@ -33,6 +33,7 @@ from parsedit.output import write_text
 from parsedit.pipeline import Scorer, evaluate, pairs
 from parsedit.pipeline import align as align_pair
 from parsedit.report import align as align_report
+from parsedit.report import evalb as evalb_report
 from parsedit.report import tsv as tsv_report
 from parsedit.report import words as words_report
 from parsedit.results import LineageScript
@@ -118,12 +119,14 @@ def score(gold: str | None, test: str | None, fmt: str, output: str | None,
     # report lists none and EVALB's its table, so memory stays flat.
     keep = "sentences" if fmt == "json" or per_sentence else "rows" if fmt == "evalb" \
         else "none"
+    # EVALB's table is formatted as the rows come, while -j N's workers score.
+    table = evalb_report.Table() if fmt == "evalb" else None
     result = evaluate(gold, test, config, worst_words, jobs, progress, errors_top or 0,
-                      *encodings, keep=keep)
+                      *encodings, keep=keep, rows=None if table is None else table.add)
     progress.close()
     if per_sentence:
         write_text(per_sentence, tsv_report.render(result), "--per-sentence")
-    finish(result, gold, test, fmt, output)
+    finish(result, gold, test, fmt, output, table)
 
 
 

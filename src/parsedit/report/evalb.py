@@ -10,9 +10,10 @@ what EVALB writes on standard error for the same run.
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Iterator
 
-from parsedit.results import STATUSES, CorpusResult, LACounts, Totals
+from parsedit.results import STATUSES, CorpusResult, LACounts, SentenceRows, Totals
 
 _STATUS = {"ok": 0, "error": 1, "skip": 2}
 _RULE = "=" * 76
@@ -54,17 +55,36 @@ def render(result: CorpusResult) -> str:
     return "".join(chunks(result))
 
 
-def chunks(result: CorpusResult, size: int = 4096) -> Iterator[str]:
-    """The report in pieces of about ``size`` lines, each ending in a newline,
-    so that a long table is written as it is formatted, never held whole."""
-    lines = ["  Sent.                        Matched  Bracket   Cross        Correct Tag",
-             " ID  Len.  Stat. Recal  Prec.  Bracket gold test Bracket Words  Tags Accracy",
-             _RULE]
+class Table:
+    """EVALB's per-sentence table, formatted as its rows come (a run's
+    blocks, in order: ``rows`` of :func:`parsedit.pipeline.run`), so that
+    with ``-j N`` the parent formats it while the workers score rather than
+    after them; the text is held in a temporary file once past ``memory``
+    characters (4 MiB), so memory does not grow with it."""
+
+    def __init__(self, memory: int = 1 << 22) -> None:
+        self.text = tempfile.SpooledTemporaryFile(max_size=memory, mode="w+",
+                                                  encoding="utf-8")
+
+    def add(self, rows: SentenceRows) -> None:
+        """The next rows, formatted."""
+        self.text.writelines(_rows(rows))
+
+    def pieces(self, size: int = 1 << 20) -> Iterator[str]:
+        """The table so far, in pieces of ``size`` characters."""
+        self.text.seek(0)
+        while piece := self.text.read(size):
+            yield piece
+
+
+def _rows(rows: SentenceRows, size: int = 4096) -> Iterator[str]:
+    """The table lines of ``rows``, in pieces of ``size`` lines, each ending
+    in a newline."""
     code = [_STATUS[status] for status in STATUSES]  # by the rows' status numbers
+    lines: list[str] = []
     # The rows as plain integers (no Row made, no call a ratio): the table is
     # the long part of the report.
-    for number, length, status, matched, gold, test, crossing, words, tags \
-            in result.table.tuples():
+    for number, length, status, matched, gold, test, crossing, words, tags in rows.tuples():
         lines.append(_ROW % (number, length, code[status],
                              100.0 * matched / gold if gold else 0.0,
                              100.0 * matched / test if test else 0.0, matched, gold, test,
@@ -72,7 +92,19 @@ def chunks(result: CorpusResult, size: int = 4096) -> Iterator[str]:
         if len(lines) >= size:
             yield "\n".join(lines) + "\n"
             lines = []
-    lines.append(_RULE)
+    if lines:
+        yield "\n".join(lines) + "\n"
+
+
+def chunks(result: CorpusResult, table: Table | None = None) -> Iterator[str]:
+    """The report in pieces, each ending in a newline, so that a long table
+    is written as it is formatted, never held whole; ``table``: the
+    sentences' table already formatted from the run's rows."""
+    yield ("  Sent.                        Matched  Bracket   Cross        Correct Tag\n"
+           " ID  Len.  Stat. Recal  Prec.  Bracket gold test Bracket Words  Tags Accracy\n"
+           f"{_RULE}\n")
+    yield from _rows(result.table) if table is None else table.pieces()
+    lines = [_RULE]
     f = result.totals.counts["parseval"].figures()
     matched, gold, test = f["matched"], f["gold"], f["test"]
     totals = ""
