@@ -334,6 +334,9 @@ class Block:
         self.zeros = job.scorer.zeros
         self.cutoff_len = job.scorer.config.params.cutoff_len
         self.sums: list[tuple[Totals, Totals]] = []  # all, cut-off: per whole group
+        # The first ``_added`` of them added in order, as blocks are extended.
+        self._added = 0
+        self._totals = (Totals(counts=dict(self.zeros)), Totals(counts=dict(self.zeros)))
         # The sentences of a group cut by the unit's start (head) or end
         # (tail), left for the parent to sum with the rest of their group.
         self.head: list[SentenceResult] = []
@@ -469,15 +472,23 @@ class Block:
             self.rows.extend(other.rows)
         if self.worst is not None and other.worst is not None:
             self.worst.merge(other.worst)
+        self._add()
+
+    def _add(self) -> None:
+        """Add the groups' sums not yet added to the totals, in order (as
+        blocks come back, so that -j N's parent does it while the workers score)."""
+        every, cutoff = self._totals
+        for group, short in self.sums[self._added:]:
+            every, cutoff = every + group, cutoff + short
+        self._totals = every, cutoff
+        self._added = len(self.sums)
 
     def totals(self) -> tuple[Totals, Totals]:
         """The sums over every sentence, and over the cut-off subset: the
         groups' sums added in order."""
         self._sum()
-        every = cutoff = Totals(counts=dict(self.zeros))
-        for group, short in self.sums:
-            every, cutoff = every + group, cutoff + short
-        return every, cutoff
+        self._add()
+        return self._totals
 
 
 Unit = LineRange | list[Pair]  # a range of lines a worker reads, or pairs read for it
