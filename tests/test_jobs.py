@@ -13,6 +13,7 @@ import pytest
 from conftest import SHARED, run
 
 from parsedit.config import Config
+from parsedit.errors import ConfigError
 from parsedit.pipeline import evaluate
 from parsedit.report import evalb as evalb_report
 from parsedit.report import text as text_report
@@ -102,6 +103,19 @@ def test_evalbs_table_formatted_as_the_rows_come_is_the_report(ptb300: tuple[str
         kept = evaluate(gold, test, config, jobs=jobs, keep="rows", rows=table.add)
         assert "".join(evalb_report.chunks(kept, table)) == evalb_report.render(every)
         assert kept.rows == every.table
+
+
+def test_a_table_without_a_temporary_directory_is_one_line(tmp_path: Path, ptb300: tuple[str, str],
+                                                           monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "missing"))
+    table = evalb_report.Table(100)
+    kept = evaluate(*ptb300, Config.from_options("parseval"), keep="rows")
+    assert kept.rows is not None
+    with pytest.raises(ConfigError, match="set TMPDIR to a writable directory"):
+        table.add(kept.rows)
 
 
 def test_a_row_is_the_sentence_read_plainly(ptb300: tuple[str, str]) -> None:

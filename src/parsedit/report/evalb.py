@@ -13,6 +13,7 @@ from __future__ import annotations
 import tempfile
 from collections.abc import Iterator
 
+from parsedit.errors import ConfigError
 from parsedit.results import STATUSES, CorpusResult, LACounts, SentenceRows, Totals
 
 _STATUS = {"ok": 0, "error": 1, "skip": 2}
@@ -68,7 +69,12 @@ class Table:
 
     def add(self, rows: SentenceRows) -> None:
         """The next rows, formatted."""
-        self.text.writelines(_rows(rows))
+        try:
+            self.text.writelines(_rows(rows))
+        except OSError as exc:
+            raise ConfigError(f"cannot hold EVALB's table in a temporary file "
+                              f"({exc.strerror or exc}); set TMPDIR to a writable directory "
+                              "with room") from None
 
     def pieces(self, size: int = 1 << 20) -> Iterator[str]:
         """The table so far, in pieces of ``size`` characters."""
