@@ -60,27 +60,26 @@ class Table:
     """EVALB's per-sentence table, formatted as its rows come (a run's
     blocks, in order: ``rows`` of :func:`parsedit.pipeline.run`), so that
     with ``-j N`` the parent formats it while the workers score rather than
-    after them; the text is held in a temporary file once past ``memory``
-    characters (4 MiB), so memory does not grow with it."""
+    after them; the text (ASCII) is held in a temporary file once past
+    ``memory`` bytes (1 MiB), so memory does not grow with it."""
 
-    def __init__(self, memory: int = 1 << 22) -> None:
-        self.text = tempfile.SpooledTemporaryFile(max_size=memory, mode="w+",
-                                                  encoding="utf-8")
+    def __init__(self, memory: int = 1 << 20) -> None:
+        self.text = tempfile.SpooledTemporaryFile(max_size=memory)
 
     def add(self, rows: SentenceRows) -> None:
         """The next rows, formatted."""
         try:
-            self.text.writelines(_rows(rows))
+            self.text.writelines(piece.encode("ascii") for piece in _rows(rows))
         except OSError as exc:
             raise ConfigError(f"cannot hold EVALB's table in a temporary file "
                               f"({exc.strerror or exc}); set TMPDIR to a writable directory "
                               "with room") from None
 
     def pieces(self, size: int = 1 << 20) -> Iterator[str]:
-        """The table so far, in pieces of ``size`` characters."""
+        """The table so far, in pieces of ``size`` bytes."""
         self.text.seek(0)
         while piece := self.text.read(size):
-            yield piece
+            yield piece.decode("ascii")
 
 
 def _rows(rows: SentenceRows, size: int = 4096) -> Iterator[str]:
