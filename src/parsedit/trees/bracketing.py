@@ -77,7 +77,3 @@ def empty_elements(bracketing: Bracketing) -> int:
     elements), which a parameter file without ``DELETE_LABEL -NONE-`` keeps."""
     return sum(1 for token in bracketing if token == "((-NONE-")
 
-
-def constituents(bracketing: Bracketing) -> int:
-    """The number of non-preterminal constituents (Roark's gold events)."""
-    return sum(1 for token in bracketing if decode(token)[0] is OPEN)
