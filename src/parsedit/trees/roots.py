@@ -37,7 +37,7 @@ from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
 
-from parsedit.trees.bracketing import CLOSE, CLOSING, OPEN, Bracketing, decode, decode_all
+from parsedit.trees.bracketing import CLOSE, OPEN, Bracketing, decode, depths
 
 # The open token of an unlabelled bracket, and so of the virtual root.
 VIRTUAL_ROOT = "("
@@ -47,19 +47,11 @@ EMPTY_LABEL = "∅"
 
 def _one_constituent(tokens: Bracketing) -> bool:
     """Whether ``tokens`` is one phrase: its first token opens the bracket
-    that its last token closes."""
-    if not tokens or decode(tokens[0])[0] is not OPEN or tokens[-1] != CLOSE:
+    that its last token closes (the depth first comes back to 0 at the end)."""
+    if not tokens or tokens[-1] != CLOSE or decode(tokens[0])[0] is not OPEN:
         return False
-    depth = 0
-    last = len(tokens) - 1
-    for i, (kind, _) in enumerate(decode_all(tokens)):
-        if kind is CLOSING:
-            depth -= 1
-            if depth == 0:
-                return i == last
-        elif kind is OPEN:
-            depth += 1
-    return False
+    found = depths(tokens)
+    return found[-1] == 0 and found.index(0) == len(tokens) - 1
 
 
 def outer_bracket(tokens: Bracketing) -> bool:
