@@ -155,7 +155,8 @@ def line_layout(first_lines: Iterable[str]) -> bool:
     texts = [text for text in first_lines if text.strip()]
     if not texts:
         return False
-    trees = sum(item.error is None for item in _read("", texts[:1], layout=False))
+    trees = sum(item.error is None
+                for item in _read("", texts[:1], layout=False, keep_trees=True))
     depth = 0
     continued = False
     for text in texts:
@@ -170,10 +171,13 @@ def line_layout(first_lines: Iterable[str]) -> bool:
 
 
 def _read(path: str, text_lines: Iterable[str], layout: bool | None = None,
-          first: int = 1) -> Iterator[Item]:
+          first: int = 1, keep_trees: bool = False) -> Iterator[Item]:
     """The items of ``text_lines``; ``layout`` forces line-by-line reading
     (True) or free reading (False) instead of telling it from the first
-    lines (:func:`line_layout`); ``first`` numbers the first line."""
+    lines (:func:`line_layout`); ``first`` numbers the first line;
+    ``keep_trees``: a damaged stretch of free layout gives the trees read
+    before its damage, then the damage (to tell the layout), instead of the
+    damage alone."""
     if layout is None:
         text_lines = iter(text_lines)
         ahead = list(islice(text_lines, LOOKAHEAD))
@@ -181,6 +185,11 @@ def _read(path: str, text_lines: Iterable[str], layout: bool | None = None,
         text_lines = chain(ahead, text_lines)
     line_mode = layout
     pending_blanks: list[int] = []  # blank lines not yet known to be trailing
+    # Free layout: the items of the stretch being read, its first damage, and
+    # where its first tree began and closed (line; line, text, token index).
+    held: list[Item] = []
+    damage: Item | None = None
+    closed: tuple[int, int, str, int] | None = None
     tree: list[str] = []  # the tokens of the tree being read
     depth = 0
     bare = False  # whether the tree has a word token not joined to its tag
@@ -195,6 +204,12 @@ def _read(path: str, text_lines: Iterable[str], layout: bool | None = None,
         return error(line, _column(text, -1),
                      f"unbalanced brackets: {depth} still open {where}", text)
 
+    def stretch() -> list[Item]:
+        """The sentences of the stretch read (free layout)."""
+        if damage is None:
+            return held
+        return [*held, damage] if keep_trees else [damage]
+
     for number, text in enumerate(text_lines, start=first):
         if not text.strip():
             if not depth and line_mode:
@@ -204,10 +219,16 @@ def _read(path: str, text_lines: Iterable[str], layout: bool | None = None,
             yield from (Item(blank) for blank in pending_blanks)
             pending_blanks.clear()
 
-        if depth and not line_mode and text[0] == "(":
-            # Free layout: a tree left open, and a new one starts in column 1.
-            yield unclosed(f"when a new tree starts at line {number}")
-            tree, depth, bare = [], 0, False
+        if not line_mode:
+            if text[0] == "(" or not (depth or damage or text[0].isspace()):
+                # A new stretch: the one before it is one sentence if damaged.
+                if depth and damage is None:
+                    damage = unclosed(f"when a new tree starts at line {number}")
+                yield from stretch()
+                held, damage, closed = [], None, None
+                tree, depth, bare = [], 0, False
+            elif damage is not None:
+                continue  # the rest of a damaged stretch
 
         done: list[Item] = []
         broken = False
@@ -228,14 +249,20 @@ def _read(path: str, text_lines: Iterable[str], layout: bool | None = None,
                     tree = []
             elif token == ")":
                 if not depth:
-                    done.append(error(number, _column(text, index),
-                                      "unbalanced brackets: ')' closes nothing", text))
+                    reason = "unbalanced brackets: ')' closes nothing"
+                    if closed is not None and closed[1] != number:
+                        began, line, start_text, at = closed
+                        reason += (f" (the tree of line {began} closed at line {line}, "
+                                   f"column {_column(start_text, at)})")
+                    done.append(error(number, _column(text, index), reason, text))
                     broken = True
                     break
                 depth -= 1
                 tree.append(token)
                 if depth:
                     continue
+                if closed is None and not line_mode:
+                    closed = (root[0], number, text, index)
                 if (words_under_root >= 2 and not brackets_under_root) or (
                         brackets_under_root == 1 and tree[0] == "(" and _wrapped_failure(tree)):
                     line, start_text = root
@@ -271,11 +298,14 @@ def _read(path: str, text_lines: Iterable[str], layout: bool | None = None,
                 # Several trees on one line are one sentence, as EVALB reads them.
                 yield Item(number, tokens=tuple(t for i in done for t in i.tokens or ()))
             tree, depth, bare = [], 0, False
+        elif broken:
+            damage = done[-1]  # the damage that broke the stretch
+            tree, depth, bare = [], 0, False
         else:
-            if broken:
-                tree, depth, bare = [], 0, False
-            yield from done
+            held += done
 
-    if depth:
-        yield unclosed("at the end of the file")
+    if not line_mode:
+        if depth and damage is None:
+            damage = unclosed("at the end of the file")
+        yield from stretch()
     yield from (Item(blank, trailing=True) for blank in pending_blanks)
