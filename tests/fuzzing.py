@@ -195,3 +195,55 @@ def check_other_commands(corpus: Corpus, directory: Path, sentence: int) -> None
             assert sentence in corpus.damaged or 1 in corpus.damaged
         else:
             assert result.exit_code in (0, 1), (args, result.output)
+
+
+# Pretty-printed files (free layout), for the claim that damage to one tree
+# costs that tree only.  A tree is (label, word) for a preterminal or (label,
+# children) for a phrase; the oracle for what the reader must read is the
+# tree's tokens, written out here, not the reader's.
+PHRASES = ("S", "NP", "VP", "PP", "NP-SBJ", "SBAR", "S[dcl]", "NP=2")
+TAGS = ("DT", "NN", "VBZ", "IN", "PRP$", "-LRB-", ",", "-NONE-")
+Node = tuple[str, "str | list[Node]"]
+
+
+def nodes() -> st.SearchStrategy[Node]:
+    """Random trees with tagged words (no word directly under a phrase, no
+    empty phrase: nothing a parser's failure marker or ``()`` could be)."""
+    words = st.text("abcxyz.,'*$", min_size=1, max_size=5)
+    preterminal = st.tuples(st.sampled_from(TAGS), words)
+    return st.recursive(
+        preterminal,
+        lambda kids: st.tuples(st.sampled_from((*PHRASES, "")), st.lists(kids, min_size=1,
+                                                                         max_size=4)),
+        max_leaves=12)
+
+
+def roots() -> st.SearchStrategy[Node]:
+    """A tree whose root is labelled (its ``(`` in column 1 starts it)."""
+    return nodes().filter(lambda node: node[0] != "")
+
+
+def flat(node: Node) -> str:
+    label, kids = node
+    if isinstance(kids, str):
+        return f"({label} {kids})"
+    return f"({label} " + " ".join(flat(kid) for kid in kids) + ")"
+
+
+def pretty(node: Node, margin: int, indent: int = 0) -> str:
+    """``node`` as NLTK's ``Tree.pformat`` writes it: whole on a line if it
+    fits in ``margin``, else each child on its own line, indented by two."""
+    label, kids = node
+    text = flat(node)
+    if isinstance(kids, str) or len(text) + indent < margin:
+        return text
+    return f"({label}" + "".join("\n" + " " * (indent + 2) + pretty(kid, margin, indent + 2)
+                                 for kid in kids) + ")"
+
+
+def tokens(node: Node) -> tuple[str, ...]:
+    """What the reader must read for ``node`` (see :mod:`parsedit.trees.tree`)."""
+    label, kids = node
+    if isinstance(kids, str):
+        return (f"({label} {kids})",)
+    return (f"({label}", *(t for kid in kids for t in tokens(kid)), ")")
