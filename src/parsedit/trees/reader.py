@@ -170,6 +170,14 @@ def line_layout(first_lines: Iterable[str]) -> bool:
     return trees == 1
 
 
+def _stretch(held: list[Item], damage: Item | None, keep_trees: bool) -> list[Item]:
+    """The sentences of a stretch of free layout: its items, or if it is
+    damaged the damage alone (after its items, with ``keep_trees``)."""
+    if damage is None:
+        return held
+    return [*held, damage] if keep_trees else [damage]
+
+
 def _read(path: str, text_lines: Iterable[str], layout: bool | None = None,
           first: int = 1, keep_trees: bool = False) -> Iterator[Item]:
     """The items of ``text_lines``; ``layout`` forces line-by-line reading
@@ -204,12 +212,6 @@ def _read(path: str, text_lines: Iterable[str], layout: bool | None = None,
         return error(line, _column(text, -1),
                      f"unbalanced brackets: {depth} still open {where}", text)
 
-    def stretch() -> list[Item]:
-        """The sentences of the stretch read (free layout)."""
-        if damage is None:
-            return held
-        return [*held, damage] if keep_trees else [damage]
-
     for number, text in enumerate(text_lines, start=first):
         if not text.strip():
             if not depth and line_mode:
@@ -224,7 +226,7 @@ def _read(path: str, text_lines: Iterable[str], layout: bool | None = None,
                 # A new stretch: the one before it is one sentence if damaged.
                 if depth and damage is None:
                     damage = unclosed(f"when a new tree starts at line {number}")
-                yield from stretch()
+                yield from _stretch(held, damage, keep_trees)
                 held, damage, closed = [], None, None
                 tree, depth, bare = [], 0, False
             elif damage is not None:
@@ -307,5 +309,5 @@ def _read(path: str, text_lines: Iterable[str], layout: bool | None = None,
     if not line_mode:
         if depth and damage is None:
             damage = unclosed("at the end of the file")
-        yield from stretch()
+        yield from _stretch(held, damage, keep_trees)
     yield from (Item(blank, trailing=True) for blank in pending_blanks)
