@@ -243,3 +243,6 @@ def test_a_nltk_pretty_printed_file_with_a_stray_bracket_scores_every_other_tree
         assert result.exit_code == 0, result.output
         assert "10 sentences: 9 scored, 1 skipped, 0 errors" in result.output
         assert "sentence 5 skip: " in result.stderr
+        # With -j 2 the parent reads free layout itself: the same report.
+        assert run("score", str(gold), str(test), "--metrics", "parseval", "-j", "2"
+                   ).output == result.output

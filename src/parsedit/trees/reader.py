@@ -1,7 +1,8 @@
 """Streaming reader for Penn Treebank bracketed files.
 
 ``read_trees(path)`` yields one :class:`Item` per sentence, in order, and never
-holds more than the tree being read: memory does not grow with the corpus.
+holds more than the tree (in free layout, the stretch, below) being read:
+memory does not grow with the corpus.
 
 Layout.  A file whose first non-blank line holds exactly one whole tree
 (and perhaps what cannot be read beside it, such as a stray ``)`` or ``(``:
@@ -16,8 +17,27 @@ the other file's sentences as empty lines (EVALB's meaning), but they are
 not sentences where the other file has ended too (parser output often ends
 with an empty line).  Any other file
 (several trees on a line, trees across lines) is read *freely*: blank lines
-separate nothing, and after a broken tree the reader starts again at the next
-line that begins with ``(`` in column 1.
+separate nothing, and each tree is a sentence.
+
+Damage in free layout.  A pretty-printed file starts each tree in column 1
+and indents the lines that continue it, so the file is cut into *stretches*:
+a stretch begins at a line whose column 1 holds ``(``, or holds anything but
+whitespace while no bracket is open (a tree whose ``(`` was lost, a stray
+``)`` before a tree: the damage is that tree's), and runs to the next such
+line.  An undamaged stretch gives each of its trees as a sentence (several
+trees on a line are several sentences).  A damaged stretch (a ``)`` that
+closes nothing, a word outside any bracket, brackets still open where the
+next stretch begins or the file ends) is *one* error item, the first damage
+found, whatever it held: a ``)`` too many closes a tree early, and what
+follows it up to the next stretch is the rest of that tree, not more trees;
+a ``)`` too many after a whole tree is that tree's.  So one bracket more or
+less in a pretty-printed tree costs that tree only, and every later tree
+keeps its number.  The limits: a ``(`` put in column 1 starts a tree (the
+convention itself), a tree whose first line loses its ``(`` and then begins
+with whitespace (``( (S ...``) joins the stretch before it, and on a line
+holding several trees damage costs every tree of the stretch, since a tree
+closed early cannot be told from the next one there.  A failure marker
+(below) is not damage: it is one error item among the stretch's trees.
 
 What is read.  ``(LABEL child ...)`` where the label, if any, touches the open
 bracket (``( (S ...))`` has an unlabelled outer bracket, as EVALB reads it);
