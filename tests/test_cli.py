@@ -275,3 +275,26 @@ def test_a_report_is_written_whole_through_partial_writes(
                                                         write_through=True))
     emit(["première partie\n", "x" * 100 + "\n"], None)
     assert raw.got.decode() == "première partie\n" + "x" * 100 + "\n"
+
+
+def test_the_report_says_what_standard_error_says_of_a_run_that_covers_less(
+        tmp_path: Path) -> None:
+    # A test file that ends early and a damaged line: the JSON and text
+    # reports carry the caveats the Python API's result carries, not only
+    # standard error.
+    trees = ["(S (NP (DT the) (NN dog)) (VP (VBD barked)))",
+             "(S (NP (PRP it)) (VP (VBD ran)))",
+             "(S (NP (PRP we)) (VP (VBD sat)))"]
+    gold, test = files(tmp_path, trees, [trees[0], "(S (NP (PRP it)"])
+    result = run("score", gold, test, "--format", "json")
+    assert result.exit_code == 1
+    warnings = json.loads(result.stdout)["warnings"]
+    assert any("holds 3 trees but" in w and "holds 2" in w for w in warnings)
+    assert any(w.startswith("2 of 3 sentences are left out of every figure") for w in warnings)
+    import parsedit
+
+    assert parsedit.score(gold, test).warnings == tuple(warnings)
+    text = run("score", gold, test).stdout
+    assert "warning: 2 of 3 sentences are left out" in text
+    # Standard error says each once: the sentences, then the error.
+    assert result.stderr.count("holds 3 trees") == 1

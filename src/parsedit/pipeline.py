@@ -688,8 +688,10 @@ def run(scorer: Scorer, pairs_: Iterable[Pair] | Lines, gold_name: str, test_nam
     work.close()  # a pool still working is stopped here
     totals, cutoff = whole.totals()
     warnings = config.warnings()
+    # An unlabelled outer bracket changes PARSEVAL's counts alone.
     roots = root_warning(whole.outer["gold"] + whole.outer["test"], totals.ok,
-                         whole.outer["gold"], gold_name, test_name)
+                         whole.outer["gold"], gold_name, test_name) \
+        if "parseval" in config.metrics else None
     if roots is not None:
         warnings.append(roots)
     merged = merge_warning(scorer.runs, scorer.config.segmentation)
