@@ -112,8 +112,10 @@ def root_warning(mismatched: int, scored: int, gold_side: int, gold_path: str,
 
 
 def root_label(tokens: Bracketing) -> str | None:
-    """The label of a normalised bracketing's root, when it is one labelled
-    phrase (None for a forest, a bare word or an unlabelled outer bracket)."""
+    """The label of a normalised bracketing's root as the edit metrics see
+    it (without an unlabelled outer bracket), when it is one labelled phrase
+    (None for a forest or a bare word)."""
+    tokens = strip_outer_bracket(tokens)
     if not _one_constituent(tokens) or tokens[0] == VIRTUAL_ROOT:
         return None
     return decode(tokens[0])[1]
@@ -143,5 +145,7 @@ def root_label_warning(labels: Iterable[tuple[str | None, str | None]], gold_pat
             f"{gold_path} has a root labelled {gold_label} where {test_path} has "
             f"{test_label} (after the parameter file's deletions), which every figure "
             "counts as a constituent that differs (PARSEVAL, the edit metrics, "
-            "leaf-ancestor); write both files with the same root convention, for example "
-            "relabel one side's root, if this is a convention and not the parser's choice")
+            "leaf-ancestor); if this is a convention and not the parser's choice, add "
+            f"'DELETE_LABEL {gold_label}' (or {test_label}) to a copy of the parameter file "
+            "if that label only marks the root, or write both files with the same root "
+            "convention")
