@@ -246,3 +246,17 @@ def test_a_nltk_pretty_printed_file_with_a_stray_bracket_scores_every_other_tree
         # With -j 2 the parent reads free layout itself: the same report.
         assert run("score", str(gold), str(test), "--metrics", "parseval", "-j", "2"
                    ).output == result.output
+
+
+def test_the_limits_of_the_stretch_rule(tmp_path: Path) -> None:
+    # As the reader's docstring says: where the convention itself is broken,
+    # damage can reach a neighbour (each still one error, reading goes on).
+    tree = "( (S\n    (NP (NN {0}))\n    (VP (VB {0}))) )\n"
+    text = "".join(tree.format(word) for word in "abc")
+    # The first '(' of "( (S" lost: " (S" continues the tree before it.
+    items = read(tmp_path, text.replace("\n( (S\n    (NP (NN b", "\n (S\n    (NP (NN b"))
+    assert [i.tokens is not None for i in items] == [False, True]
+    assert "the tree of line 1 closed at line 3, column 18" in items[0].error.reason
+    # A '(' put in column 1 of a continuation line starts a tree there.
+    items = read(tmp_path, text.replace("\n    (VP (VB b", "\n(    (VP (VB b"))
+    assert [i.tokens is not None for i in items] == [True, False, False, True]
