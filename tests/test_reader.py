@@ -188,6 +188,9 @@ def test_a_stray_bracket_inside_a_pretty_printed_tree_takes_the_rest_of_it(
     assert (items[0].error.line, items[0].error.column) == (3, 19)
     assert items[0].error.reason == ("unbalanced brackets: ')' closes nothing (the tree of "
                                      "line 1 closed at line 2, column 25)")
+    (item,) = read(tmp_path, "(S\n  (NP (DT a)))\n  dog)\n")
+    assert item.error.reason == ("expected '(' but found the word 'dog' outside any bracket "
+                                 "(the tree of line 1 closed at line 2, column 14)")
 
 
 def test_a_pretty_printed_tree_missing_a_bracket_is_one_error(tmp_path: Path) -> None:

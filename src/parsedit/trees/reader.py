@@ -198,6 +198,17 @@ def _stretch(held: list[Item], damage: Item | None, keep_trees: bool) -> list[It
     return [*held, damage] if keep_trees else [damage]
 
 
+def _closed_before(closed: tuple[int, int, str, int] | None, number: int) -> str:
+    """What a message about damage on line ``number`` adds when the first tree
+    of its stretch (free layout) closed on an earlier line (``closed``: the
+    line it began on; the line, text and token index where it closed): that
+    may be where a bracket too many is."""
+    if closed is None or closed[1] == number:
+        return ""
+    began, line, text, index = closed
+    return f" (the tree of line {began} closed at line {line}, column {_column(text, index)})"
+
+
 def _read(path: str, text_lines: Iterable[str], layout: bool | None = None,
           first: int = 1, keep_trees: bool = False) -> Iterator[Item]:
     """The items of ``text_lines``; ``layout`` forces line-by-line reading
@@ -271,12 +282,9 @@ def _read(path: str, text_lines: Iterable[str], layout: bool | None = None,
                     tree = []
             elif token == ")":
                 if not depth:
-                    reason = "unbalanced brackets: ')' closes nothing"
-                    if closed is not None and closed[1] != number:
-                        began, line, start_text, at = closed
-                        reason += (f" (the tree of line {began} closed at line {line}, "
-                                   f"column {_column(start_text, at)})")
-                    done.append(error(number, _column(text, index), reason, text))
+                    done.append(error(number, _column(text, index),
+                                      "unbalanced brackets: ')' closes nothing"
+                                      + _closed_before(closed, number), text))
                     broken = True
                     break
                 depth -= 1
@@ -304,7 +312,7 @@ def _read(path: str, text_lines: Iterable[str], layout: bool | None = None,
             else:
                 done.append(error(number, _column(text, index),
                                   f"expected '(' but found the word {token!r} outside "
-                                  "any bracket", text))
+                                  "any bracket" + _closed_before(closed, number), text))
                 broken = True
                 break
 
