@@ -4,10 +4,11 @@
     python tests/fuzz_long.py [--examples 2000] [--seed 1]
 
 Each case must finish within ``--timeout`` seconds (a hang fails the run).
-It prints how many cases it tried, how many of them were refused as not
-UTF-8, and how many test lines were damaged, skipped and scored; then as
-many pretty-printed files (free layout) with one bracket more or less in
-one tree, each read and scored, and how many trees they held.
+First as many pretty-printed files (free layout) with one bracket more or
+less in one tree, each read and scored (it prints how many trees they
+held); then the damaged corpora: it prints how many cases it tried, how
+many of them were refused as not UTF-8, and how many test lines were
+damaged, skipped and scored.
 """
 
 from __future__ import annotations
@@ -97,8 +98,10 @@ def main() -> None:
         tally["pretty-printed files"] += 1
         tally["their trees"] += len(case.trees)
 
-    case()
     pretty_case()
+    print(", ".join(f"{key}: {value}" for key, value in tally.items()))
+    tally.clear()
+    case()
     print(", ".join(f"{key}: {value}" for key, value in tally.items()))
 
 
