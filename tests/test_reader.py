@@ -158,6 +158,12 @@ def test_a_damaged_line_followed_by_an_indented_one_keeps_the_line_layout(
     assert [i.line for i in items] == [1, 2, 3, 4]
     assert items[1].error is not None and items[2].error is not None
     assert items[3].tree.words() == ["d"]
+    # Line 2 left open and line 3 indented, closing one bracket more than
+    # line 2 left open (the long fuzz run found it): damage too.
+    items = read(tmp_path, "(S (NN a))\n(S (NP (NN b) (VP (VB c)))\n (NN x)))\n(S (NN d))\n")
+    assert [i.line for i in items] == [1, 2, 3, 4]
+    assert items[0].tree.words() == ["a"] and items[3].tree.words() == ["d"]
+    assert items[1].error is not None and items[2].error is not None
     # A damaged line before a pretty-printed tree does not hide its layout.
     items = read(tmp_path,
                  "(S (NN a))\n(S (NP (NN b)\n(S\n  (NP (DT the) (NN b))\n  (VP (VB c)))\n")

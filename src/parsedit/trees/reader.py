@@ -171,7 +171,8 @@ def line_layout(first_lines: Iterable[str]) -> bool:
     these lines is continued on indented lines until its brackets close (a
     pretty-printed file whose first tree happens to fit on one line).  A
     line left open by damage and followed by an indented line whose
-    brackets never close it is damage, not a continuation."""
+    brackets never close it, or close more than it left open, is damage,
+    not a continuation."""
     texts = [text for text in first_lines if text.strip()]
     if not texts:
         return False
@@ -184,8 +185,10 @@ def line_layout(first_lines: Iterable[str]) -> bool:
             depth, continued = 0, False
         elif depth and text[0].isspace():
             continued = True
-        depth = max(0, depth + text.count("(") - text.count(")"))
-        if continued and not depth:
+        depth += text.count("(") - text.count(")")
+        if depth < 0:  # a close bracket too many: damage, not a continuation
+            depth, continued = 0, False
+        elif continued and not depth:
             return False
     return trees == 1
 
