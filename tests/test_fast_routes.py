@@ -30,6 +30,7 @@ from parsedit.fst.edit import EditTransducer
 from parsedit.metrics import registry
 from parsedit.metrics.edits import EditDistance
 from parsedit.metrics.leaf_ancestor import LeafAncestor
+from parsedit.results import LACounts
 from parsedit.trees.bracketing import CLOSING, OPEN, TAGGED, WORD, Bracketing, decode_all
 from parsedit.trees.normalise import NONE
 from parsedit.trees.roots import constituent_view, edit_view
@@ -339,3 +340,18 @@ def test_which_costs_are_counted_without_composing() -> None:
 
     assert counted(("NP", "VP", "["), ("VP", "[", "S")) == 2.0  # NP deleted, S inserted
     assert counted(("NP", "["), ("[", "NP")) is None  # only the lattice knows: 2, not 0
+
+
+@settings(max_examples=100, deadline=None)
+@given(odd_bracketings(), st.booleans())
+def test_equal_trees_are_scored_without_reading_their_lineages(tokens: Bracketing,
+                                                               preterminals: bool) -> None:
+    # The plain route: every word's lineages read and scored, as for any pair.
+    la = LeafAncestor(load_scheme("leaf-ancestor"), preterminals)
+    scored = la.lineages(tokens, tokens)
+    plain = lineages(tokens, preterminals)
+    scores = tuple(la.word_score(g, g) for g in plain)
+    total = sum(scores)
+    assert scored.counts == (LACounts(total / len(scores), 1, total, len(scores), scores)
+                             if scores else LACounts())
+    assert scored.gold == scored.test == plain

@@ -277,6 +277,8 @@ class Aligner:
         self.tie_break = tie_break
         self.paths = paths
         self._solved: dict[Key, _Solved] = {}
+        # The cost of each distinct middle (its symbols), for ``cost``.
+        self._middle_costs: dict[tuple[tuple[Symbol, ...], tuple[Symbol, ...]], float] = {}
         self._signatures: list[Signature] = []
         self._block_number: dict[Signature, int] = {}
         # Substitution costs between signatures, for the triangle check.
@@ -424,6 +426,20 @@ class Aligner:
         if self.tie_break:
             return self.align(gold, test).cost
         _, _, g, t, blocks = self._trimmed(gold, test)
+        if self._positional:  # (a span's block depends on the pair)
+            return self._middle_cost(g, t, blocks)
+        middle = (tuple(g), tuple(t))
+        found = self._middle_costs.get(middle)
+        if found is None:
+            if len(self._middle_costs) >= CACHE_LIMIT:
+                self._middle_costs.clear()
+            found = self._middle_costs[middle] = self._middle_cost(g, t, blocks)
+        return found
+
+    def _middle_cost(self, g: Sequence[Symbol], t: Sequence[Symbol],
+                     blocks: dict[Symbol, int] | None) -> float:
+        """The cost of a pair's middle: deleted or inserted, counted, or
+        composed (once per key)."""
         if not g or not t:
             return self._one_sided_cost(g, t, blocks)
         key = self._key(g, t, blocks)
