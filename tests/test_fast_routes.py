@@ -12,6 +12,7 @@ compose with OpenFst; they share only the edit transducer's arcs.
 from __future__ import annotations
 
 import pynini
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_leaf_ancestor import lineage_oracle
@@ -19,7 +20,7 @@ from test_properties import five_steps, tree_pairs
 
 from parsedit.config import Config
 from parsedit.costs.reader import load_scheme, parse_scheme
-from parsedit.costs.scheme import CostScheme
+from parsedit.costs.scheme import CostScheme, Substitution
 from parsedit.encodings import Encoding, Symbol, get_encoding
 from parsedit.encodings.lineage import LineageEncoding, lineages
 from parsedit.encodings.rule import RuleEncoding
@@ -355,3 +356,57 @@ def test_equal_trees_are_scored_without_reading_their_lineages(tokens: Bracketin
     assert scored.counts == (LACounts(total / len(scores), 1, total, len(scores), scores)
                              if scores else LACounts())
     assert scored.gold == scored.test == plain
+
+
+_SPANS = st.sampled_from([("NP", 0, 2), ("VP", 2, 5), ("S", 0, 5), ("PP", 3, 5), ("NP", 3, 5),
+                          ("ADJP", 1, 2), ("SBAR", 2, 5), ("NP", 0, 1)])
+
+
+def _one_block(delete: float, insert: float, sub: float) -> CostScheme:
+    return CostScheme("one-block", "test", "test", ("span",), (("any", insert),),
+                      (("any", delete),), (Substitution("any", "any", sub),))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_SPANS, max_size=12), st.lists(_SPANS, max_size=12),
+       st.sampled_from([(1.0, 1.0, 1.0), (1.0, 1.0, 1.5), (1.0, 1.0, 0.5), (0.5, 2.0, 1.0),
+                        (1.0, 1.0, 3.0)]))
+def test_a_middle_cut_at_its_common_symbols_costs_what_the_whole_does(
+        gold: list[Symbol], test: list[Symbol], costs: tuple[float, float, float]) -> None:
+    # The middle's cost from its pieces (Aligner._split, when its bounds
+    # meet) against the whole pair composed at once, on a long-lived aligner
+    # (remembered middles and pieces) and on a fresh one.
+    scheme = _one_block(*costs)
+    encoding = get_encoding("span")
+    aligner = SPLIT.setdefault(costs, Aligner(scheme, encoding))
+    cost, ops = full_route(scheme, encoding, tuple(gold), tuple(test))
+    assert aligner.cost(gold, test) == cost
+    assert Aligner(scheme, encoding).cost(gold, test) == cost
+    # The script read back is the whole lattice's, whatever gave the cost.
+    alignment = Aligner(scheme, encoding).align(gold, test)
+    assert alignment.cost == cost
+    assert sum(op.cost for op in alignment.ops) == pytest.approx(cost)
+    assert [op.gold for op in alignment.ops if op.gold is not None] == gold
+    assert [op.test for op in alignment.ops if op.test is not None] == test
+
+
+SPLIT: dict[tuple[float, float, float], Aligner] = {}
+
+
+def test_a_middle_is_cut_only_where_its_bounds_meet() -> None:
+    scheme = _one_block(1.0, 1.0, 1.0)
+    encoding = get_encoding("span")
+    a, b, c, d, e, x, y, z = (("A", i, i + 1) for i in range(8))
+    aligner = Aligner(scheme, encoding)
+    # Cut at b and d: the pieces a/x, c/y and e/z cost 3 = max(3, 3): exact.
+    assert aligner._split([a, b, c, d, e], [x, b, y, d, z]) == 3.0
+    # The same symbols in another order: 3 substitutions, where the bound
+    # (no symbol beyond the other side's count) is 0.
+    assert aligner._split([a, b, c, d, e], [e, b, a, d, c]) is None
+    assert aligner.cost([a, b, c, d, e], [e, b, a, d, c]) == 3.0
+    # b and c swapped: no cut keeps both orders but one, and the pieces cost
+    # 2 + 0 where the bag distance is 0: composed whole instead.
+    assert aligner._split([a, b, c], [a, c, b]) is None
+    assert aligner.cost([a, b, c], [a, c, b]) == 2.0
+    # Costs that do not add up exactly are never cut.
+    assert Aligner(_one_block(0.3, 0.3, 0.3), encoding)._bound is None

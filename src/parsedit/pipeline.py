@@ -266,6 +266,23 @@ def align(scorer: Scorer, metric: str, number: int, gold: Item | None, test: Ite
     return aligner.script(outcomes[metric])
 
 
+def _words_differ(not_ok: Iterable[SentenceResult]) -> str | None:
+    """What to do about pairs whose words differ from gold (EVALB's length
+    and word mismatches, errors under ``--yield strict``), or None."""
+    count = sum(1 for s in not_ok if s.status == "error" and s.reason is not None
+                and s.reason.startswith(("Words unmatch", "Length unmatch"))
+                and not s.reason.startswith("Length unmatch (0|"))  # not a missing gold
+    if not count:
+        return None
+    pairs = f"{count} pairs whose words differ from gold (length or word mismatches) are " \
+        "errors" if count > 1 else "1 pair whose words differ from gold (a length or word " \
+        "mismatch) is an error"
+    return (f"{pairs}, as in EVALB: if the test's words are its own "
+            "(speech recognition, a tokeniser of its own) or its sentences are cut "
+            "differently, --yield align scores them through a word alignment (with "
+            "--segmentation align for the sentences)")
+
+
 def _why_absent(item: Item | None, path: str, number: int, segmented: bool = False) -> str:
     """Why a file has no tree for a pair (``segmented``: pairs are runs of
     sentences, so ``number`` is no tree's)."""
@@ -688,8 +705,10 @@ def run(scorer: Scorer, pairs_: Iterable[Pair] | Lines, gold_name: str, test_nam
     work.close()  # a pool still working is stopped here
     totals, cutoff = whole.totals()
     warnings = config.warnings()
+    # An unlabelled outer bracket changes PARSEVAL's counts alone.
     roots = root_warning(whole.outer["gold"] + whole.outer["test"], totals.ok,
-                         whole.outer["gold"], gold_name, test_name)
+                         whole.outer["gold"], gold_name, test_name) \
+        if "parseval" in config.metrics else None
     if roots is not None:
         warnings.append(roots)
     merged = merge_warning(scorer.runs, scorer.config.segmentation)
@@ -701,6 +720,10 @@ def run(scorer: Scorer, pairs_: Iterable[Pair] | Lines, gold_name: str, test_nam
         aligned = warning(whole.words_differ, whole.with_words)
         if aligned is not None:
             warnings.append(aligned)
+    else:
+        differ = _words_differ(whole.not_ok)
+        if differ:
+            warnings.append(differ)
     extra: dict[str, Any] = {}
     if whole.worst is not None:
         extra["worst_words"] = tuple(whole.worst.top(worst_words))

@@ -300,6 +300,16 @@ class Aligner:
         self._one_block = set(self._kind_block.values()) == {0}
         self._label_block: dict[tuple[str, str, str], int] = {}
         self._block_of: dict[Symbol, int] = {}
+        # One block: every symbol is deleted, inserted and rewritten at the
+        # same costs, what the lower bound of a split middle needs (_split).
+        self._bound: tuple[float, float] | None = None
+        if self._one_block and not self._by_label and not self._positional:
+            sig = self._signatures[0]
+            (delete, insert), sub = self._costs[0], scheme.substitute_cost(sig, sig)
+            # Whole multiples of 1/1024 add up exactly, in OpenFst's single
+            # precision too, so a bound met is met exactly.
+            if all(c < INF and (c * 1024).is_integer() for c in (delete, insert, sub)):
+                self._bound = (min(delete, sub), min(insert, sub))
 
     def _add(self, sig: Signature) -> int:
         """The block of a signature, added (to every transducer built so far)
@@ -408,15 +418,63 @@ class Aligner:
         return cost
 
     def _solve(self, key: Key, gold: Sequence[Symbol], test: Sequence[Symbol]) -> _Solved:
-        """A middle's cost (and path, with ``paths``), composed once per key."""
+        """A middle's cost (and path, with ``paths``), composed once per key
+        (or found from its pieces, see :meth:`_split`)."""
         solved = self._solved.get(key)
         if solved is None:
             if len(self._solved) >= CACHE_LIMIT:
                 self._solved.clear()
-            path = self._lattice(key, gold, test)[1]
-            solved = self._solved[key] = _Solved(float(path.paths().weight()),
-                                                 _template(path) if self.paths else None)
+            cost = None if self.paths else self._split(gold, test)
+            if cost is not None:  # the path, if asked for, is composed whole
+                solved = _Solved(cost, None)
+            else:
+                path = self._lattice(key, gold, test)[1]
+                solved = _Solved(float(path.paths().weight()),
+                                 _template(path) if self.paths else None)
+            self._solved[key] = solved
         return solved
+
+    def _split(self, gold: Sequence[Symbol], test: Sequence[Symbol]) -> float | None:
+        """A middle's cost from its pieces, when that is provably its cost;
+        else None (it is composed whole).
+
+        The symbols that occur once on each side, taken in gold's order as
+        long as they keep test's order too, cut both sides into pieces; each
+        piece is aligned as any pair is (composed, remembered), and matching
+        the cutting symbols costs nothing, so the pieces' costs add up to the
+        cost of an edit script: an upper bound.  Under a scheme with one
+        block (every symbol deleted at cost d, inserted at i, rewritten at
+        s), every gold symbol beyond the count test has of it must be
+        deleted or rewritten, each by an operation of its own, so the cost
+        is at least their number times min(d, s), and likewise for test
+        with min(i, s): a lower bound.  When the two meet, the sum is the
+        cost the whole lattice's shortest path has (with costs that add up
+        exactly, which ``_bound`` requires)."""
+        if self._bound is None:
+            return None
+        gold_counts, test_counts = Counter(gold), Counter(test)
+        where = {s: j for j, s in enumerate(test) if test_counts[s] == 1}
+        cuts: list[tuple[int, int]] = []
+        last = -1
+        for i, symbol in enumerate(gold):
+            j = where.get(symbol, -1)
+            if j > last and gold_counts[symbol] == 1:
+                cuts.append((i, j))
+                last = j
+        if not cuts:
+            return None
+        gold_only = sum((gold_counts - test_counts).values())
+        test_only = sum((test_counts - gold_counts).values())
+        delete, insert = self._bound
+        lower = max(gold_only * delete, test_only * insert)
+        upper = 0.0
+        i = j = 0
+        for cut_i, cut_j in (*cuts, (len(gold), len(test))):
+            upper += self.cost(gold[i:cut_i], test[j:cut_j])
+            if upper > lower:
+                return None
+            i, j = cut_i + 1, cut_j + 1
+        return upper if upper == lower else None
 
     def cost(self, gold: Sequence[Symbol], test: Sequence[Symbol]) -> float:
         """``align(gold, test).cost``, without making what would read the
