@@ -140,7 +140,8 @@ CACHE_LIMIT = 1 << 16
 TRIANGLE_LIMIT = 64
 # Deletion and insertion costs that a middle's cost may be counted from
 # without composing (see ``Aligner._counted``): whole multiples of 1/16 up
-# to this, whose sums over any middle are exact in single precision too.
+# to 1024, whose sums over a middle of at most 1024 symbols are below 2^20
+# sixteenths, so exact in OpenFst's single precision too.
 _COUNTED_UNIT, _COUNTED_LIMIT = 16, 1024.0
 
 # Characters that pynini's string compiler reads as brackets: written as
@@ -523,6 +524,8 @@ class Aligner:
         the distance.  (The rest, where the order of the symbols matters,
         are composed.)"""
         capacity, g, t = key
+        if len(g) + len(t) > _COUNTED_LIMIT:  # (a sum that might not be exact)
+            return None
         gold, test = Counter(g), Counter(t)
         if max(_greedy(g, t), _greedy(t, g)) < sum((gold & test).values()):
             return None
