@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 from parsedit.metrics.parseval import Parseval, columnar_counts
 from parsedit.pipeline import SUM_EVERY, Block, Job, Scored, _score_pair
 from parsedit.results import STATUSES, ParsevalCounts, SentenceResult, Totals
-from parsedit.trees.columnar import Columns, Read
+from parsedit.trees.columnar import Columns, Read, Sentences
 from parsedit.trees.normalise import Normalisation
 from parsedit.trees.ranges import LineRange
 from parsedit.trees.reader import Item, _read
@@ -150,6 +150,45 @@ def scored(job: Job, lines: LineRange) -> Iterator[Scored]:
                          SentenceResult(number, "ok", None, counts,
                                         length=gold_read.length, outer_bracket=outer), None)
             continue
+        gold_item, test_item = gold.item(k, number), test.item(k, number)
+        if (gold_item is None or gold_item.trailing) and \
+                (test_item is None or test_item.trailing):
+            return  # only blank lines are left at the ends of both files
+        yield _score_pair(job, (number, gold_item, test_item))
+
+
+@lru_cache(maxsize=8)
+def _sentences(norm: Normalisation) -> Sentences:
+    return Sentences(norm)
+
+
+def sentences(job: Job, lines: LineRange) -> Iterator[Scored]:
+    """The pairs of one range of lines, scored in order by any metrics: each
+    line of the usual form read straight into its normalised sentence
+    (:class:`~parsedit.trees.columnar.Sentences`) and the pair judged by
+    :meth:`~parsedit.pipeline.Scorer.judge`; a line that reader does not
+    take, a side without words, EVALB's quote fix and the ends of the files
+    by the per-sentence path, from the items the reader makes of them."""
+    scorer = job.scorer
+    norm = scorer.config.params.normalisation
+    read = _sentences(norm)
+    read.new_block()
+    gold_encoding, test_encoding = lines.encodings
+    gold = _Lines(job.gold_path, lines.gold, gold_encoding)
+    test = _Lines(job.test_path, lines.test, test_encoding)
+    for k, (g, t) in enumerate(zip_longest(gold.lines, test.lines)):
+        number = lines.first + k
+        gold_sentence = read.read(g) if g is not None and t is not None else None
+        if gold_sentence is not None and gold_sentence.words:
+            test_sentence = gold_sentence if t == g else read.read(t)
+            if test_sentence is not None and test_sentence.words and not (
+                    norm.quote_labels and len(gold_sentence.words) != len(test_sentence.words)):
+                sentence, outcomes = scorer.judge(
+                    number, gold_sentence, test_sentence,
+                    f"{job.gold_path}:{number} and {job.test_path}:{number}")
+                la = outcomes.get("la") if job.worst else None
+                yield Scored(number, True, True, sentence, None if la is None else la.detail)
+                continue
         gold_item, test_item = gold.item(k, number), test.item(k, number)
         if (gold_item is None or gold_item.trailing) and \
                 (test_item is None or test_item.trailing):

@@ -13,10 +13,10 @@ input, compressed files) are read by the parent as before.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import islice
 
-from parsedit.trees.reader import LOOKAHEAD, Item, _read
+from parsedit.trees.reader import LOOKAHEAD
 from parsedit.trees.reader import line_layout as reads_by_line
 from parsedit.trees.source import DEFAULT_ENCODING, byte_lines, plain
 
@@ -114,15 +114,3 @@ def content_end(path: str, encoding: str = DEFAULT_ENCODING) -> int:
                 offset -= len(piece) + 1
             end = start + (0 if start == 0 else len(pieces[0]))
     return 0
-
-
-def read_range(path: str, span: tuple[int, int, bool], first: int,
-               encoding: str = DEFAULT_ENCODING) -> list[Item]:
-    """The items of the lines in the byte range ``span`` of a plain,
-    line-layout file, numbered from ``first``: blank lines at the end of a
-    range are trailing only when nothing but blank lines follows it."""
-    start, end, last = span
-    if start == end:
-        return []
-    items = list(_read(path, byte_lines(path, start, end, encoding), layout=True, first=first))
-    return items if last else [replace(i, trailing=False) if i.trailing else i for i in items]
