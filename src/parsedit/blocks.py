@@ -128,6 +128,16 @@ def _columnar(read: Callable[[str], Read | None], gold: str | None, test: str | 
     return None if counts is None else ({"parseval": counts}, gold_read, test_read)
 
 
+def _per_sentence(job: Job, gold: _Lines, test: _Lines, k: int, number: int) -> Scored | None:
+    """The ``k``-th pair of a range scored by the per-sentence path, from
+    the items the reader makes of its lines (None when only blank lines are
+    left at the ends of both files)."""
+    gold_item, test_item = gold.item(k, number), test.item(k, number)
+    if (gold_item is None or gold_item.trailing) and (test_item is None or test_item.trailing):
+        return None
+    return _score_pair(job, (number, gold_item, test_item))
+
+
 def scored(job: Job, lines: LineRange) -> Iterator[Scored]:
     """The pairs of one range of lines, scored, in order (see the module
     docstring)."""
@@ -150,11 +160,10 @@ def scored(job: Job, lines: LineRange) -> Iterator[Scored]:
                          SentenceResult(number, "ok", None, counts,
                                         length=gold_read.length, outer_bracket=outer), None)
             continue
-        gold_item, test_item = gold.item(k, number), test.item(k, number)
-        if (gold_item is None or gold_item.trailing) and \
-                (test_item is None or test_item.trailing):
+        other = _per_sentence(job, gold, test, k, number)
+        if other is None:
             return  # only blank lines are left at the ends of both files
-        yield _score_pair(job, (number, gold_item, test_item))
+        yield other
 
 
 @lru_cache(maxsize=8)
@@ -189,11 +198,10 @@ def sentences(job: Job, lines: LineRange) -> Iterator[Scored]:
                 la = outcomes.get("la") if job.worst else None
                 yield Scored(number, True, True, sentence, None if la is None else la.detail)
                 continue
-        gold_item, test_item = gold.item(k, number), test.item(k, number)
-        if (gold_item is None or gold_item.trailing) and \
-                (test_item is None or test_item.trailing):
+        other = _per_sentence(job, gold, test, k, number)
+        if other is None:
             return  # only blank lines are left at the ends of both files
-        yield _score_pair(job, (number, gold_item, test_item))
+        yield other
 
 
 def by_arrays(job: Job) -> bool:
@@ -247,13 +255,11 @@ def block(job: Job, lines: LineRange) -> Block:
     others: dict[int, Scored] = {}
     end = size
     for k in np.flatnonzero(~found.scored).tolist():
-        number = lines.first + k
-        gold_item, test_item = gold.item(k, number), test.item(k, number)
-        if (gold_item is None or gold_item.trailing) and \
-                (test_item is None or test_item.trailing):
+        other = _per_sentence(job, gold, test, k, lines.first + k)
+        if other is None:
             end = k
             break
-        others[k] = _score_pair(job, (number, gold_item, test_item))
+        others[k] = other
     # Every pair's counts, as ParsevalCounts.sentence makes them, in columns.
     matched = found.labelled if params.labeled else found.unlabelled
     gold_n, test_n = found.gold, found.test

@@ -247,18 +247,24 @@ class Sentences:
         if found is None:
             return None
         opens, tag, word, closes = found.groups()
-        token = self.norm._token
-        labels = opens.split(" (")[:-1]
-        opened = tuple(None if deleted else text for deleted, _, text, _ in
-                       (token("(" + label) for label in labels))
+        token = self.norm.token
+        opened: tuple[str | None, ...] = ()
+        kept: tuple[str, ...] = ()
+        if opens:
+            opened = tuple(self._opened(label) for label in opens[:-2].split(" ("))
+            kept = tuple(filter(None, opened))
         deleted, uncounted, tag_token, word_token = token(f"({tag} {word})")
-        kept = tuple(o for o in opened if o is not None)
         preterminal = () if deleted else (tag_token, word_token)
         risk = (_DELETED_OPEN if len(kept) != len(opened) else 0) | \
             (_EMPTYING if deleted and kept else 0)
         return (kept + preterminal + (CLOSE,) * len(closes), preterminal[1:],
-                0 if uncounted else 1, len(labels) - len(closes), risk,
+                0 if uncounted else 1, len(opened) - len(closes), risk,
                 (opened, preterminal, len(closes)))
+
+    def _opened(self, label: str) -> str | None:
+        """A phrase's open token as normalised (None if its label is deleted)."""
+        deleted, _, text, _ = self.norm.token("(" + label)
+        return None if deleted else text
 
     def read(self, text: str) -> Normalised | None:
         """A line's normalised sentence (None: not of the usual form, or
@@ -267,16 +273,14 @@ class Sentences:
         if chunks is None:
             return None
         known = self._pieces
-        try:
-            pieces = list(map(known.__getitem__, chunks))
-        except KeyError:
-            for chunk in chunks:
-                if chunk not in known:
-                    learnt = self._learn(chunk)
+        pieces: list[Piece | None] = list(map(known.get, chunks))
+        if None in pieces:
+            for k, piece in enumerate(pieces):
+                if piece is None:
+                    learnt = self._learn(chunks[k])
                     if learnt is None:
                         return None
-                    known[chunk] = learnt
-            pieces = list(map(known.__getitem__, chunks))
+                    pieces[k] = known[chunks[k]] = learnt
         tokens, words, lengths, steps, risks, parts = zip(*pieces)
         depths = list(accumulate(steps))
         if depths[-1] or min(depths) < 0:

@@ -1,4 +1,5 @@
-"""Ranges of lines that ``--jobs`` workers read for themselves.
+"""Ranges of lines, which a run reads a range at a time (:mod:`parsedit.blocks`)
+and ``--jobs`` workers read for themselves.
 
 With ``-j N`` the parent does not read and pickle every pair: when both files
 are in line layout (:mod:`parsedit.trees.reader`: one sentence per line, which
