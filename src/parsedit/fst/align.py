@@ -22,7 +22,12 @@ corpus: two span middles ``NP[3,5] VP[5,9]`` / ``VP[5,9] NP[3,5]`` and
 ``PP[0,2] S[0,7]`` / ``S[0,7] PP[0,2]`` are the same lattice.  The shortest
 path is read back only when asked for (the movement correction, error
 analysis, scripts); the cost alone is the path's weight.  The remembered
-middles are cleared past a size, so memory stays bounded.
+middles are cleared past a size, so memory stays bounded.  A caller that
+needs the cost alone (``Aligner.cost``: leaf-ancestor) also has each
+distinct middle's cost remembered by its symbols, and, under a scheme where
+no substitution is cheaper than a deletion and an insertion, a middle's
+cost counted rather than composed where a greedy common subsequence proves
+it (``Aligner._counted``).
 
 Ties.  Several edit scripts can share the least cost, and the one the
 shortest-path search returns is an accident of its order: it may rewrite an
