@@ -4,8 +4,11 @@
     python tests/fuzz_long.py [--examples 2000] [--seed 1]
 
 Each case must finish within ``--timeout`` seconds (a hang fails the run).
-It prints how many cases it tried, how many of them were refused as not
-UTF-8, and how many test lines were damaged, skipped and scored.
+First as many pretty-printed files (free layout) with one bracket more or
+less in one tree, each read and scored (it prints how many trees they
+held); then the damaged corpora: it prints how many cases it tried, how
+many of them were refused as not UTF-8, and how many test lines were
+damaged, skipped and scored.
 """
 
 from __future__ import annotations
@@ -22,10 +25,14 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from fuzzing import (  # noqa: E402
     Corpus,
+    Pretty,
     check_other_commands,
+    check_pretty_reading,
+    check_pretty_score,
     check_score,
     corpora,
     invoke,
+    pretty_files,
 )
 from hypothesis import HealthCheck, given, seed, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
@@ -76,6 +83,24 @@ def main() -> None:
         tally["first line damaged"] += 1 in corpus.damaged
         tally["damaged lines"] += len(corpus.damaged)
 
+    @seed(options.seed)
+    @settings(max_examples=options.examples, deadline=None, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(pretty_files())
+    def pretty_case(case: Pretty) -> None:
+        signal.alarm(options.timeout)
+        try:
+            with tempfile.TemporaryDirectory() as directory:
+                check_pretty_reading(case, Path(directory))
+                check_pretty_score(case, Path(directory))
+        finally:
+            signal.alarm(0)
+        tally["pretty-printed files"] += 1
+        tally["their trees"] += len(case.trees)
+
+    pretty_case()
+    print(", ".join(f"{key}: {value}" for key, value in tally.items()))
+    tally.clear()
     case()
     print(", ".join(f"{key}: {value}" for key, value in tally.items()))
 

@@ -22,10 +22,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from click.testing import CliRunner, Result
+from hypothesis import assume
 from hypothesis import strategies as st
 from roark_trees import GOLD, PARSE2, PARSE3
 
 from parsedit.cli import main
+from parsedit.trees.reader import read_trees
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 ODD_LABELS = ("S[dcl]", "PRP$", "NP=2", "-LRB-", "", "NP-SBJ-1", "É", "a(b", "-NONE-", "TOP")
@@ -195,3 +197,132 @@ def check_other_commands(corpus: Corpus, directory: Path, sentence: int) -> None
             assert sentence in corpus.damaged or 1 in corpus.damaged
         else:
             assert result.exit_code in (0, 1), (args, result.output)
+
+
+# Pretty-printed files (free layout), for the claim that damage to one tree
+# costs that tree only.  A tree is (label, word) for a preterminal or (label,
+# children) for a phrase; the oracle for what the reader must read is the
+# tree's tokens, written out here, not the reader's.
+PHRASES = ("S", "NP", "VP", "PP", "NP-SBJ", "SBAR", "S[dcl]", "NP=2")
+TAGS = ("DT", "NN", "VBZ", "IN", "PRP$", "-LRB-", ",", "-NONE-")
+Node = tuple[str, "str | list[Node]"]
+
+
+def nodes() -> st.SearchStrategy[Node]:
+    """Random trees with tagged words (no word directly under a phrase, no
+    empty phrase: nothing a parser's failure marker or ``()`` could be)."""
+    words = st.text("abcxyz.,'*$", min_size=1, max_size=5)
+    preterminal = st.tuples(st.sampled_from(TAGS), words)
+    return st.recursive(
+        preterminal,
+        lambda kids: st.tuples(st.sampled_from((*PHRASES, "")), st.lists(kids, min_size=1,
+                                                                         max_size=4)),
+        max_leaves=12)
+
+
+def roots() -> st.SearchStrategy[Node]:
+    """A tree whose root is labelled (its ``(`` in column 1 starts it)."""
+    return nodes().filter(lambda node: node[0] != "")
+
+
+def flat(node: Node) -> str:
+    label, kids = node
+    if isinstance(kids, str):
+        return f"({label} {kids})"
+    return f"({label} " + " ".join(flat(kid) for kid in kids) + ")"
+
+
+def pretty(node: Node, margin: int, indent: int = 0) -> str:
+    """``node`` as NLTK's ``Tree.pformat`` writes it: whole on a line if it
+    fits in ``margin``, else each child on its own line, indented by two."""
+    label, kids = node
+    text = flat(node)
+    if isinstance(kids, str) or len(text) + indent < margin:
+        return text
+    return f"({label}" + "".join("\n" + " " * (indent + 2) + pretty(kid, margin, indent + 2)
+                                 for kid in kids) + ")"
+
+
+def tokens(node: Node) -> tuple[str, ...]:
+    """What the reader must read for ``node`` (see :mod:`parsedit.trees.tree`)."""
+    label, kids = node
+    if isinstance(kids, str):
+        return (f"({label} {kids})",)
+    return (f"({label}", *(t for kid in kids for t in tokens(kid)), ")")
+
+
+@dataclass(frozen=True)
+class Pretty:
+    """Trees written pretty-printed one after another, each from column 1,
+    ``gaps`` after them (a line end, or a blank line too); tree ``k`` can be
+    written ``damaged`` instead."""
+
+    trees: list[Node]
+    texts: list[str]
+    gaps: list[str]
+    k: int
+    damaged: str
+
+    def write(self, path: Path, damaged: bool) -> str:
+        texts = [self.damaged if damaged and n == self.k else text
+                 for n, text in enumerate(self.texts)]
+        path.write_text("".join(text + gap for text, gap in zip(texts, self.gaps)))
+        return str(path)
+
+
+@st.composite
+def pretty_files(draw: st.DrawFn) -> Pretty:
+    """At least two trees across lines (so that the file is read in free
+    layout whatever the damage); tree ``k`` damaged by one bracket inserted
+    (anywhere in its text but before a continuation line's indentation,
+    where a ``(`` starts a tree by the convention the reader resynchronises
+    on) or deleted."""
+    trees = draw(st.lists(roots(), min_size=2, max_size=6))
+    margin = draw(st.integers(10, 70))
+    texts = [pretty(tree, margin) for tree in trees]
+    assume(sum("\n" in text for text in texts) >= 2)
+    gaps = draw(st.lists(st.sampled_from(("\n", "\n\n")), min_size=len(trees),
+                         max_size=len(trees)))
+    k = draw(st.integers(0, len(trees) - 1))
+    text = texts[k]
+    if draw(st.booleans()):
+        at = draw(st.sampled_from([i for i in range(len(text) + 1)
+                                   if i == 0 or text[i - 1] != "\n"]))
+        damaged = text[:at] + draw(st.sampled_from("()")) + text[at:]
+    else:
+        at = draw(st.sampled_from([i for i, c in enumerate(text) if c in "()"]))
+        damaged = text[:at] + text[at + 1:]
+    return Pretty(trees, texts, gaps, k, damaged)
+
+
+def check_pretty_reading(case: Pretty, directory: Path) -> None:
+    """The reader reads every tree but ``k`` as without the damage, with the
+    same number; tree ``k`` is one error item."""
+    clean = list(read_trees(case.write(directory / "clean.mrg", damaged=False)))
+    items = list(read_trees(case.write(directory / "damaged.mrg", damaged=True)))
+    assert [item.tokens for item in clean] == [tokens(tree) for tree in case.trees]
+    assert len(items) == len(case.trees), [str(i.error) for i in items if i.error]
+    for number, (item, before) in enumerate(zip(items, clean)):
+        if number == case.k:
+            assert item.tokens is None and item.error is not None
+            assert item.line == item.error.line
+        else:
+            assert item == before
+
+
+def check_pretty_score(case: Pretty, directory: Path) -> None:
+    """``score`` of the clean file against the damaged one: tree ``k`` is a
+    ``skip``, every other sentence as in the clean file against itself."""
+    gold = case.write(directory / "gold.mrg", damaged=False)
+    runs = []
+    for damaged in (False, True):
+        test = case.write(directory / "test.mrg", damaged)
+        result = invoke("score", gold, test, "--metrics", "parseval", "--format", "json")
+        no_traceback(result)
+        assert result.exit_code in (0, 1), result.output  # 1: nothing scored (-NONE-)
+        runs.append(json.loads(result.stdout)["sentences"])
+    clean, sentences = runs
+    k = case.k
+    assert len(sentences) == len(case.trees)
+    assert sentences[k]["status"] == "skip" and "test.mrg" in sentences[k]["message"]
+    assert sentences[:k] + sentences[k + 1:] == clean[:k] + clean[k + 1:]

@@ -300,3 +300,21 @@ def test_evaluators_can_be_summed() -> None:
 def test_align_names_an_unknown_encoding_as_an_encoding() -> None:
     with pytest.raises(ConfigError, match="unknown encoding 'labels': expected one of label"):
         parsedit.align(GOLD, PARSE2, encoding="labels")
+
+
+def test_costs_for_no_metric_are_refused_and_align_takes_them_as_score_does() -> None:
+    gold, test = "(S (NN a) (NN b))", "(S (NN a) (VB b))"
+    # "lineage" names the encoding; the metric whose scheme it is is "la".
+    with pytest.raises(ConfigError, match="costs for 'lineage'"):
+        parsedit.score([gold], [test], metrics="la", costs={"lineage": "sampson-first-char"})
+    with pytest.raises(ConfigError, match="costs for 'labl'"):
+        parsedit.score([gold], [test], costs={"labl": "levenshtein"})
+    as_mapping = parsedit.align(gold, test, encoding="lineage",
+                                costs={"la": "sampson-first-char"})
+    as_name = parsedit.align(gold, test, encoding="lineage", costs="sampson-first-char")
+    assert as_mapping == as_name
+
+
+def test_two_bracketed_strings_are_refused_by_name() -> None:
+    with pytest.raises(ConfigError, match="gold: a bracketed tree, not a path"):
+        parsedit.score("(S (NN a))", "(S (NN a))")

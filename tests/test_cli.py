@@ -124,9 +124,13 @@ def test_a_run_stopped_by_max_error_says_so_and_exits_1(tmp_path: Path) -> None:
     gold, test = files(tmp_path, ["(S (A a) (B b))"] * 4, ["(S (A a) (B c))"] * 4)
     result = run("score", gold, test, "-e", "1", "--format", "evalb")
     assert result.exit_code == 1
-    assert result.stderr.splitlines()[:3] == [
+    evalb = [line for line in result.stderr.splitlines() if not line.startswith("parsedit:")]
+    assert evalb[:3] == [
         "1 : Words unmatch (b|c)", "2 : Words unmatch (b|c)", "3 : Words unmatch (b|c)"]
     assert "parsedit: error: stopped at sentence 3" in result.stderr
+    # What to do about words that differ, said once.
+    assert result.stderr.count("--yield align scores them") == 1
+    assert "parsedit: warning: 3 pairs whose words differ from gold" in result.stderr
     assert "=== Summary ===" in result.stdout
 
 
@@ -275,3 +279,26 @@ def test_a_report_is_written_whole_through_partial_writes(
                                                         write_through=True))
     emit(["première partie\n", "x" * 100 + "\n"], None)
     assert raw.got.decode() == "première partie\n" + "x" * 100 + "\n"
+
+
+def test_the_report_says_what_standard_error_says_of_a_run_that_covers_less(
+        tmp_path: Path) -> None:
+    # A test file that ends early and a damaged line: the JSON and text
+    # reports carry the caveats the Python API's result carries, not only
+    # standard error.
+    trees = ["(S (NP (DT the) (NN dog)) (VP (VBD barked)))",
+             "(S (NP (PRP it)) (VP (VBD ran)))",
+             "(S (NP (PRP we)) (VP (VBD sat)))"]
+    gold, test = files(tmp_path, trees, [trees[0], "(S (NP (PRP it)"])
+    result = run("score", gold, test, "--format", "json")
+    assert result.exit_code == 1
+    warnings = json.loads(result.stdout)["warnings"]
+    assert any("holds 3 trees but" in w and "holds 2" in w for w in warnings)
+    assert any(w.startswith("2 of 3 sentences are left out of every figure") for w in warnings)
+    import parsedit
+
+    assert parsedit.score(gold, test).warnings == tuple(warnings)
+    text = run("score", gold, test).stdout
+    assert "warning: 2 of 3 sentences are left out" in text
+    # Standard error says each once: the sentences, then the error.
+    assert result.stderr.count("holds 3 trees") == 1

@@ -222,3 +222,50 @@ def test_blocks_on_evalbs_edge_cases(shared: Path, name: str, prm: str) -> None:
             assert evaluate(gold, test, config, jobs=jobs).to_dict() == oracle
             assert evaluate(gold, test, config, jobs=jobs, keep="rows").table == \
                 SentenceRows.of(per_sentence(config, gold, test).sentences)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(pair(), min_size=1, max_size=6), st.sampled_from([*PARAMS, "strip"]))
+def test_a_line_is_read_into_the_sentence_the_reader_and_normalisation_make(
+        pairs: list[tuple[str, str]], params: str) -> None:
+    from parsedit.trees.columnar import Sentences
+    from parsedit.trees.reader import read_sentence
+
+    norm = load_params("collins" if params == "strip" else params).normalisation
+    if params == "strip":
+        norm = replace(norm, strip_outer_bracket=True)
+    read = Sentences(norm)
+    for line in (line for both in pairs for line in both):
+        found = read.read(line)
+        if found is None:  # left to the reader
+            continue
+        item = read_sentence(line)
+        assert item.tokens is not None, line
+        expected = norm.normalise(item.tokens)
+        assert found.bracketing == expected.bracketing, line
+        assert found.words == expected.words and found.length == expected.length, line
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(pair(), min_size=1, max_size=10), st.sampled_from(PARAMS),
+       st.sampled_from(["label,span,rule", "parseval,la", "parseval,tagging",
+                        "parseval,label"]),
+       st.sampled_from(["strict", "align"]), st.integers(1, 4))
+def test_lines_read_into_sentences_give_the_per_sentence_results(
+        pairs: list[tuple[str, str]], params: str, metrics: str, yields: str,
+        every: int) -> None:
+    # Any metrics, a range of lines at a time (blocks.sentences), against
+    # every pair read by the reader and scored on its own.
+    config = Config.from_options(metrics, replace(load_params(params), max_error=3),
+                                 yields=yields)
+    with tempfile.TemporaryDirectory() as tmp:
+        gold, test = str(Path(tmp) / "gold"), str(Path(tmp) / "test")
+        Path(gold).write_text("".join(g + "\n" for g, _ in pairs), encoding="utf-8")
+        Path(test).write_text("".join(t + "\n" for _, t in pairs), encoding="utf-8")
+        cut = line_ranges(gold, test, every=every)
+        if cut is None:  # not both in line layout: never read by ranges
+            return
+        oracle = per_sentence(config, gold, test)
+        ranges = run(Scorer(config), Lines(cut), gold, test)
+        assert ranges.sentences == oracle.sentences
+        assert ranges.to_dict() == oracle.to_dict()

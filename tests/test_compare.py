@@ -470,3 +470,21 @@ def test_compare_under_yield_align_shows_each_systems_word_error_rate(tmp_path: 
     plain = run("compare", gold, same, heard, "--metrics", "parseval", "--samples", "100",
                 "--format", "json")
     assert "word_error_rate" not in json.loads(plain.stdout)["systems"][0]
+
+
+def test_a_system_scored_on_fewer_sentences_is_not_ranked(tmp_path: Path) -> None:
+    # "partial" misses two parses: its figure is over its own four sentences,
+    # so it is not ranked beside systems scored on all six (unless
+    # --failures count scores the missing parses as parses with nothing).
+    gold, paths = systems(tmp_path, good=[GOLD] * 6, moved=[PARSE2] * 6,
+                          partial=[GOLD] * 4 + ["", ""])
+    data = json.loads(run("compare", gold, *paths, "--samples", "200", "--metrics", "label",
+                          "--format", "json").stdout)
+    by_name = {s["name"]: s for s in data["systems"]}
+    assert by_name["partial"]["ranks"]["label"] is None
+    assert [by_name[n]["ranks"]["label"] for n in ("good", "moved")] == [1, 2]
+    assert any("partial, scored on fewer than the 6 sentences" in w for w in data["warnings"])
+    counted = json.loads(run("compare", gold, *paths, "--samples", "200", "--metrics",
+                             "label", "--failures", "count", "--format", "json").stdout)
+    ranks = {s["name"]: s["ranks"]["label"] for s in counted["systems"]}
+    assert ranks == {"good": 1, "moved": 2, "partial": 3}

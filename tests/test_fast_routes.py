@@ -12,23 +12,26 @@ compose with OpenFst; they share only the edit transducer's arcs.
 from __future__ import annotations
 
 import pynini
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_leaf_ancestor import lineage_oracle
 from test_properties import five_steps, tree_pairs
 
 from parsedit.config import Config
-from parsedit.costs.reader import load_scheme
-from parsedit.costs.scheme import CostScheme
+from parsedit.costs.reader import load_scheme, parse_scheme
+from parsedit.costs.scheme import CostScheme, Substitution
 from parsedit.encodings import Encoding, Symbol, get_encoding
-from parsedit.encodings.lineage import lineages
+from parsedit.encodings.lineage import LineageEncoding, lineages
 from parsedit.encodings.rule import RuleEncoding
 from parsedit.encodings.span import SpanEncoding
 from parsedit.encodings.structure import Structures
+from parsedit.fst.align import Aligner
 from parsedit.fst.edit import EditTransducer
 from parsedit.metrics import registry
 from parsedit.metrics.edits import EditDistance
 from parsedit.metrics.leaf_ancestor import LeafAncestor
+from parsedit.results import LACounts
 from parsedit.trees.bracketing import CLOSING, OPEN, TAGGED, WORD, Bracketing, decode_all
 from parsedit.trees.normalise import NONE
 from parsedit.trees.roots import constituent_view, edit_view
@@ -260,3 +263,150 @@ def test_the_cost_alone_is_the_alignments(pair: list[Tree]) -> None:
             strings = [(metric.encoding.encode(gold), metric.encoding.encode(test))]
         for g, t in strings:
             assert aligner.cost(g, t) == aligner.align(g, t).cost
+
+
+@st.composite
+def odd_bracketings(draw: st.DrawFn) -> Bracketing:
+    """Trees as treebanks and parsers write them, and worse: a forest of one
+    to three trees, a phrase without words anywhere, then zero to two
+    unlabelled brackets or a labelled one around the lot."""
+    trees = draw(tree_pairs(count=draw(st.integers(1, 3))))
+    tokens = [token for t in trees for token in NONE.apply(t)]
+    if draw(st.booleans()):
+        at = draw(st.integers(0, len(tokens)))
+        tokens[at:at] = [draw(st.sampled_from(("(", "(X"))), ")"]
+    for _ in range(draw(st.integers(0, 2))):
+        tokens = [draw(st.sampled_from(("(", "(", "(R"))), *tokens, ")"]
+    return tuple(tokens)
+
+
+@settings(max_examples=400, deadline=None)
+@given(odd_bracketings(), st.booleans())
+def test_lineages_read_past_outer_brackets_are_the_edit_views(tokens: Bracketing,
+                                                               preterminals: bool) -> None:
+    # The fast route reads the tokens inside their unlabelled outer brackets
+    # and checks them; the plain route walks the edit view.
+    from parsedit.encodings.lineage import _walk
+
+    assert lineages(tokens, preterminals) == _walk(edit_view(tokens), preterminals)[0]
+
+
+UNEVEN = parse_scheme(b'''
+name = "uneven"
+encodings = ["lineage"]
+[classes]
+clause = { labels = ["S*"], kinds = ["node"] }
+[insert]
+any = 1.0
+boundary = 0.5
+clause = 1.5
+[delete]
+any = 1.0
+boundary = 0.25
+[[substitute]]
+from = "any"
+to = "any"
+cost = 3.0
+''', "uneven.toml")
+# Long-lived, so that later examples meet the middles of earlier ones.
+COUNTING = {scheme.name: Aligner(scheme, LineageEncoding()) for scheme in (
+    load_scheme("leaf-ancestor"), UNEVEN, load_scheme("sampson-first-char"))}
+_LINEAGE = st.lists(st.sampled_from(("S", "SQ", "NP", "VP", "[", "]")), max_size=8).map(tuple)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_LINEAGE, _LINEAGE)
+def test_a_cost_counted_without_composing_is_the_full_routes(gold: tuple[str, ...],
+                                                             test: tuple[str, ...]) -> None:
+    for aligner in COUNTING.values():
+        assert aligner.cost(gold, test) == full_route(aligner.scheme, aligner.encoding,
+                                                      gold, test)[0]
+        assert aligner.align(gold, test).cost == aligner.cost(gold, test)
+
+
+def test_which_costs_are_counted_without_composing() -> None:
+    assert COUNTING["leaf-ancestor"]._countable and COUNTING["uneven"]._countable
+    assert not COUNTING["sampson-first-char"]._countable  # NP for NN costs 0.5
+    # A substitution that pays; a cost that does not count exactly; a
+    # boundary marker that cannot be deleted.
+    for delete in ("any = 1.0", "any = 0.1", "node = 1.0"):
+        scheme = parse_scheme(f'name = "x"\n[insert]\nany = 1.0\n[delete]\n{delete}\n'
+                              '[[substitute]]\nfrom = "any"\nto = "any"\ncost = 1.5\n'
+                              .encode(), "x.toml")
+        assert not Aligner(scheme, LineageEncoding())._countable
+    aligner = Aligner(load_scheme("leaf-ancestor"), LineageEncoding())
+
+    def counted(gold: tuple[str, ...], test: tuple[str, ...]) -> float | None:
+        return aligner._counted(aligner._key(gold, test, None))
+
+    assert counted(("NP", "VP", "["), ("VP", "[", "S")) == 2.0  # NP deleted, S inserted
+    assert counted(("NP", "["), ("[", "NP")) is None  # only the lattice knows: 2, not 0
+
+
+@settings(max_examples=100, deadline=None)
+@given(odd_bracketings(), st.booleans())
+def test_equal_trees_are_scored_without_reading_their_lineages(tokens: Bracketing,
+                                                               preterminals: bool) -> None:
+    # The plain route: every word's lineages read and scored, as for any pair.
+    la = LeafAncestor(load_scheme("leaf-ancestor"), preterminals)
+    scored = la.lineages(tokens, tokens)
+    plain = lineages(tokens, preterminals)
+    scores = tuple(la.word_score(g, g) for g in plain)
+    total = sum(scores)
+    assert scored.counts == (LACounts(total / len(scores), 1, total, len(scores), scores)
+                             if scores else LACounts())
+    assert scored.gold == scored.test == plain
+
+
+_SPANS = st.sampled_from([("NP", 0, 2), ("VP", 2, 5), ("S", 0, 5), ("PP", 3, 5), ("NP", 3, 5),
+                          ("ADJP", 1, 2), ("SBAR", 2, 5), ("NP", 0, 1)])
+
+
+def _one_block(delete: float, insert: float, sub: float) -> CostScheme:
+    return CostScheme("one-block", "test", "test", ("span",), (("any", insert),),
+                      (("any", delete),), (Substitution("any", "any", sub),))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_SPANS, max_size=12), st.lists(_SPANS, max_size=12),
+       st.sampled_from([(1.0, 1.0, 1.0), (1.0, 1.0, 1.5), (1.0, 1.0, 0.5), (0.5, 2.0, 1.0),
+                        (1.0, 1.0, 3.0)]))
+def test_a_middle_cut_at_its_common_symbols_costs_what_the_whole_does(
+        gold: list[Symbol], test: list[Symbol], costs: tuple[float, float, float]) -> None:
+    # The middle's cost from its pieces (Aligner._split, when its bounds
+    # meet) against the whole pair composed at once, on a long-lived aligner
+    # (remembered middles and pieces) and on a fresh one.
+    scheme = _one_block(*costs)
+    encoding = get_encoding("span")
+    aligner = SPLIT.setdefault(costs, Aligner(scheme, encoding))
+    cost, ops = full_route(scheme, encoding, tuple(gold), tuple(test))
+    assert aligner.cost(gold, test) == cost
+    assert Aligner(scheme, encoding).cost(gold, test) == cost
+    # The script read back is the whole lattice's, whatever gave the cost.
+    alignment = Aligner(scheme, encoding).align(gold, test)
+    assert alignment.cost == cost
+    assert sum(op.cost for op in alignment.ops) == pytest.approx(cost)
+    assert [op.gold for op in alignment.ops if op.gold is not None] == gold
+    assert [op.test for op in alignment.ops if op.test is not None] == test
+
+
+SPLIT: dict[tuple[float, float, float], Aligner] = {}
+
+
+def test_a_middle_is_cut_only_where_its_bounds_meet() -> None:
+    scheme = _one_block(1.0, 1.0, 1.0)
+    encoding = get_encoding("span")
+    a, b, c, d, e, x, y, z = (("A", i, i + 1) for i in range(8))
+    aligner = Aligner(scheme, encoding)
+    # Cut at b and d: the pieces a/x, c/y and e/z cost 3 = max(3, 3): exact.
+    assert aligner._split([a, b, c, d, e], [x, b, y, d, z]) == 3.0
+    # The same symbols in another order: 3 substitutions, where the bound
+    # (no symbol beyond the other side's count) is 0.
+    assert aligner._split([a, b, c, d, e], [e, b, a, d, c]) is None
+    assert aligner.cost([a, b, c, d, e], [e, b, a, d, c]) == 3.0
+    # b and c swapped: no cut keeps both orders but one, and the pieces cost
+    # 2 + 0 where the bag distance is 0: composed whole instead.
+    assert aligner._split([a, b, c], [a, c, b]) is None
+    assert aligner.cost([a, b, c], [a, c, b]) == 2.0
+    # Costs that do not add up exactly are never cut.
+    assert Aligner(_one_block(0.3, 0.3, 0.3), encoding)._bound is None

@@ -7,12 +7,25 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from fuzzing import Corpus, check_other_commands, check_score, corpora
-from hypothesis import given, settings
+from fuzzing import (
+    Corpus,
+    Node,
+    Pretty,
+    check_other_commands,
+    check_pretty_reading,
+    check_pretty_score,
+    check_score,
+    corpora,
+    pretty,
+    pretty_files,
+    roots,
+    tokens,
+)
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from parsedit.errors import InputError
-from parsedit.trees.reader import read_trees
+from parsedit.trees.reader import line_layout, read_trees
 from parsedit.trees.source import lines as source_lines
 
 
@@ -65,3 +78,36 @@ def test_any_bytes_through_the_reader(data: bytes) -> None:
         assert (item.tokens is None) or (item.error is None)
         if item.error is not None:
             assert item.error.line == item.line and item.error.column >= 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(pretty_files())
+def test_one_bracket_more_or_less_in_a_pretty_printed_tree_costs_that_tree_only(
+        case: Pretty) -> None:
+    with tempfile.TemporaryDirectory() as directory:
+        check_pretty_reading(case, Path(directory))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(roots(), min_size=2, max_size=6), st.integers(10, 90), st.data())
+def test_pretty_printed_trees_several_on_a_line_are_read_apart(
+        trees: list[Node], margin: int, data: st.DataObject) -> None:
+    # NLTK's print(t1, t2): a tree may begin on the line where another ends.
+    gaps = data.draw(st.lists(st.sampled_from(("\n", "\n\n", " ")), min_size=len(trees),
+                              max_size=len(trees)))
+    texts = [pretty(tree, margin) for tree in trees]
+    text = "".join(t + gap for t, gap in zip(texts, gaps))
+    assume(not line_layout(text.splitlines(keepends=True)))
+    with tempfile.TemporaryDirectory() as directory:
+        path = Path(directory) / "trees.mrg"
+        path.write_text(text)
+        items = list(read_trees(str(path)))
+    assert [item.tokens for item in items] == [tokens(tree) for tree in trees]
+
+
+@settings(max_examples=10, deadline=None)
+@given(pretty_files())
+def test_a_damaged_pretty_printed_tree_is_one_skip_and_the_rest_scored_as_before(
+        case: Pretty) -> None:
+    with tempfile.TemporaryDirectory() as directory:
+        check_pretty_score(case, Path(directory))

@@ -11,11 +11,12 @@ from conftest import ptb_ten_times
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from parsedit.blocks import _Lines
 from parsedit.config import Config
-from parsedit.pipeline import Job, Lines, Scorer, _range_pairs, blocks, evaluate, pairs
+from parsedit.pipeline import Job, Lines, Pair, Scorer, blocks, evaluate, pairs
 from parsedit.report import evalb as evalb_report
 from parsedit.trees import ranges
-from parsedit.trees.ranges import line_layout, line_ranges, line_starts
+from parsedit.trees.ranges import LineRange, line_layout, line_ranges, line_starts
 
 # Lines as a treebank file may hold them: trees, blank lines, broken trees,
 # raw text, a \r before the newline, a stray bracket, a byte-order mark.
@@ -62,6 +63,22 @@ def test_line_starts_are_every_kth_line(data: bytes, every: int, block: int) -> 
             ranges._BLOCK = saved
 
 
+def range_pairs(lines: LineRange, gold: str, test: str) -> list[Pair]:
+    """The pairs of items a range's lines make, as the routes that read
+    ranges pair them (parsedit.blocks): up to the blank lines that end both
+    files."""
+    g, t = _Lines(gold, lines.gold, "utf-8"), _Lines(test, lines.test, "utf-8")
+    out: list[Pair] = []
+    for k in range(max(len(g.lines), len(t.lines))):
+        number = lines.first + k
+        gold_item, test_item = g.item(k, number), t.item(k, number)
+        if (gold_item is None or gold_item.trailing) and (test_item is None
+                                                          or test_item.trailing):
+            break
+        out.append((number, gold_item, test_item))
+    return out
+
+
 @settings(max_examples=150, deadline=None)
 @given(st.lists(LINES, max_size=12), st.lists(LINES, max_size=12), st.integers(1, 4),
        st.booleans())
@@ -77,8 +94,7 @@ def test_ranges_read_the_pairs_the_parent_reads(gold: list[bytes], test: list[by
         if cut is None:  # free layout: the parent reads, as before
             assert not (line_layout(paths[0]) and line_layout(paths[1]))
             return
-        job = Job(None, *paths)  # type: ignore[arg-type]
-        by_ranges = [p for r in cut for p in _range_pairs(job, r)]
+        by_ranges = [p for r in cut for p in range_pairs(r, *paths)]
         assert described(by_ranges) == described(pairs(*paths))
 
 
@@ -136,8 +152,7 @@ def test_trailing_blank_lines_across_ranges(tmp_path: Path, every: int) -> None:
     test.write_text("(TOP (NN a))\n\n \n")
     cut = line_ranges(str(gold), str(test), every=every)
     assert cut is not None
-    job = Job(None, str(gold), str(test))  # type: ignore[arg-type]
-    by_ranges = [p for r in cut for p in _range_pairs(job, r)]
+    by_ranges = [p for r in cut for p in range_pairs(r, str(gold), str(test))]
     assert described(by_ranges) == described(pairs(str(gold), str(test)))
     assert [p[0] for p in by_ranges] == [1]
 

@@ -6,6 +6,7 @@ import types
 from pathlib import Path
 
 import pytest
+from conftest import run
 
 from parsedit.errors import InputError
 from parsedit.trees.reader import read_trees
@@ -157,7 +158,114 @@ def test_a_damaged_line_followed_by_an_indented_one_keeps_the_line_layout(
     assert [i.line for i in items] == [1, 2, 3, 4]
     assert items[1].error is not None and items[2].error is not None
     assert items[3].tree.words() == ["d"]
+    # Line 2 left open and line 3 indented, closing one bracket more than
+    # line 2 left open (the long fuzz run found it): damage too.
+    items = read(tmp_path, "(S (NN a))\n(S (NP (NN b) (VP (VB c)))\n (NN x)))\n(S (NN d))\n")
+    assert [i.line for i in items] == [1, 2, 3, 4]
+    assert items[0].tree.words() == ["a"] and items[3].tree.words() == ["d"]
+    assert items[1].error is not None and items[2].error is not None
     # A damaged line before a pretty-printed tree does not hide its layout.
     items = read(tmp_path,
                  "(S (NN a))\n(S (NP (NN b)\n(S\n  (NP (DT the) (NN b))\n  (VP (VB c)))\n")
     assert [i.tree.words() for i in items if i.error is None] == [["a"], ["the", "b", "c"]]
+
+
+# Free layout: damage inside one tree costs that tree only.
+
+PRETTY = ("(S\n  (NP (DT the) (NN dog))\n  (VP (VBZ barks)))\n"
+          "(S\n  (NP (NN b))\n  (VP (VBZ c)))\n"
+          "(S\n  (NP (NN d))\n  (VP (VBZ e)))\n")
+
+
+def test_a_stray_bracket_after_a_pretty_printed_tree_replaces_it(tmp_path: Path) -> None:
+    clean = read(tmp_path, PRETTY)
+    items = read(tmp_path, PRETTY.replace("barks)))", "barks))))"))
+    assert len(items) == 3 and items[1:] == clean[1:]
+    assert (items[0].line, items[0].error.line, items[0].error.column) == (3, 3, 20)
+    assert items[0].error.reason == "unbalanced brackets: ')' closes nothing"
+
+
+def test_a_stray_bracket_inside_a_pretty_printed_tree_takes_the_rest_of_it(
+        tmp_path: Path) -> None:
+    # The tree closes at the end of line 2; line 3, indented, is still its own.
+    clean = read(tmp_path, PRETTY)
+    items = read(tmp_path, PRETTY.replace("(NN dog))", "(NN dog)))"))
+    assert len(items) == 3 and items[1:] == clean[1:]
+    assert (items[0].error.line, items[0].error.column) == (3, 19)
+    assert items[0].error.reason == ("unbalanced brackets: ')' closes nothing (the tree of "
+                                     "line 1 closed at line 2, column 25)")
+    (item,) = read(tmp_path, "(S\n  (NP (DT a)))\n  dog)\n")
+    assert item.error.reason == ("expected '(' but found the word 'dog' outside any bracket "
+                                 "(the tree of line 1 closed at line 2, column 14)")
+
+
+def test_a_pretty_printed_tree_missing_a_bracket_is_one_error(tmp_path: Path) -> None:
+    clean = read(tmp_path, PRETTY)
+    for damaged in (PRETTY.replace("(VBZ c)))", "(VBZ c))"),
+                    PRETTY.replace("(NP (NN b", "NP (NN b")):
+        items = read(tmp_path, damaged)
+        assert len(items) == 3 and items[0] == clean[0] and items[2] == clean[2]
+        assert items[1].error is not None and items[1].error.line in (4, 5, 6)
+
+
+def test_damage_in_column_one_between_trees_is_the_next_tree_s(tmp_path: Path) -> None:
+    # The root's '(' lost, or a stray ')' before it: no bracket is open and
+    # column 1 is not blank, so a tree starts there, as it does at a '('.
+    clean = read(tmp_path, PRETTY)
+    for damaged in (PRETTY.replace("\n(S\n  (NP (NN b", "\nS\n  (NP (NN b"),
+                    PRETTY.replace("\n(S\n  (NP (NN b", "\n)(S\n  (NP (NN b")):
+        items = read(tmp_path, damaged)
+        assert len(items) == 3 and items[0] == clean[0] and items[2] == clean[2]
+        assert (items[1].error.line, items[1].error.column) == (4, 1)
+
+
+def test_a_failure_marker_among_pretty_printed_trees_is_one_sentence(tmp_path: Path) -> None:
+    items = read(tmp_path, PRETTY.replace("(S\n  (NP (NN b))\n  (VP (VBZ c)))",
+                                          "(Failure b c)"))
+    assert len(items) == 3 and "bare words" in items[1].error.reason
+    assert items[2].tree.words() == ["d", "e"]
+
+
+def test_damage_on_a_line_of_several_free_trees_costs_the_line(tmp_path: Path) -> None:
+    # Where a tree closed early, what follows it on its line cannot be told
+    # from the next tree: the whole stretch, to the next line starting a
+    # tree in column 1, is one error.
+    items = read(tmp_path, "(S\n  (NN a))\n(S (NN b))) (S (NN c))\n(S (NN d)) (S (NN e))\n")
+    assert [i.tokens is not None for i in items] == [True, False, True, True]
+    assert [i.tree.words() for i in items if i.tokens] == [["a"], ["d"], ["e"]]
+
+
+def test_a_nltk_pretty_printed_file_with_a_stray_bracket_scores_every_other_tree(
+        shared: Path, tmp_path: Path) -> None:
+    # The new-user trial: ten trees written by NLTK's str(tree), one ')' more
+    # at the end of tree 5 (or inside it) put every later pair off by one.
+    nltk = pytest.importorskip("nltk")
+    lines = (shared / "kummerfeld/collins.1.mrg").read_text().splitlines()[:10]
+    trees = [str(nltk.Tree.fromstring(line)) for line in lines]
+    gold = tmp_path / "gold.mrg"
+    gold.write_text("\n".join(trees) + "\n")
+    fifth = trees[4]
+    for damaged in (fifth + ")", fifth.replace(")", "))", 1)):
+        test = tmp_path / "test.mrg"
+        test.write_text("\n".join([*trees[:4], damaged, *trees[5:]]) + "\n")
+        result = run("score", str(gold), str(test), "--metrics", "parseval")
+        assert result.exit_code == 0, result.output
+        assert "10 sentences: 9 scored, 1 skipped, 0 errors" in result.output
+        assert "sentence 5 skip: " in result.stderr
+        # With -j 2 the parent reads free layout itself: the same report.
+        assert run("score", str(gold), str(test), "--metrics", "parseval", "-j", "2"
+                   ).output == result.output
+
+
+def test_the_limits_of_the_stretch_rule(tmp_path: Path) -> None:
+    # As the reader's docstring says: where the convention itself is broken,
+    # damage can reach a neighbour (each still one error, reading goes on).
+    tree = "( (S\n    (NP (NN {0}))\n    (VP (VB {0}))) )\n"
+    text = "".join(tree.format(word) for word in "abc")
+    # The first '(' of "( (S" lost: " (S" continues the tree before it.
+    items = read(tmp_path, text.replace("\n( (S\n    (NP (NN b", "\n (S\n    (NP (NN b"))
+    assert [i.tokens is not None for i in items] == [False, True]
+    assert "the tree of line 1 closed at line 3, column 18" in items[0].error.reason
+    # A '(' put in column 1 of a continuation line starts a tree there.
+    items = read(tmp_path, text.replace("\n    (VP (VB b", "\n(    (VP (VB b"))
+    assert [i.tokens is not None for i in items] == [True, False, False, True]

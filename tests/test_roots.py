@@ -472,9 +472,30 @@ def test_root_labels_that_differ_are_said_by_the_python_api_too() -> None:
     assert not said((differing + agreeing).compute().warnings)  # 3 of 5 differ: no convention
 
 
-def test_root_label_reads_one_labelled_phrase_only() -> None:
+def test_root_label_is_the_edit_views_one_labelled_phrase() -> None:
     from parsedit.trees.roots import root_label
 
     assert root_label(("(S", "(NP", "((DT", "a)", ")", ")")) == "S"
-    assert root_label(("(", "(S", "((DT", "a)", ")", ")")) is None  # unlabelled outer bracket
+    # An unlabelled outer bracket is no root of the edit metrics: its child is.
+    assert root_label(("(", "(S", "((DT", "a)", ")", ")")) == "S"
+    assert root_label(("(", "(NP", "((DT", "a)", ")", "(VP", "((VB", "b)", ")", ")")) is None
     assert root_label(("(NP", "((DT", "a)", ")", "(VP", "((VB", "b)", ")")) is None  # forest
+
+
+def test_an_unlabelled_outer_bracket_over_another_root_label_is_said_twice(
+        tmp_path: Path) -> None:
+    # Gold (ROOT (S ...)) against test ( (S ...)): the outer bracket changes
+    # PARSEVAL's counts, the root label ROOT against S every metric's; each is
+    # said, the first only where PARSEVAL is scored.
+    gold_trees = ["(ROOT (S (NP (DT the) (NN dog)) (VP (VBD barked))))",
+                  "(ROOT (S (NP (PRP it)) (VP (VBD ran))))"]
+    bare = [t.replace("(ROOT", "(", 1) for t in gold_trees]
+    gold, test = files(tmp_path, gold_trees, bare)
+    every = evaluate(gold, test, Config(metrics=("parseval", "label"))).warnings
+    assert any(w.startswith("root conventions differ") for w in every)
+    said = [w for w in every if w.startswith("root labels differ")]
+    assert len(said) == 1 and "root labelled ROOT where" in said[0] and "has S" in said[0]
+    assert "'DELETE_LABEL ROOT'" in said[0]
+    label = evaluate(gold, test, Config(metrics=("label",))).warnings
+    assert not any(w.startswith("root conventions differ") for w in label)
+    assert any(w.startswith("root labels differ") for w in label)

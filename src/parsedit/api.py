@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import fields, is_dataclass, replace
+from dataclasses import fields, is_dataclass
 from typing import Any
 
 from parsedit.config import DEFAULT_METRICS, Config
@@ -47,7 +47,7 @@ from parsedit.results import (
     TaggingCounts,
     Totals,
 )
-from parsedit.trees.memory import Sentence, Source, is_path, items
+from parsedit.trees.memory import Sentence, Source, is_path, items, not_a_tree
 from parsedit.trees.reader import Item
 from parsedit.trees.roots import ROOT_SAMPLE, root_label_warning, root_warning
 from parsedit.trees.source import DEFAULT_ENCODING, check_encoding
@@ -83,6 +83,8 @@ def score(gold: Source, test: Source, metrics: str | Sequence[str] = DEFAULT_MET
     gold_enc = check_encoding(gold_encoding or encoding)
     test_enc = check_encoding(test_encoding or encoding)
     gold_name, test_name = _name(gold, "gold"), _name(test, "test")
+    not_a_tree(gold, "gold")
+    not_a_tree(test, "test")
     if is_path(gold) and is_path(test):
         result = evaluate(os.fspath(gold), os.fspath(test), config,  # type: ignore[arg-type]
                           worst_words, jobs, errors=errors, gold_encoding=gold_enc,
@@ -104,8 +106,7 @@ def score(gold: Source, test: Source, metrics: str | Sequence[str] = DEFAULT_MET
                      worst_words, errors, jobs, keep=keep)
         result = with_root_labels(result, config, zip(gold_seen.first, test_seen.first),
                                   gold_name, test_name)
-    caveats = [*result.problems(gold_name, test_name), *_left_out(result.totals, config)]
-    return replace(result, warnings=result.warnings + tuple(caveats)) if caveats else result
+    return result.with_caveats(gold_name, test_name)
 
 
 class _Firsts:
@@ -122,18 +123,6 @@ class _Firsts:
             if len(self.first) < ROOT_SAMPLE:
                 self.first.append(item)
             yield item
-
-
-def _left_out(totals: Totals, config: Config) -> list[str]:
-    """The sentences no figure includes, said once (the command line lists
-    each on standard error)."""
-    skipped = totals.skip if config.failures != "count" else 0
-    if not totals.ok or not totals.error + skipped:
-        return []
-    return [f"{totals.error + skipped} of {totals.sentences} sentences are left out of every "
-            f"figure ({totals.error} errors: gold unreadable, or words that differ from gold; "
-            f"{skipped} skips: a missing or unreadable parse); their statuses and messages are "
-            "in the sentence results"]
 
 
 class Evaluator:
@@ -206,15 +195,15 @@ class Evaluator:
         config = self.config
         warnings = config.warnings()
         roots = [root_warning(self._outer["gold"] + self._outer["test"], self._totals.ok,
-                              self._outer["gold"], "gold", "test"),
+                              self._outer["gold"], "gold", "test")
+                 if "parseval" in config.metrics else None,
                  root_label_warning(self._roots, "gold", "test")]
         result = CorpusResult(config.metrics, config.signature(), tuple(self._sentences),
                               self._totals, self._cutoff, config.params.cutoff_len,
                               self._totals.sentences, self._totals.sentences, config.average,
                               warnings=tuple(warnings + [w for w in roots if w]),
                               not_ok=tuple(s for s in self._sentences if s.status != "ok"))
-        caveats = [*result.problems("gold", "test"), *_left_out(self._totals, config)]
-        return replace(result, warnings=result.warnings + tuple(caveats)) if caveats else result
+        return result.with_caveats("gold", "test")
 
     def __add__(self, other: Evaluator) -> Evaluator:
         if not isinstance(other, Evaluator):
@@ -305,12 +294,13 @@ def align(gold: Sentence, test: Sentence, encoding: str = "label",
     """The cheapest edit script of one pair in one encoding (``label``,
     ``span``, ``rule``), or its leaf-ancestor lineages (``lineage``), as
     data; ``costs`` is the encoding's cost scheme (a name, a path or a loaded
-    scheme)."""
+    scheme), or a mapping from metric to scheme as :func:`score` takes it."""
     if encoding not in ENCODINGS:
         raise ConfigError(f"unknown encoding {encoding!r}: expected one of "
                           f"{', '.join(ENCODINGS)}")
     metric = "la" if encoding == "lineage" else encoding
-    config = Config.from_options((metric,), params, {metric: costs}, **options)
+    config = Config.from_options((metric,), params, costs if isinstance(costs, Mapping)
+                                 else {metric: costs}, **options)
     (_, g, t), = numbered(items([gold], "gold"), items([test], "test"))
     alphabets = {name: collect_items(([g] if g else [], [t] if t else []), enc,
                                      config.params.normalisation, config.rule_pos,

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 from parsedit.metrics.parseval import Parseval, columnar_counts
 from parsedit.pipeline import SUM_EVERY, Block, Job, Scored, _score_pair
 from parsedit.results import STATUSES, ParsevalCounts, SentenceResult, Totals
-from parsedit.trees.columnar import Columns, Read
+from parsedit.trees.columnar import Columns, Read, Sentences
 from parsedit.trees.normalise import Normalisation
 from parsedit.trees.ranges import LineRange
 from parsedit.trees.reader import Item, _read
@@ -128,6 +128,16 @@ def _columnar(read: Callable[[str], Read | None], gold: str | None, test: str | 
     return None if counts is None else ({"parseval": counts}, gold_read, test_read)
 
 
+def _per_sentence(job: Job, gold: _Lines, test: _Lines, k: int, number: int) -> Scored | None:
+    """The ``k``-th pair of a range scored by the per-sentence path, from
+    the items the reader makes of its lines (None when only blank lines are
+    left at the ends of both files)."""
+    gold_item, test_item = gold.item(k, number), test.item(k, number)
+    if (gold_item is None or gold_item.trailing) and (test_item is None or test_item.trailing):
+        return None
+    return _score_pair(job, (number, gold_item, test_item))
+
+
 def scored(job: Job, lines: LineRange) -> Iterator[Scored]:
     """The pairs of one range of lines, scored, in order (see the module
     docstring)."""
@@ -150,11 +160,48 @@ def scored(job: Job, lines: LineRange) -> Iterator[Scored]:
                          SentenceResult(number, "ok", None, counts,
                                         length=gold_read.length, outer_bracket=outer), None)
             continue
-        gold_item, test_item = gold.item(k, number), test.item(k, number)
-        if (gold_item is None or gold_item.trailing) and \
-                (test_item is None or test_item.trailing):
+        other = _per_sentence(job, gold, test, k, number)
+        if other is None:
             return  # only blank lines are left at the ends of both files
-        yield _score_pair(job, (number, gold_item, test_item))
+        yield other
+
+
+@lru_cache(maxsize=8)
+def _sentences(norm: Normalisation) -> Sentences:
+    return Sentences(norm)
+
+
+def sentences(job: Job, lines: LineRange) -> Iterator[Scored]:
+    """The pairs of one range of lines, scored in order by any metrics: each
+    line of the usual form read straight into its normalised sentence
+    (:class:`~parsedit.trees.columnar.Sentences`) and the pair judged by
+    :meth:`~parsedit.pipeline.Scorer.judge`; a line that reader does not
+    take, a side without words, EVALB's quote fix and the ends of the files
+    by the per-sentence path, from the items the reader makes of them."""
+    scorer = job.scorer
+    norm = scorer.config.params.normalisation
+    read = _sentences(norm)
+    read.new_block()
+    gold_encoding, test_encoding = lines.encodings
+    gold = _Lines(job.gold_path, lines.gold, gold_encoding)
+    test = _Lines(job.test_path, lines.test, test_encoding)
+    for k, (g, t) in enumerate(zip_longest(gold.lines, test.lines)):
+        number = lines.first + k
+        gold_sentence = read.read(g) if g is not None and t is not None else None
+        if gold_sentence is not None and gold_sentence.words:
+            test_sentence = gold_sentence if t == g else read.read(t)
+            if test_sentence is not None and test_sentence.words and not (
+                    norm.quote_labels and len(gold_sentence.words) != len(test_sentence.words)):
+                sentence, outcomes = scorer.judge(
+                    number, gold_sentence, test_sentence,
+                    f"{job.gold_path}:{number} and {job.test_path}:{number}")
+                la = outcomes.get("la") if job.worst else None
+                yield Scored(number, True, True, sentence, None if la is None else la.detail)
+                continue
+        other = _per_sentence(job, gold, test, k, number)
+        if other is None:
+            return  # only blank lines are left at the ends of both files
+        yield other
 
 
 def by_arrays(job: Job) -> bool:
@@ -208,13 +255,11 @@ def block(job: Job, lines: LineRange) -> Block:
     others: dict[int, Scored] = {}
     end = size
     for k in np.flatnonzero(~found.scored).tolist():
-        number = lines.first + k
-        gold_item, test_item = gold.item(k, number), test.item(k, number)
-        if (gold_item is None or gold_item.trailing) and \
-                (test_item is None or test_item.trailing):
+        other = _per_sentence(job, gold, test, k, lines.first + k)
+        if other is None:
             end = k
             break
-        others[k] = _score_pair(job, (number, gold_item, test_item))
+        others[k] = other
     # Every pair's counts, as ParsevalCounts.sentence makes them, in columns.
     matched = found.labelled if params.labeled else found.unlabelled
     gold_n, test_n = found.gold, found.test

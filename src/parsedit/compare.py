@@ -106,6 +106,11 @@ class Comparison:
     gold_trees: int = 0
 
     @property
+    def scored(self) -> list[frozenset[int]]:
+        """Per system, the numbers of the sentences in its figures."""
+        return [frozenset(s.id for s in r.sentences if s.has_counts) for r in self.results]
+
+    @property
     def level(self) -> float:
         """The confidence level of every interval."""
         return 1.0 - self.alpha
@@ -185,11 +190,17 @@ def compare(gold: str, paths: list[str], config: Config, names: tuple[str, ...] 
     board = headlines(results, config, built)
     out = Comparison(labels, metrics, results, samples, seed, signature, test, alpha, base,
                      board.titles, board.figures, gold_trees=total)
+    # A system whose run stopped early, whose file holds another number of
+    # trees, or which was scored on fewer sentences than the systems together
+    # (missing or unreadable parses, skipped) is scored on part of the gold
+    # file: not ranked, so that every rank compares figures over the same
+    # sentences.
+    union = frozenset().union(*out.scored)
+    ranked = [result.complete and scored == union
+              for result, scored in zip(results, out.scored)]
     for name, metric in built.items():
-        # A system whose run stopped early, or whose file holds another
-        # number of trees, is scored on part of the gold file: not ranked.
-        out.ranks[name] = ranks([figure if result.complete else None
-                                 for figure, result in zip(out.figures[name], results)])
+        out.ranks[name] = ranks([figure if rank else None
+                                 for figure, rank in zip(out.figures[name], ranked)])
         if config.average == "sentence":
             out.averages[name] = [metric.sentence_average(r.totals.counts[name])
                                   for r in results]
@@ -222,12 +233,19 @@ def _warnings(c: Comparison) -> list[str]:
         for problem in result.problems("the gold file", name):
             out.append(f"{name}: {problem}; its figures cover only the sentences scored, and "
                        "it is not ranked")
-    scored = [frozenset(s.id for s in r.sentences if s.has_counts) for r in c.results]
+    scored = c.scored
     if len(set(scored)) > 1:
         counts = ", ".join(f"{name} {len(ids)}" for name, ids in zip(c.names, scored))
+        union = frozenset().union(*scored)
+        fewer = [name for name, ids, result in zip(c.names, scored, c.results)
+                 if ids != union and result.complete]
         out.append(f"the systems were scored on different sentences ({counts} scored): each "
                    "figure is over its own sentences, each randomisation test over the "
-                   "sentences both systems scored")
+                   "sentences both systems scored"
+                   + (f"; {', '.join(fewer)}, scored on fewer than the {len(union)} sentences "
+                      "the systems scored together, not ranked (--failures count scores a "
+                      "missing or unreadable parse as one with no constituents)"
+                      if fewer else ""))
     return out
 
 

@@ -137,6 +137,11 @@ class Config:
         for metric in (*EDIT_METRICS, "la"):
             if f"{metric}_costs" in options:
                 costs[metric] = options.pop(f"{metric}_costs")
+        strange = sorted(set(costs) - {*EDIT_METRICS, "la"})
+        if strange:
+            raise ConfigError(f"costs for {', '.join(map(repr, strange))}: expected costs for "
+                              f"some of {', '.join(EDIT_METRICS)}, la (the metric whose "
+                              "strings the scheme aligns; la aligns lineages)")
         known = {f.name for f in fields(cls)} - {"metrics", "params", "schemes", "movement",
                                                  "tags"}
         unknown = sorted(set(options) - known)

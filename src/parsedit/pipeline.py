@@ -53,8 +53,8 @@ from parsedit.results import (
 from parsedit.segmentation import Run, aligned_pairs, merge_warning
 from parsedit.trees import bracketing
 from parsedit.trees.bracketing import WORD, Bracketing, decode
-from parsedit.trees.normalise import fix_quotes
-from parsedit.trees.ranges import LineRange, iter_line_ranges, read_range
+from parsedit.trees.normalise import Normalised, fix_quotes
+from parsedit.trees.ranges import LineRange, iter_line_ranges
 from parsedit.trees.reader import Item, paired, read_trees
 from parsedit.trees.roots import (
     ROOT_SAMPLE,
@@ -166,12 +166,23 @@ class Scorer:
                                               norm.quote_terms(test.tokens))
             gold_sentence = norm.normalise(gold_raw, keep_gold)
             test_sentence = norm.normalise(test.tokens, keep_test)
-        gold_tokens, gold_words = gold_sentence.bracketing, gold_sentence.words
-        test_tokens, test_words = test_sentence.bracketing, test_sentence.words
+        return self.judge(number, gold_sentence, test_sentence,
+                          f"{gold_path}:{gold.line} and {test_path}:{test.line}")
+
+    def judge(self, number: int, gold: Normalised, test: Normalised, where: str
+              ) -> tuple[SentenceResult, Outcomes]:
+        """Judge and score the ``number``-th pair once both sides are
+        normalised (EVALB's quote fix made; the test has words): an error
+        if its words differ (``where`` names both lines in the message),
+        else every metric's outcome."""
+        norm = self.config.params.normalisation
+        length = gold.length
+        gold_tokens, gold_words = gold.bracketing, gold.words
+        test_tokens, test_words = test.bracketing, test.words
 
         def mismatch(message: str, reason: str) -> tuple[SentenceResult, Outcomes]:
-            return SentenceResult(number, "error", f"{gold_path}:{gold.line} and {test_path}:"
-                                  f"{test.line}: {message}", length=length, reason=reason), {}
+            return SentenceResult(number, "error", f"{where}: {message}", length=length,
+                                  reason=reason), {}
 
         if self.aligned is not None and (len(gold_words) != len(test_words) or not all(
                 norm.same_word(g[:-1], t[:-1]) for g, t in zip(gold_words, test_words))):
@@ -264,6 +275,23 @@ def align(scorer: Scorer, metric: str, number: int, gold: Item | None, test: Ite
         raise ConfigError(f"sentence {number} is not scored ({sentence.status}): "
                           f"{sentence.message}")
     return aligner.script(outcomes[metric])
+
+
+def _words_differ(not_ok: Iterable[SentenceResult]) -> str | None:
+    """What to do about pairs whose words differ from gold (EVALB's length
+    and word mismatches, errors under ``--yield strict``), or None."""
+    count = sum(1 for s in not_ok if s.status == "error" and s.reason is not None
+                and s.reason.startswith(("Words unmatch", "Length unmatch"))
+                and not s.reason.startswith("Length unmatch (0|"))  # not a missing gold
+    if not count:
+        return None
+    pairs = f"{count} pairs whose words differ from gold (length or word mismatches) are " \
+        "errors" if count > 1 else "1 pair whose words differ from gold (a length or word " \
+        "mismatch) is an error"
+    return (f"{pairs}, as in EVALB: if the test's words are its own "
+            "(speech recognition, a tokeniser of its own) or its sentences are cut "
+            "differently, --yield align scores them through a word alignment (with "
+            "--segmentation align for the sentences)")
 
 
 def _why_absent(item: Item | None, path: str, number: int, segmented: bool = False) -> str:
@@ -522,7 +550,7 @@ def _scored(job: Job, unit: Unit) -> Iterator[Scored]:
 
         if columnar.eligible(job, aligned=True):
             return columnar.scored(job, unit)
-        return (_score_pair(job, pair) for pair in _range_pairs(job, unit))
+        return columnar.sentences(job, unit)
     return (_score_pair(job, pair) for pair in unit)
 
 
@@ -539,14 +567,6 @@ def _score_unit(job: Job, unit: Unit, stop_at: int | None = None) -> Block:
         if pair.number == stop_at:
             break
     return block.close()
-
-
-def _range_pairs(job: Job, lines: LineRange) -> Iterator[Pair]:
-    """The numbered pairs of one range of lines of the job's files."""
-    gold_encoding, test_encoding = lines.encodings
-    return numbered(read_range(job.gold_path, lines.gold, lines.first, gold_encoding),
-                    read_range(job.test_path, lines.test, lines.first, test_encoding),
-                    lines.first)
 
 
 def _chunks(pairs_: Iterable[Pair], size: int = SUM_EVERY) -> Iterator[list[Pair]]:
@@ -713,8 +733,10 @@ def run(scorer: Scorer, pairs_: Iterable[Pair] | Lines, gold_name: str, test_nam
     work.close()  # a pool still working is stopped here
     totals, cutoff = whole.totals()
     warnings = config.warnings()
+    # An unlabelled outer bracket changes PARSEVAL's counts alone.
     roots = root_warning(whole.outer["gold"] + whole.outer["test"], totals.ok,
-                         whole.outer["gold"], gold_name, test_name)
+                         whole.outer["gold"], gold_name, test_name) \
+        if "parseval" in config.metrics else None
     if roots is not None:
         warnings.append(roots)
     merged = merge_warning(scorer.runs, scorer.config.segmentation)
@@ -726,6 +748,10 @@ def run(scorer: Scorer, pairs_: Iterable[Pair] | Lines, gold_name: str, test_nam
         aligned = warning(whole.words_differ, whole.with_words)
         if aligned is not None:
             warnings.append(aligned)
+    else:
+        differ = _words_differ(whole.not_ok)
+        if differ:
+            warnings.append(differ)
     extra: dict[str, Any] = {}
     if whole.worst is not None:
         extra["worst_words"] = tuple(whole.worst.top(worst_words))
@@ -756,13 +782,14 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
     scorer = Scorer.for_files(config, gold_path, test_path, errors > 0, gold_encoding,
                               test_encoding)
     # --segmentation align or document pairs runs of sentences, read by this
-    # process; PARSEVAL alone is read a block of lines at a time (parsedit.blocks).
+    # process; files in line layout are read a range of lines at a time
+    # (parsedit.blocks), PARSEVAL alone in blocks of BLOCK lines.
     from parsedit import blocks as columnar
 
     block = columnar.eligible(Job(scorer, gold_path, test_path), aligned=True)
     ranges = iter_line_ranges(gold_path, test_path, (gold_encoding, test_encoding),
                               every=BLOCK if block else SUM_EVERY) \
-        if (jobs > 1 or block) and config.segmentation == "gold" else None
+        if config.segmentation == "gold" else None
     source = Lines(ranges) if ranges is not None \
         else scorer.pairs(gold_path, test_path, gold_encoding, test_encoding)
     result = run(scorer, source, gold_path, test_path, worst_words, errors, jobs, progress,

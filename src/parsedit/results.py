@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from functools import reduce
 from operator import add, attrgetter
 from typing import Any, NamedTuple
@@ -661,6 +661,25 @@ class CorpusResult:
             return ["no sentence could be scored" + ("" if self.totals.sentences else
                                                      " (the files hold no trees)")]
         return []
+
+    def caveats(self, gold: str = "GOLD", test: str = "TEST") -> list[str]:
+        """What every report of this result says beside its ``warnings``:
+        :meth:`problems`, and the sentences no figure includes (errors, and
+        skips unless ``--failures count`` counted them), said once (the
+        command line also lists each on standard error)."""
+        totals = self.totals
+        skipped = 0 if "|failures:count" in self.signature else totals.skip
+        left_out = [] if not totals.ok or not totals.error + skipped else [
+            f"{totals.error + skipped} of {totals.sentences} sentences are left out of every "
+            f"figure ({totals.error} errors: gold unreadable, or words that differ from gold; "
+            f"{skipped} skips: a missing or unreadable parse); their statuses and messages "
+            "are in the sentence results"]
+        return [*self.problems(gold, test), *left_out]
+
+    def with_caveats(self, gold: str = "GOLD", test: str = "TEST") -> CorpusResult:
+        """This result with :meth:`caveats` added to its ``warnings``."""
+        caveats = self.caveats(gold, test)
+        return replace(self, warnings=self.warnings + tuple(caveats)) if caveats else self
 
     @property
     def complete(self) -> bool:

@@ -110,7 +110,10 @@ def _print(text: str) -> None:
 
 def finish(result: CorpusResult, gold: str, test: str, fmt: str, output: str | None,
            table: evalb_report.Table | None = None) -> None:
-    report = render(result, gold, test, fmt, table)
+    # The report carries what standard error says below it: a run that
+    # covers less than the files, and the sentences left out (as the Python
+    # API's results do).
+    report = render(result.with_caveats(gold, test), gold, test, fmt, table)
     warn(result.warnings)
     if fmt == "evalb":
         for line in evalb_report.stderr_lines(result):

@@ -90,7 +90,7 @@ def encodings_of(input_encoding: str, gold: str | None = None,
 metrics_option = click.option(
     "--metrics", default=",".join(DEFAULT_METRICS), show_default=True,
     help="Comma-separated metrics: parseval (EVALB's), the edit distances label, span, "
-         "rule, and la (leaf-ancestor).")
+         "rule, la (leaf-ancestor) and tagging (tagger measures).")
 
 
 la_preterminals_option = click.option(

@@ -212,6 +212,6 @@ def demo(fmt: str) -> None:
         if fmt == "text":
             click.echo("Demo: the last 310 trees of the French Sequoia treebank against a copy "
                        "with synthetic parse errors\n(wrong attachments, missing and extra "
-                       "brackets, wrong labels).\n")
+                       f"brackets, wrong labels): parsedit score {gold} {test}\n")
         finish(evaluate(str(gold), str(test)), "sequoia-gold.mrg", "sequoia-perturbed.mrg",
                 fmt, None)

@@ -7,6 +7,7 @@ from parsedit.encodings.label import LabelEncoding
 from parsedit.encodings.lineage import LineageEncoding
 from parsedit.encodings.rule import RuleEncoding
 from parsedit.encodings.span import SpanEncoding
+from parsedit.encodings.structure import structures
 from parsedit.errors import ConfigError
 
 NAMES = ("label", "span", "rule")
@@ -18,7 +19,9 @@ def get_encoding(name: str, rule_pos: str = "words", la_preterminals: bool = Fal
     if name == "label":
         return LabelEncoding()
     if name == "span":
-        return SpanEncoding()
+        # read through the same reader as the rules, so that a run scoring
+        # both reads each tree once
+        return SpanEncoding(structures(rule_pos))
     if name == "rule":
         return RuleEncoding(rule_pos)
     if name == "lineage":

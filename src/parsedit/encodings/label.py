@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from parsedit.encodings.base import Symbol
 from parsedit.trees import bracketing
-from parsedit.trees.bracketing import CLOSE, TAGGED, WORD, Bracketing, decode, decode_all
+from parsedit.trees.bracketing import CLOSE, TAGGED, Bracketing, decode
 from parsedit.trees.roots import constituent_view
 
 
@@ -48,5 +48,4 @@ class LabelEncoding:
         return str(symbol)
 
     def anchors(self, symbols: Sequence[Symbol]) -> list[int]:
-        return [i for i, (kind, _) in enumerate(decode_all(symbols))  # type: ignore[arg-type]
-                if kind is WORD]
+        return bracketing.word_positions(symbols)  # type: ignore[arg-type]

@@ -26,8 +26,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from parsedit.encodings.base import Symbol
-from parsedit.trees.bracketing import CLOSING, OPEN, TAGGED, Bracketing, decode_all
-from parsedit.trees.roots import edit_view, show_label
+from parsedit.trees.bracketing import CLOSING, OPEN, TAGGED, WORD, Bracketing, decode_all
+from parsedit.trees.roots import EMPTY_LABEL, VIRTUAL_ROOT, edit_view
 
 LEFT, RIGHT = "[", "]"
 Lineage = tuple[str, ...]
@@ -37,20 +37,45 @@ def lineages(tokens: Bracketing, preterminals: bool = False) -> list[Lineage]:
     """The lineage of every word of a normalised bracketing (its edit
     view), in word order.
 
-    One pass: at a word, the open phrases are its ancestors.  Those that
-    begin with it were opened since the previous word and are still open:
-    all but the fewest (``low``) that were open in between.  Those that end
-    with it are closed before the next word: all but the fewest open before
-    that word.  A preterminal, when asked for, begins and ends with its word."""
+    A treebank's tree is nearly always its own edit view once its unlabelled
+    outer brackets are taken off (``( (S ...) )``): those tokens are read
+    directly, and checked on the way to be one constituent (the view's own
+    test would read every token once more); anything else (a forest, a
+    phrase without words at an edge) is read through
+    :func:`~parsedit.trees.roots.edit_view`."""
+    outer = 0
+    while outer < len(tokens) and tokens[outer] == VIRTUAL_ROOT:
+        outer += 1
+    try:
+        found, whole = _walk(tokens[outer:len(tokens) - outer] if outer else tokens,
+                             preterminals)
+    except IndexError:  # a close bracket with nothing open: not the view
+        whole = False
+    return found if whole else _walk(edit_view(tokens), preterminals)[0]
+
+
+def _walk(tokens: Bracketing, preterminals: bool) -> tuple[list[Lineage], bool]:
+    """The lineages of a bracketing read as an edit view, in one pass, and
+    whether it is one constituent with words (its first token opens a phrase
+    that every word is in and that its last token closes).
+
+    At a word, the open phrases are its ancestors.  Those that begin with it
+    were opened since the previous word and are still open: all but the
+    fewest (``low``) that were open in between.  Those that end with it are
+    closed before the next word: all but the fewest open before that word.
+    A preterminal, when asked for, begins and ends with its word."""
+    decoded = decode_all(tokens)
     out: list[Lineage] = []
     stack: list[str] = []  # the open phrases' labels, outermost first
     low = 0  # the fewest phrases open since the last word
+    floor = 1  # the fewest phrases open at or between the words after the first
     last: list[str] | None = None  # the last word's nodes, lowest first
+    first = 0  # the phrases open at the first word
     begins = depth = tagged = 0  # the last word's: nodes beginning with it; phrases open; tag
     tag = ""
-    for kind, text in decode_all(edit_view(tokens)):
+    for kind, text in decoded:
         if kind is OPEN:
-            stack.append(show_label(text))
+            stack.append(text or EMPTY_LABEL)
         elif kind is CLOSING:
             stack.pop()
             if len(stack) < low:
@@ -60,6 +85,10 @@ def lineages(tokens: Bracketing, preterminals: bool = False) -> list[Lineage]:
         else:
             if last is not None:
                 out.append(_marked(last, begins, tagged + depth - low))
+                if low < floor:
+                    floor = low
+            else:
+                first = len(stack)
             last = stack[::-1]
             tagged = 1 if preterminals and tag else 0
             if tagged:
@@ -67,9 +96,15 @@ def lineages(tokens: Bracketing, preterminals: bool = False) -> list[Lineage]:
             begins = tagged + len(stack) - low
             low = depth = len(stack)
             tag = ""
-    if last is not None:
-        out.append(_marked(last, begins, tagged + depth - low))
-    return out
+    if last is None:
+        return out, False
+    out.append(_marked(last, begins, tagged + depth - low))
+    # One phrase open from the first token to the last: at the first word
+    # (only its phrases and its tag before it), at every word and between
+    # them, and after the last (only its phrases' close brackets after it).
+    return out, bool(floor and first and not stack and decoded[0][0] is OPEN
+                     and decoded[first + 1][0] is WORD
+                     and decoded[len(decoded) - 1 - depth][0] is WORD)
 
 
 def _marked(nodes: list[str], begins: int, ends: int) -> Lineage:

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import cast
 
 from parsedit.encodings.base import Symbol
-from parsedit.encodings.structure import Structures
+from parsedit.encodings.structure import Structures, structures
 from parsedit.trees.bracketing import Bracketing
 from parsedit.trees.roots import show_label
 
@@ -33,12 +33,13 @@ class RuleEncoding:
 
     def __init__(self, pos: str = "words", shared: Structures | None = None) -> None:
         """``shared``: the :class:`~parsedit.encodings.structure.Structures`
-        (of the same ``pos``) of a run that scores spans too, which reads
-        both in one pass."""
+        (of the same ``pos``) to read through; by default the process's,
+        which the span encoding reads too (see
+        :func:`~parsedit.encodings.structure.structures`)."""
         if pos not in ("words", "tags"):
             raise ValueError(f"rule pos must be 'words' or 'tags', not {pos!r}")
         self.pos = pos
-        self.shared = shared if shared is not None else Structures(pos)
+        self.shared = shared if shared is not None else structures(pos)
 
     def encode(self, tokens: Bracketing) -> tuple[Symbol, ...]:
         return self.shared.read(tokens)[1]

@@ -12,22 +12,22 @@ from collections.abc import Sequence
 from typing import cast
 
 from parsedit.encodings.base import Symbol
-from parsedit.encodings.structure import Structures
+from parsedit.encodings.structure import Structures, structures
 from parsedit.trees.bracketing import Bracketing
 from parsedit.trees.roots import show_label
 
 
 class SpanEncoding:
     """Spans read by a :class:`~parsedit.encodings.structure.Structures`
-    (``shared``: the one of a run that scores rules too, which reads both in
-    one pass)."""
+    (``shared``; by default the process's, which the rule encoding reads
+    too: see :func:`~parsedit.encodings.structure.structures`)."""
 
     name = "span"
     kinds: tuple[str, ...] = ("span",)
     anchor_kind: str | None = None
 
     def __init__(self, shared: Structures | None = None) -> None:
-        self.shared = shared if shared is not None else Structures()
+        self.shared = shared if shared is not None else structures()
 
     def encode(self, tokens: Bracketing) -> tuple[Symbol, ...]:
         return self.shared.read(tokens)[0]

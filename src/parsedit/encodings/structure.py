@@ -2,12 +2,14 @@
 
 :func:`spans_and_rules` is the one walk both encodings use
 (:class:`~parsedit.encodings.span.SpanEncoding` takes the spans,
-:class:`~parsedit.encodings.rule.RuleEncoding` the rules); the registry
-hands one :class:`Structures` to both encodings of a run that scores both,
-so that each tree is read once.
+:class:`~parsedit.encodings.rule.RuleEncoding` the rules), through the
+process's one :class:`Structures` per way of writing preterminals
+(:func:`structures`), so that a run scoring both reads each tree once.
 """
 
 from __future__ import annotations
+
+from functools import cache
 
 from parsedit.trees.bracketing import OPEN, TAGGED, WORD, Bracketing, decode_all
 from parsedit.trees.roots import VIRTUAL_ROOT, edit_view
@@ -73,3 +75,11 @@ class Structures:
             del self._read[0]
         self._read.append((tokens, found))
         return found
+
+
+@cache
+def structures(pos: str = "words") -> Structures:
+    """The one :class:`Structures` of the process for ``pos`` (how a rule
+    writes a preterminal child), which the span and rule encodings share:
+    what it remembers is a function of the bracketing alone."""
+    return Structures(pos)

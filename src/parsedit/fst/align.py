@@ -22,7 +22,12 @@ corpus: two span middles ``NP[3,5] VP[5,9]`` / ``VP[5,9] NP[3,5]`` and
 ``PP[0,2] S[0,7]`` / ``S[0,7] PP[0,2]`` are the same lattice.  The shortest
 path is read back only when asked for (the movement correction, error
 analysis, scripts); the cost alone is the path's weight.  The remembered
-middles are cleared past a size, so memory stays bounded.
+middles are cleared past a size, so memory stays bounded.  A caller that
+needs the cost alone (``Aligner.cost``: leaf-ancestor) also has each
+distinct middle's cost remembered by its symbols, and, under a scheme where
+no substitution is cheaper than a deletion and an insertion, a middle's
+cost counted rather than composed where a greedy common subsequence proves
+it (``Aligner._counted``).
 
 Ties.  Several edit scripts can share the least cost, and the one the
 shortest-path search returns is an accident of its order: it may rewrite an
@@ -38,6 +43,7 @@ cost ever depends on it.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -137,6 +143,11 @@ Key = tuple[int, str, str]
 CACHE_LIMIT = 1 << 16
 # Signatures past which the triangle check (cubic in them) is not made.
 TRIANGLE_LIMIT = 64
+# Deletion and insertion costs that a middle's cost may be counted from
+# without composing (see ``Aligner._counted``): whole multiples of 1/16 up
+# to 1024, whose sums over a middle of at most 1024 symbols are below 2^20
+# sixteenths, so exact in OpenFst's single precision too.
+_COUNTED_UNIT, _COUNTED_LIMIT = 16, 1024.0
 
 # Characters that pynini's string compiler reads as brackets: written as
 # their label in brackets instead.
@@ -194,6 +205,18 @@ def _replay(template: tuple[tuple[str, float], ...], gold: Sequence[Symbol],
             i += 1
             j += 1
     return tuple(ops)
+
+
+def _greedy(a: str, b: str) -> int:
+    """How many symbols of ``a`` a common subsequence with ``b`` matches
+    when each is taken at its first place in ``b`` after the last one taken."""
+    matched = at = 0
+    for symbol in a:
+        found = b.find(symbol, at)
+        if found >= 0:
+            matched += 1
+            at = found + 1
+    return matched
 
 
 def _matches(symbols: Sequence[Symbol]) -> list[Op]:
@@ -260,12 +283,17 @@ class Aligner:
         self.tie_break = tie_break
         self.paths = paths
         self._solved: dict[Key, _Solved] = {}
+        # The cost of each distinct middle (its symbols), for ``cost``.
+        self._middle_costs: dict[tuple[tuple[Symbol, ...], tuple[Symbol, ...]], float] = {}
         self._signatures: list[Signature] = []
         self._block_number: dict[Signature, int] = {}
         # Substitution costs between signatures, for the triangle check.
         self._triangle_costs: dict[tuple[Signature, Signature], float] = {}
         self._costs: list[tuple[float, float]] = []  # each block's deletion and insertion
         self._trim = True
+        # Whether no substitution is cheaper than a deletion and an insertion,
+        # deletions and insertions counting exactly (see ``_counted``).
+        self._countable = True
         self._transducers: dict[int, EditTransducer] = {}
         # Without classes or keys, a symbol's costs depend on its kind alone,
         # and its block is looked up by kind; otherwise by symbol, cached.
@@ -278,6 +306,16 @@ class Aligner:
         self._one_block = set(self._kind_block.values()) == {0}
         self._label_block: dict[tuple[str, str, str], int] = {}
         self._block_of: dict[Symbol, int] = {}
+        # One block: every symbol is deleted, inserted and rewritten at the
+        # same costs, what the lower bound of a split middle needs (_split).
+        self._bound: tuple[float, float] | None = None
+        if self._one_block and not self._by_label and not self._positional:
+            sig = self._signatures[0]
+            (delete, insert), sub = self._costs[0], scheme.substitute_cost(sig, sig)
+            # Whole multiples of 1/1024 add up exactly, in OpenFst's single
+            # precision too, so a bound met is met exactly.
+            if all(c < INF and (c * 1024).is_integer() for c in (delete, insert, sub)):
+                self._bound = (min(delete, sub), min(insert, sub))
 
     def _add(self, sig: Signature) -> int:
         """The block of a signature, added (to every transducer built so far)
@@ -290,12 +328,34 @@ class Aligner:
             # trimmed but composed whole, which is exact and slower.
             self._trim = self._trim and len(self._signatures) < TRIANGLE_LIMIT \
                 and self.scheme.triangle_holds(sig, self._signatures, self._triangle_costs)
+            self._countable = self._countable and len(self._signatures) < TRIANGLE_LIMIT \
+                and self._never_substituted(sig)
             found = self._block_number[sig] = len(self._signatures)
             self._signatures.append(sig)
             self._costs.append((self.scheme.delete_cost(sig), self.scheme.insert_cost(sig)))
             for edit in self._transducers.values():
                 edit.add_block(sig)
         return found
+
+    def _never_substituted(self, new: Signature) -> bool:
+        """Whether ``new``'s deletion and insertion costs count exactly
+        (finite whole sixteenths, which single-precision sums keep) and no
+        substitution between a symbol of ``new`` and a different one of a
+        known signature or of ``new`` is cheaper than deleting the first and
+        inserting the second: the condition of ``_counted``."""
+        scheme, memo = self.scheme, self._triangle_costs
+
+        def sub(a: Signature, b: Signature) -> float:
+            found = memo.get((a, b))
+            if found is None:
+                found = memo[a, b] = scheme.substitute_cost(a, b)
+            return found
+
+        for cost in (scheme.delete_cost(new), scheme.insert_cost(new)):
+            if not 0.0 <= cost <= _COUNTED_LIMIT or (cost * _COUNTED_UNIT) % 1:
+                return False
+        return all(sub(a, b) >= scheme.delete_cost(a) + scheme.insert_cost(b)
+                   for x in (*self._signatures, new) for a, b in ((new, x), (x, new)))
 
     def _labelled_block(self, kind: str, label: str, where: str = "") -> int:
         key = (kind, label, where)
@@ -364,15 +424,63 @@ class Aligner:
         return cost
 
     def _solve(self, key: Key, gold: Sequence[Symbol], test: Sequence[Symbol]) -> _Solved:
-        """A middle's cost (and path, with ``paths``), composed once per key."""
+        """A middle's cost (and path, with ``paths``), composed once per key
+        (or found from its pieces, see :meth:`_split`)."""
         solved = self._solved.get(key)
         if solved is None:
             if len(self._solved) >= CACHE_LIMIT:
                 self._solved.clear()
-            path = self._lattice(key, gold, test)[1]
-            solved = self._solved[key] = _Solved(float(path.paths().weight()),
-                                                 _template(path) if self.paths else None)
+            cost = None if self.paths else self._split(gold, test)
+            if cost is not None:  # the path, if asked for, is composed whole
+                solved = _Solved(cost, None)
+            else:
+                path = self._lattice(key, gold, test)[1]
+                solved = _Solved(float(path.paths().weight()),
+                                 _template(path) if self.paths else None)
+            self._solved[key] = solved
         return solved
+
+    def _split(self, gold: Sequence[Symbol], test: Sequence[Symbol]) -> float | None:
+        """A middle's cost from its pieces, when that is provably its cost;
+        else None (it is composed whole).
+
+        The symbols that occur once on each side, taken in gold's order as
+        long as they keep test's order too, cut both sides into pieces; each
+        piece is aligned as any pair is (composed, remembered), and matching
+        the cutting symbols costs nothing, so the pieces' costs add up to the
+        cost of an edit script: an upper bound.  Under a scheme with one
+        block (every symbol deleted at cost d, inserted at i, rewritten at
+        s), every gold symbol beyond the count test has of it must be
+        deleted or rewritten, each by an operation of its own, so the cost
+        is at least their number times min(d, s), and likewise for test
+        with min(i, s): a lower bound.  When the two meet, the sum is the
+        cost the whole lattice's shortest path has (with costs that add up
+        exactly, which ``_bound`` requires)."""
+        if self._bound is None:
+            return None
+        gold_counts, test_counts = Counter(gold), Counter(test)
+        where = {s: j for j, s in enumerate(test) if test_counts[s] == 1}
+        cuts: list[tuple[int, int]] = []
+        last = -1
+        for i, symbol in enumerate(gold):
+            j = where.get(symbol, -1)
+            if j > last and gold_counts[symbol] == 1:
+                cuts.append((i, j))
+                last = j
+        if not cuts:
+            return None
+        gold_only = sum((gold_counts - test_counts).values())
+        test_only = sum((test_counts - gold_counts).values())
+        delete, insert = self._bound
+        lower = max(gold_only * delete, test_only * insert)
+        upper = 0.0
+        i = j = 0
+        for cut_i, cut_j in (*cuts, (len(gold), len(test))):
+            upper += self.cost(gold[i:cut_i], test[j:cut_j])
+            if upper > lower:
+                return None
+            i, j = cut_i + 1, cut_j + 1
+        return upper if upper == lower else None
 
     def cost(self, gold: Sequence[Symbol], test: Sequence[Symbol]) -> float:
         """``align(gold, test).cost``, without making what would read the
@@ -382,9 +490,53 @@ class Aligner:
         if self.tie_break:
             return self.align(gold, test).cost
         _, _, g, t, blocks = self._trimmed(gold, test)
+        if self._positional:  # (a span's block depends on the pair)
+            return self._middle_cost(g, t, blocks)
+        middle = (tuple(g), tuple(t))
+        found = self._middle_costs.get(middle)
+        if found is None:
+            if len(self._middle_costs) >= CACHE_LIMIT:
+                self._middle_costs.clear()
+            found = self._middle_costs[middle] = self._middle_cost(g, t, blocks)
+        return found
+
+    def _middle_cost(self, g: Sequence[Symbol], t: Sequence[Symbol],
+                     blocks: dict[Symbol, int] | None) -> float:
+        """The cost of a pair's middle: deleted or inserted, counted, or
+        composed (once per key)."""
         if not g or not t:
             return self._one_sided_cost(g, t, blocks)
-        return self._solve(self._key(g, t, blocks), g, t).cost
+        key = self._key(g, t, blocks)
+        if self._countable and key not in self._solved:
+            counted = self._counted(key)
+            if counted is not None:
+                if len(self._solved) >= CACHE_LIMIT:
+                    self._solved.clear()
+                self._solved[key] = _Solved(counted, None)
+                return counted
+        return self._solve(key, g, t).cost
+
+    def _counted(self, key: Key) -> float | None:
+        """A middle's cost where it can be proved without composing, else
+        None.  When no substitution is cheaper than a deletion and an
+        insertion (``_countable``), some cheapest script only matches equal
+        symbols and deletes or inserts the rest, so it costs at least
+        deleting the copies of each symbol that gold has more of than test
+        and inserting those that test has more of.  A common subsequence
+        found greedily (each side's symbols taken in order at their first
+        place left in the other) that matches as many copies of each symbol
+        as both sides have is a script of exactly that cost: then that is
+        the distance.  (The rest, where the order of the symbols matters,
+        are composed.)"""
+        capacity, g, t = key
+        if len(g) + len(t) > _COUNTED_LIMIT:  # (a sum that might not be exact)
+            return None
+        gold, test = Counter(g), Counter(t)
+        if max(_greedy(g, t), _greedy(t, g)) < sum((gold & test).values()):
+            return None
+        costs = self._costs
+        return (sum(n * costs[(ord(c) - 1) // capacity][0] for c, n in (gold - test).items())
+                + sum(n * costs[(ord(c) - 1) // capacity][1] for c, n in (test - gold).items()))
 
     def align(self, gold: Sequence[Symbol], test: Sequence[Symbol]) -> Alignment:
         if gold == test:

@@ -19,8 +19,11 @@ cascade of move transducers over the whole pair (:mod:`parsedit.fst.cascade`).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from itertools import compress, count
+from operator import ne
 from typing import Any
 
 from parsedit.costs.alphabet import Alphabet
@@ -114,11 +117,20 @@ class EditMetric:
         self.aligner = aligner
         return aligner
 
-    def _split(self, symbols: Sequence[Symbol]) -> tuple[list[tuple[Symbol, ...]], list[Symbol]]:
+    def _pieces(self, symbols: Sequence[Symbol], start: int, end: int
+                 ) -> tuple[int, int, list[int], list[tuple[Symbol, ...]]]:
+        """What lies between the first ``start`` and the last ``end``
+        symbols, widened to whole pieces (from just after the anchor before
+        it to the anchor after it): its bounds ``low`` and ``high``, the
+        positions of the anchors inside, and the pieces between them."""
         at = self.encoding.anchors(symbols)
-        bounds = [-1, *at, len(symbols)]
-        pieces = [tuple(symbols[a + 1:b]) for a, b in zip(bounds, bounds[1:])]
-        return pieces, [symbols[i] for i in at]
+        first = bisect_left(at, start)  # the anchors before start are at[:first]
+        last = bisect_left(at, len(symbols) - end)  # the suffix from at[last] on
+        low = at[first - 1] + 1 if first else 0
+        high = at[last] if last < len(at) else len(symbols)
+        middle = at[first:last]
+        bounds = [low - 1, *middle, high]
+        return low, high, middle, [tuple(symbols[a + 1:b]) for a, b in zip(bounds, bounds[1:])]
 
     def aligned(self, gold: tuple[Symbol, ...], test: tuple[Symbol, ...]) -> Alignment:
         """The alignment of two strings, remembered (pieces and lineages recur)."""
@@ -146,28 +158,18 @@ class EditMetric:
         if self.anchor is not None:
             # Skip the common prefix and suffix, cut back to whole pieces, and
             # split only what lies between.
-            start = 0
-            for g, t in zip(gold, test):
-                if g != t:
-                    break
-                start += 1
-            end = 0
-            for g, t in zip(reversed(gold), reversed(test)):
-                if g != t or end >= min(len(gold), len(test)) - start:
-                    break
-                end += 1
-            at = self.encoding.anchors(gold[:start])
-            start = at[-1] + 1 if at else 0
-            at = self.encoding.anchors(gold[len(gold) - end:])
-            end = end - at[0] if at else 0
-            gold_pieces, anchors = self._split(gold[start:len(gold) - end])
-            test_pieces, test_anchors = self._split(test[start:len(test) - end])
-            if anchors == test_anchors:
+            n = min(len(gold), len(test))
+            start = next(compress(count(), map(ne, gold, test)), n)
+            end = min(next(compress(count(), map(ne, reversed(gold), reversed(test))), n),
+                      n - start)
+            low, high, gold_at, gold_pieces = self._pieces(gold, start, end)
+            _, _, test_at, test_pieces = self._pieces(test, start, end)
+            anchors = [gold[i] for i in gold_at]
+            if anchors == [test[i] for i in test_at]:
                 pieces = tuple(
                     Alignment(0.0, g, len(g), 0) if g == t else self.aligned(g, t)
                     for g, t in zip(gold_pieces, test_pieces))
-                return self._finish(gold[:start], pieces, tuple(anchors),
-                                    gold[len(gold) - end:], events)
+                return self._finish(gold[:low], pieces, tuple(anchors), gold[high:], events)
         return self._finish((), (self.aligner.align(gold, test),), (), (), events)
 
     def _finish(self, prefix: Sequence[Symbol], pieces: tuple[Alignment, ...],

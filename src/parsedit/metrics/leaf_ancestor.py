@@ -7,9 +7,9 @@ Each word is scored by how alike its gold and test lineages are
 
 where d is the edit distance between the two lineages under a cost scheme,
 computed like every other edit distance in parsedit (:class:`EditMetric`,
-composing the lineages with the scheme's transducer; each distinct pair of
-lineages is scored once, its score remembered up to :data:`SCORES_LIMIT`
-pairs).  With insertion and deletion at 1 and
+composing the lineages with the scheme's transducer; the aligner remembers
+the cost of each distinct pair of middles, what is left of two lineages
+once their common ends are matched).  With insertion and deletion at 1 and
 substitutions in [0, 2], as the paper requires, a score lies in [0, 1].  A
 sentence scores the mean of its words; a corpus the mean of its sentences
 (the paper's figure) and, beside it, the mean of all its words.
@@ -21,6 +21,7 @@ most (the paper's section 7: which configurations fail).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from parsedit.costs.alphabet import Alphabet
@@ -33,19 +34,27 @@ from parsedit.results import LACounts, LineageScript, Loss, WordLineages
 from parsedit.trees import bracketing
 from parsedit.trees.bracketing import Bracketing
 
-#: How many distinct pairs of lineages a metric remembers the score of before
-#: it forgets them all (so that memory stays bounded on any corpus).
-SCORES_LIMIT = 1 << 16
-
 
 @dataclass(frozen=True)
 class LAScored:
-    """One pair's leaf-ancestor scores, with the lineages behind them."""
+    """One pair's leaf-ancestor scores, with the lineages behind them: the
+    gold and the test lineages (``read``), or, for a pair of equal trees,
+    whose every word scores 1, the gold bracketing's, read when first asked
+    for."""
 
     counts: LACounts
-    gold: list[Lineage]
-    test: list[Lineage]
     bracketing: Bracketing
+    read: tuple[list[Lineage], list[Lineage]] | None = None
+    preterminals: bool = False
+
+    @cached_property
+    def gold(self) -> list[Lineage]:
+        return lineages(self.bracketing, self.preterminals) if self.read is None \
+            else self.read[0]
+
+    @property
+    def test(self) -> list[Lineage]:
+        return self.gold if self.read is None else self.read[1]
 
     @property
     def words(self) -> list[str]:
@@ -70,8 +79,6 @@ class LeafAncestor:
                  alphabet: Alphabet | None = None) -> None:
         self.encoding = LineageEncoding(preterminals)
         self.edits = EditMetric(self.encoding, scheme, alphabet)
-        # The score of each distinct pair of lineages (about 0.5 KiB each).
-        self._scores: dict[tuple[Lineage, Lineage], float] = {}
 
     def describe(self) -> list[str]:
         parts = [f"la:{self.edits.scheme.describe()}"]
@@ -106,14 +113,7 @@ class LeafAncestor:
     def word_score(self, gold: Lineage, test: Lineage) -> float:
         if (gold == test and self.edits.exact) or not (gold or test):
             return 1.0  # (a tree of one preterminal leaves its word no lineage)
-        key = (gold, test)
-        found = self._scores.get(key)
-        if found is None:
-            if len(self._scores) >= SCORES_LIMIT:
-                self._scores.clear()
-            cost = self.edits.aligner.cost(gold, test)
-            found = self._scores[key] = 1.0 - cost / (len(gold) + len(test))
-        return found
+        return 1.0 - self.edits.aligner.cost(gold, test) / (len(gold) + len(test))
 
     def score(self, gold: Bracketing, test: Bracketing) -> Outcome:
         """Score a normalised pair with equal words."""
@@ -122,16 +122,20 @@ class LeafAncestor:
 
     def lineages(self, gold: Bracketing, test: Bracketing) -> LAScored:
         """The pair's lineages and word scores."""
-        preterminals = self.encoding.preterminals
+        preterminals, exact = self.encoding.preterminals, self.edits.exact
+        if test == gold and exact:  # every word scores 1: no lineage needed
+            words = len(bracketing.words(gold))
+            return LAScored(LACounts(1.0, 1, float(words), words, (1.0,) * words) if words
+                            else LACounts(), gold, preterminals=preterminals)
         gold_lineages = lineages(gold, preterminals)
         test_lineages = gold_lineages if test == gold else lineages(test, preterminals)
-        exact, score = self.edits.exact, self.word_score
+        score = self.word_score
         scores = tuple(1.0 if exact and g == t else score(g, t)
                        for g, t in zip(gold_lineages, test_lineages))
         total = sum(scores)
         counts = LACounts(total / len(scores), 1, total, len(scores), scores) if scores \
             else LACounts()
-        return LAScored(counts, gold_lineages, test_lineages, gold)
+        return LAScored(counts, gold, (gold_lineages, test_lineages))
 
 
 class WorstWords:

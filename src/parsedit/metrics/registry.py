@@ -60,21 +60,8 @@ def build(config: Config, alphabets: Alphabets | None = None,
     metric, what a grammar module is built over; ``tie_break``: the edit
     metrics read the preferred one of the cheapest scripts, for error
     analysis and alignments, see :mod:`parsedit.fst.align`)."""
-    metrics = {name: FACTORIES[name](config, alphabets or {}, tie_break)
-               for name in config.metrics}
-    span, rule = metrics.get("span"), metrics.get("rule")
-    if span is not None and rule is not None:
-        # Both encodings of every tree are read in one pass.
-        from parsedit.encodings.rule import RuleEncoding
-        from parsedit.encodings.span import SpanEncoding
-        from parsedit.encodings.structure import Structures
-        from parsedit.metrics.edits import EditDistance
-
-        assert isinstance(span, EditDistance) and isinstance(rule, EditDistance)
-        assert isinstance(span.encoding, SpanEncoding)
-        assert isinstance(rule.encoding, RuleEncoding)
-        span.encoding.shared = rule.encoding.shared = Structures(rule.encoding.pos)
-    return metrics
+    return {name: FACTORIES[name](config, alphabets or {}, tie_break)
+            for name in config.metrics}
 
 
 def needs_alphabet(config: Config) -> list[tuple[str, str]]:

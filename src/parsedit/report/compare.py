@@ -14,6 +14,7 @@ table alone, for spreadsheets; JSON has everything.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -185,10 +186,14 @@ def _document(c: Comparison, gold: str, table: Callable[[list[list[str]]], list[
     lines += [heading(_significance_heading(c)), ""]
     for metric in c.metrics:
         found = sum(significant(c, metric, pair) for pair in c.pairs)
-        used = sorted({c.paired[pair] for pair in c.pairs})
-        span = f"{used[0]}" if used[0] == used[-1] else f"{used[0]}-{used[-1]}"
-        lines += [note(f"{c.titles[metric]}: {found} of {c.tests(metric)} tests significant "
-                       f"(each over {span} sentences)"), ""]
+        p_values = c.p_values[metric]
+        # the sentences of the tests run (NaN: a pair not tested, for want of figures)
+        used = sorted({c.paired[pair] for pair in c.pairs
+                       if not math.isnan(p_values.get(pair, math.nan))})
+        span = "" if not used else f" (each over {used[0]} sentences)" \
+            if used[0] == used[-1] else f" (each over {used[0]}-{used[-1]} sentences)"
+        lines += [note(f"{c.titles[metric]}: {found} of {c.tests(metric)} tests significant"
+                       f"{span}"), ""]
         if c.baseline is not None:
             lines += table(_baseline_rows(c, metric)) + [""]
             continue

@@ -18,9 +18,12 @@ characters).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from itertools import accumulate, compress
+from typing import TypeVar
 
 Bracketing = tuple[str, ...]
+_T = TypeVar("_T")
 
 CLOSE = ")"
 TAG = "(("
@@ -29,6 +32,12 @@ OPEN, CLOSING, TAGGED, WORD = "open", "close", "tag", "word"
 
 Decoded = tuple[str, str]
 _DECODED: dict[str, Decoded] = {}
+# Beside each decoded token: the change of depth it makes (1 for an open
+# bracket, -1 for a close bracket, 0 for a tag or word token) and whether it
+# is a word, so that the depths and the words' positions of a whole
+# bracketing are found by C-level maps over these memories.
+_STEP: dict[str, int] = {}
+_IS_WORD: dict[str, bool] = {}
 _LIMIT = 1 << 20  # distinct tokens remembered at most (words of a huge corpus)
 
 
@@ -47,8 +56,11 @@ def decode(token: str) -> Decoded:
         else:
             found = (OPEN, token[1:])
         if len(_DECODED) >= _LIMIT:
-            _DECODED.clear()
+            for memory in (_DECODED, _STEP, _IS_WORD):
+                memory.clear()
         _DECODED[token] = found
+        _STEP[token] = 1 if found[0] is OPEN else -1 if found[0] is CLOSING else 0
+        _IS_WORD[token] = found[0] is WORD
     return found
 
 
@@ -59,6 +71,27 @@ def decode_all(tokens: Iterable[str]) -> list[Decoded]:
     if all(found):
         return found  # type: ignore[return-value]
     return [decode(token) for token in tokens]
+
+
+def _known(memory: dict[str, _T], tokens: Sequence[str]) -> list[_T]:
+    """What ``memory`` (one beside :data:`_DECODED`) holds of every token,
+    each decoded first if it is new."""
+    found = list(map(memory.get, tokens))
+    if None in found:
+        for token in tokens:
+            decode(token)
+        found = list(map(memory.__getitem__, tokens))
+    return found  # type: ignore[return-value]
+
+
+def depths(tokens: Sequence[str]) -> list[int]:
+    """The depth after each token (open brackets less close brackets so far)."""
+    return list(accumulate(_known(_STEP, tokens)))
+
+
+def word_positions(tokens: Sequence[str]) -> list[int]:
+    """The positions of the word tokens, in order."""
+    return list(compress(range(len(tokens)), _known(_IS_WORD, tokens)))
 
 
 def kind(token: str) -> str:
@@ -77,7 +110,3 @@ def empty_elements(bracketing: Bracketing) -> int:
     elements), which a parameter file without ``DELETE_LABEL -NONE-`` keeps."""
     return sum(1 for token in bracketing if token == "((-NONE-")
 
-
-def constituents(bracketing: Bracketing) -> int:
-    """The number of non-preterminal constituents (Roark's gold events)."""
-    return sum(1 for token in bracketing if decode(token)[0] is OPEN)

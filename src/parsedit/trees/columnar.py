@@ -27,9 +27,12 @@ handling a rare case.  Equivalence with the per-sentence path is tested
 from __future__ import annotations
 
 import re
+from itertools import accumulate, chain, compress
 from typing import NamedTuple
 
-from parsedit.trees.normalise import Normalisation
+from parsedit.trees.bracketing import CLOSE
+from parsedit.trees.normalise import Normalisation, Normalised
+from parsedit.trees.roots import strip_outer_bracket
 
 # A chunk: the labels of the phrases opening before its preterminal (each
 # followed by " ("), the preterminal's tag and word, and the close brackets
@@ -190,3 +193,150 @@ class Columns:
         except IndexError:  # more close brackets than open ones
             return None
         return None if stack else (keys, tagged, n + extra)
+
+
+# What a chunk gives a normalised sentence (see Sentences): its tokens (the
+# phrases kept, the preterminal if kept, the close brackets), its word token
+# (none if the preterminal is deleted), its part of EVALB's length, its
+# phrases opened less closed, its risk (_DELETED_OPEN: a phrase label
+# deleted; _EMPTYING: phrases kept with a preterminal deleted), and its parts
+# for the walk: each phrase's open token (None if deleted), the
+# preterminal's tokens, the number of close brackets.
+Piece = tuple[tuple[str, ...], tuple[str, ...], int, int, int,
+              tuple[tuple[str | None, ...], tuple[str, ...], int]]
+_DELETED_OPEN, _EMPTYING = 1, 2
+
+
+def _usual(text: str) -> list[str] | None:
+    """A line's chunks (see the module docstring), or None if it is not
+    bracketed at both ends."""
+    text = text.strip()
+    if " )" in text:  # "(NN dog) )": the reader reads it as "(NN dog))"
+        text = text.replace(" )", ")")
+    if not (text.startswith("(") and text.endswith(")")):
+        return None
+    return text[1:-1].split(") (")
+
+
+class Sentences:
+    """A line in the usual form read straight into its normalised sentence
+    (:class:`~parsedit.trees.normalise.Normalised`: what every metric reads),
+    the same as the reader and :meth:`Normalisation.normalise` make of it,
+    with what each distinct chunk gives worked out once and remembered.
+
+    Most lines are then joined from their chunks' tokens at C speed: when
+    no phrase label is deleted but the root's (``TOP``) and no phrase can be
+    left spanning no word (a phrase opened beside a deleted preterminal is
+    safe when it stays open over the next preterminal, which is kept); any
+    other line is walked chunk by chunk as normalisation walks tokens.  A
+    line not of the usual form gives None (the caller reads it through the
+    reader).  Equivalence with the reader and normalisation is tested
+    (tests/test_columnar.py)."""
+
+    def __init__(self, norm: Normalisation) -> None:
+        self.norm = norm
+        self._pieces: dict[str, Piece] = {}
+
+    def new_block(self) -> None:
+        """Called between blocks of lines: the memory stays bounded."""
+        if len(self._pieces) > _MAX_CHUNKS:
+            self._pieces.clear()
+
+    def _learn(self, chunk: str) -> Piece | None:
+        found = _CHUNK.fullmatch(chunk)
+        if found is None:
+            return None
+        opens, tag, word, closes = found.groups()
+        token = self.norm.token
+        opened: tuple[str | None, ...] = ()
+        kept: tuple[str, ...] = ()
+        if opens:
+            opened = tuple(self._opened(label) for label in opens[:-2].split(" ("))
+            kept = tuple(filter(None, opened))
+        deleted, uncounted, tag_token, word_token = token(f"({tag} {word})")
+        preterminal = () if deleted else (tag_token, word_token)
+        risk = (_DELETED_OPEN if len(kept) != len(opened) else 0) | \
+            (_EMPTYING if deleted and kept else 0)
+        return (kept + preterminal + (CLOSE,) * len(closes), preterminal[1:],
+                0 if uncounted else 1, len(opened) - len(closes), risk,
+                (opened, preterminal, len(closes)))
+
+    def _opened(self, label: str) -> str | None:
+        """A phrase's open token as normalised (None if its label is deleted)."""
+        deleted, _, text, _ = self.norm.token("(" + label)
+        return None if deleted else text
+
+    def read(self, text: str) -> Normalised | None:
+        """A line's normalised sentence (None: not of the usual form, or
+        unbalanced)."""
+        chunks = _usual(text)
+        if chunks is None:
+            return None
+        known = self._pieces
+        pieces: list[Piece | None] = list(map(known.get, chunks))
+        if None in pieces:
+            for k, piece in enumerate(pieces):
+                if piece is None:
+                    learnt = self._learn(chunks[k])
+                    if learnt is None:
+                        return None
+                    pieces[k] = known[chunks[k]] = learnt
+        tokens, words, lengths, steps, risks, parts = zip(*pieces)
+        depths = list(accumulate(steps))
+        if depths[-1] or min(depths) < 0:
+            return None
+        root = self._joinable(parts, risks, depths)
+        if root is None:
+            bracketing = self._walk(parts)
+        else:
+            joined = tuple(chain.from_iterable(tokens))
+            bracketing = joined[:len(joined) - root] if root else joined
+        if self.norm.strip_outer_bracket:
+            bracketing = strip_outer_bracket(bracketing)
+        return Normalised(bracketing, list(chain.from_iterable(words)), sum(lengths))
+
+    @staticmethod
+    def _joinable(parts: tuple[tuple[tuple[str | None, ...], tuple[str, ...], int], ...],
+                  risks: tuple[int, ...], depths: list[int]) -> int | None:
+        """How many close brackets end the joined tokens that belong to
+        deleted root phrases, when the chunks' tokens can simply be joined;
+        None when the line must be walked."""
+        root = 0
+        for i in compress(range(len(risks)), risks):
+            opened, _, closes = parts[i]
+            if risks[i] & _EMPTYING and (closes or i + 1 == len(parts) or not parts[i + 1][1]):
+                return None
+            if risks[i] & _DELETED_OPEN:
+                # only the first chunk's outermost phrases, closing at the end
+                root = next((k for k, o in enumerate(opened) if o is not None), len(opened))
+                if i or None in opened[root:] or min(depths[:-1], default=root) < root:
+                    return None
+        return root
+
+    @staticmethod
+    def _walk(parts: tuple[tuple[tuple[str | None, ...], tuple[str, ...], int], ...]
+              ) -> tuple[str, ...]:
+        """The normalised tokens of a line, chunk by chunk: a deleted
+        phrase's brackets dropped, a phrase left spanning no word pruned (as
+        :meth:`Normalisation.normalise` does token by token)."""
+        out: list[str] = []
+        frames: list[tuple[int, int]] = []
+        n = 0
+        for opened, preterminal, closes in parts:
+            for token in opened:
+                if token is None:
+                    frames.append((-1, n))
+                else:
+                    frames.append((len(out), n))
+                    out.append(token)
+            if preterminal:
+                out += preterminal
+                n += 1
+            for _ in range(closes):
+                index, before = frames.pop()
+                if index >= 0:
+                    if n == before:
+                        del out[index:]
+                    else:
+                        out.append(CLOSE)
+        return tuple(out)

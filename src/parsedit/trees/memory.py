@@ -56,12 +56,18 @@ def _word(text: str) -> str:
     return text.replace("(", "-LRB-").replace(")", "-RRB-")
 
 
-def items(source: Source, name: str, encoding: str = DEFAULT_ENCODING) -> Iterator[Item]:
-    """The items of a source of trees; ``name`` names it in messages,
-    ``encoding`` is a file's text encoding."""
+def not_a_tree(source: Source, name: str) -> None:
+    """Refuse a bracketed tree given where a path or a list of sentences is
+    expected (it would be read as a file's name)."""
     if isinstance(source, str) and source.lstrip().startswith("("):
         raise ConfigError(f"{name}: a bracketed tree, not a path: give a list of sentences "
                           "([tree]) or a file's path")
+
+
+def items(source: Source, name: str, encoding: str = DEFAULT_ENCODING) -> Iterator[Item]:
+    """The items of a source of trees; ``name`` names it in messages,
+    ``encoding`` is a file's text encoding."""
+    not_a_tree(source, name)
     if is_path(source):
         yield from read_trees(os.fspath(source), encoding)  # type: ignore[arg-type]
         return

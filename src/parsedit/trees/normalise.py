@@ -120,6 +120,16 @@ class Normalisation:
         label = canonical.get(label, label)
         return label in self._delete_phrases, False, "(" + label, ""
 
+    def token(self, token: str) -> _Token:
+        """:meth:`_token`, remembered per distinct token (as :meth:`normalise`
+        remembers it)."""
+        found = self._tokens.get(token)
+        if found is None:
+            if len(self._tokens) > _MAX_TOKENS:
+                self._tokens.clear()
+            found = self._tokens[token] = self._token(token)
+        return found
+
     def describe(self) -> str:
         """``name@digest``: the digest covers every setting, so two runs with
         the same signature normalised alike, whatever the file was called."""

@@ -1,4 +1,5 @@
-"""Ranges of lines that ``--jobs`` workers read for themselves.
+"""Ranges of lines, which a run reads a range at a time (:mod:`parsedit.blocks`)
+and ``--jobs`` workers read for themselves.
 
 With ``-j N`` the parent does not read and pickle every pair: when both files
 are in line layout (:mod:`parsedit.trees.reader`: one sentence per line, which
@@ -15,11 +16,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import islice, zip_longest
 
 from parsedit.errors import ConfigError
-from parsedit.trees.reader import LOOKAHEAD, Item, _read
+from parsedit.trees.reader import LOOKAHEAD
 from parsedit.trees.reader import line_layout as reads_by_line
 from parsedit.trees.source import DEFAULT_ENCODING, byte_lines, plain
 
@@ -138,15 +139,3 @@ def content_end(path: str, encoding: str = DEFAULT_ENCODING) -> int:
                 offset -= len(piece) + 1
             end = start + (0 if start == 0 else len(pieces[0]))
     return 0
-
-
-def read_range(path: str, span: tuple[int, int, bool], first: int,
-               encoding: str = DEFAULT_ENCODING) -> list[Item]:
-    """The items of the lines in the byte range ``span`` of a plain,
-    line-layout file, numbered from ``first``: blank lines at the end of a
-    range are trailing only when nothing but blank lines follows it."""
-    start, end, last = span
-    if start == end:
-        return []
-    items = list(_read(path, byte_lines(path, start, end, encoding), layout=True, first=first))
-    return items if last else [replace(i, trailing=False) if i.trailing else i for i in items]

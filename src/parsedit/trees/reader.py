@@ -1,7 +1,8 @@
 """Streaming reader for Penn Treebank bracketed files.
 
 ``read_trees(path)`` yields one :class:`Item` per sentence, in order, and never
-holds more than the tree being read: memory does not grow with the corpus.
+holds more than the tree (in free layout, the stretch, below) being read:
+memory does not grow with the corpus.
 
 Layout.  A file whose first non-blank line holds exactly one whole tree
 (and perhaps what cannot be read beside it, such as a stray ``)`` or ``(``:
@@ -16,8 +17,27 @@ the other file's sentences as empty lines (EVALB's meaning), but they are
 not sentences where the other file has ended too (parser output often ends
 with an empty line).  Any other file
 (several trees on a line, trees across lines) is read *freely*: blank lines
-separate nothing, and after a broken tree the reader starts again at the next
-line that begins with ``(`` in column 1.
+separate nothing, and each tree is a sentence.
+
+Damage in free layout.  A pretty-printed file starts each tree in column 1
+and indents the lines that continue it, so the file is cut into *stretches*:
+a stretch begins at a line whose column 1 holds ``(``, or holds anything but
+whitespace while no bracket is open (a tree whose ``(`` was lost, a stray
+``)`` before a tree: the damage is that tree's), and runs to the next such
+line.  An undamaged stretch gives each of its trees as a sentence (several
+trees on a line are several sentences).  A damaged stretch (a ``)`` that
+closes nothing, a word outside any bracket, brackets still open where the
+next stretch begins or the file ends) is *one* error item, the first damage
+found, whatever it held: a ``)`` too many closes a tree early, and what
+follows it up to the next stretch is the rest of that tree, not more trees;
+a ``)`` too many after a whole tree is that tree's.  So one bracket more or
+less in a pretty-printed tree costs that tree only, and every later tree
+keeps its number.  The limits: a ``(`` put in column 1 starts a tree (the
+convention itself), a tree whose first line loses its ``(`` and then begins
+with whitespace (``( (S ...``) joins the stretch before it, and on a line
+holding several trees damage costs every tree of the stretch, since a tree
+closed early cannot be told from the next one there.  A failure marker
+(below) is not damage: it is one error item among the stretch's trees.
 
 What is read.  ``(LABEL child ...)`` where the label, if any, touches the open
 bracket (``( (S ...))`` has an unlabelled outer bracket, as EVALB reads it);
@@ -151,11 +171,13 @@ def line_layout(first_lines: Iterable[str]) -> bool:
     these lines is continued on indented lines until its brackets close (a
     pretty-printed file whose first tree happens to fit on one line).  A
     line left open by damage and followed by an indented line whose
-    brackets never close it is damage, not a continuation."""
+    brackets never close it, or close more than it left open, is damage,
+    not a continuation."""
     texts = [text for text in first_lines if text.strip()]
     if not texts:
         return False
-    trees = sum(item.error is None for item in _read("", texts[:1], layout=False))
+    trees = sum(item.error is None
+                for item in _read("", texts[:1], layout=False, keep_trees=True))
     depth = 0
     continued = False
     for text in texts:
@@ -163,17 +185,41 @@ def line_layout(first_lines: Iterable[str]) -> bool:
             depth, continued = 0, False
         elif depth and text[0].isspace():
             continued = True
-        depth = max(0, depth + text.count("(") - text.count(")"))
-        if continued and not depth:
+        depth += text.count("(") - text.count(")")
+        if depth < 0:  # a close bracket too many: damage, not a continuation
+            depth, continued = 0, False
+        elif continued and not depth:
             return False
     return trees == 1
 
 
+def _stretch(held: list[Item], damage: Item | None, keep_trees: bool) -> list[Item]:
+    """The sentences of a stretch of free layout: its items, or if it is
+    damaged the damage alone (after its items, with ``keep_trees``)."""
+    if damage is None:
+        return held
+    return [*held, damage] if keep_trees else [damage]
+
+
+def _closed_before(closed: tuple[int, int, str, int] | None, number: int) -> str:
+    """What a message about damage on line ``number`` adds when the first tree
+    of its stretch (free layout) closed on an earlier line (``closed``: the
+    line it began on; the line, text and token index where it closed): that
+    may be where a bracket too many is."""
+    if closed is None or closed[1] == number:
+        return ""
+    began, line, text, index = closed
+    return f" (the tree of line {began} closed at line {line}, column {_column(text, index)})"
+
+
 def _read(path: str, text_lines: Iterable[str], layout: bool | None = None,
-          first: int = 1) -> Iterator[Item]:
+          first: int = 1, keep_trees: bool = False) -> Iterator[Item]:
     """The items of ``text_lines``; ``layout`` forces line-by-line reading
     (True) or free reading (False) instead of telling it from the first
-    lines (:func:`line_layout`); ``first`` numbers the first line."""
+    lines (:func:`line_layout`); ``first`` numbers the first line;
+    ``keep_trees``: a damaged stretch of free layout gives the trees read
+    before its damage, then the damage (to tell the layout), instead of the
+    damage alone."""
     if layout is None:
         text_lines = iter(text_lines)
         ahead = list(islice(text_lines, LOOKAHEAD))
@@ -181,6 +227,11 @@ def _read(path: str, text_lines: Iterable[str], layout: bool | None = None,
         text_lines = chain(ahead, text_lines)
     line_mode = layout
     pending_blanks: list[int] = []  # blank lines not yet known to be trailing
+    # Free layout: the items of the stretch being read, its first damage, and
+    # where its first tree began and closed (line; line, text, token index).
+    held: list[Item] = []
+    damage: Item | None = None
+    closed: tuple[int, int, str, int] | None = None
     tree: list[str] = []  # the tokens of the tree being read
     depth = 0
     bare = False  # whether the tree has a word token not joined to its tag
@@ -204,10 +255,16 @@ def _read(path: str, text_lines: Iterable[str], layout: bool | None = None,
             yield from (Item(blank) for blank in pending_blanks)
             pending_blanks.clear()
 
-        if depth and not line_mode and text[0] == "(":
-            # Free layout: a tree left open, and a new one starts in column 1.
-            yield unclosed(f"when a new tree starts at line {number}")
-            tree, depth, bare = [], 0, False
+        if not line_mode:
+            if text[0] == "(" or not (depth or damage or text[0].isspace()):
+                # A new stretch: the one before it is one sentence if damaged.
+                if depth and damage is None:
+                    damage = unclosed(f"when a new tree starts at line {number}")
+                yield from _stretch(held, damage, keep_trees)
+                held, damage, closed = [], None, None
+                tree, depth, bare = [], 0, False
+            elif damage is not None:
+                continue  # the rest of a damaged stretch
 
         done: list[Item] = []
         broken = False
@@ -229,13 +286,16 @@ def _read(path: str, text_lines: Iterable[str], layout: bool | None = None,
             elif token == ")":
                 if not depth:
                     done.append(error(number, _column(text, index),
-                                      "unbalanced brackets: ')' closes nothing", text))
+                                      "unbalanced brackets: ')' closes nothing"
+                                      + _closed_before(closed, number), text))
                     broken = True
                     break
                 depth -= 1
                 tree.append(token)
                 if depth:
                     continue
+                if closed is None and not line_mode:
+                    closed = (root[0], number, text, index)
                 if (words_under_root >= 2 and not brackets_under_root) or (
                         brackets_under_root == 1 and tree[0] == "(" and _wrapped_failure(tree)):
                     line, start_text = root
@@ -255,7 +315,7 @@ def _read(path: str, text_lines: Iterable[str], layout: bool | None = None,
             else:
                 done.append(error(number, _column(text, index),
                                   f"expected '(' but found the word {token!r} outside "
-                                  "any bracket", text))
+                                  "any bracket" + _closed_before(closed, number), text))
                 broken = True
                 break
 
@@ -271,11 +331,14 @@ def _read(path: str, text_lines: Iterable[str], layout: bool | None = None,
                 # Several trees on one line are one sentence, as EVALB reads them.
                 yield Item(number, tokens=tuple(t for i in done for t in i.tokens or ()))
             tree, depth, bare = [], 0, False
+        elif broken:
+            damage = done[-1]  # the damage that broke the stretch
+            tree, depth, bare = [], 0, False
         else:
-            if broken:
-                tree, depth, bare = [], 0, False
-            yield from done
+            held += done
 
-    if depth:
-        yield unclosed("at the end of the file")
+    if not line_mode:
+        if depth and damage is None:
+            damage = unclosed("at the end of the file")
+        yield from _stretch(held, damage, keep_trees)
     yield from (Item(blank, trailing=True) for blank in pending_blanks)

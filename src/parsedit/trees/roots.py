@@ -37,7 +37,7 @@ from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
 
-from parsedit.trees.bracketing import CLOSE, CLOSING, OPEN, Bracketing, decode, decode_all
+from parsedit.trees.bracketing import CLOSE, OPEN, Bracketing, decode, depths
 
 # The open token of an unlabelled bracket, and so of the virtual root.
 VIRTUAL_ROOT = "("
@@ -47,19 +47,11 @@ EMPTY_LABEL = "∅"
 
 def _one_constituent(tokens: Bracketing) -> bool:
     """Whether ``tokens`` is one phrase: its first token opens the bracket
-    that its last token closes."""
-    if not tokens or decode(tokens[0])[0] is not OPEN or tokens[-1] != CLOSE:
+    that its last token closes (the depth first comes back to 0 at the end)."""
+    if not tokens or tokens[-1] != CLOSE or decode(tokens[0])[0] is not OPEN:
         return False
-    depth = 0
-    last = len(tokens) - 1
-    for i, (kind, _) in enumerate(decode_all(tokens)):
-        if kind is CLOSING:
-            depth -= 1
-            if depth == 0:
-                return i == last
-        elif kind is OPEN:
-            depth += 1
-    return False
+    found = depths(tokens)
+    return found[-1] == 0 and found.index(0) == len(tokens) - 1
 
 
 def outer_bracket(tokens: Bracketing) -> bool:
@@ -120,8 +112,10 @@ def root_warning(mismatched: int, scored: int, gold_side: int, gold_path: str,
 
 
 def root_label(tokens: Bracketing) -> str | None:
-    """The label of a normalised bracketing's root, when it is one labelled
-    phrase (None for a forest, a bare word or an unlabelled outer bracket)."""
+    """The label of a normalised bracketing's root as the edit metrics see
+    it (without an unlabelled outer bracket), when it is one labelled phrase
+    (None for a forest or a bare word)."""
+    tokens = strip_outer_bracket(tokens)
     if not _one_constituent(tokens) or tokens[0] == VIRTUAL_ROOT:
         return None
     return decode(tokens[0])[1]
@@ -151,5 +145,7 @@ def root_label_warning(labels: Iterable[tuple[str | None, str | None]], gold_pat
             f"{gold_path} has a root labelled {gold_label} where {test_path} has "
             f"{test_label} (after the parameter file's deletions), which every figure "
             "counts as a constituent that differs (PARSEVAL, the edit metrics, "
-            "leaf-ancestor); write both files with the same root convention, for example "
-            "relabel one side's root, if this is a convention and not the parser's choice")
+            "leaf-ancestor); if this is a convention and not the parser's choice, add "
+            f"'DELETE_LABEL {gold_label}' (or {test_label}) to a copy of the parameter file "
+            "if that label only marks the root, or write both files with the same root "
+            "convention")

@@ -29,6 +29,12 @@ FOREST = "(forest)"
 
 
 class Tree:
+    """A node: ``label`` and ``children``, each a :class:`Tree` or a word
+    (``str``).  ``Tree("S", [Tree("NP", [Tree("DT", ["the"])])])``; from a
+    bracketed string, ``parsedit.trees.reader.read_sentence(text).tree``.
+    The Python API takes these, bracketed strings, or any tree with NLTK's
+    interface."""
+
     __slots__ = ("label", "children")
 
     def __init__(self, label: str, children: list[Child] | None = None) -> None:
