@@ -67,6 +67,17 @@ class Read(NamedTuple):
     length: int
 
 
+def _usual(text: str) -> list[str] | None:
+    """A line's chunks (see the module docstring), or None if it is not
+    bracketed at both ends."""
+    text = text.strip()
+    if " )" in text:  # "(NN dog) )": the reader reads it as "(NN dog))"
+        text = text.replace(" )", ")")
+    if not (text.startswith("(") and text.endswith(")")):
+        return None
+    return text[1:-1].split(") (")
+
+
 class Columns:
     """The columnar reader of one :class:`Normalisation`, with its memory of
     distinct chunks (what each becomes) and of normalised labels (their
@@ -122,13 +133,8 @@ class Columns:
     def _chunks_of(self, text: str) -> list[str] | None:
         """The chunks of a line, each learnt (None if one is not of the usual
         form, or the sentence is too long for a key)."""
-        text = text.strip()
-        if " )" in text:  # "(NN dog) )": the reader reads it as "(NN dog))"
-            text = text.replace(" )", ")")
-        if not (text.startswith("(") and text.endswith(")")):
-            return None
-        chunks = text[1:-1].split(") (")
-        if len(chunks) >= _MAX_WORDS:
+        chunks = _usual(text)
+        if chunks is None or len(chunks) >= _MAX_WORDS:
             return None
         known = self._chunks
         for chunk in chunks:
@@ -205,17 +211,6 @@ class Columns:
 Piece = tuple[tuple[str, ...], tuple[str, ...], int, int, int,
               tuple[tuple[str | None, ...], tuple[str, ...], int]]
 _DELETED_OPEN, _EMPTYING = 1, 2
-
-
-def _usual(text: str) -> list[str] | None:
-    """A line's chunks (see the module docstring), or None if it is not
-    bracketed at both ends."""
-    text = text.strip()
-    if " )" in text:  # "(NN dog) )": the reader reads it as "(NN dog))"
-        text = text.replace(" )", ")")
-    if not (text.startswith("(") and text.endswith(")")):
-        return None
-    return text[1:-1].split(") (")
 
 
 class Sentences:
