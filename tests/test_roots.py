@@ -147,6 +147,27 @@ def test_rewrapping_either_side_never_changes_an_edit_metric_or_la(
     assert scores(written(gold_items, gold_wrap), written(test_items, test_wrap)) == plain
 
 
+@settings(max_examples=150, deadline=None)
+@given(forest_pairs(), st.sampled_from(WRAPS))
+def test_a_sentence_against_itself_is_counted_without_its_symbols(
+        pair: tuple[list[Tree], list[Tree]], wrap: str) -> None:
+    """An identical pair is scored from ``Encoding.count`` alone, its
+    symbols encoded only if its alignment is read: the same counts and
+    alignment as the symbols give, and as the oracle's events."""
+    sentence = written(pair[0], wrap)
+    expected = oracle(pair[0])
+    for name in ("label", "span", "rule", "lineage"):
+        encoding = get_encoding(name)
+        assert encoding.count(sentence) == encoding.events(encoding.encode(sentence))
+    for name in ("label", "span", "rule"):
+        outcome = EVALUATOR.metrics[name].score(sentence, sentence)
+        assert outcome.counts.edits == outcome.counts.basic == 0
+        assert outcome.counts.gold == len(expected["rule" if name == "rule" else "span"])
+        symbols = get_encoding(name).encode(sentence)
+        assert [(op.kind, op.gold, op.test) for op in outcome.detail.ops] == \
+            [("match", s, s) for s in symbols]
+
+
 @settings(max_examples=100, deadline=None)
 @given(forest_pairs(), st.sampled_from(WRAPS), st.sampled_from(WRAPS))
 def test_one_parse_written_two_ways_costs_nothing(

@@ -5,7 +5,9 @@ A symbol is any hashable value.  ``kind`` names the class a cost scheme sees
 ``rule``), ``label`` is what a scheme's classes match (a phrase's or a tag's
 label, a span's label, a rule as written, a word), ``display`` writes it for
 people and ``text`` names it uniquely in a symbol table; ``events`` counts a
-gold string's events, the denominator of its error rate.  Every encoding
+gold string's events, the denominator of its error rate, and ``count`` the
+events of a bracketing's string without always encoding it (what a pair of
+equal sentences needs).  Every encoding
 reads the edit view of the bracketing (:mod:`parsedit.trees.roots`): root
 conventions carry no constituent, and a forest stands under a virtual root.
 ``anchor_kind`` names the kind that, when a scheme can never edit it, cuts a
@@ -31,6 +33,8 @@ class Encoding(Protocol):
     def encode(self, bracketing: Bracketing) -> tuple[Symbol, ...]: ...
 
     def events(self, symbols: Sequence[Symbol]) -> int: ...
+
+    def count(self, bracketing: Bracketing) -> int: ...
 
     def kind(self, symbol: Symbol) -> str: ...
 

@@ -34,6 +34,9 @@ class LabelEncoding:
         # word's): counted at C speed, where decoding every token is not.
         return symbols.count(CLOSE)
 
+    def count(self, tokens: Bracketing) -> int:
+        return self.events(self.encode(tokens))
+
     def kind(self, symbol: Symbol) -> str:
         return bracketing.kind(str(symbol))
 

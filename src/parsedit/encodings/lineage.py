@@ -142,6 +142,9 @@ class LineageEncoding:
     def events(self, symbols: Sequence[Symbol]) -> int:
         return sum(1 for s in symbols if s not in (LEFT, RIGHT))
 
+    def count(self, tokens: Bracketing) -> int:
+        return self.events(self.encode(tokens))
+
     def kind(self, symbol: Symbol) -> str:
         return "boundary" if symbol in (LEFT, RIGHT) else "node"
 

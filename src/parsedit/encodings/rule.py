@@ -20,8 +20,8 @@ from typing import cast
 
 from parsedit.encodings.base import Symbol
 from parsedit.encodings.structure import Structures, structures
-from parsedit.trees.bracketing import Bracketing
-from parsedit.trees.roots import show_label
+from parsedit.trees.bracketing import CLOSE, Bracketing
+from parsedit.trees.roots import edit_view, show_label
 
 Rule = tuple[str | None, tuple[str, ...]]
 
@@ -46,6 +46,11 @@ class RuleEncoding:
 
     def events(self, symbols: Sequence[Symbol]) -> int:
         return len(symbols)
+
+    def count(self, tokens: Bracketing) -> int:
+        # A rule per phrase of the edit view (its virtual root's included),
+        # each closed by a ``)``: counted without the walk.
+        return edit_view(tokens).count(CLOSE)
 
     def kind(self, symbol: Symbol) -> str:
         return "rule"

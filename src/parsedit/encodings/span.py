@@ -13,8 +13,8 @@ from typing import cast
 
 from parsedit.encodings.base import Symbol
 from parsedit.encodings.structure import Structures, structures
-from parsedit.trees.bracketing import Bracketing
-from parsedit.trees.roots import show_label
+from parsedit.trees.bracketing import CLOSE, Bracketing
+from parsedit.trees.roots import constituent_view, show_label
 
 
 class SpanEncoding:
@@ -34,6 +34,11 @@ class SpanEncoding:
 
     def events(self, symbols: Sequence[Symbol]) -> int:
         return len(symbols)
+
+    def count(self, tokens: Bracketing) -> int:
+        # A span per phrase of the constituent view, each closed by a ``)``
+        # (a preterminal's is its word's): counted without the walk.
+        return constituent_view(tokens).count(CLOSE)
 
     def kind(self, symbol: Symbol) -> str:
         return "span"

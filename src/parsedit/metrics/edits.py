@@ -20,7 +20,7 @@ cascade of move transducers over the whole pair (:mod:`parsedit.fst.cascade`).
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import compress, count
 from operator import ne
@@ -74,6 +74,33 @@ class Scored:
             out.extend(piece.ops)
         out.extend(Op("match", s, s, 0.0) for s in self.suffix)
         return out
+
+
+class _Unread(Sequence[Symbol]):
+    """The symbols of a sentence scored against itself, encoded only when
+    they are read (its alignment matches them all; its counts need only the
+    number of events)."""
+
+    def __init__(self, encode: Callable[[Bracketing], tuple[Symbol, ...]],
+                 tokens: Bracketing) -> None:
+        self._encode = encode
+        self._tokens = tokens
+        self._symbols: tuple[Symbol, ...] | None = None
+
+    @property
+    def symbols(self) -> tuple[Symbol, ...]:
+        if self._symbols is None:
+            self._symbols = self._encode(self._tokens)
+        return self._symbols
+
+    def __len__(self) -> int:
+        return len(self.symbols)
+
+    def __getitem__(self, index: Any) -> Any:
+        return self.symbols[index]
+
+    def __iter__(self) -> Iterator[Symbol]:
+        return iter(self.symbols)
 
 
 class EditMetric:
@@ -235,8 +262,15 @@ class EditDistance:
 
     def score(self, gold: Bracketing, test: Bracketing) -> Outcome:
         encode = self.encoding.encode
+        if test == gold and self.edits.exact:
+            # Equal strings cost nothing: only the events are counted, and
+            # the symbols encoded if the alignment is ever read.
+            events = self.encoding.count(gold)
+            return Outcome(EditCounts.sentence(0.0, 0.0, events),
+                           Scored(EditCounts.sentence(0.0, 0.0, events), _Unread(encode, gold),
+                                  (), (), (), ()))
         gold_symbols = encode(gold)
-        test_symbols = gold_symbols if test == gold else encode(test)
+        test_symbols = encode(test)
         scored = self.edits.score(gold_symbols, test_symbols,
                                   self.encoding.events(gold_symbols))
         return Outcome(scored.counts, scored)
