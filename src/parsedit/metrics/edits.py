@@ -119,6 +119,7 @@ class EditMetric:
         self.movement = movement
         self.alphabet = alphabet
         self._cache: dict[tuple[Sequence[Symbol], Sequence[Symbol]], Alignment] = {}
+        self._runs_of: dict[tuple[Sequence[Symbol], Sequence[Symbol]], tuple[int, int]] = {}
         if isinstance(scheme, FstScheme):
             # Nothing is known of the transducer's costs here: FstAligner
             # takes what shortcuts it can prove on it (parsedit.fst.restrict).
@@ -193,24 +194,50 @@ class EditMetric:
             _, _, test_at, test_pieces = self._pieces(test, start, end)
             anchors = [gold[i] for i in gold_at]
             if anchors == [test[i] for i in test_at]:
-                pieces = tuple(
-                    Alignment(0.0, g, len(g), 0) if g == t else self.aligned(g, t)
-                    for g, t in zip(gold_pieces, test_pieces))
-                return self._finish(gold[:low], pieces, tuple(anchors), gold[high:], events)
+                pieces: list[Alignment] = []
+                differing: list[tuple[tuple[Symbol, ...], tuple[Symbol, ...]]] = []
+                for g, t in zip(gold_pieces, test_pieces):
+                    if g == t:
+                        pieces.append(Alignment(0.0, g, len(g), 0))
+                    else:
+                        pieces.append(self.aligned(g, t))
+                        differing.append((g, t))
+                return self._finish(gold[:low], tuple(pieces), tuple(anchors), gold[high:],
+                                    events, differing)
         return self._finish((), (self.aligner.align(gold, test),), (), (), events)
 
     def _finish(self, prefix: Sequence[Symbol], pieces: tuple[Alignment, ...],
-                anchors: tuple[Symbol, ...], suffix: Sequence[Symbol], events: int) -> Scored:
+                anchors: tuple[Symbol, ...], suffix: Sequence[Symbol], events: int,
+                differing: list[tuple[tuple[Symbol, ...], tuple[Symbol, ...]]] | None = None
+                ) -> Scored:
+        """The pair's counts from its pieces; ``differing`` (the anchor
+        route's pieces that differ, the others matched whole) lets the close
+        brackets each deletes and inserts be counted once per distinct piece."""
         basic = sum(p.cost for p in pieces)
         if not self.corrects or basic == 0 or self.movement.method != "five-step":
             return Scored(EditCounts.sentence(basic, basic, events), prefix, pieces, anchors,
                           suffix, ())
-        deleted, inserted = self._runs(pieces)
+        if differing is None:
+            deleted, inserted = self._runs(pieces)
+        else:  # (an equal piece deletes and inserts nothing)
+            deleted, inserted = map(list, zip(*map(self._closes, differing)))
         delete, insert = self._close_costs
         assert self.scheme.movement is not None
         final, moves = correct(basic, deleted, inserted, delete, insert, self.scheme.movement)
         return Scored(EditCounts.sentence(final, basic, events), prefix, pieces, anchors, suffix,
                       tuple(moves))
+
+    def _closes(self, piece: tuple[tuple[Symbol, ...], tuple[Symbol, ...]]
+                ) -> tuple[int, int]:
+        """The close brackets a differing piece between two anchors deletes
+        and inserts (its run: it holds no word), remembered."""
+        found = self._runs_of.get(piece)
+        if found is None:
+            if len(self._runs_of) >= _CACHE_LIMIT:
+                self._runs_of.clear()
+            (d,), (i,) = self._runs((self.aligned(*piece),))
+            found = self._runs_of[piece] = (d, i)
+        return found
 
     def _runs(self, pieces: tuple[Alignment, ...]) -> tuple[list[int], list[int]]:
         """Close brackets deleted and inserted between one word and the next."""
