@@ -309,38 +309,19 @@ to = "any"
 cost = 3.0
 ''', "uneven.toml")
 # Long-lived, so that later examples meet the middles of earlier ones.
-COUNTING = {scheme.name: Aligner(scheme, LineageEncoding()) for scheme in (
+LINEAGE_ALIGNERS = {scheme.name: Aligner(scheme, LineageEncoding()) for scheme in (
     load_scheme("leaf-ancestor"), UNEVEN, load_scheme("sampson-first-char"))}
 _LINEAGE = st.lists(st.sampled_from(("S", "SQ", "NP", "VP", "[", "]")), max_size=8).map(tuple)
 
 
 @settings(max_examples=400, deadline=None)
 @given(_LINEAGE, _LINEAGE)
-def test_a_cost_counted_without_composing_is_the_full_routes(gold: tuple[str, ...],
-                                                             test: tuple[str, ...]) -> None:
-    for aligner in COUNTING.values():
+def test_a_remembered_middle_cost_is_the_full_routes(gold: tuple[str, ...],
+                                                     test: tuple[str, ...]) -> None:
+    for aligner in LINEAGE_ALIGNERS.values():
         assert aligner.cost(gold, test) == full_route(aligner.scheme, aligner.encoding,
                                                       gold, test)[0]
         assert aligner.align(gold, test).cost == aligner.cost(gold, test)
-
-
-def test_which_costs_are_counted_without_composing() -> None:
-    assert COUNTING["leaf-ancestor"]._countable and COUNTING["uneven"]._countable
-    assert not COUNTING["sampson-first-char"]._countable  # NP for NN costs 0.5
-    # A substitution that pays; a cost that does not count exactly; a
-    # boundary marker that cannot be deleted.
-    for delete in ("any = 1.0", "any = 0.1", "node = 1.0"):
-        scheme = parse_scheme(f'name = "x"\n[insert]\nany = 1.0\n[delete]\n{delete}\n'
-                              '[[substitute]]\nfrom = "any"\nto = "any"\ncost = 1.5\n'
-                              .encode(), "x.toml")
-        assert not Aligner(scheme, LineageEncoding())._countable
-    aligner = Aligner(load_scheme("leaf-ancestor"), LineageEncoding())
-
-    def counted(gold: tuple[str, ...], test: tuple[str, ...]) -> float | None:
-        return aligner._counted(aligner._key(gold, test, None))
-
-    assert counted(("NP", "VP", "["), ("VP", "[", "S")) == 2.0  # NP deleted, S inserted
-    assert counted(("NP", "["), ("[", "NP")) is None  # only the lattice knows: 2, not 0
 
 
 @settings(max_examples=100, deadline=None)

@@ -24,10 +24,7 @@ path is read back only when asked for (the movement correction, error
 analysis, scripts); the cost alone is the path's weight.  The remembered
 middles are cleared past a size, so memory stays bounded.  A caller that
 needs the cost alone (``Aligner.cost``: leaf-ancestor) also has each
-distinct middle's cost remembered by its symbols, and, under a scheme where
-no substitution is cheaper than a deletion and an insertion, a middle's
-cost counted rather than composed where a greedy common subsequence proves
-it (``Aligner._counted``).
+distinct middle's cost remembered by its symbols.
 
 Ties.  Several edit scripts can share the least cost, and the one the
 shortest-path search returns is an accident of its order: it may rewrite an
@@ -143,11 +140,6 @@ Key = tuple[int, str, str]
 CACHE_LIMIT = 1 << 16
 # Signatures past which the triangle check (cubic in them) is not made.
 TRIANGLE_LIMIT = 64
-# Deletion and insertion costs that a middle's cost may be counted from
-# without composing (see ``Aligner._counted``): whole multiples of 1/16 up
-# to 1024, whose sums over a middle of at most 1024 symbols are below 2^20
-# sixteenths, so exact in OpenFst's single precision too.
-_COUNTED_UNIT, _COUNTED_LIMIT = 16, 1024.0
 
 # Characters that pynini's string compiler reads as brackets: written as
 # their label in brackets instead.
@@ -205,18 +197,6 @@ def _replay(template: tuple[tuple[str, float], ...], gold: Sequence[Symbol],
             i += 1
             j += 1
     return tuple(ops)
-
-
-def _greedy(a: str, b: str) -> int:
-    """How many symbols of ``a`` a common subsequence with ``b`` matches
-    when each is taken at its first place in ``b`` after the last one taken."""
-    matched = at = 0
-    for symbol in a:
-        found = b.find(symbol, at)
-        if found >= 0:
-            matched += 1
-            at = found + 1
-    return matched
 
 
 def _matches(symbols: Sequence[Symbol]) -> list[Op]:
@@ -291,9 +271,6 @@ class Aligner:
         self._triangle_costs: dict[tuple[Signature, Signature], float] = {}
         self._costs: list[tuple[float, float]] = []  # each block's deletion and insertion
         self._trim = True
-        # Whether no substitution is cheaper than a deletion and an insertion,
-        # deletions and insertions counting exactly (see ``_counted``).
-        self._countable = True
         self._transducers: dict[int, EditTransducer] = {}
         # Without classes or keys, a symbol's costs depend on its kind alone,
         # and its block is looked up by kind; otherwise by symbol, cached.
@@ -328,34 +305,12 @@ class Aligner:
             # trimmed but composed whole, which is exact and slower.
             self._trim = self._trim and len(self._signatures) < TRIANGLE_LIMIT \
                 and self.scheme.triangle_holds(sig, self._signatures, self._triangle_costs)
-            self._countable = self._countable and len(self._signatures) < TRIANGLE_LIMIT \
-                and self._never_substituted(sig)
             found = self._block_number[sig] = len(self._signatures)
             self._signatures.append(sig)
             self._costs.append((self.scheme.delete_cost(sig), self.scheme.insert_cost(sig)))
             for edit in self._transducers.values():
                 edit.add_block(sig)
         return found
-
-    def _never_substituted(self, new: Signature) -> bool:
-        """Whether ``new``'s deletion and insertion costs count exactly
-        (finite whole sixteenths, which single-precision sums keep) and no
-        substitution between a symbol of ``new`` and a different one of a
-        known signature or of ``new`` is cheaper than deleting the first and
-        inserting the second: the condition of ``_counted``."""
-        scheme, memo = self.scheme, self._triangle_costs
-
-        def sub(a: Signature, b: Signature) -> float:
-            found = memo.get((a, b))
-            if found is None:
-                found = memo[a, b] = scheme.substitute_cost(a, b)
-            return found
-
-        for cost in (scheme.delete_cost(new), scheme.insert_cost(new)):
-            if not 0.0 <= cost <= _COUNTED_LIMIT or (cost * _COUNTED_UNIT) % 1:
-                return False
-        return all(sub(a, b) >= scheme.delete_cost(a) + scheme.insert_cost(b)
-                   for x in (*self._signatures, new) for a, b in ((new, x), (x, new)))
 
     def _labelled_block(self, kind: str, label: str, where: str = "") -> int:
         key = (kind, label, where)
@@ -502,41 +457,11 @@ class Aligner:
 
     def _middle_cost(self, g: Sequence[Symbol], t: Sequence[Symbol],
                      blocks: dict[Symbol, int] | None) -> float:
-        """The cost of a pair's middle: deleted or inserted, counted, or
-        composed (once per key)."""
+        """The cost of a pair's middle: deleted or inserted, or composed
+        (once per key)."""
         if not g or not t:
             return self._one_sided_cost(g, t, blocks)
-        key = self._key(g, t, blocks)
-        if self._countable and key not in self._solved:
-            counted = self._counted(key)
-            if counted is not None:
-                if len(self._solved) >= CACHE_LIMIT:
-                    self._solved.clear()
-                self._solved[key] = _Solved(counted, None)
-                return counted
-        return self._solve(key, g, t).cost
-
-    def _counted(self, key: Key) -> float | None:
-        """A middle's cost where it can be proved without composing, else
-        None.  When no substitution is cheaper than a deletion and an
-        insertion (``_countable``), some cheapest script only matches equal
-        symbols and deletes or inserts the rest, so it costs at least
-        deleting the copies of each symbol that gold has more of than test
-        and inserting those that test has more of.  A common subsequence
-        found greedily (each side's symbols taken in order at their first
-        place left in the other) that matches as many copies of each symbol
-        as both sides have is a script of exactly that cost: then that is
-        the distance.  (The rest, where the order of the symbols matters,
-        are composed.)"""
-        capacity, g, t = key
-        if len(g) + len(t) > _COUNTED_LIMIT:  # (a sum that might not be exact)
-            return None
-        gold, test = Counter(g), Counter(t)
-        if max(_greedy(g, t), _greedy(t, g)) < sum((gold & test).values()):
-            return None
-        costs = self._costs
-        return (sum(n * costs[(ord(c) - 1) // capacity][0] for c, n in (gold - test).items())
-                + sum(n * costs[(ord(c) - 1) // capacity][1] for c, n in (test - gold).items()))
+        return self._solve(self._key(g, t, blocks), g, t).cost
 
     def align(self, gold: Sequence[Symbol], test: Sequence[Symbol]) -> Alignment:
         if gold == test:
