@@ -44,6 +44,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
+from itertools import compress, count
+from operator import ne
 
 import pynini
 
@@ -358,16 +360,15 @@ class Aligner:
             int, int, Sequence[Symbol], Sequence[Symbol], dict[Symbol, int] | None]:
         """A differing pair's matched prefix and suffix lengths, its middles,
         and its symbols' blocks (None when looked up by kind)."""
-        start, end_g, end_t = 0, len(gold), len(test)
         # Find every symbol's block before deciding to trim.
         blocks = self._pair_blocks(gold, test) if self._by_label else None
-        if self._trim:
-            while start < end_g and start < end_t and gold[start] == test[start]:
-                start += 1
-            while end_g > start and end_t > start and gold[end_g - 1] == test[end_t - 1]:
-                end_g -= 1
-                end_t -= 1
-        return start, len(gold) - end_g, gold[start:end_g], test[start:end_t], blocks
+        start = end = 0
+        if self._trim:  # (the first differing symbol from each end, at C speed)
+            n = min(len(gold), len(test))
+            start = next(compress(count(), map(ne, gold, test)), n)
+            end = min(next(compress(count(), map(ne, reversed(gold), reversed(test))), n),
+                      n - start)
+        return start, end, gold[start:len(gold) - end], test[start:len(test) - end], blocks
 
     def _one_sided_cost(self, gold: Sequence[Symbol], test: Sequence[Symbol],
                         blocks: dict[Symbol, int] | None) -> float:
