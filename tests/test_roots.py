@@ -40,7 +40,13 @@ from parsedit.params import Params, load_params, parse_params
 from parsedit.pipeline import Scorer, evaluate
 from parsedit.trees.bracketing import Bracketing
 from parsedit.trees.normalise import COLLINS
-from parsedit.trees.roots import edit_view, outer_bracket, root_warning
+from parsedit.trees.roots import (
+    VIRTUAL_ROOT,
+    constituent_view,
+    edit_view,
+    outer_bracket,
+    root_warning,
+)
 from parsedit.trees.tree import Tree
 
 CONFIG = Config(metrics=("parseval", "label", "span", "rule", "la"),
@@ -182,9 +188,12 @@ def test_one_parse_written_two_ways_costs_nothing(
 @given(forest_pairs(), st.sampled_from(WRAPS))
 def test_the_edit_view_is_idempotent_and_never_a_wrapped_tree(
         pair: tuple[list[Tree], list[Tree]], wrap: str) -> None:
-    view = edit_view(written(pair[0], wrap))
+    tokens = written(pair[0], wrap)
+    view = edit_view(tokens)
     assert edit_view(view) == view
     assert not outer_bracket(view) or len(pair[0]) > 1 or pair[0][0].is_preterminal
+    # The constituent view is the edit view less its virtual root, however found.
+    assert constituent_view(tokens) == (view[1:-1] if view[0] == VIRTUAL_ROOT else view)
 
 
 # -- the examples ----------------------------------------------------

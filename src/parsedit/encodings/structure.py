@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from parsedit.trees.bracketing import OPEN, TAGGED, WORD, Bracketing, decode_all
-from parsedit.trees.roots import VIRTUAL_ROOT, edit_view
+from parsedit.trees.bracketing import OPEN, TAGGED, WORD, Bracketing, decode, decode_all
+from parsedit.trees.roots import VIRTUAL_ROOT, strip_outer_bracket
 
 Span = tuple[str, int, int]
 Rule = tuple[str | None, tuple[str, ...]]
@@ -25,37 +25,47 @@ _REMEMBERED = 4
 def spans_and_rules(tokens: Bracketing, use_tags: bool) -> Read:
     """The spans (of the constituent view, without a virtual root) and the
     rules (of the edit view; a preterminal child written as its tag when
-    ``use_tags``) of a normalised bracketing."""
-    view = edit_view(tokens)
+    ``use_tags``) of a normalised bracketing.
+
+    One walk over the tokens inside any unlabelled outer brackets, under a
+    frame for the virtual root: when it ends holding one phrase, that phrase
+    is the edit view's root (its rule gets its label as left-hand side);
+    otherwise the sentence is a forest and the virtual root's rule comes
+    first (:func:`~parsedit.trees.roots.edit_view`, without its own pass
+    over the tokens to tell the two apart)."""
     rules: list[list[str] | Rule] = []
     spans: list[Span | None] = []
-    # Per open phrase: its index, its rule's left-hand side (the root's
-    # label, else None), its parent's children, its first word, its label.
-    stack: list[tuple[int, str | None, list[str] | None, int, str]] = []
-    rhs: list[str] | None = None  # the children of the innermost open phrase
+    # Per open phrase: its index, its parent's children, its first word, its label.
+    stack: list[tuple[int, list[str], int, str]] = []
+    top: list[str] = []  # the children of the virtual root
+    rhs = top  # the children of the innermost open phrase
+    phrases = 0  # phrases directly under the virtual root
     tag = ""
     position = 0
-    for kind, text in decode_all(view):
+    for kind, text in decode_all(strip_outer_bracket(tokens)):
         if kind is WORD:
             position += 1
-            if rhs is not None:
-                rhs.append(tag if use_tags and tag else text)
+            rhs.append(tag if use_tags and tag else text)
         elif kind is TAGGED:
             tag = text
         elif kind is OPEN:
-            if rhs is not None:
-                rhs.append(text)
-            stack.append((len(rules), None if rhs is not None else text, rhs, position, text))
+            rhs.append(text)
+            if rhs is top:
+                phrases += 1
+            stack.append((len(rules), rhs, position, text))
             rhs = []
             rules.append(rhs)
             spans.append(None)
         else:
-            index, lhs, parent, start, label = stack.pop()
-            rules[index] = (lhs, tuple(rhs or ()))
+            index, parent, start, label = stack.pop()
+            rules[index] = (None, tuple(rhs))
             spans[index] = (label, start, position)
             rhs = parent
-    first = 1 if view and view[0] == VIRTUAL_ROOT else 0  # a virtual root has no span
-    return tuple(spans[first:]), tuple(rules)  # type: ignore[arg-type]
+    if phrases == 1 and len(top) == 1:  # one phrase: the root
+        rules[0] = (top[0], rules[0][1])  # type: ignore[index]
+    else:  # a forest under the virtual root, whose label is empty
+        rules.insert(0, (decode(VIRTUAL_ROOT)[1], tuple(top)))
+    return tuple(spans), tuple(rules)  # type: ignore[arg-type]
 
 
 class Structures:

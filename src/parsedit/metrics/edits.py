@@ -19,7 +19,6 @@ cascade of move transducers over the whole pair (:mod:`parsedit.fst.cascade`).
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import compress, count
@@ -150,13 +149,18 @@ class EditMetric:
         """What lies between the first ``start`` and the last ``end``
         symbols, widened to whole pieces (from just after the anchor before
         it to the anchor after it): its bounds ``low`` and ``high``, the
-        positions of the anchors inside, and the pieces between them."""
-        at = self.encoding.anchors(symbols)
-        first = bisect_left(at, start)  # the anchors before start are at[:first]
-        last = bisect_left(at, len(symbols) - end)  # the suffix from at[last] on
-        low = at[first - 1] + 1 if first else 0
-        high = at[last] if last < len(at) else len(symbols)
-        middle = at[first:last]
+        positions of the anchors inside, and the pieces between them.  (Only
+        that stretch is searched for anchors: the prefix and suffix that
+        match are often most of a sentence.)"""
+        stop = len(symbols) - end
+        kind, anchor = self.encoding.kind, self.anchor
+        low = start
+        while low and kind(symbols[low - 1]) != anchor:
+            low -= 1
+        high = stop
+        while high < len(symbols) and kind(symbols[high]) != anchor:
+            high += 1
+        middle = [start + i for i in self.encoding.anchors(symbols[start:stop])]
         bounds = [low - 1, *middle, high]
         return low, high, middle, [tuple(symbols[a + 1:b]) for a, b in zip(bounds, bounds[1:])]
 

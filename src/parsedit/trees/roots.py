@@ -81,9 +81,10 @@ def edit_view(tokens: Bracketing) -> Bracketing:
 
 def constituent_view(tokens: Bracketing) -> Bracketing:
     """The edit view without the virtual root, which is never a constituent
-    (what the label and span encodings read)."""
-    view = edit_view(tokens)
-    return view[1:-1] if view[0] == VIRTUAL_ROOT else view
+    (what the label and span encodings read): ``tokens`` without their
+    unlabelled outer brackets, whether one constituent or a forest, so
+    found without the edit view's pass over the tokens."""
+    return strip_outer_bracket(tokens)
 
 
 def show_label(label: str) -> str:
