@@ -62,7 +62,9 @@ def spans_and_rules(tokens: Bracketing, use_tags: bool) -> Read:
             spans[index] = (label, start, position)
             rhs = parent
     if phrases == 1 and len(top) == 1:  # one phrase: the root
-        rules[0] = (top[0], rules[0][1])  # type: ignore[index]
+        root = rules[0]
+        assert isinstance(root, tuple)
+        rules[0] = (top[0], root[1])
     else:  # a forest under the virtual root, whose label is empty
         rules.insert(0, (decode(VIRTUAL_ROOT)[1], tuple(top)))
     return tuple(spans), tuple(rules)  # type: ignore[arg-type]
