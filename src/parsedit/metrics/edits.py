@@ -19,6 +19,7 @@ cascade of move transducers over the whole pair (:mod:`parsedit.fst.cascade`).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import compress, count
@@ -38,6 +39,9 @@ from parsedit.results import Edit, EditCounts, EditScript
 from parsedit.trees.bracketing import CLOSE, Bracketing
 
 _CACHE_LIMIT = 200_000
+# Symbols on each side of a pair's differing stretch searched first for the
+# anchors that bound it (EditMetric._pieces).
+_SIGHT = 8
 
 
 @dataclass(frozen=True)
@@ -149,18 +153,21 @@ class EditMetric:
         """What lies between the first ``start`` and the last ``end``
         symbols, widened to whole pieces (from just after the anchor before
         it to the anchor after it): its bounds ``low`` and ``high``, the
-        positions of the anchors inside, and the pieces between them.  (Only
-        that stretch is searched for anchors: the prefix and suffix that
-        match are often most of a sentence.)"""
-        stop = len(symbols) - end
-        kind, anchor = self.encoding.kind, self.anchor
-        low = start
-        while low and kind(symbols[low - 1]) != anchor:
-            low -= 1
-        high = stop
-        while high < len(symbols) and kind(symbols[high]) != anchor:
-            high += 1
-        middle = [start + i for i in self.encoding.anchors(symbols[start:stop])]
+        positions of the anchors inside, and the pieces between them.  (The
+        anchors are looked for around that stretch first, and in the whole
+        string only if the anchors that bound it are not in sight: the prefix
+        and suffix that match are often most of a sentence.)"""
+        n, stop = len(symbols), len(symbols) - end
+        window = max(0, start - _SIGHT), min(n, stop + _SIGHT)
+        for lo, hi in (window, (0, n)):
+            at = [lo + i for i in self.encoding.anchors(symbols[lo:hi])]
+            first = bisect_left(at, start)  # the anchors before start are at[:first]
+            last = bisect_left(at, stop)  # the suffix from at[last] on
+            if (first or not lo) and (last < len(at) or hi == n):
+                break
+        low = at[first - 1] + 1 if first else 0
+        high = at[last] if last < len(at) else n
+        middle = at[first:last]
         bounds = [low - 1, *middle, high]
         return low, high, middle, [tuple(symbols[a + 1:b]) for a, b in zip(bounds, bounds[1:])]
 
