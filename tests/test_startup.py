@@ -1,6 +1,8 @@
 """Start-up: ``parsedit --version`` and a PARSEVAL-only score import only
 what they use (no numpy, matplotlib or pynini; numpy for PARSEVAL alone only
-on a gold file of 1 MiB or more), each in a fresh process."""
+on a gold file of 1 MiB or more; neither the other commands' modules nor the
+cost-scheme machinery, tagging, the word alignment or the workers of -j N),
+each in a fresh process."""
 
 from __future__ import annotations
 
@@ -20,14 +22,40 @@ try:
 except SystemExit:
     pass
 print("loaded:", *sorted(m for m in {heavy!r} if m in sys.modules))
+print("modules:", *sorted(sys.modules))
 """
 
 
-def loaded(*args: str) -> list[str]:
+def probe(*args: str) -> tuple[list[str], set[str]]:
+    """Which of HEAVY a fresh ``parsedit ARGS`` loaded, and every module it loaded."""
     done = subprocess.run([sys.executable, "-c", PROBE.format(heavy=HEAVY), *args],
                           capture_output=True, text=True, check=True)
-    line = [x for x in done.stdout.splitlines() if x.startswith("loaded:")][-1]
-    return line.split()[1:]
+    lines = done.stdout.splitlines()
+    heavy = [x for x in lines if x.startswith("loaded:")][-1].split()[1:]
+    return heavy, set([x for x in lines if x.startswith("modules:")][-1].split()[1:])
+
+
+def loaded(*args: str) -> list[str]:
+    return probe(*args)[0]
+
+
+def test_version_loads_no_command() -> None:
+    _, modules = probe("--version")
+    assert {m for m in modules if m.startswith("parsedit")} == {
+        "parsedit", "parsedit.cli", "parsedit.cli.app", "parsedit.errors"}
+
+
+def test_parseval_alone_loads_neither_schemes_nor_tagging_nor_workers(tmp_path: Path) -> None:
+    gold = tmp_path / "gold.mrg"
+    gold.write_text("(S (NP (DT the) (NN dog)) (VP (VBZ barks)))\n")
+    _, modules = probe("score", str(gold), str(gold), "--metrics", "parseval")
+    unused = ("parsedit.costs", "parsedit.fst", "parsedit.tagging.evaluate",
+              "parsedit.segmentation", "parsedit.cli.compare", "parsedit.compare",
+              "multiprocessing")
+    assert not {m for m in modules if m.startswith(unused)}
+    # the default metrics need the schemes, and load them
+    _, modules = probe("score", str(gold), str(gold))
+    assert "parsedit.costs" in modules and "parsedit.tagging.evaluate" not in modules
 
 
 @pytest.mark.parametrize("args", [("--version",), ("score", "--help"), ("grammars", "--help")])

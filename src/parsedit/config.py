@@ -12,21 +12,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from importlib.metadata import version
 from typing import TYPE_CHECKING, Any
 
 from parsedit import __version__
-from parsedit.costs import CostScheme, default_scheme, load_costs
 from parsedit.encodings import NAMES as EDIT_METRICS
 from parsedit.errors import ConfigError
 from parsedit.metrics.movement import FIVE_STEP, METHODS, Movement
 from parsedit.params import Params, load_params, shipped_params, with_overrides
-from parsedit.tagging.evaluate import TagConfig, tag_config
+from parsedit.tagging.config import TagConfig, tag_config
 from parsedit.tagging.tagset import Tagset, Weights
 
 if TYPE_CHECKING:
-    from parsedit.costs import Scheme
+    from parsedit.costs import CostScheme, Scheme
     from parsedit.fst.words import WordAligner
+
+# The cost-scheme machinery (parsedit.costs) is imported where a scheme is
+# asked for, so that a run of PARSEVAL alone starts without it.
 
 METRICS = ("parseval", *EDIT_METRICS, "la", "tagging")
 DEFAULT_METRICS = ("parseval", *EDIT_METRICS)
@@ -35,6 +36,15 @@ FAILURES = ("skip", "count")
 YIELDS = ("strict", "align")
 SEGMENTATIONS = ("gold", "align", "document")
 WORD_ALIGNERS = ("python", "fst")
+
+
+def _loaded(scheme: str | Scheme, encoding: str) -> Scheme:
+    """A cost scheme given by name or path, loaded; or as it is."""
+    if not isinstance(scheme, str):
+        return scheme
+    from parsedit.costs import load_costs
+
+    return load_costs(scheme, encoding)
 
 
 def encoding_of(metric: str) -> str:
@@ -104,6 +114,8 @@ class Config:
         if self.segmentation != "gold" and self.yields != "align":
             raise ConfigError(f"--segmentation {self.segmentation} needs --yield align")
         if self.yields == "align":
+            from parsedit.costs import CostScheme
+
             self.word_scheme()
             for name in (*self.edit_metrics, *(["la"] if "la" in self.metrics else [])):
                 if not isinstance(self.scheme(name), CostScheme):
@@ -150,12 +162,12 @@ class Config:
                               f"costs, cutoff, max_error, movement, max_moves, max_k, tagset, "
                               f"weights, separator, scoring, "
                               f"{', '.join(sorted(known))}, *_costs")
-        schemes = {name: load_costs(scheme, name) if isinstance(scheme, str) else scheme
-                   for name, scheme in costs.items() if scheme is not None}
+        schemes = {name: _loaded(scheme, name) for name, scheme in costs.items()
+                   if scheme is not None}
         if isinstance(movement, str):
             movement = Movement(movement, max_moves, max_k)
-        if isinstance(word_costs, str):
-            word_costs = load_costs(word_costs, "words")
+        if word_costs is not None:
+            word_costs = _loaded(word_costs, "words")
         return cls(metrics=names, params=with_overrides(loaded, cutoff, max_error),
                    schemes=schemes, movement=movement, word_costs=word_costs,
                    tags=tag_config(scoring, tagset, weights, separator), **options)
@@ -166,6 +178,8 @@ class Config:
 
     def scheme(self, metric: str) -> Scheme:
         """The cost scheme of an edit metric (``la`` aligns lineages)."""
+        from parsedit.costs import default_scheme
+
         encoding = encoding_of(metric)
         scheme = self.schemes.get(metric) or default_scheme(encoding)
         if scheme.encodings and encoding not in scheme.encodings:
@@ -175,6 +189,8 @@ class Config:
 
     def word_scheme(self) -> CostScheme:
         """The word cost scheme of ``--yield align``."""
+        from parsedit.costs import CostScheme, default_scheme
+
         scheme = self.word_costs or default_scheme("words")
         if not isinstance(scheme, CostScheme) or (scheme.encodings
                                                   and "words" not in scheme.encodings):
@@ -232,8 +248,11 @@ class Config:
                        "cost is scored")
         if self.movement.method != "cascade" and self.movement != FIVE_STEP:
             out.append("--max-moves and --max-k have no effect without --movement cascade")
-        if self.params.normalisation.strip_function_tags:
-            for metric in (*self.edit_metrics, *(m for m in ("la",) if m in metrics)):
+        with_schemes = (*self.edit_metrics, *(m for m in ("la",) if m in metrics))
+        if self.params.normalisation.strip_function_tags and with_schemes:
+            from parsedit.costs import CostScheme
+
+            for metric in with_schemes:
                 scheme = self.scheme(metric)
                 if isinstance(scheme, CostScheme) and any(
                         e.same == "base" for e in scheme.substitute):
@@ -248,6 +267,8 @@ class Config:
         """One line that pins a result down (sacreBLEU-style): the metrics,
         the parameter file, each metric's own settings, the averaging and the
         versions."""
+        from importlib.metadata import version
+
         from parsedit.metrics.registry import build
 
         parts = [f"metrics:{'+'.join(self.metrics)}", f"params:{self.params.describe()}"]

@@ -13,7 +13,6 @@ temporary file and leaves the destination as it was.
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -52,6 +51,8 @@ def replacing(path: str, option: str = "-o") -> Iterator[str]:
     """A temporary path beside ``path`` (with the same suffix, for writers that
     choose the format by it); renamed to ``path`` when the block ends
     normally, removed otherwise."""
+    import tempfile
+
     check_destination(path, option)
     target = Path(path)
     handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",

@@ -27,17 +27,14 @@ every scored pair has ``words`` counts; with ``Config.segmentation ==
 
 from __future__ import annotations
 
-import multiprocessing
 import signal
 from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass, replace
 from itertools import chain, islice
-from multiprocessing.connection import Connection, wait
 from typing import TYPE_CHECKING, Any
 
 from parsedit.config import Config
 from parsedit.errors import ConfigError
-from parsedit.fst.words import identity
 from parsedit.metrics import registry
 from parsedit.metrics.base import Outcome
 from parsedit.metrics.errors import analyse, sentence_errors
@@ -50,7 +47,6 @@ from parsedit.results import (
     Totals,
     WordCounts,
 )
-from parsedit.segmentation import Run, aligned_pairs, merge_warning
 from parsedit.trees import bracketing
 from parsedit.trees.bracketing import WORD, Bracketing, decode
 from parsedit.trees.normalise import Normalised, fix_quotes
@@ -66,11 +62,15 @@ from parsedit.trees.roots import (
 from parsedit.trees.source import DEFAULT_ENCODING, check_files
 
 if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+
     from parsedit.encodings.base import Encoding
     from parsedit.metrics.leaf_ancestor import LAScored, WorstWords
     from parsedit.metrics.yields import AlignedScorer
+    from parsedit.segmentation import Run
 
-# The FST metrics (and pynini under them) are imported where a run needs them,
+# The FST metrics (and pynini under them), the word alignment, the
+# segmentation and the workers of -j N are imported where a run needs them,
 # so that PARSEVAL alone starts without them.
 
 Outcomes = dict[str, Outcome]
@@ -203,6 +203,8 @@ class Scorer:
             if self.details else None
         counts = {name: outcome.counts for name, outcome in outcomes.items()}
         if self.aligned is not None:
+            from parsedit.fst.words import identity
+
             counts["words"] = identity(bracketing.words(gold_tokens)).counts
         return SentenceResult(number, "ok", None, counts, length=length, details=details,
                               outer_bracket=_outer(gold_tokens, test_tokens)), outcomes
@@ -231,6 +233,8 @@ class Scorer:
         """The numbered pairs of two sequences of items (see :meth:`pairs`)."""
         if self.config.segmentation == "gold":
             return numbered(gold, test)
+        from parsedit.segmentation import aligned_pairs
+
         assert self.aligned is not None
         self.runs.clear()
         norm = self.config.params.normalisation
@@ -638,6 +642,9 @@ def _forked(job: Job, units: Iterator[Unit], jobs: int
     ``jobs``, so that they start while the parent finds the rest.
     (Not multiprocessing.Pool: its worker thread spins while results wait in
     its pipe, which cost PARSEVAL about 7% more CPU.)"""
+    import multiprocessing
+    from multiprocessing.connection import Connection, wait
+
     try:
         context = multiprocessing.get_context("fork")
     except ValueError:
@@ -739,9 +746,12 @@ def run(scorer: Scorer, pairs_: Iterable[Pair] | Lines, gold_name: str, test_nam
         if "parseval" in config.metrics else None
     if roots is not None:
         warnings.append(roots)
-    merged = merge_warning(scorer.runs, scorer.config.segmentation)
-    if merged is not None:
-        warnings.append(merged)
+    if scorer.runs:
+        from parsedit.segmentation import merge_warning
+
+        merged = merge_warning(scorer.runs, scorer.config.segmentation)
+        if merged is not None:
+            warnings.append(merged)
     if scorer.aligned is not None:
         from parsedit.metrics.yields import warning
 

@@ -11,11 +11,11 @@ Unix tools.  Output files are checked before the work and written whole
 
 The commands live in this package by kind (score.py: score, align, demo;
 compare.py: compare, plot; grammars.py; tags.py); app.py holds the group and
-how a run ends, options.py the shared options, finish.py where results go
-and the exit status.
+how a run ends and which module defines each command (imported only when
+that command is run or listed), options.py the shared options, finish.py
+where results go and the exit status.
 """
 
-from parsedit.cli import compare, grammars, score, tags  # noqa: F401  (register the commands)
 from parsedit.cli.app import main
 
 __all__ = ["main"]

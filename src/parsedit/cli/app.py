@@ -13,6 +13,7 @@ import sys
 import threading
 from collections.abc import Callable, Sequence
 from functools import wraps
+from importlib import import_module
 from typing import Any, TypeVar
 
 import click
@@ -46,10 +47,26 @@ def _terminate(signum: int, frame: object) -> None:
 
 
 
+# Each command and the module that defines it (imported when the command is
+# run or listed, so that ``parsedit --version`` and one command's run import
+# only what they use).
+COMMANDS = {"score": "score", "align": "score", "demo": "score", "compare": "compare",
+            "plot": "compare", "grammars": "grammars", "tags": "tags"}
+
+
 class _Main(click.Group):
     """The command group: an unusable option is one line (``parsedit: error:
     ...``, exit 2) as every other user error is; Ctrl-C, SIGTERM and a closed
-    pipe are handled."""
+    pipe are handled.  Each command's module is imported when the command
+    is looked up (:data:`COMMANDS`)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in COMMANDS and cmd_name not in self.commands:
+            import_module(f"parsedit.cli.{COMMANDS[cmd_name]}")  # registers its commands
+        return super().get_command(ctx, cmd_name)
 
     def main(self, args: Sequence[str] | None = None,
              prog_name: str | None = None, complete_var: str | None = None,

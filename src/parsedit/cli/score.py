@@ -32,11 +32,7 @@ from parsedit.errors import ConfigError
 from parsedit.output import write_text
 from parsedit.pipeline import Scorer, evaluate, pairs
 from parsedit.pipeline import align as align_pair
-from parsedit.report import align as align_report
 from parsedit.report import evalb as evalb_report
-from parsedit.report import tsv as tsv_report
-from parsedit.report import words as words_report
-from parsedit.results import LineageScript
 from parsedit.trees.source import check_files
 
 
@@ -125,6 +121,8 @@ def score(gold: str | None, test: str | None, fmt: str, output: str | None,
                       *encodings, keep=keep, rows=None if table is None else table.add)
     progress.close()
     if per_sentence:
+        from parsedit.report import tsv as tsv_report
+
         write_text(per_sentence, tsv_report.render(result), "--per-sentence")
     finish(result, gold, test, fmt, output, table)
 
@@ -151,6 +149,9 @@ def align(gold: str, test: str, sentence: int, encoding: str, params: str, rule_
           word_aligner: str, input_encoding: str, gold_encoding: str | None,
           test_encoding: str | None) -> None:
     """Show one pair's alignment, each edit marked with its cost."""
+    from parsedit.report import align as align_report
+    from parsedit.results import LineageScript
+
     encodings = encodings_of(input_encoding, gold_encoding, test_encoding)
     check_files((gold, encodings[0]), (test, encodings[1]))
     if encoding == "words":
@@ -181,6 +182,8 @@ def align(gold: str, test: str, sentence: int, encoding: str, params: str, rule_
 def _align_words(gold: str, test: str, sentence: int, config: Config,
                  encodings: tuple[str, str]) -> None:
     """Print the word alignment of the ``sentence``-th pair of normalised yields."""
+    from parsedit.report import words as words_report
+
     norm = config.params.normalisation
     scheme = config.word_scheme()
     number = 0

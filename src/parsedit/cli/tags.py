@@ -10,7 +10,8 @@ from parsedit.cli.app import main, user_errors
 from parsedit.cli.finish import check_outputs, emit, warn
 from parsedit.cli.options import FILE, encoding_options, encodings_of, tag_options
 from parsedit.report import tags as tags_report
-from parsedit.tagging.evaluate import evaluate_tags, tag_config
+from parsedit.tagging.config import tag_config
+from parsedit.tagging.evaluate import evaluate_tags
 from parsedit.tagging.reader import FORMATS
 from parsedit.trees.source import check_files
 

@@ -12,17 +12,16 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from parsedit.config import Config, encoding_of
-from parsedit.costs.shipped import DEFAULTS
+from parsedit.encodings import NAMES as EDIT_METRICS
 from parsedit.encodings import get_encoding
 from parsedit.metrics.base import Metric
 from parsedit.metrics.parseval import Parseval
-from parsedit.tagging.evaluate import Tagging
 
 if TYPE_CHECKING:
     from parsedit.costs.alphabet import Alphabet
 
-# The FST metrics (and so pynini) are imported by their factories, when a run
-# asks for them: PARSEVAL alone starts without them.
+# The FST metrics (and so pynini), leaf-ancestor and tagging are imported by
+# their factories, when a run asks for them: PARSEVAL alone starts without them.
 Alphabets = Mapping[str, "Alphabet"]
 # (config, alphabets, tie_break): see build()
 Factory = Callable[[Config, Alphabets, bool], Metric]
@@ -43,6 +42,12 @@ def _leaf_ancestor(config: Config, alphabets: Alphabets) -> Metric:
     return LeafAncestor(config.scheme("la"), config.la_preterminals, alphabets.get("la"))
 
 
+def _tagging(config: Config) -> Metric:
+    from parsedit.tagging.evaluate import Tagging
+
+    return Tagging(config.tags)
+
+
 FACTORIES: dict[str, Factory] = {
     "parseval": lambda c, _, __: Parseval(c.params.labeled, c.with_preterminals, c.split,
                                           c.weighted),
@@ -50,7 +55,7 @@ FACTORIES: dict[str, Factory] = {
     "span": _edit("span"),
     "rule": _edit("rule"),
     "la": lambda c, a, _: _leaf_ancestor(c, a),
-    "tagging": lambda c, _, __: Tagging(c.tags),
+    "tagging": lambda c, _, __: _tagging(c),
 }
 
 
@@ -66,10 +71,10 @@ def build(config: Config, alphabets: Alphabets | None = None,
 
 def needs_alphabet(config: Config) -> list[tuple[str, str]]:
     """(metric, encoding) of the metrics whose cost scheme is a grammar
-    module, built over the corpus's alphabet (a metric has a cost scheme when
-    the string it aligns has a default one)."""
+    module, built over the corpus's alphabet (the metrics with a cost scheme:
+    the edit distances and leaf-ancestor)."""
     return [(name, encoding_of(name)) for name in config.metrics
-            if encoding_of(name) in DEFAULTS and config.scheme(name).needs_alphabet]
+            if name in (*EDIT_METRICS, "la") and config.scheme(name).needs_alphabet]
 
 
 def zeros(metrics: Mapping[str, Metric]) -> dict[str, Any]:

@@ -10,7 +10,6 @@ what EVALB writes on standard error for the same run.
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import Iterator
 
 from parsedit.errors import ConfigError
@@ -64,6 +63,8 @@ class Table:
     ``memory`` bytes (1 MiB), so memory does not grow with it."""
 
     def __init__(self, memory: int = 1 << 20) -> None:
+        import tempfile
+
         self.text = tempfile.SpooledTemporaryFile(max_size=memory)
 
     def add(self, rows: SentenceRows) -> None:

@@ -4,11 +4,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from parsedit.fst.words import WordAlignment
 from parsedit.report.align import table
 from parsedit.report.numbers import number, rate
 from parsedit.results import WordCounts
+
+if TYPE_CHECKING:
+    from parsedit.fst.words import WordAlignment
 
 _NAMES = {"match": "", "sub": "substitution", "del": "deletion", "ins": "insertion",
           "merge": "merge", "split": "split"}
