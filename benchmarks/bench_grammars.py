@@ -36,6 +36,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from bench_scale import compiled  # noqa: E402
 from perturb import main as perturb_main  # noqa: E402
 from perturb import one_core  # noqa: E402
 
@@ -63,6 +64,7 @@ def main() -> int:
     parser.add_argument("--python", default=sys.executable,
                         help="the interpreter that runs parsedit (default: this one)")
     args = parser.parse_args()
+    compiled()
     one_core()  # the children inherit the pinning
     with tempfile.TemporaryDirectory() as tmp:
         test = os.path.join(tmp, "perturbed.mrg")

@@ -29,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_scale import DEFAULT, PARSEDIT, concatenated, timed  # noqa: E402
+from bench_scale import DEFAULT, PARSEDIT, compiled, concatenated, timed  # noqa: E402
 from perturb import main as perturb_main  # noqa: E402
 
 
@@ -43,6 +43,7 @@ def main() -> int:
     parser.add_argument("--format", default="text", choices=["evalb", "text", "json"])
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
+    compiled(args.against)
     with tempfile.TemporaryDirectory() as tmp:
         tests = [os.path.join(tmp, f"perturbed{seed}") for seed in range(1, args.copies + 1)]
         for seed, one in enumerate(tests, 1):
