@@ -7,6 +7,7 @@ one line and exit status 130 as Ctrl-C later in the run (see
 
 from __future__ import annotations
 
+import gc
 import sys
 
 
@@ -16,4 +17,10 @@ def main() -> None:
     except KeyboardInterrupt:
         sys.stderr.write("parsedit: interrupted\n")
         sys.exit(130)
-    command(prog_name="parsedit")
+    try:
+        command(prog_name="parsedit")
+    finally:
+        # The run's objects (its memories of chunks and middles) are left to
+        # the exit: the interpreter's last collections then skip them (half
+        # of a large run's 40-60 ms of exit).
+        gc.freeze()
