@@ -302,3 +302,18 @@ def test_the_report_says_what_standard_error_says_of_a_run_that_covers_less(
     assert "warning: 2 of 3 sentences are left out" in text
     # Standard error says each once: the sentences, then the error.
     assert result.stderr.count("holds 3 trees") == 1
+
+
+def test_every_command_is_in_the_table_that_loads_it() -> None:
+    """The group imports a command's module only when the command is looked
+    up (``cli.app.COMMANDS``): a command missing from that table could not
+    be run, and a name in it that no module defines would fail on use."""
+    import importlib
+
+    from parsedit.cli.app import COMMANDS, main
+
+    for module in set(COMMANDS.values()):
+        importlib.import_module(f"parsedit.cli.{module}")
+    assert set(main.commands) == set(COMMANDS)
+    for name, module in COMMANDS.items():
+        assert main.commands[name].callback.__module__ == f"parsedit.cli.{module}"
