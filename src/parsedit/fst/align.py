@@ -425,8 +425,10 @@ class Aligner:
                 last = j
         if not cuts:
             return None
-        gold_only = sum((gold_counts - test_counts).values())
-        test_only = sum((test_counts - gold_counts).values())
+        # What each side has beyond the other's count of it: its length less
+        # the multiset intersection.
+        common = sum(min(n, test_counts[s]) for s, n in gold_counts.items() if s in test_counts)
+        gold_only, test_only = len(gold) - common, len(test) - common
         delete, insert = self._bound
         lower = max(gold_only * delete, test_only * insert)
         upper = 0.0
