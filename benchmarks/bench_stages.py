@@ -1,16 +1,22 @@
 """Where a scoring run's time goes, stage by stage, in one process on one core.
 
     python benchmarks/bench_stages.py [GOLD] [--metrics parseval,label,span,rule,la]
-                                      [--repeat 3]
+                                      [--copies 1] [--repeat 3]
 
-GOLD (default: the 3914-tree PTB sample in ../shared/data) against a
-perturbed copy (benchmarks/perturb.py, seed 1), each ``--copies`` times.
-Each stage is timed alone over the whole corpus, best of ``--repeat``:
-reading both files (trees.reader), normalising both sides (trees.normalise),
-then each metric scoring every pair with fresh caches (its encoding, the
-compositions and shortest paths for the edit metrics); last, the whole
-run (every pair read and scored on its own), whose remainder over the stages is judging the
-pairs (words, lengths), the sentence results and the aggregation.
+GOLD (default: the 3914-tree PTB sample in ../shared/data) is concatenated
+``--copies`` times, and against it as many perturbed copies
+(benchmarks/perturb.py, seeds 1, 2, ...: no test line repeats).  Each stage
+is timed alone over the whole corpus, best of ``--repeat``, along the route
+``parsedit score`` takes for files in line layout: each line read straight
+into its normalised sentence (parsedit.trees.columnar's ``Sentences``, fresh
+memories; a test line equal to its gold line read once), then each metric
+scoring every pair with fresh caches (its encoding, the compositions and
+shortest paths for the edit metrics); last, the whole run (``evaluate``,
+keeping no sentence, as the text report), whose remainder over the stages
+is judging the pairs, the sentence results and the aggregation.  The
+per-sentence path (each pair read by the reader, normalised and scored on
+its own, the route of the Python API and of files not in line layout) is
+timed whole after, for comparison.
 
 With ``--metrics parseval`` ``evaluate`` reads a block of lines at a time
 (parsedit.blocks), so its stages are those instead: the lines read as text,
@@ -19,15 +25,13 @@ to its gold line is not read), the counts of each pair from the bracket
 keys, then the whole run; from a gold file of ``blocks.ARRAYS_FROM`` bytes
 on, blocks of 2,048 lines read with numpy (parsedit.trees.arrays, fresh
 memories) and their counts (parsedit.metrics.parseval_arrays) instead of
-the columnar reader's two stages; the per-sentence path's stages are
-printed after, for comparison.
+the columnar reader's two stages.
 
 Under each metric that composes, "OpenFst" is the part of its best run spent
 inside ``pynini.compose`` and ``pynini.shortestpath`` (the floor of the FST
 design: what is left when every line of Python around them is gone), and
 how many lattices were composed.
 """
-
 from __future__ import annotations
 
 import argparse
@@ -51,7 +55,7 @@ from parsedit.config import Config  # noqa: E402
 from parsedit.metrics import registry  # noqa: E402
 from parsedit.metrics.parseval import columnar_counts  # noqa: E402
 from parsedit.pipeline import BLOCK, Scorer, evaluate, run  # noqa: E402
-from parsedit.trees.columnar import Columns, Read  # noqa: E402
+from parsedit.trees.columnar import Columns, Read, Sentences  # noqa: E402
 from parsedit.trees.normalise import Normalised  # noqa: E402
 from parsedit.trees.reader import read_trees  # noqa: E402
 
@@ -114,7 +118,7 @@ def block_stages(gold: str, test: str, repeat: int) -> None:
           f"{n / whole:,.0f} pairs/s")
     for name, seconds in stages:
         print(f"  {name:<44} {seconds:7.3f} s  {100 * seconds / whole:5.1f}%")
-    print("the per-sentence path:")
+    # (the per-sentence path is timed by main, after)
 
 
 class Timed:
@@ -150,34 +154,49 @@ def main() -> int:
     args = parser.parse_args()
     one_core()
     with tempfile.TemporaryDirectory() as tmp:
-        test = os.path.join(tmp, "perturbed.mrg")
-        perturb_main([args.gold, test, "--seed", "1"])
-        if args.copies > 1:
-            args.gold = concatenated([args.gold] * args.copies, os.path.join(tmp, "gold"))
-            test = concatenated([test] * args.copies, os.path.join(tmp, "test"))
-        if args.metrics == "parseval":
-            block_stages(args.gold, test, args.repeat)
+        tests = [os.path.join(tmp, f"perturbed{seed}") for seed in range(1, args.copies + 1)]
+        for seed, one in enumerate(tests, 1):
+            perturb_main([args.gold, one, "--seed", str(seed)])
+        gold = concatenated([args.gold] * args.copies, os.path.join(tmp, "gold"))
+        test = concatenated(tests, os.path.join(tmp, "test"))
         config = Config.from_options(args.metrics)
-        norm = config.params.normalisation
-        items = [list(read_trees(path)) for path in (args.gold, test)]
-        pairs = [(g.tokens, t.tokens) for g, t in zip(*items)
-                 if g.tokens is not None and t.tokens is not None]
 
-        def normalise() -> list[tuple[Normalised, Normalised]]:
-            # As the pipeline does: an unchanged test tree is normalised once.
+        def per_sentence() -> None:  # every pair read and scored on its own
+            scorer = Scorer(config)
+            run(scorer, scorer.pairs(gold, test), gold, test, keep="none")
+
+        if args.metrics == "parseval":
+            block_stages(gold, test, args.repeat)
+            print("the per-sentence path (each pair read and scored on its own): "
+                  f"{best(args.repeat, per_sentence):.3f} s")
+            return 0
+        norm = config.params.normalisation
+        lines = [Path(path).read_text(encoding="utf-8").splitlines() for path in (gold, test)]
+        items = [list(read_trees(path)) for path in (gold, test)]
+
+        def read() -> list[tuple[Normalised | None, Normalised | None]]:
+            # As score reads files in line layout (blocks.sentences): each
+            # line straight into its normalised sentence, fresh memories; a
+            # test line equal to its gold line read once.
+            sentences = Sentences(norm)
             out = []
-            for g, t in pairs:
-                gold = norm.normalise(g)
-                out.append((gold, gold if t == g else norm.normalise(t)))
+            for g, t in zip(*lines):
+                found = sentences.read(g)
+                out.append((found, found if t == g else sentences.read(t)))
             return out
 
-        normalised = normalise()
-        scored = [(g.bracketing, t.bracketing) for g, t in normalised if g.words == t.words]
+        def normalised(item: Any, found: Normalised | None) -> Normalised | None:
+            # A line that reader does not take: the reader and normalisation.
+            return found if found is not None or item.tokens is None \
+                else norm.normalise(item.tokens)
+
+        pairs = [(normalised(g, a), normalised(t, b))
+                 for (a, b), g, t in zip(read(), *items)]
+        unusual = sum(x is None for pair in read() for x in pair)
+        scored = [(g.bracketing, t.bracketing) for g, t in pairs
+                  if g is not None and t is not None and g.words == t.words]
         stages: list[tuple[str, float]] = [
-            ("read both files", best(args.repeat, lambda: [list(read_trees(p))
-                                                           for p in (args.gold, test)])),
-            ("normalise both sides", best(args.repeat, normalise)),
-        ]
+            ("read and normalise both files (Sentences)", best(args.repeat, read))]
         floors: dict[str, tuple[float, int]] = {}
         for name in config.metrics:
             def score_metric(name: str = name) -> None:
@@ -195,23 +214,21 @@ def main() -> int:
             stages.append((f"score: {name}", seconds))
             if lattices:
                 floors[f"score: {name}"] = (floor, lattices)
-
-        def per_sentence() -> None:  # every pair read and scored on its own
-            scorer = Scorer(config)
-            run(scorer, scorer.pairs(args.gold, test), args.gold, test)
-
-        whole = best(args.repeat, per_sentence)
+        # The whole run as score makes it (text report: no sentence kept).
+        whole = best(args.repeat, lambda: evaluate(gold, test, config, keep="none"))
+        slow = best(args.repeat, per_sentence)
     parts = sum(seconds for _, seconds in stages)
     stages.append(("judging, results, aggregation (the rest)", whole - parts))
-    print(f"{len(pairs)} pairs ({len(scored)} scored), metrics {args.metrics}, best of "
-          f"{args.repeat}, one core: whole run {whole:.3f} s = {len(pairs) / whole:,.0f} "
-          "pairs/s")
+    print(f"{len(pairs)} pairs ({len(scored)} scored; {unusual} lines left to the reader), "
+          f"metrics {args.metrics}, best of {args.repeat}, one core: whole run {whole:.3f} s "
+          f"= {len(pairs) / whole:,.0f} pairs/s")
     for name, seconds in stages:
         print(f"  {name:<44} {seconds:7.3f} s  {100 * seconds / whole:5.1f}%")
         if name in floors:
             floor, lattices = floors[name]
             print(f"    of which OpenFst (compose, shortest path) {floor:7.3f} s  "
                   f"{100 * floor / whole:5.1f}%  ({lattices} lattices)")
+    print(f"the per-sentence path (each pair read and scored on its own): {slow:.3f} s")
     return 0
 
 
