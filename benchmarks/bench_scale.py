@@ -66,6 +66,18 @@ def concatenated(sources: list[str], out: str) -> str:
     return out
 
 
+def corpus(gold: str, copies: int, tmp: str) -> tuple[str, str, int]:
+    """GOLD concatenated ``copies`` times, against as many perturbed copies
+    (benchmarks/perturb.py, seeds 1, 2, ...: no test line repeats), written
+    into ``tmp``: the two paths and the number of pairs."""
+    tests = [os.path.join(tmp, f"perturbed{seed}") for seed in range(1, copies + 1)]
+    for seed, one in enumerate(tests, 1):
+        perturb_main([gold, one, "--seed", str(seed)])
+    pairs = Path(gold).read_bytes().count(b"\n") * copies
+    return (concatenated([gold] * copies, os.path.join(tmp, "gold")),
+            concatenated(tests, os.path.join(tmp, "test")), pairs)
+
+
 def halves(path: str, tmp: str) -> tuple[str, str]:
     """The first and the second half of the lines of ``path``, as two files."""
     lines = Path(path).read_bytes().splitlines(keepends=True)

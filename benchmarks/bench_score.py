@@ -32,8 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_scale import DEFAULT, PARSEDIT, compiled, concatenated, timed  # noqa: E402
-from perturb import main as perturb_main  # noqa: E402
+from bench_scale import DEFAULT, PARSEDIT, compiled, corpus, timed  # noqa: E402
 from perturb import one_core  # noqa: E402
 
 from parsedit.pipeline import Config, evaluate  # noqa: E402
@@ -56,12 +55,7 @@ def main() -> int:
     args = parser.parse_args()
     compiled()
     with tempfile.TemporaryDirectory() as tmp:
-        tests = [os.path.join(tmp, f"perturbed{seed}") for seed in range(1, args.copies + 1)]
-        for seed, one in enumerate(tests, 1):
-            perturb_main([args.gold, one, "--seed", str(seed)])
-        gold = concatenated([args.gold] * args.copies, os.path.join(tmp, "gold"))
-        test = concatenated(tests, os.path.join(tmp, "test"))
-        pairs = Path(args.gold).read_bytes().count(b"\n") * args.copies
+        gold, test, pairs = corpus(args.gold, args.copies, tmp)
         print(f"{pairs:,} pairs, metrics {args.metrics}; {os.cpu_count()} CPUs, Python "
               f"{sys.version.split()[0]}")
 

@@ -45,8 +45,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_api import best  # noqa: E402
-from bench_scale import concatenated  # noqa: E402
-from perturb import main as perturb_main  # noqa: E402
+from bench_scale import corpus  # noqa: E402
 from perturb import one_core  # noqa: E402
 
 import parsedit.fst.align  # noqa: E402
@@ -154,11 +153,7 @@ def main() -> int:
     args = parser.parse_args()
     one_core()
     with tempfile.TemporaryDirectory() as tmp:
-        tests = [os.path.join(tmp, f"perturbed{seed}") for seed in range(1, args.copies + 1)]
-        for seed, one in enumerate(tests, 1):
-            perturb_main([args.gold, one, "--seed", str(seed)])
-        gold = concatenated([args.gold] * args.copies, os.path.join(tmp, "gold"))
-        test = concatenated(tests, os.path.join(tmp, "test"))
+        gold, test, _ = corpus(args.gold, args.copies, tmp)
         config = Config.from_options(args.metrics)
 
         def per_sentence() -> None:  # every pair read and scored on its own

@@ -29,8 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_scale import DEFAULT, PARSEDIT, compiled, concatenated, timed  # noqa: E402
-from perturb import main as perturb_main  # noqa: E402
+from bench_scale import DEFAULT, PARSEDIT, compiled, corpus, timed  # noqa: E402
 
 
 def main() -> int:
@@ -45,12 +44,7 @@ def main() -> int:
     args = parser.parse_args()
     compiled(args.against)
     with tempfile.TemporaryDirectory() as tmp:
-        tests = [os.path.join(tmp, f"perturbed{seed}") for seed in range(1, args.copies + 1)]
-        for seed, one in enumerate(tests, 1):
-            perturb_main([args.gold, one, "--seed", str(seed)])
-        gold = concatenated([args.gold] * args.copies, os.path.join(tmp, "gold"))
-        test = concatenated(tests, os.path.join(tmp, "test"))
-        pairs = Path(args.gold).read_bytes().count(b"\n") * args.copies
+        gold, test, pairs = corpus(args.gold, args.copies, tmp)
         command = [*PARSEDIT, "score", gold, test, "--metrics", args.metrics, "--format",
                    args.format, "-q"]
         here = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
