@@ -1,11 +1,12 @@
 """Throughput of a scoring run, and parsedit side by side with EVALB.
 
-    python benchmarks/bench_score.py [GOLD] [--copies 10] [--metrics parseval]
-                                     [--repeat 5] [--evalb PATH]
+    python benchmarks/bench_score.py [GOLD] [--copies N] [--metrics M] [--repeat R]
+                                     [--evalb PATH]
 
 GOLD (default: the 3914-tree PTB sample in ../shared/data) is concatenated
 ``--copies`` times, and against it as many perturbed copies
-(benchmarks/perturb.py, seeds 1, 2, ...: no test line repeats).  Two figures:
+(benchmarks/perturb.py, seeds 1, 2, ...: no test line repeats); by default
+one copy, ``label,span,rule`` and three runs.  Two figures:
 
 * in one process (what a caller of the Python API sees): ``evaluate`` on
   both files ``--repeat`` times on one core, each with fresh caches, the

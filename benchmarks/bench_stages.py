@@ -185,9 +185,9 @@ def main() -> int:
             return found if found is not None or item.tokens is None \
                 else norm.normalise(item.tokens)
 
-        pairs = [(normalised(g, a), normalised(t, b))
-                 for (a, b), g, t in zip(read(), *items)]
-        unusual = sum(x is None for pair in read() for x in pair)
+        first = read()
+        pairs = [(normalised(g, a), normalised(t, b)) for (a, b), g, t in zip(first, *items)]
+        unusual = sum(x is None for pair in first for x in pair)
         scored = [(g.bracketing, t.bracketing) for g, t in pairs
                   if g is not None and t is not None and g.words == t.words]
         stages: list[tuple[str, float]] = [

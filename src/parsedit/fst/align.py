@@ -427,7 +427,7 @@ class Aligner:
             return None
         # What each side has beyond the other's count of it: its length less
         # the multiset intersection.
-        common = sum(min(n, test_counts[s]) for s, n in gold_counts.items() if s in test_counts)
+        common = sum(min(n, test_counts[s]) for s, n in gold_counts.items())
         gold_only, test_only = len(gold) - common, len(test) - common
         delete, insert = self._bound
         lower = max(gold_only * delete, test_only * insert)

@@ -224,7 +224,11 @@ class Table:
         space before a close bracket: the block is read again with those
         lines' ``" )"`` made ``")"``, as :meth:`Columns._chunks_of
         <parsedit.trees.columnar.Columns._chunks_of>` reads them.  (Looking
-        for ``" )"`` in every block first cost 3% of a run; few files have it.)"""
+        for ``" )"`` in every block first cost 3% of a run; few files have it.
+        A file written so usually has it in every line: when a block's first
+        line holds it, every line is mended before the block is read, once.)"""
+        if lines and " )" in lines[0]:
+            lines = [line.replace(" )", ")") for line in lines]
         found = self._read(lines, size)
         spaced = [i for i in np.flatnonzero(~found.usual[:len(lines)]).tolist()
                   if " )" in lines[i]]
