@@ -203,9 +203,7 @@ class Scorer:
             if self.details else None
         counts = {name: outcome.counts for name, outcome in outcomes.items()}
         if self.aligned is not None:
-            from parsedit.fst.words import identity
-
-            counts["words"] = identity(bracketing.words(gold_tokens)).counts
+            counts["words"] = self.aligned.same(len(gold_words))
         return SentenceResult(number, "ok", None, counts, length=length, details=details,
                               outer_bracket=_outer(gold_tokens, test_tokens)), outcomes
 

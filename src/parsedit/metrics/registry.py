@@ -42,7 +42,7 @@ def _leaf_ancestor(config: Config, alphabets: Alphabets) -> Metric:
     return LeafAncestor(config.scheme("la"), config.la_preterminals, alphabets.get("la"))
 
 
-def _tagging(config: Config) -> Metric:
+def _tagging(config: Config, alphabets: Alphabets, tie_break: bool) -> Metric:
     from parsedit.tagging.evaluate import Tagging
 
     return Tagging(config.tags)
@@ -55,7 +55,7 @@ FACTORIES: dict[str, Factory] = {
     "span": _edit("span"),
     "rule": _edit("rule"),
     "la": lambda c, a, _: _leaf_ancestor(c, a),
-    "tagging": lambda c, _, __: _tagging(c),
+    "tagging": _tagging,
 }
 
 

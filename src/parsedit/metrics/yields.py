@@ -378,6 +378,11 @@ class AlignedScorer:
         outcomes["words"] = Outcome(alignment.counts, alignment)
         return projection, outcomes
 
+    def same(self, words: int) -> WordCounts:
+        """The word counts of a pair whose ``words`` words are the same
+        (scored as under strict): every word matched."""
+        return same_words(words)
+
     def columnar(self, gold: Read, test: Read, strict: ParsevalCounts | None
                  ) -> dict[str, ParsevalCounts | WordCounts] | None:
         """PARSEVAL alone of a pair of lines read by the columnar reader
