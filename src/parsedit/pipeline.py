@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from parsedit.config import Config
 from parsedit.errors import ConfigError
+from parsedit.frozen import fast_init
 from parsedit.metrics import registry
 from parsedit.metrics.base import Outcome
 from parsedit.metrics.errors import analyse, sentence_errors
@@ -524,6 +525,7 @@ class Block:
 Unit = LineRange | list[Pair]  # a range of lines a worker reads, or pairs read for it
 
 
+@fast_init
 @dataclass(frozen=True)
 class Scored:
     """One pair as the road hands it on: its number, whether each side had

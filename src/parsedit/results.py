@@ -24,6 +24,8 @@ from functools import reduce
 from operator import add, attrgetter
 from typing import Any, NamedTuple
 
+from parsedit.frozen import fast_init
+
 
 def percent(part: float, whole: float) -> float | None:
     """100 * part / whole, or None when ``whole`` is 0."""
@@ -68,6 +70,7 @@ class _Additive:
         return kind(*[reduce(add, column) for column in columns])
 
 
+@fast_init
 @dataclass(frozen=True)
 class ParsevalCounts(_Additive):
     """PARSEVAL counts (EVALB's, Goodman's and the sentence-F sum) of one
@@ -167,6 +170,7 @@ class ParsevalCounts(_Additive):
         }
 
 
+@fast_init
 @dataclass(frozen=True)
 class EditCounts(_Additive):
     """Edit cost against the gold events of one encoding.
@@ -212,6 +216,7 @@ class EditCounts(_Additive):
                 "sentence_accuracy": self.sentence_accuracy}
 
 
+@fast_init
 @dataclass(frozen=True)
 class LACounts:
     """Leaf-ancestor scores (Sampson and Babarczy 2003), additive: the sums
@@ -244,6 +249,7 @@ class LACounts:
                 "sentences": self.sentences, "words": self.words}
 
 
+@fast_init
 @dataclass(frozen=True)
 class TagCounts(_Additive):
     """Additive sums of one tagging scoring function (Acedański and
@@ -283,6 +289,7 @@ class TagCounts(_Additive):
                 "recall": self.recall, "f_measure": self.f_measure}
 
 
+@fast_init
 @dataclass(frozen=True)
 class TaggingCounts:
     """:class:`TagCounts` per scoring function, added function by function."""
@@ -304,6 +311,7 @@ class TaggingCounts:
                 for name, counts in self.by_scoring.items()}
 
 
+@fast_init
 @dataclass(frozen=True)
 class WordCounts(_Additive):
     """The word alignment of one pair of yields (``--yield align``), additive:
@@ -403,6 +411,7 @@ class LineageScript:
 STATUSES = ("ok", "skip", "error")
 
 
+@fast_init
 @dataclass(frozen=True)
 class SentenceResult:
     """One gold/test pair: ``ok``, ``error`` (gold unreadable or words differ) or

@@ -52,6 +52,7 @@ import pynini
 from parsedit.costs.scheme import INF, SPAN_KEY, CostScheme, Signature, boundaries
 from parsedit.encodings.base import Encoding, Symbol
 from parsedit.errors import SchemeError
+from parsedit.frozen import fast_init
 from parsedit.fst.edit import Arc, EditTransducer
 from parsedit.fst.restrict import ArcIndex, edit_shape, free_identities
 
@@ -59,6 +60,7 @@ from parsedit.fst.restrict import ArcIndex, edit_shape, free_identities
 _MEMO_LIMIT = 20_000
 
 
+@fast_init
 @dataclass(frozen=True)
 class Op:
     kind: str  # "match" | "sub" | "del" | "ins"
@@ -86,7 +88,7 @@ class Alignment:
         self._middle: tuple[Op, ...] | None = \
             middle if path is None and later is None else None
         self._path = path
-        self._symbols = symbols or {}
+        self._symbols = symbols
         self._later = later
 
     @property
@@ -97,7 +99,7 @@ class Alignment:
                 self._later = None
             else:
                 assert self._path is not None
-                self._middle = _read_path(self._path, self._symbols)
+                self._middle = _read_path(self._path, self._symbols or {})
                 self._path = None
         return self._middle
 

@@ -21,9 +21,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from parsedit.frozen import fast_init
 from parsedit.trees.bracketing import Bracketing
 
 
+@fast_init
 @dataclass(frozen=True)
 class Outcome:
     """What scoring one pair gives: its ``counts``, and for the metrics that

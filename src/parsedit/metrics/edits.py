@@ -31,6 +31,7 @@ from parsedit.costs.scheme import CostScheme
 from parsedit.costs.transducer import FstScheme
 from parsedit.encodings.base import Encoding, Symbol
 from parsedit.encodings.rule import RuleEncoding
+from parsedit.frozen import fast_init
 from parsedit.fst.align import Aligner, Alignment, FstAligner, Op
 from parsedit.fst.cascade import cascade_distance
 from parsedit.metrics.base import Outcome, ratio
@@ -44,6 +45,7 @@ _CACHE_LIMIT = 200_000
 _SIGHT = 8
 
 
+@fast_init
 @dataclass(frozen=True)
 class Scored:
     """One pair's counts, and its alignment: ``prefix`` symbols matched, then
@@ -303,10 +305,8 @@ class EditDistance:
         if test == gold and self.edits.exact:
             # Equal strings cost nothing: only the events are counted, and
             # the symbols encoded if the alignment is ever read.
-            events = self.encoding.count(gold)
-            return Outcome(EditCounts.sentence(0.0, 0.0, events),
-                           Scored(EditCounts.sentence(0.0, 0.0, events), _Unread(encode, gold),
-                                  (), (), (), ()))
+            counts = EditCounts.sentence(0.0, 0.0, self.encoding.count(gold))
+            return Outcome(counts, Scored(counts, _Unread(encode, gold), (), (), (), ()))
         gold_symbols = encode(gold)
         test_symbols = encode(test)
         scored = self.edits.score(gold_symbols, test_symbols,

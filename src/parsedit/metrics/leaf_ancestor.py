@@ -28,6 +28,7 @@ from parsedit.costs.alphabet import Alphabet
 from parsedit.costs.scheme import CostScheme
 from parsedit.costs.transducer import FstScheme
 from parsedit.encodings.lineage import Lineage, LineageEncoding, lineages
+from parsedit.frozen import fast_init
 from parsedit.metrics.base import Outcome, ratio
 from parsedit.metrics.edits import EditMetric
 from parsedit.results import LACounts, LineageScript, Loss, WordLineages
@@ -35,6 +36,7 @@ from parsedit.trees import bracketing
 from parsedit.trees.bracketing import Bracketing
 
 
+@fast_init
 @dataclass(frozen=True)
 class LAScored:
     """One pair's leaf-ancestor scores, with the lineages behind them: the

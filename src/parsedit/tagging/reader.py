@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from parsedit.errors import InputError
+from parsedit.frozen import fast_init
 from parsedit.trees.reader import read_trees
 from parsedit.trees.source import DEFAULT_ENCODING, lines
 
@@ -28,6 +29,7 @@ FORMATS = ("auto", "trees", "tsv", "slash")
 EMPTY = "-NONE-"
 
 
+@fast_init
 @dataclass(frozen=True)
 class Segment:
     word: str
