@@ -32,7 +32,7 @@ from parsedit.costs.transducer import FstScheme
 from parsedit.encodings.base import Encoding, Symbol
 from parsedit.encodings.rule import RuleEncoding
 from parsedit.frozen import fast_init
-from parsedit.fst.align import Aligner, Alignment, FstAligner, Op
+from parsedit.fst.align import Aligner, Alignment, FstAligner, Op, matched
 from parsedit.fst.cascade import cascade_distance
 from parsedit.metrics.base import Outcome, ratio
 from parsedit.metrics.movement import FIVE_STEP, Move, Movement, correct
@@ -211,7 +211,7 @@ class EditMetric:
                 differing: list[tuple[tuple[Symbol, ...], tuple[Symbol, ...]]] = []
                 for g, t in zip(gold_pieces, test_pieces):
                     if g == t:
-                        pieces.append(Alignment(0.0, g, len(g), 0))
+                        pieces.append(matched(g))
                     else:
                         pieces.append(self.aligned(g, t))
                         differing.append((g, t))

@@ -255,7 +255,7 @@ class JointDistance:
         scheme) is ``alignment``."""
         if not self.bounded:
             return self.distance.score(gold, test)
-        from parsedit.fst.align import Alignment
+        from parsedit.fst.align import Alignment, matched
 
         encoding, edits = self.distance.encoding, self.distance.edits
         g, t = encoding.encode(gold), encoding.encode(test)
@@ -277,7 +277,7 @@ class JointDistance:
         a = b = 0
         for i, j in (*cuts, (len(g), len(t))):
             gp, tp = tuple(g[a:i]), tuple(t[b:j])
-            pieces.append(Alignment(0.0, gp, len(gp), 0) if gp == tp else edits.aligned(gp, tp))
+            pieces.append(matched(gp) if gp == tp else edits.aligned(gp, tp))
             a, b = i + 1, j + 1
         upper = sum(p.cost for p in pieces)
         tolerance = 1e-6 * max(1.0, upper)
