@@ -7,17 +7,22 @@ import json
 import re
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
+from unittest.mock import patch
 
 import pytest
 from conftest import files, run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from roark_trees import GOLD, PARSE2, PARSE3
+from test_columnar import ODD, PARAMS, pair
 from test_properties import tree_pairs
 
 import parsedit
 from parsedit.errors import ConfigError, ParseditError
+from parsedit.pipeline import Scorer
+from parsedit.results import SentenceResult
 from parsedit.trees.tree import Tree
 
 ALL = "parseval,label,span,rule,la,tagging"
@@ -123,6 +128,54 @@ def test_batches_merges_and_one_call_agree(pairs: list[list[Tree]], size: int) -
     assert close(reduced.compute().to_dict()["corpus"], once)
     evaluator.reset()
     assert evaluator.compute().totals.sentences == 0
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(pair() | st.tuples(st.sampled_from(ODD), st.sampled_from(ODD)), min_size=1,
+                max_size=10),
+       st.sampled_from(PARAMS),
+       st.sampled_from(["parseval", "label,span,rule", "parseval,la", "parseval,tagging"]),
+       st.sampled_from(["strict", "align"]), st.integers(1, 4), st.booleans())
+def test_evaluator_strings_read_as_lines_give_the_per_sentence_results(
+        pairs: list[tuple[str, str]], params: str, metrics: str, yields: str, size: int,
+        broken: bool) -> None:
+    # Evaluator.update reads a batch of strings as a file's lines are read
+    # (parsedit.blocks.line_pairs, line_root_labels), any other pair from its
+    # items; the oracle is the same evaluator reading every pair by the
+    # reader and scoring it on its own.  ``broken``: line breaks inside some
+    # strings.
+    gold = [g for g, _ in pairs]
+    test = [t.replace(") (", ")\n(", 1) if broken and k % 2 else t
+            for k, (_, t) in enumerate(pairs)]
+    loaded = replace(parsedit.load_params(params), max_error=1000)
+
+    def evaluated() -> tuple[list[SentenceResult], parsedit.results.CorpusResult]:
+        evaluator = parsedit.Evaluator(metrics=metrics, params=loaded, yields=yields,
+                                       keep_sentences=True)
+        batches = [evaluator.update(gold[start:start + size], test[start:start + size])
+                   for start in range(0, len(gold), size)]
+        return [s for batch in batches for s in batch], evaluator.compute()
+
+    batches, result = evaluated()
+    with patch("parsedit.api._listed", tuple):  # (a batch not a list: read as items)
+        oracle_batches, oracle = evaluated()
+    assert batches == oracle_batches == list(result.sentences)
+    assert result.to_dict() == oracle.to_dict()
+    # parsedit.score gives the same sentences, but for its messages' line
+    # numbers (an evaluator numbers each batch's lines from 1).
+    scored = parsedit.score(gold, test, metrics=metrics, params=loaded, yields=yields)
+    assert [replace(s, message=None, reason=None) for s in result.sentences] == \
+        [replace(s, message=None, reason=None) for s in scored.sentences]
+
+
+@pytest.mark.parametrize("metrics", ["parseval", ALL])
+def test_evaluator_reads_strings_of_the_usual_form_as_lines(metrics: str) -> None:
+    # No pair of one-line trees goes through the reader (Scorer.pair).
+    expected = parsedit.score([GOLD, PARSE2], [PARSE2, PARSE3], metrics=metrics)
+    evaluator = parsedit.Evaluator(metrics=metrics)
+    with patch.object(Scorer, "pair", side_effect=AssertionError("read by the reader")):
+        evaluator.update([GOLD, PARSE2], [PARSE2, PARSE3])
+    assert evaluator.compute().to_dict()["corpus"] == expected.to_dict()["corpus"]
 
 
 def close(a: object, b: object) -> bool:

@@ -28,7 +28,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import fields, is_dataclass
-from typing import Any
+from typing import Any, cast
 
 from parsedit.config import DEFAULT_METRICS, Config
 from parsedit.costs import load_costs
@@ -36,7 +36,15 @@ from parsedit.costs.alphabet import collect_items
 from parsedit.errors import ConfigError
 from parsedit.metrics import registry
 from parsedit.params import Params, load_params
-from parsedit.pipeline import Scorer, evaluate, numbered, root_labels, run, with_root_labels
+from parsedit.pipeline import (
+    Job,
+    Scorer,
+    evaluate,
+    numbered,
+    root_labels,
+    run,
+    with_root_labels,
+)
 from parsedit.pipeline import align as align_pair
 from parsedit.results import (
     CorpusResult,
@@ -47,10 +55,11 @@ from parsedit.results import (
     TaggingCounts,
     Totals,
 )
-from parsedit.trees.memory import Sentence, Source, is_path, items, not_a_tree
-from parsedit.trees.reader import Item
+from parsedit.trees.memory import Sentence, Source, TreeLike, is_path, items, not_a_tree
+from parsedit.trees.reader import Item, read_sentence
 from parsedit.trees.roots import ROOT_SAMPLE, root_label_warning, root_warning
 from parsedit.trees.source import DEFAULT_ENCODING, check_encoding
+from parsedit.trees.tree import Tree
 
 __all__ = ["Evaluator", "align", "load_costs", "load_params", "score"]
 
@@ -153,6 +162,7 @@ class Evaluator:
                 "your treebank first (parsedit grammars compile)")
         self.keep_sentences = keep_sentences
         self._scorer = Scorer(self.config)
+        self._job = Job(self._scorer, "gold", "test")
         self._template = _template(self.config, self._scorer.zeros)
         self.reset()
 
@@ -170,15 +180,48 @@ class Evaluator:
 
     def update(self, gold: Iterable[Sentence], test: Iterable[Sentence]) -> list[SentenceResult]:
         """Score a batch; its sentences are numbered on from the last batch."""
+        gold, test = _listed(gold), _listed(test)
+        if isinstance(gold, list) and isinstance(test, list) \
+                and all(isinstance(s, str) for s in (*gold, *test)):
+            return self._add(*self._strings(cast(list[str], gold), cast(list[str], test)))
         gold_items, test_items = list(items(gold, "gold")), list(items(test, "test"))
         if len(gold_items) != len(test_items):
             raise ConfigError(f"update: the gold batch holds {len(gold_items)} trees but the "
                               f"test batch {len(test_items)}")
         batch = [self._scorer.pair(number, g, t, "gold", "test")[0]
                  for number, g, t in numbered(gold_items, test_items, self._seen + 1)]
-        if len(self._roots) < ROOT_SAMPLE:
-            self._roots += root_labels(self.config, zip(gold_items, test_items))
-            del self._roots[ROOT_SAMPLE:]
+        roots = root_labels(self.config, zip(gold_items, test_items)) \
+            if len(self._roots) < ROOT_SAMPLE else []
+        return self._add(batch, roots)
+
+    def _strings(self, gold: list[str], test: list[str]
+                 ) -> tuple[list[SentenceResult], list[tuple[str | None, str | None]]]:
+        """A batch of bracketed strings scored as a file's lines are
+        (:func:`parsedit.blocks.line_pairs`: each string of the usual one-line
+        form read straight into what the metrics read), any other pair from
+        its items, as :meth:`update` scores them; and the root labels of the
+        first pairs, for the root-label warning."""
+        from parsedit import blocks
+
+        if len(gold) != len(test):
+            raise ConfigError(f"update: the gold batch holds {len(gold)} trees but the "
+                              f"test batch {len(test)}")
+        first = self._seen + 1
+        found = blocks.line_pairs(self._job, first, gold, test)
+        batch = [scored.sentence if scored is not None else self._scorer.pair(
+            first + k, read_sentence(g, "gold", k + 1), read_sentence(t, "test", k + 1), "gold",
+            "test")[0] for k, (scored, g, t) in enumerate(zip(found, gold, test))]
+        sample = max(0, ROOT_SAMPLE - len(self._roots))
+        norm = self.config.params.normalisation
+        return batch, list(zip(blocks.line_root_labels(norm, gold[:sample]),
+                               blocks.line_root_labels(norm, test[:sample])))
+
+    def _add(self, batch: list[SentenceResult], roots: list[tuple[str | None, str | None]]
+             ) -> list[SentenceResult]:
+        """Add a scored batch to the sums (``roots``: its first pairs' root
+        labels, for the root-label warning)."""
+        self._roots += roots
+        del self._roots[ROOT_SAMPLE:]
         self._seen += len(batch)
         for sentence in batch:
             if sentence.outer_bracket is not None:
@@ -243,6 +286,17 @@ class Evaluator:
         self._seen = self._totals.sentences
         self._sentences = []
         self._outer = {side: int(state.get(f"outer.{side}", 0)) for side in self._outer}
+
+
+def _listed(source: Iterable[Sentence]) -> Iterable[Sentence]:
+    """A batch of sentences as a list (a generator read once), or the source
+    itself when it is not a plain iterable of sentences (a path, one tree,
+    anything else), for :func:`~parsedit.trees.memory.items` to read or
+    refuse."""
+    if is_path(source) or isinstance(source, (Tree, TreeLike)) \
+            or not isinstance(source, Iterable):
+        return source
+    return list(source)
 
 
 def _template(config: Config, zeros: Mapping[str, Any]) -> Totals:

@@ -38,7 +38,8 @@ from parsedit.results import STATUSES, ParsevalCounts, SentenceResult, Totals
 from parsedit.trees.columnar import Columns, Read, Sentences
 from parsedit.trees.normalise import Normalisation
 from parsedit.trees.ranges import LineRange
-from parsedit.trees.reader import Item, _read
+from parsedit.trees.reader import Item, _read, read_sentence
+from parsedit.trees.roots import root_label
 from parsedit.trees.source import byte_text
 
 if TYPE_CHECKING:
@@ -128,6 +129,73 @@ def _columnar(read: Callable[[str], Read | None], gold: str | None, test: str | 
     return None if counts is None else ({"parseval": counts}, gold_read, test_read)
 
 
+def _counted(number: int, counts: dict[str, Any], gold: Read, test: Read) -> Scored:
+    """A pair scored by :func:`_columnar`, as the run hands it on."""
+    outer = None if gold.outer == test.outer else "gold" if gold.outer else "test"
+    return Scored(number, True, True, SentenceResult(number, "ok", None, counts,
+                                                     length=gold.length, outer_bracket=outer),
+                  None)
+
+
+def _judged(job: Job, read: Sentences, number: int, gold: str, test: str, where: str
+            ) -> Scored | None:
+    """A pair of lines, each read straight into its normalised sentence and
+    judged by :meth:`~parsedit.pipeline.Scorer.judge` (``where`` names the
+    two lines in its messages); None for the per-sentence path: a line that
+    reader does not take, a side without words, EVALB's quote fix."""
+    gold_sentence = read.read(gold)
+    if gold_sentence is None or not gold_sentence.words:
+        return None
+    test_sentence = gold_sentence if test == gold else read.read(test)
+    if test_sentence is None or not test_sentence.words or (
+            job.scorer.config.params.normalisation.quote_labels
+            and len(gold_sentence.words) != len(test_sentence.words)):
+        return None
+    sentence, outcomes = job.scorer.judge(number, gold_sentence, test_sentence, where)
+    la = outcomes.get("la") if job.worst else None
+    return Scored(number, True, True, sentence, None if la is None else la.detail)
+
+
+def line_pairs(job: Job, first: int, gold: list[str], test: list[str]) -> list[Scored | None]:
+    """Pairs of one-line strings (the Python API's
+    :class:`~parsedit.api.Evaluator` batches), numbered from ``first``,
+    scored as a range's lines are, by :func:`scored`'s route or by
+    :func:`sentences`'; None for each pair that is for the per-sentence path
+    (the caller scores it from its items).  The messages name the ``k``-th
+    pair ``GOLD:k and TEST:k`` (the job's two names)."""
+    config = job.scorer.config
+    if config.segmentation != "gold":
+        return [None] * len(gold)
+    norm = config.params.normalisation
+    if eligible(job, aligned=True):
+        columns = _columns(norm)
+        columns.new_block()
+        read, labeled, aligned = columns.read, config.params.labeled, job.scorer.aligned
+        counted = [_columnar(read, g, t, labeled, aligned) for g, t in zip(gold, test)]
+        return [None if found is None else _counted(first + k, *found)
+                for k, found in enumerate(counted)]
+    sentences = _sentences(norm)
+    sentences.new_block()
+    return [_judged(job, sentences, first + k, g, t,
+                    f"{job.gold_path}:{k + 1} and {job.test_path}:{k + 1}")
+            for k, (g, t) in enumerate(zip(gold, test))]
+
+def line_root_labels(norm: Normalisation, lines: list[str]) -> list[str | None]:
+    """The root label of each one-line string's normalised sentence (as
+    :func:`parsedit.pipeline.root_labels` reads them), read as
+    :func:`line_pairs` reads it: by the reader when the columnar one does not
+    take it."""
+    sentences = _sentences(norm)
+    labels = []
+    for line in lines:
+        found = sentences.read(line)
+        if found is None:
+            tokens = read_sentence(line).tokens
+            found = None if tokens is None else norm.normalise(tokens)
+        labels.append(None if found is None else root_label(found.bracketing))
+    return labels
+
+
 def _per_sentence(job: Job, gold: _Lines, test: _Lines, k: int, number: int) -> Scored | None:
     """The ``k``-th pair of a range scored by the per-sentence path, from
     the items the reader makes of its lines (None when only blank lines are
@@ -153,12 +221,7 @@ def scored(job: Job, lines: LineRange) -> Iterator[Scored]:
         number = lines.first + k
         found = _columnar(read, g, t, labeled, scorer.aligned)
         if found is not None:
-            counts, gold_read, test_read = found
-            outer = None if gold_read.outer == test_read.outer \
-                else "gold" if gold_read.outer else "test"
-            yield Scored(number, True, True,
-                         SentenceResult(number, "ok", None, counts,
-                                        length=gold_read.length, outer_bracket=outer), None)
+            yield _counted(number, *found)
             continue
         other = _per_sentence(job, gold, test, k, number)
         if other is None:
@@ -178,25 +241,18 @@ def sentences(job: Job, lines: LineRange) -> Iterator[Scored]:
     :meth:`~parsedit.pipeline.Scorer.judge`; a line that reader does not
     take, a side without words, EVALB's quote fix and the ends of the files
     by the per-sentence path, from the items the reader makes of them."""
-    scorer = job.scorer
-    norm = scorer.config.params.normalisation
-    read = _sentences(norm)
+    read = _sentences(job.scorer.config.params.normalisation)
     read.new_block()
     gold_encoding, test_encoding = lines.encodings
     gold = _Lines(job.gold_path, lines.gold, gold_encoding)
     test = _Lines(job.test_path, lines.test, test_encoding)
     for k, (g, t) in enumerate(zip_longest(gold.lines, test.lines)):
         number = lines.first + k
-        gold_sentence = read.read(g) if g is not None and t is not None else None
-        if gold_sentence is not None and gold_sentence.words:
-            test_sentence = gold_sentence if t == g else read.read(t)
-            if test_sentence is not None and test_sentence.words and not (
-                    norm.quote_labels and len(gold_sentence.words) != len(test_sentence.words)):
-                sentence, outcomes = scorer.judge(
-                    number, gold_sentence, test_sentence,
-                    f"{job.gold_path}:{number} and {job.test_path}:{number}")
-                la = outcomes.get("la") if job.worst else None
-                yield Scored(number, True, True, sentence, None if la is None else la.detail)
+        if g is not None and t is not None:
+            found = _judged(job, read, number, g, t,
+                            f"{job.gold_path}:{number} and {job.test_path}:{number}")
+            if found is not None:
+                yield found
                 continue
         other = _per_sentence(job, gold, test, k, number)
         if other is None:
