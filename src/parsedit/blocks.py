@@ -21,6 +21,11 @@ with numpy instead (:func:`block`: :mod:`parsedit.trees.arrays`,
 per-sentence path, and each whole group of ``SUM_EVERY`` pairs summed at
 once when the run keeps no sentence results (the same sums; tested the same
 ways).
+
+Any other run over files in line layout reads each range's lines straight
+into normalised sentences (:func:`sentences`), and the Python API's
+:class:`~parsedit.api.Evaluator` reads a batch of bracketed strings by
+either route, a string as a line (:func:`line_pairs`).
 """
 
 from __future__ import annotations
@@ -179,6 +184,7 @@ def line_pairs(job: Job, first: int, gold: list[str], test: list[str]) -> list[S
     return [_judged(job, sentences, first + k, g, t,
                     f"{job.gold_path}:{k + 1} and {job.test_path}:{k + 1}")
             for k, (g, t) in enumerate(zip(gold, test))]
+
 
 def line_root_labels(norm: Normalisation, lines: list[str]) -> list[str | None]:
     """The root label of each one-line string's normalised sentence (as
