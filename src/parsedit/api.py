@@ -63,6 +63,9 @@ from parsedit.trees.tree import Tree
 
 __all__ = ["Evaluator", "align", "load_costs", "load_params", "score"]
 
+# The root labels of pairs (gold's, test's), for the root-label warning.
+Roots = list[tuple[str | None, str | None]]
+
 # What align() aligns: the edit encodings, and leaf-ancestor's lineages.
 ENCODINGS = ("label", "span", "rule", "lineage")
 
@@ -183,29 +186,29 @@ class Evaluator:
         gold, test = _listed(gold), _listed(test)
         if isinstance(gold, list) and isinstance(test, list) \
                 and all(isinstance(s, str) for s in (*gold, *test)):
-            return self._add(*self._strings(cast(list[str], gold), cast(list[str], test)))
-        gold_items, test_items = list(items(gold, "gold")), list(items(test, "test"))
-        if len(gold_items) != len(test_items):
-            raise ConfigError(f"update: the gold batch holds {len(gold_items)} trees but the "
-                              f"test batch {len(test_items)}")
-        batch = [self._scorer.pair(number, g, t, "gold", "test")[0]
-                 for number, g, t in numbered(gold_items, test_items, self._seen + 1)]
-        roots = root_labels(self.config, zip(gold_items, test_items)) \
-            if len(self._roots) < ROOT_SAMPLE else []
+            batch, roots = self._strings(cast(list[str], gold), cast(list[str], test))
+        else:
+            batch, roots = self._items(list(items(gold, "gold")), list(items(test, "test")))
         return self._add(batch, roots)
 
-    def _strings(self, gold: list[str], test: list[str]
-                 ) -> tuple[list[SentenceResult], list[tuple[str | None, str | None]]]:
+    def _items(self, gold: list[Item], test: list[Item]) -> tuple[list[SentenceResult], Roots]:
+        """A batch of items scored pair by pair, and the root labels of its
+        first pairs, for the root-label warning."""
+        _same_size(gold, test)
+        batch = [self._scorer.pair(number, g, t, "gold", "test")[0]
+                 for number, g, t in numbered(gold, test, self._seen + 1)]
+        return batch, root_labels(self.config, zip(gold, test)) \
+            if len(self._roots) < ROOT_SAMPLE else []
+
+    def _strings(self, gold: list[str], test: list[str]) -> tuple[list[SentenceResult], Roots]:
         """A batch of bracketed strings scored as a file's lines are
         (:func:`parsedit.blocks.line_pairs`: each string of the usual one-line
         form read straight into what the metrics read), any other pair from
-        its items, as :meth:`update` scores them; and the root labels of the
-        first pairs, for the root-label warning."""
+        its items, as :meth:`_items` scores them; and the root labels of its
+        first pairs, read the same way."""
         from parsedit import blocks
 
-        if len(gold) != len(test):
-            raise ConfigError(f"update: the gold batch holds {len(gold)} trees but the "
-                              f"test batch {len(test)}")
+        _same_size(gold, test)
         first = self._seen + 1
         found = blocks.line_pairs(self._job, first, gold, test)
         batch = [scored.sentence if scored is not None else self._scorer.pair(
@@ -216,8 +219,7 @@ class Evaluator:
         return batch, list(zip(blocks.line_root_labels(norm, gold[:sample]),
                                blocks.line_root_labels(norm, test[:sample])))
 
-    def _add(self, batch: list[SentenceResult], roots: list[tuple[str | None, str | None]]
-             ) -> list[SentenceResult]:
+    def _add(self, batch: list[SentenceResult], roots: Roots) -> list[SentenceResult]:
         """Add a scored batch to the sums (``roots``: its first pairs' root
         labels, for the root-label warning)."""
         self._roots += roots
@@ -286,6 +288,12 @@ class Evaluator:
         self._seen = self._totals.sentences
         self._sentences = []
         self._outer = {side: int(state.get(f"outer.{side}", 0)) for side in self._outer}
+
+
+def _same_size(gold: Sequence[object], test: Sequence[object]) -> None:
+    if len(gold) != len(test):
+        raise ConfigError(f"update: the gold batch holds {len(gold)} trees but the "
+                          f"test batch {len(test)}")
 
 
 def _listed(source: Iterable[Sentence]) -> Iterable[Sentence]:
