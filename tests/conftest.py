@@ -8,12 +8,20 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
+from hypothesis import HealthCheck, settings
 
 from parsedit.cli import main
 from parsedit.trees.reader import _read
 from parsedit.trees.tree import Tree
 
 sys.path.insert(0, str(Path(__file__).parent))
+
+# No test may depend on how fast the machine is (the machines are shared and
+# their speed drifts): Hypothesis neither times examples out nor fails a test
+# whose inputs were slow to generate at a busy moment.
+settings.register_profile("parsedit", deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("parsedit")
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 
