@@ -308,9 +308,7 @@ def block(job: Job, lines: LineRange) -> Block:
     same = np.zeros(size, np.bool_)
     equal = list(map(str.__eq__, gold.lines, test.lines))
     same[:len(equal)] = equal
-    gold_read = table.read(gold.lines, size)
-    test_read = table.read([
-        "" if k < len(equal) and equal[k] else line for k, line in enumerate(test.lines)], size)
+    gold_read, test_read = table.read_pairs(gold.lines, test.lines, same, size)
     found = block_counts(gold_read, test_read, same)
     # The pairs left to the per-sentence path, up to the blank lines that
     # end both files (as scored() does).

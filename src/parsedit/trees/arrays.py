@@ -31,11 +31,13 @@ from __future__ import annotations
 
 import gc
 import re
-from typing import Any, NamedTuple
+from itertools import chain, compress
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 import numpy.typing as npt
 
+from parsedit.trees.bytescan import Scanned, Scanner, same_words
 from parsedit.trees.columnar import (
     _CHUNK,
     _DROPPED,
@@ -83,6 +85,14 @@ def ragged(counts: Ints) -> tuple[Ints, Ints]:
     return owner, np.arange(len(owner)) - starts[owner]
 
 
+class _Count(dict[str, int]):
+    """Strings numbered in the order first met."""
+
+    def __missing__(self, key: str) -> int:
+        number = self[key] = len(self)
+        return number
+
+
 class _Numbers(dict[str, int]):
     """Chunks numbered in the order first met; those not yet learnt in ``new``."""
 
@@ -116,7 +126,7 @@ class Table:
         self.columns = Columns(self.norm)
         self.ids = _Numbers()
         dict.__setitem__(self.ids, "\n", 0)  # between two lines (see read)
-        self._words: dict[str, int] = {}
+        self._words = _Count()
         self._tags: dict[str, int] = {}
         # Per tag: word kept, counted in the length, tag number; per run of
         # opening phrases, their frames (None: a label number too large).
@@ -137,6 +147,7 @@ class Table:
         # (their numbers, or -1 for a deleted label).
         self.frames = np.zeros(size, np.int32)
         self._frames = 0
+        self.scanner = Scanner(self._label, self._kind)
 
     def new_block(self) -> None:
         """Called between blocks: forget everything past 2^18 chunks."""
@@ -172,28 +183,41 @@ class Table:
         if len(found) != len(chunks):  # (never seen; one chunk at a time then)
             found = [m.groups() if (m := _CHUNK.fullmatch(chunk)) else ("", "", "", "")
                      for chunk in chunks]
-        frames: list[int] = []
-        rows: list[tuple[bool, int, int, bool, bool, int, int, int]] = []
-        words, kinds, openings, labels = self._words, self._kinds, self._openings, \
-            self.columns._labels
-        invalid = (False, 0, 0, False, False, 0, 0, 0)
-        for opens, tag, word, closes in found:
-            opened = openings.get(opens)
-            if opened is None:
-                opened = openings[opens] = self.columns._opening(opens)
-                if len(labels) >= MAX_LABELS:
-                    opened = openings[opens] = None
-            if not word or opened is None:
-                rows.append(invalid)
-                continue
-            kind = kinds.get(tag) or self._kind(tag)
-            rows.append((True, len(opened), len(closes), kind[0], kind[1],
-                         words.setdefault(word, len(words)), kind[2],
-                         self._frames + len(frames)))
-            frames.extend(frame >> 16 for frame in opened)  # (-1 stays -1)
         chunks.clear()
-        for name, values in zip(_COLUMNS, zip(*rows)):
-            getattr(self, name)[start:need] = values
+        # Column by column, each distinct part worked out once, in the order
+        # first met (so labels and tags are numbered as chunk by chunk).
+        opens, tags, words, closes = zip(*found)
+        openings = self._openings
+        for one in dict.fromkeys(opens):
+            if one not in openings:
+                labels = tuple(frame >> 16 for frame in self.columns._opening(one))
+                openings[one] = None if len(self.columns._labels) >= MAX_LABELS else labels
+        opened: list[tuple[int, ...] | None] = list(map(openings.__getitem__, opens))
+        valid = list(map(bool, words))  # (a chunk not of the usual form has no word)
+        if None in opened:
+            valid = [v and o is not None for v, o in zip(valid, opened)]
+        if not all(valid):
+            opens, tags, words, closes = (tuple(compress(column, valid))
+                                          for column in (opens, tags, words, closes))
+            opened = list(compress(opened, valid))
+        rows = np.flatnonzero(valid) + start
+        runs = cast("list[tuple[int, ...]]", opened)  # (None left out above)
+        kinds = self._kinds
+        for tag in dict.fromkeys(tags):
+            if tag not in kinds:
+                self._kind(tag)
+        kept, counted, tag_ids = zip(*map(kinds.__getitem__, tags)) if tags else ((), (), ())
+        frames = list(chain.from_iterable(runs))
+        sizes = np.fromiter(map(len, runs), np.int32, len(runs))
+        self.valid[rows] = True
+        self.opens[rows] = sizes
+        self.closes[rows] = np.fromiter(map(len, closes), np.int32, len(closes))
+        self.kept[rows] = kept
+        self.counted[rows] = counted
+        self.word[rows] = np.fromiter(map(self._words.__getitem__, words), np.int32,
+                                      len(words))
+        self.tag[rows] = tag_ids
+        self.first[rows] = self._frames + np.cumsum(sizes) - sizes
         if self._frames + len(frames) > len(self.frames):
             grown = np.zeros(max(self._frames + len(frames), 2 * len(self.frames)), np.int32)
             grown[:self._frames] = self.frames[:self._frames]
@@ -215,6 +239,55 @@ class Table:
             self._learn()
         return numbers
 
+    def _label(self, label: str) -> int | None:
+        """A phrase label's number (-1: deleted; None: too many labels for a key)."""
+        frame = self.columns._frame(label)
+        return None if len(self.columns._labels) >= MAX_LABELS else frame >> 16
+
+    def read_pairs(self, gold: list[str], test: list[str], same: Bools, size: int
+                   ) -> tuple[BlockRead, BlockRead]:
+        """Both sides of a block of pairs read (``size`` >= the number of
+        either's lines): a pair whose lines are both ASCII in the usual form
+        by the byte scanner (:mod:`parsedit.trees.bytescan`), every other
+        pair by :meth:`read`.  A test line the same as its gold line
+        (``same``) is not read (it is not usual in the test's read).
+
+        The word numbers of a pair read by the scanner only say whether the
+        test word is the gold word beside it: the gold's are 0, the test's 0
+        where it is and 1 where it is not."""
+        gold, test = _mended(gold), _mended(test)
+        equal = same.tolist()
+        gold_scan = self.scanner.scan(gold, list(map(str.isascii, gold)), size)
+        test_scan = self.scanner.scan(test, [line.isascii() and not equal[k]
+                                             for k, line in enumerate(test)], size)
+        scanned = gold_scan.usual & (same | test_scan.usual)
+        gold_read = self._scanned(gold_scan, scanned)
+        test_read = self._scanned(test_scan, scanned & ~same)
+        # Whether each test word is its gold word, in pairs of as many words.
+        both = gold_read.usual & test_read.usual & (gold_read.words == test_read.words)
+        on_gold, on_test = both[gold_read.word_lines], both[test_read.word_lines]
+        differ = ~same_words(gold_scan, gold_read.word_ids[on_gold], test_scan,
+                             test_read.word_ids[on_test])
+        test_ids = np.zeros(len(test_read.word_ids), np.int32)
+        test_ids[np.flatnonzero(on_test)[differ]] = 1
+        gold_read = gold_read._replace(word_ids=np.zeros(len(gold_read.word_ids), np.int32))
+        test_read = test_read._replace(word_ids=test_ids)
+        rest = np.flatnonzero(~scanned[:max(len(gold), len(test))]).tolist()
+        if not rest:
+            return gold_read, test_read
+        left = set(rest)
+        others = (self.read([line if k in left else "" for k, line in enumerate(gold)], size),
+                  self.read([line if k in left and not equal[k] else ""
+                             for k, line in enumerate(test)], size))
+        return _merged(gold_read, others[0]), _merged(test_read, others[1])
+
+    def _scanned(self, scan: Scanned, chosen: Bools) -> BlockRead:
+        """The lines ``chosen`` of a side the scanner read, as a block read
+        (their word numbers: chunk numbers in the scan)."""
+        return bracketed(chosen.copy(), scan.counts, scan.line, scan.opens, scan.closes,
+                         scan.kept, scan.counted, np.arange(len(scan.line), dtype=np.int32),
+                         scan.tag, scan.labels, self.columns._labels.get("("))
+
     def read(self, lines: list[str], size: int) -> BlockRead:
         """The block's lines read (``size`` >= their number: the arrays are
         padded with lines that are not usual; an empty line is never usual).
@@ -227,8 +300,7 @@ class Table:
         for ``" )"`` in every block first cost 3% of a run; few files have it.
         A file written so usually has it in every line: when a block's first
         line holds it, every line is mended before the block is read, once.)"""
-        if lines and " )" in lines[0]:
-            lines = [line.replace(" )", ")") for line in lines]
+        lines = _mended(lines)
         found = self._read(lines, size)
         spaced = [i for i in np.flatnonzero(~found.usual[:len(lines)]).tolist()
                   if " )" in lines[i]]
@@ -264,61 +336,98 @@ class Table:
         counts = (np.diff(between, prepend=-1, append=len(ids))[:n] - 1).astype(np.int32)
         ids = ids[ids != 0]
         line = np.repeat(np.arange(n, dtype=np.int32), counts)
-        starts = np.cumsum(counts) - counts
-        usual[:n] &= counts < _MAX_WORDS
         usual[line[~self.valid[ids]]] = False
-        # Depth after each chunk within its line: a line is balanced if it
-        # never goes below 0 and ends at 0 (within a chunk, the phrases open
-        # before any closes).
-        opens, closes = self.opens[ids], self.closes[ids]
-        delta = opens - closes
-        depth = np.cumsum(delta)
-        depth -= (depth[starts] - delta[starts])[line]
-        if n:
-            usual[:n] &= (np.minimum.reduceat(depth, starts) >= 0) & (depth[starts + counts - 1]
-                                                                      == 0)
-        # The chunks of usual lines only.
-        chosen = usual[line]
-        ids, line, opens, closes = ids[chosen], line[chosen], opens[chosen], closes[chosen]
-        before = (depth - delta)[chosen]  # depth before each chunk
-        kept = self.kept[ids]
-        words = np.bincount(line[kept], minlength=size)
-        length = np.bincount(line[self.counted[ids]], minlength=size)
-        # Each chunk's position: the kept words before it in its line.
-        position = np.cumsum(kept) - kept - (np.cumsum(words) - words)[line]
-        # The phrases opening, in order, each at the depth just after it, and
-        # those closing, in order, each at the depth just before it.  At any
-        # one depth, the opens and closes of balanced lines alternate (open,
-        # close, open, close ...), each close its open's: so the i-th open at
-        # a depth is closed by the i-th close at that depth, and sorting both
-        # stably by depth pairs them.
+        opens = self.opens[ids]
         open_chunk, j = ragged(opens)
-        close_chunk, k = ragged(closes)
-        open_depth = before[open_chunk] + j + 1
-        close_depth = before[close_chunk] + opens[close_chunk] - k
-        small = np.int16 if not len(open_depth) or int(open_depth.max()) < (1 << 15) \
-            else np.int64
-        o = np.argsort(open_depth.astype(small), kind="stable")
-        c = np.argsort(close_depth.astype(small), kind="stable")
-        o_chunk = open_chunk[o]
-        start = position[o_chunk]
-        c_chunk = close_chunk[c]
-        end = position[c_chunk] + kept[c_chunk]
-        label = self.frames[self.first[ids][o_chunk] + j[o]]
-        keep = (label >= 0) & (start != end)
-        c, start, end, label = c[keep], start[keep], end[keep], label[keep]
-        owner = line[o_chunk[keep]]
-        keys = (owner.astype(np.int64) << 16 | label) << 32 | start.astype(np.int64) << 16 | end
-        # The last bracket each line closes: is it "( ... )" over every word?
-        outer = np.zeros(size, np.bool_)
-        paren = self.columns._labels.get("(")
-        if paren is not None and len(keys):
-            last = np.full(size, -1, np.int64)
-            np.maximum.at(last, owner, c)
-            has = np.flatnonzero(last >= 0)
-            key_at = np.zeros(len(close_chunk), np.int64)
-            key_at[c] = keys
-            final = key_at[last[has]]
-            outer[has] = (final >> 32 & 0xFFFF == paren) & (final & 0xFFFFFFFF == words[has])
-        return BlockRead(usual, words, length, outer, keys, self.word[ids][kept],
-                         self.tag[ids][kept], line[kept])
+        labels = self.frames[self.first[ids][open_chunk] + j]
+        return bracketed(usual, counts, line, opens, self.closes[ids], self.kept[ids],
+                         self.counted[ids], self.word[ids], self.tag[ids], labels,
+                         self.columns._labels.get("("))
+
+
+def _mended(lines: list[str]) -> list[str]:
+    """A block's lines, each ``" )"`` made ``")"`` if its first line holds
+    one (a file written so usually has it in every line: see
+    :meth:`Table.read`)."""
+    return [line.replace(" )", ")") for line in lines] if lines and " )" in lines[0] else lines
+
+
+def _merged(one: BlockRead, other: BlockRead) -> BlockRead:
+    """Two reads of the same block whose usual lines are not shared, as one."""
+    pick = one.usual
+    return BlockRead(pick | other.usual, np.where(pick, one.words, other.words),
+                     np.where(pick, one.length, other.length),
+                     np.where(pick, one.outer, other.outer),
+                     *(np.concatenate((a, b)) for a, b in zip(one[4:], other[4:])))
+
+
+def bracketed(usual: Bools, counts: Ints, line: Ints, opens: Ints, closes: Ints, kept: Bools,
+              counted: Bools, word: Ints, tag: Ints, labels: Ints, paren: int | None
+              ) -> BlockRead:
+    """A block read, from its chunks (by either reader): per line whether
+    it may be usual so far and its number of chunks; per chunk in order,
+    its line, the phrases opening before its preterminal and closing after
+    it, whether its word is kept and counts in EVALB's length, its word's
+    and tag's numbers; per phrase opening (chunk by chunk), its label's
+    number (-1: deleted); the number of the empty label, if it has one.
+    ``usual`` is updated (a line is usual if balanced, with words and fewer
+    than 2^16 chunks)."""
+    n, size = len(counts), len(usual)
+    starts = np.cumsum(counts) - counts
+    usual[:n] &= (counts > 0) & (counts < _MAX_WORDS)
+    # Depth after each chunk within its line: a line is balanced if it
+    # never goes below 0 and ends at 0 (within a chunk, the phrases open
+    # before any closes).
+    delta = opens - closes
+    depth = np.cumsum(delta)
+    depth -= (depth - delta)[starts[line]]
+    some = np.flatnonzero(counts > 0)
+    if len(some):
+        first = starts[some]
+        usual[some] &= (np.minimum.reduceat(depth, first) >= 0) & (
+            depth[first + counts[some] - 1] == 0)
+    # The chunks of usual lines only.
+    chosen = usual[line]
+    labels = labels[np.repeat(chosen, opens)]
+    line, opens, closes = line[chosen], opens[chosen], closes[chosen]
+    before = (depth - delta)[chosen]  # depth before each chunk
+    kept = kept[chosen]
+    words = np.bincount(line[kept], minlength=size)
+    length = np.bincount(line[counted[chosen]], minlength=size)
+    # Each chunk's position: the kept words before it in its line.
+    position = np.cumsum(kept) - kept - (np.cumsum(words) - words)[line]
+    # The phrases opening, in order, each at the depth just after it, and
+    # those closing, in order, each at the depth just before it.  At any
+    # one depth, the opens and closes of balanced lines alternate (open,
+    # close, open, close ...), each close its open's: so the i-th open at
+    # a depth is closed by the i-th close at that depth, and sorting both
+    # stably by depth pairs them.
+    open_chunk, j = ragged(opens)
+    close_chunk, k = ragged(closes)
+    open_depth = before[open_chunk] + j + 1
+    close_depth = before[close_chunk] + opens[close_chunk] - k
+    small = np.int16 if not len(open_depth) or int(open_depth.max()) < (1 << 15) \
+        else np.int64
+    o = np.argsort(open_depth.astype(small), kind="stable")
+    c = np.argsort(close_depth.astype(small), kind="stable")
+    o_chunk = open_chunk[o]
+    start = position[o_chunk]
+    c_chunk = close_chunk[c]
+    end = position[c_chunk] + kept[c_chunk]
+    label = labels[o]
+    keep = (label >= 0) & (start != end)
+    c, start, end, label = c[keep], start[keep], end[keep], label[keep]
+    owner = line[o_chunk[keep]]
+    keys = (owner.astype(np.int64) << 16 | label) << 32 | start.astype(np.int64) << 16 | end
+    # The last bracket each line closes: is it "( ... )" over every word?
+    outer = np.zeros(size, np.bool_)
+    if paren is not None and len(keys):
+        last = np.full(size, -1, np.int64)
+        np.maximum.at(last, owner, c)
+        has = np.flatnonzero(last >= 0)
+        key_at = np.zeros(len(close_chunk), np.int64)
+        key_at[c] = keys
+        final = key_at[last[has]]
+        outer[has] = (final >> 32 & 0xFFFF == paren) & (final & 0xFFFFFFFF == words[has])
+    return BlockRead(usual, words, length, outer, keys, word[chosen][kept], tag[chosen][kept],
+                     line[kept])
