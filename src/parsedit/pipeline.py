@@ -365,8 +365,8 @@ class Block:
         self.zeros = job.scorer.zeros
         self.cutoff_len = job.scorer.config.params.cutoff_len
         self.sums: list[tuple[Totals, Totals]] = []  # all, cut-off: per whole group
-        # The first ``_added`` of them added in order, as blocks are extended.
-        self._added = 0
+        # How many groups' sums were added to the totals (and forgotten).
+        self._summed = 0
         self._totals = (Totals(counts=dict(self.zeros)), Totals(counts=dict(self.zeros)))
         # The sentences of a group cut by the unit's start (head) or end
         # (tail), left for the parent to sum with the rest of their group.
@@ -462,7 +462,7 @@ class Block:
         if len(self._group) == SUM_EVERY:  # pair numbers are consecutive
             self._sum()
         elif self._group:
-            if self.sums or self.head:
+            if self.sums or self._summed or self.head:
                 self.tail = self._group
             else:
                 self.head = self._group
@@ -506,13 +506,15 @@ class Block:
         self._add()
 
     def _add(self) -> None:
-        """Add the groups' sums not yet added to the totals, in order (as
-        blocks come back, so that -j N's parent does it while the workers score)."""
+        """Add the groups' sums to the totals, in order, and forget them (as
+        blocks come back, so that -j N's parent does it while the workers
+        score, and its memory does not grow with the corpus)."""
         every, cutoff = self._totals
-        for group, short in self.sums[self._added:]:
+        for group, short in self.sums:
             every, cutoff = every + group, cutoff + short
         self._totals = every, cutoff
-        self._added = len(self.sums)
+        self._summed += len(self.sums)
+        self.sums.clear()
 
     def totals(self) -> tuple[Totals, Totals]:
         """The sums over every sentence, and over the cut-off subset: the
@@ -715,9 +717,9 @@ def run(scorer: Scorer, pairs_: Iterable[Pair] | Lines, gold_name: str, test_nam
     with ``errors`` the error analysis (its lists ``errors`` long, and every
     sentence kept for it).  ``keep`` says what the result keeps of each
     sentence (:data:`KEEPS`; see :class:`CorpusResult`); with ``keep="rows"``,
-    ``rows`` is also given the rows of each block of pairs as it is added, in
-    order (EVALB's table is formatted from them while ``-j N``'s workers
-    score)."""
+    ``rows`` is given the rows of each block of pairs as it is added, in
+    order, instead of the result keeping them (EVALB's table is formatted
+    from them while ``-j N``'s workers score, and memory stays flat)."""
     if keep not in KEEPS:
         raise ConfigError(f"keep={keep!r}: expected one of {', '.join(KEEPS)}")
     config = scorer.config
@@ -725,6 +727,8 @@ def run(scorer: Scorer, pairs_: Iterable[Pair] | Lines, gold_name: str, test_nam
     job = Job(scorer, gold_name, test_name, "sentences" if errors else keep,
               bool(worst_words) and "la" in config.metrics)
     whole = Block(job)
+    if rows is not None:
+        whole.rows = None  # handed to ``rows`` as they come, not kept
     stopped = None
     allowed = params.max_error + 1  # errors scored before the one EVALB stops at
     work = blocks(job, pairs_, jobs)
@@ -789,7 +793,7 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
              rows: Callable[[SentenceRows], None] | None = None) -> CorpusResult:
     """Score every pair of ``gold_path`` and ``test_path`` (see :func:`run`;
     ``keep``: what the result keeps of each sentence; ``rows``: given EVALB's
-    table rows as they come).
+    table rows as they come, which the result then does not keep).
     Either path may be ``-`` (standard input) or compressed; each file is
     decoded with its text encoding (see :mod:`parsedit.trees.source`), and
     both are read through first, so that a file that cannot be decoded is
