@@ -164,6 +164,19 @@ def test_a_damaged_line_followed_by_an_indented_one_keeps_the_line_layout(
     assert [i.line for i in items] == [1, 2, 3, 4]
     assert items[0].tree.words() == ["a"] and items[3].tree.words() == ["d"]
     assert items[1].error is not None and items[2].error is not None
+    # Line 2 left open and line 3 indented, closing exactly what line 2 left
+    # open (its first "(" lost): like a pretty-printed tree, but a whole tree
+    # alone on a line wider than any pretty-printer writes (line 1) says the
+    # file is one tree a line (the fuzz test found it).
+    wide = "(S " + " ".join(["(NN a)"] * 20) + ")"
+    items = read(tmp_path, f"{wide}\n(({wide[1:]}\n {wide[1:]})\n(S (NN d))\n")
+    assert [i.line for i in items] == [1, 2, 3, 4]
+    assert items[0].error is None and items[3].tree.words() == ["d"]
+    assert items[1].error is not None and items[2].error is not None
+    # The same with a first line a pretty-printer could have written: one
+    # pretty-printed tree (the two readings cannot be told apart).
+    items = read(tmp_path, "(S (NN a))\n((S (NN b))\n (S (NN c)))\n(S (NN d))\n")
+    assert [i.line for i in items] == [1, 2, 4]
     # A damaged line before a pretty-printed tree does not hide its layout.
     items = read(tmp_path,
                  "(S (NN a))\n(S (NP (NN b)\n(S\n  (NP (DT the) (NN b))\n  (VP (VB c)))\n")

@@ -161,6 +161,8 @@ def read_sentence(text: str, source: str = "<string>", number: int = 1) -> Item:
 
 # Lines read ahead to tell a file's layout.
 LOOKAHEAD = 200
+# Wider than any pretty-printer writes a line (NLTK's pformat breaks at 70).
+MARGIN = 120
 
 
 def line_layout(first_lines: Iterable[str]) -> bool:
@@ -172,12 +174,17 @@ def line_layout(first_lines: Iterable[str]) -> bool:
     pretty-printed file whose first tree happens to fit on one line).  A
     line left open by damage and followed by an indented line whose
     brackets never close it, or close more than it left open, is damage,
-    not a continuation."""
+    not a continuation; so is any continuation in a file where a whole tree
+    stands alone on a line longer than :data:`MARGIN` characters, which no
+    pretty-printer writes (it would have broken that line)."""
     texts = [text for text in first_lines if text.strip()]
     if not texts:
         return False
     trees = sum(item.error is None
                 for item in _read("", texts[:1], layout=False, keep_trees=True))
+    if any(text[0] == "(" and len(text.rstrip()) > MARGIN and text.count("(") == text.count(")")
+           for text in texts):
+        return trees == 1  # not pretty-printed: a continued tree is damage
     depth = 0
     continued = False
     for text in texts:
