@@ -70,7 +70,8 @@ class Read(NamedTuple):
 def _usual(text: str) -> list[str] | None:
     """A line's chunks (see the module docstring), or None if it is not
     bracketed at both ends."""
-    text = text.strip()
+    if text[:1] != "(" or text[-1:] != ")":  # (else nothing to strip)
+        text = text.strip()
     if " )" in text:  # "(NN dog) )": the reader reads it as "(NN dog))"
         text = text.replace(" )", ")")
     if not (text.startswith("(") and text.endswith(")")):
@@ -278,9 +279,12 @@ class Sentences:
                     pieces[k] = known[chunks[k]] = learnt
         tokens, words, lengths, steps, risks, parts = zip(*pieces)
         depths = list(accumulate(steps))
-        if depths[-1] or min(depths) < 0:
+        if depths.pop():  # (the depth after the last chunk)
             return None
-        root = self._joinable(parts, risks, depths)
+        low = min(depths, default=0)  # the least depth before the last chunk
+        if low < 0:
+            return None
+        root = self._joinable(parts, risks, low)
         if root is None:
             bracketing = self._walk(parts)
         else:
@@ -292,10 +296,11 @@ class Sentences:
 
     @staticmethod
     def _joinable(parts: tuple[tuple[tuple[str | None, ...], tuple[str, ...], int], ...],
-                  risks: tuple[int, ...], depths: list[int]) -> int | None:
+                  risks: tuple[int, ...], low: int) -> int | None:
         """How many close brackets end the joined tokens that belong to
         deleted root phrases, when the chunks' tokens can simply be joined;
-        None when the line must be walked."""
+        None when the line must be walked (``low``: the least depth after a
+        chunk but the last)."""
         root = 0
         for i in compress(range(len(risks)), risks):
             opened, _, closes = parts[i]
@@ -304,7 +309,7 @@ class Sentences:
             if risks[i] & _DELETED_OPEN:
                 # only the first chunk's outermost phrases, closing at the end
                 root = next((k for k, o in enumerate(opened) if o is not None), len(opened))
-                if i or None in opened[root:] or min(depths[:-1], default=root) < root:
+                if i or None in opened[root:] or (len(parts) > 1 and low < root):
                     return None
         return root
 
