@@ -250,12 +250,15 @@ def test_a_line_is_read_into_the_sentence_the_reader_and_normalisation_make(
 @given(st.lists(pair(), min_size=1, max_size=10), st.sampled_from(PARAMS),
        st.sampled_from(["label,span,rule", "parseval,la", "parseval,tagging",
                         "parseval,label"]),
-       st.sampled_from(["strict", "align"]), st.integers(1, 4))
+       st.sampled_from(["strict", "align"]), st.integers(1, 4), st.booleans())
 def test_lines_read_into_sentences_give_the_per_sentence_results(
         pairs: list[tuple[str, str]], params: str, metrics: str, yields: str,
-        every: int) -> None:
-    # Any metrics, a range of lines at a time (blocks.sentences), against
-    # every pair read by the reader and scored on its own.
+        every: int, by_blocks: bool) -> None:
+    # Any metrics, a range of lines at a time (blocks.sentences: line by
+    # line, or with numpy as from a large gold file), against every pair read
+    # by the reader and scored on its own.
+    from parsedit import blocks
+
     config = Config.from_options(metrics, replace(load_params(params), max_error=3),
                                  yields=yields)
     with tempfile.TemporaryDirectory() as tmp:
@@ -266,6 +269,7 @@ def test_lines_read_into_sentences_give_the_per_sentence_results(
         if cut is None:  # not both in line layout: never read by ranges
             return
         oracle = per_sentence(config, gold, test)
-        ranges = run(Scorer(config), Lines(cut), gold, test)
+        with patch.object(blocks, "ARRAYS_FROM", 0 if by_blocks else blocks.ARRAYS_FROM):
+            ranges = run(Scorer(config), Lines(cut), gold, test)
         assert ranges.sentences == oracle.sentences
         assert ranges.to_dict() == oracle.to_dict()

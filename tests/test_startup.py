@@ -82,7 +82,10 @@ def test_parseval_alone_loads_no_fst(tmp_path: Path) -> None:
     assert loaded("score", str(gold), str(gold), "--metrics", "parseval") == []
     gold.write_text(line * (ARRAYS_FROM // len(line) + 1))
     assert loaded("score", str(gold), str(gold), "--metrics", "parseval") == ["numpy"]
-    # the edit metrics need pynini, and load it
+    # the edit metrics need pynini, and load it; numpy too from a gold file
+    # of 1 MiB on, where it reads blocks of lines into normalised sentences
+    assert loaded("score", str(gold), str(gold), "--metrics", "label") == ["numpy", "pynini"]
+    gold.write_text(line)
     assert loaded("score", str(gold), str(gold), "--metrics", "label") == ["pynini"]
 
 

@@ -34,14 +34,14 @@ import os
 from collections.abc import Callable, Iterator
 from dataclasses import fields, replace
 from functools import lru_cache
-from itertools import zip_longest
+from itertools import compress, zip_longest
 from typing import TYPE_CHECKING, Any
 
 from parsedit.metrics.parseval import Parseval, columnar_counts
 from parsedit.pipeline import SUM_EVERY, Block, Job, Scored, _score_pair
 from parsedit.results import STATUSES, ParsevalCounts, SentenceResult, Totals
 from parsedit.trees.columnar import Columns, Read, Sentences
-from parsedit.trees.normalise import Normalisation
+from parsedit.trees.normalise import Normalisation, Normalised
 from parsedit.trees.ranges import LineRange
 from parsedit.trees.reader import Item, _read, read_sentence
 from parsedit.trees.roots import root_label
@@ -50,6 +50,7 @@ from parsedit.trees.source import byte_text
 if TYPE_CHECKING:
     from parsedit.metrics.yields import AlignedScorer
     from parsedit.trees.arrays import Table
+    from parsedit.trees.block_sentences import BlockSentences
 
 # From this size of the gold file (bytes, about 2,900 PTB lines) a range of
 # lines is read and scored with numpy (:func:`block`), whose import (about
@@ -142,23 +143,42 @@ def _counted(number: int, counts: dict[str, Any], gold: Read, test: Read) -> Sco
                   None)
 
 
-def _judged(job: Job, read: Sentences, number: int, gold: str, test: str, where: str
-            ) -> Scored | None:
-    """A pair of lines, each read straight into its normalised sentence and
-    judged by :meth:`~parsedit.pipeline.Scorer.judge` (``where`` names the
-    two lines in its messages); None for the per-sentence path: a line that
-    reader does not take, a side without words, EVALB's quote fix."""
-    gold_sentence = read.read(gold)
-    if gold_sentence is None or not gold_sentence.words:
-        return None
-    test_sentence = gold_sentence if test == gold else read.read(test)
-    if test_sentence is None or not test_sentence.words or (
+def _judged(job: Job, number: int, gold: Normalised | None, test: Normalised | None,
+            where: str) -> Scored | None:
+    """A pair of lines read straight into their normalised sentences (None:
+    a line that reader does not take), judged by
+    :meth:`~parsedit.pipeline.Scorer.judge` (``where`` names the two lines
+    in its messages); None for the per-sentence path: a line not read, a
+    side without words, EVALB's quote fix."""
+    if gold is None or not gold.words or test is None or not test.words or (
             job.scorer.config.params.normalisation.quote_labels
-            and len(gold_sentence.words) != len(test_sentence.words)):
+            and len(gold.words) != len(test.words)):
         return None
-    sentence, outcomes = job.scorer.judge(number, gold_sentence, test_sentence, where)
+    sentence, outcomes = job.scorer.judge(number, gold, test, where)
     la = outcomes.get("la") if job.worst else None
     return Scored(number, True, True, sentence, None if la is None else la.detail)
+
+
+def _normalised(norm: Normalisation, gold: list[str], test: list[str], by_blocks: bool
+                ) -> tuple[list[Normalised | None], list[Normalised | None]]:
+    """Each line of both sides read straight into its normalised sentence
+    (None: a line not of the usual form): a block at a time with numpy
+    (:class:`~parsedit.trees.block_sentences.BlockSentences`) or line by
+    line (:class:`~parsedit.trees.columnar.Sentences`); a test line equal
+    to its gold line is read once."""
+    equal = [k < len(gold) and line == gold[k] for k, line in enumerate(test)]
+    test = ["" if same else line for line, same in zip(test, equal)]
+    if by_blocks:
+        block_reader = _block_sentences(norm)
+        block_reader.new_block()
+        gold_read, test_read = block_reader.read(gold), block_reader.read(test)
+    else:
+        reader = _sentences(norm)
+        reader.new_block()
+        gold_read, test_read = list(map(reader.read, gold)), list(map(reader.read, test))
+    for k in compress(range(len(equal)), equal):
+        test_read[k] = gold_read[k]
+    return gold_read, test_read
 
 
 def line_pairs(job: Job, first: int, gold: list[str], test: list[str]) -> list[Scored | None]:
@@ -179,11 +199,9 @@ def line_pairs(job: Job, first: int, gold: list[str], test: list[str]) -> list[S
         counted = [_columnar(read, g, t, labeled, aligned) for g, t in zip(gold, test)]
         return [None if found is None else _counted(first + k, *found)
                 for k, found in enumerate(counted)]
-    sentences = _sentences(norm)
-    sentences.new_block()
-    return [_judged(job, sentences, first + k, g, t,
-                    f"{job.gold_path}:{k + 1} and {job.test_path}:{k + 1}")
-            for k, (g, t) in enumerate(zip(gold, test))]
+    gold_read, test_read = _normalised(norm, gold, test, by_blocks=False)
+    return [_judged(job, first + k, g, t, f"{job.gold_path}:{k + 1} and {job.test_path}:{k + 1}")
+            for k, (g, t) in enumerate(zip(gold_read, test_read))]
 
 
 def line_root_labels(norm: Normalisation, lines: list[str]) -> list[str | None]:
@@ -242,20 +260,22 @@ def _sentences(norm: Normalisation) -> Sentences:
 
 def sentences(job: Job, lines: LineRange) -> Iterator[Scored]:
     """The pairs of one range of lines, scored in order by any metrics: each
-    line of the usual form read straight into its normalised sentence
-    (:class:`~parsedit.trees.columnar.Sentences`) and the pair judged by
+    line of the usual form read straight into its normalised sentence (a
+    range at a time with numpy from a gold file of :data:`ARRAYS_FROM`
+    bytes on: :func:`_normalised`) and the pair judged by
     :meth:`~parsedit.pipeline.Scorer.judge`; a line that reader does not
     take, a side without words, EVALB's quote fix and the ends of the files
     by the per-sentence path, from the items the reader makes of them."""
-    read = _sentences(job.scorer.config.params.normalisation)
-    read.new_block()
     gold_encoding, test_encoding = lines.encodings
     gold = _Lines(job.gold_path, lines.gold, gold_encoding)
     test = _Lines(job.test_path, lines.test, test_encoding)
-    for k, (g, t) in enumerate(zip_longest(gold.lines, test.lines)):
+    both = min(len(gold.lines), len(test.lines))
+    gold_read, test_read = _normalised(job.scorer.config.params.normalisation,
+                                       gold.lines[:both], test.lines[:both], _large(job))
+    for k in range(max(len(gold.lines), len(test.lines))):
         number = lines.first + k
-        if g is not None and t is not None:
-            found = _judged(job, read, number, g, t,
+        if k < both:
+            found = _judged(job, number, gold_read[k], test_read[k],
                             f"{job.gold_path}:{number} and {job.test_path}:{number}")
             if found is not None:
                 yield found
@@ -266,13 +286,26 @@ def sentences(job: Job, lines: LineRange) -> Iterator[Scored]:
         yield other
 
 
+def _large(job: Job) -> bool:
+    """Whether the job's gold file is of :data:`ARRAYS_FROM` bytes or more
+    (large enough for numpy to pay for its import)."""
+    try:
+        return os.path.getsize(job.gold_path) >= ARRAYS_FROM
+    except OSError:
+        return False
+
+
+@lru_cache(maxsize=8)
+def _block_sentences(norm: Normalisation) -> BlockSentences:
+    from parsedit.trees.block_sentences import BlockSentences
+
+    return BlockSentences(norm)
+
+
 def by_arrays(job: Job) -> bool:
     """Whether the job's ranges are scored with numpy (:func:`block`): an
     eligible run over a gold file of :data:`ARRAYS_FROM` bytes or more."""
-    try:
-        return eligible(job) and os.path.getsize(job.gold_path) >= ARRAYS_FROM
-    except OSError:
-        return False
+    return eligible(job) and _large(job)
 
 
 @lru_cache(maxsize=8)

@@ -361,17 +361,44 @@ def _merged(one: BlockRead, other: BlockRead) -> BlockRead:
                      *(np.concatenate((a, b)) for a, b in zip(one[4:], other[4:])))
 
 
-def bracketed(usual: Bools, counts: Ints, line: Ints, opens: Ints, closes: Ints, kept: Bools,
-              counted: Bools, word: Ints, tag: Ints, labels: Ints, paren: int | None
-              ) -> BlockRead:
-    """A block read, from its chunks (by either reader): per line whether
-    it may be usual so far and its number of chunks; per chunk in order,
-    its line, the phrases opening before its preterminal and closing after
-    it, whether its word is kept and counts in EVALB's length, its word's
-    and tag's numbers; per phrase opening (chunk by chunk), its label's
-    number (-1: deleted); the number of the empty label, if it has one.
-    ``usual`` is updated (a line is usual if balanced, with words and fewer
-    than 2^16 chunks)."""
+class Phrases(NamedTuple):
+    """The phrases of a block's usual lines, each opening paired with its
+    close (:func:`paired`): per chunk whether it is in a usual line
+    (``chosen``); per chosen chunk, its line, the phrases opening before its
+    preterminal and closing after it, whether its word is kept; per line,
+    its kept words and EVALB's length; per phrase opening (chunk by chunk,
+    in order) its chunk and rank within it, and likewise per close; the
+    openings in depth order (``opening``: indices into the openings), each
+    closed by ``closing`` (indices into the closes), with its span over kept
+    words (``start`` to ``end``) and its label."""
+
+    chosen: Bools
+    line: Ints
+    opens: Ints
+    closes: Ints
+    kept: Bools
+    words: Ints
+    length: Ints
+    open_chunk: Ints
+    open_rank: Ints
+    close_chunk: Ints
+    close_rank: Ints
+    opening: Ints
+    closing: Ints
+    start: Ints
+    end: Ints
+    label: Ints
+
+
+def paired(usual: Bools, counts: Ints, line: Ints, opens: Ints, closes: Ints, kept: Bools,
+           counted: Bools, labels: Ints) -> Phrases:
+    """The phrases of a block's lines, from its chunks (by either reader):
+    per line whether it may be usual so far and its number of chunks; per
+    chunk in order, its line, the phrases opening before its preterminal and
+    closing after it, whether its word is kept and counts in EVALB's length;
+    per phrase opening (chunk by chunk), its label (-1: deleted).  ``usual``
+    is updated (a line is usual if balanced, with words and fewer than 2^16
+    chunks)."""
     n, size = len(counts), len(usual)
     starts = np.cumsum(counts) - counts
     usual[:n] &= (counts > 0) & (counts < _MAX_WORDS)
@@ -410,14 +437,24 @@ def bracketed(usual: Bools, counts: Ints, line: Ints, opens: Ints, closes: Ints,
         else np.int64
     o = np.argsort(open_depth.astype(small), kind="stable")
     c = np.argsort(close_depth.astype(small), kind="stable")
-    o_chunk = open_chunk[o]
-    start = position[o_chunk]
     c_chunk = close_chunk[c]
-    end = position[c_chunk] + kept[c_chunk]
-    label = labels[o]
-    keep = (label >= 0) & (start != end)
-    c, start, end, label = c[keep], start[keep], end[keep], label[keep]
-    owner = line[o_chunk[keep]]
+    return Phrases(chosen, line, opens, closes, kept, words, length, open_chunk, j,
+                   close_chunk, k, o, c, position[open_chunk[o]],
+                   position[c_chunk] + kept[c_chunk], labels[o])
+
+
+def bracketed(usual: Bools, counts: Ints, line: Ints, opens: Ints, closes: Ints, kept: Bools,
+              counted: Bools, word: Ints, tag: Ints, labels: Ints, paren: int | None
+              ) -> BlockRead:
+    """A block read for PARSEVAL, from its chunks (see :func:`paired`; per
+    chunk also its word's and tag's numbers; labels as numbers; the number
+    of the empty label, if it has one)."""
+    found = paired(usual, counts, line, opens, closes, kept, counted, labels)
+    size, words, line, kept = len(usual), found.words, found.line, found.kept
+    keep = (found.label >= 0) & (found.start != found.end)
+    c, start, end, label = (found.closing[keep], found.start[keep], found.end[keep],
+                            found.label[keep])
+    owner = line[found.open_chunk[found.opening[keep]]]
     keys = (owner.astype(np.int64) << 16 | label) << 32 | start.astype(np.int64) << 16 | end
     # The last bracket each line closes: is it "( ... )" over every word?
     outer = np.zeros(size, np.bool_)
@@ -425,9 +462,10 @@ def bracketed(usual: Bools, counts: Ints, line: Ints, opens: Ints, closes: Ints,
         last = np.full(size, -1, np.int64)
         np.maximum.at(last, owner, c)
         has = np.flatnonzero(last >= 0)
-        key_at = np.zeros(len(close_chunk), np.int64)
+        key_at = np.zeros(len(found.close_chunk), np.int64)
         key_at[c] = keys
         final = key_at[last[has]]
         outer[has] = (final >> 32 & 0xFFFF == paren) & (final & 0xFFFFFFFF == words[has])
-    return BlockRead(usual, words, length, outer, keys, word[chosen][kept], tag[chosen][kept],
-                     line[kept])
+    chosen = found.chosen
+    return BlockRead(usual, words, found.length, outer, keys, word[chosen][kept],
+                     tag[chosen][kept], line[kept])

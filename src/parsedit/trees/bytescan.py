@@ -9,7 +9,7 @@ module finds the same chunks from the bytes alone: the brackets, spaces and
 newlines of a whole block are located by vectorised comparisons, and each
 phrase label and preterminal tag is identified by its bytes packed into two
 64-bit integers (:data:`MAX_KEY` bytes at most) and looked up in a fixed
-table of 2^16 slots (:class:`_Keys`), where what the normalisation makes of
+table of 2^16 slots (:class:`Keys`), where what the normalisation makes of
 it was worked out once.  Words are not numbered at all: PARSEVAL only asks
 whether a test word is its gold word, which :func:`same_words` answers by
 comparing their bytes.
@@ -48,61 +48,63 @@ _BODY = (1 << 56) - 1
 _M1, _M2 = 0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F  # odd multipliers of the slot hash
 
 
-def _slots(lo: Ints, hi: Ints) -> Ints:
-    """Each key's slot: its two words mixed, the top bits kept."""
+def _slots(lo: Ints, hi: Ints, bits: int) -> Ints:
+    """Each key's slot in a table of 2^bits: its two words mixed, the top
+    bits kept."""
     mixed = (lo * np.uint64(_M1)) ^ (hi * np.uint64(_M2))
-    slots: Ints = (mixed >> np.uint64(64 - _SLOTS_BITS)).astype(np.intp)
+    slots: Ints = (mixed >> np.uint64(64 - bits)).astype(np.intp)
     return slots
 
 
-def _slot(lo: int, hi: int) -> int:
+def _slot(lo: int, hi: int, bits: int) -> int:
     """:func:`_slots` of one key, in Python integers."""
     mask = (1 << 64) - 1
-    return (((lo * _M1) & mask) ^ ((hi * _M2) & mask)) >> (64 - _SLOTS_BITS)
+    return (((lo * _M1) & mask) ^ ((hi * _M2) & mask)) >> (64 - bits)
 
 
-class _Keys:
-    """Labels and tags identified by their bytes, each worked out once (by
-    ``label``: a phrase label's number, -1 if deleted, None if it cannot be
-    numbered; by ``tag``: whether a preterminal's word is kept, whether it
-    counts in EVALB's length, the tag's number) in a fixed table of 2^16
-    slots; a key whose slot holds another key is not found (its lines are
-    left to the chunk reader)."""
+def keys(words: Ints, start: Ints, length: Ints) -> tuple[Ints, Ints]:
+    """The keys of runs of at most :data:`MAX_KEY` bytes (``length`` bytes
+    from ``start`` in the text ``words`` reads): their bytes packed into two
+    64-bit words, the second with the length + 1 in its top byte."""
+    lo = words[start] & _MASKS[np.minimum(length, 8)]
+    hi = (words[start + 8] & _MASKS[np.clip(length - 8, 0, 7)]) | \
+        (length + 1).astype(np.uint64) << _LENGTH
+    return lo, hi
 
-    def __init__(self, label: Callable[[str], int | None],
-                 tag: Callable[[str], tuple[bool, bool, int]]) -> None:
-        self.label_of, self.tag_of = label, tag
-        self.lo = np.zeros(1 << _SLOTS_BITS, np.uint64)
-        self.hi = np.zeros(1 << _SLOTS_BITS, np.uint64)  # 0: a free slot
-        # Per slot: whether its key is read here, its number as a phrase's
-        # label, and as a tag: number << 2 | kept << 1 | counted.  (A label
-        # met as a tag is numbered as a label too: harmless.)
-        self.read = np.zeros(1 << _SLOTS_BITS, np.bool_)
-        self.label = np.zeros(1 << _SLOTS_BITS, np.int32)
-        self.tag = np.zeros(1 << _SLOTS_BITS, np.int32)
+
+class Keys:
+    """Runs of bytes (labels, tags, words) identified by their keys
+    (:func:`keys`) in a fixed table of 2^``bits`` slots, each given a value
+    once by ``learn`` (None: not read here); a key whose slot holds another
+    key is not found."""
+
+    def __init__(self, learn: Callable[[str], int | None], bits: int | None = None) -> None:
+        self.learn = learn
+        self.bits = _SLOTS_BITS if bits is None else bits
+        # Per slot, side by side (one gather a key): its key's two words (a
+        # free slot's second word is 0) and its value + 1 (0: not read here).
+        self.table = np.zeros((1 << self.bits, 3), np.uint64)
 
     def find(self, lo: Ints, hi: Ints) -> tuple[Ints, Bools]:
-        """Each key's slot, and whether it is found there and read here;
-        keys not yet met are learnt first."""
-        slot = _slots(lo, hi)
-        found = (self.hi[slot] == hi) & (self.lo[slot] == lo)
+        """Each key's value, and whether it is found and read here; keys
+        not yet met are learnt first."""
+        slot = _slots(lo, hi, self.bits)
+        held = self.table[slot]
+        found = (held[:, 1] == hi) & (held[:, 0] == lo)
         if not found.all():
+            table = self.table
             missing = np.flatnonzero(~found)
             for key_lo, key_hi in dict.fromkeys(zip(lo[missing].tolist(),
                                                     hi[missing].tolist())):
-                at = _slot(key_lo, key_hi)
-                if self.hi[at]:
+                at = _slot(key_lo, key_hi, self.bits)
+                if table[at, 1]:
                     continue  # another key's slot
-                self.lo[at], self.hi[at] = key_lo, key_hi
-                text = _text(key_lo, key_hi)
-                number = self.label_of(text)
-                if number is not None:
-                    kept, counted, tag = self.tag_of(text)
-                    self.read[at], self.label[at] = True, number
-                    self.tag[at] = tag << 2 | kept << 1 | counted
-            found[missing] = (self.hi[slot[missing]] == hi[missing]) & \
-                (self.lo[slot[missing]] == lo[missing])
-        return slot, found & self.read[slot]
+                learnt = self.learn(_text(key_lo, key_hi))
+                table[at] = (key_lo, key_hi, 0 if learnt is None else learnt + 1)
+            held[missing] = table[slot[missing]]
+            found[missing] = (held[missing, 1] == hi[missing]) & (held[missing, 0] == lo[missing])
+        values = held[:, 2]
+        return values.astype(np.int64) - 1, found & (values != 0)
 
 
 def _text(lo: int, hi: int) -> str:
@@ -120,8 +122,8 @@ class Scanned(NamedTuple):
     and closing after it, whether its word is kept and counts in EVALB's
     length, its tag's number and its word's bytes (``word_start`` to
     ``word_end`` in ``words``, the text as 64-bit words from every byte:
-    :func:`same_words`); per phrase opening (chunk by chunk, in order), its
-    label's number (-1: deleted)."""
+    :func:`same_words`; ``text`` the text itself); per phrase opening (chunk
+    by chunk, in order), its label's number (-1: deleted)."""
 
     usual: Bools
     counts: Ints
@@ -135,6 +137,7 @@ class Scanned(NamedTuple):
     word_start: Ints
     word_end: Ints
     words: Ints
+    text: str
 
 
 class Scanner:
@@ -146,7 +149,16 @@ class Scanner:
 
     def __init__(self, label: Callable[[str], int | None],
                  tag: Callable[[str], tuple[bool, bool, int]]) -> None:
-        self.keys = _Keys(label, tag)
+        def learn(text: str) -> int | None:
+            # (label + 1) << 32 | tag << 2 | kept << 1 | counted; a label met
+            # as a tag is numbered as a label too (harmless), and the other way.
+            number = label(text)
+            if number is None:
+                return None
+            kept, counted, tagged = tag(text)
+            return (number + 1) << 32 | tagged << 2 | kept << 1 | counted
+
+        self.keys = Keys(learn)
 
     def scan(self, lines: Sequence[str], take: Sequence[bool], size: int) -> Scanned:
         """The lines ``take`` says (each ASCII), read; every other line, and
@@ -214,10 +226,7 @@ class Scanner:
         if long.any():
             return set(line[opened[long]].tolist())
         words = np.ndarray((end + 16,), "<u8", data, strides=(1,))
-        lo = words[start] & _MASKS[np.minimum(length, 8)]
-        hi = (words[start + 8] & _MASKS[np.clip(length - 8, 0, 7)]) | \
-            (length + 1).astype(np.uint64) << _LENGTH
-        slot, found = self.keys.find(lo, hi)
+        values, found = self.keys.find(*keys(words, start, length))
         if not found.all():
             return set(line[opened[~found]].tolist())
         # The chunks: one per preterminal, with the phrases opening since the
@@ -229,13 +238,13 @@ class Scanner:
         closing = np.flatnonzero(kind == _CLOSE)
         own = kind[closing - 1] == _SPACE  # a preterminal's own ")", not a phrase's
         closed = np.cumsum(own, dtype=np.int32)  # of each ")", 1 + its chunk
-        tags = self.keys.tag[slot[terminal]]
+        tags = values[terminal] & 0xFFFFFFFF
         return Scanned(
             usual, np.bincount(line[preterminal], minlength=n), line[preterminal],
             np.bincount(chunk[phrase], minlength=chunks).astype(np.int32),
             np.bincount(closed[~own] - 1, minlength=chunks).astype(np.int32),
-            (tags & 2) != 0, (tags & 1) != 0, tags >> 2, self.keys.label[slot[phrase]],
-            events[preterminal + 1] + 1, events[preterminal + 2], words)
+            (tags & 2) != 0, (tags & 1) != 0, tags >> 2, (values[phrase] >> 32) - 1,
+            events[preterminal + 1] + 1, events[preterminal + 2], words, text)
 
 
 def same_words(gold: Scanned, gold_chunks: Ints, test: Scanned, test_chunks: Ints) -> Bools:

@@ -1,0 +1,155 @@
+"""A block of lines read straight into normalised sentences with numpy, for
+every metric but PARSEVAL alone (which reads bracket keys instead:
+:mod:`parsedit.trees.arrays`).
+
+:class:`~parsedit.trees.columnar.Sentences` reads a line into its
+normalised sentence (:class:`~parsedit.trees.normalise.Normalised`: what
+every metric reads) chunk by chunk, a few Python steps per word.  Here the
+ASCII lines of the usual form are read a block at a time by the byte
+scanner (:mod:`parsedit.trees.bytescan`), whose table of labels and tags
+gives each phrase label its normalised open token (``"(NP"``, or deleted)
+and each tag its tag token (``"((NN"``), whether its preterminal is kept and
+whether it counts in EVALB's length; the phrases are paired as PARSEVAL's
+reader pairs them (:func:`parsedit.trees.arrays.paired`), a phrase whose
+label is deleted or which spans no kept word loses both its brackets (as
+:meth:`Normalisation.normalise <parsedit.trees.normalise.Normalisation.normalise>`
+does, token by token), and the tokens of the whole block are laid out in
+one array, each line's bracketing then a slice of it.  Each word's token
+(``"dog)"``) is numbered through a table of words keyed by their bytes as
+labels are (one too long for a key, or whose slot is taken, is cut from the
+text where it stands), so that a word is one string however often it
+occurs.  Any other line goes
+through :class:`~parsedit.trees.columnar.Sentences` as before (None where
+it gives None).  Tested against it with Hypothesis
+(tests/test_block_sentences.py).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from parsedit.trees.arrays import paired
+from parsedit.trees.bracketing import CLOSE
+from parsedit.trees.bytescan import MAX_KEY, Keys, Scanner, keys
+from parsedit.trees.columnar import Sentences
+from parsedit.trees.normalise import Normalisation, Normalised
+from parsedit.trees.roots import strip_outer_bracket
+
+# Distinct words remembered: a table of 2^17 slots (about 4 MiB).
+_WORD_BITS = 17
+
+
+class BlockSentences:
+    """The normalised sentences of blocks of lines under one
+    :class:`Normalisation` (see the module docstring)."""
+
+    def __init__(self, norm: Normalisation) -> None:
+        self.norm = norm
+        self.lines = Sentences(norm)
+        # Every open and tag token met, numbered (bounded by the scanner's
+        # table: two tokens a label or tag at most); 0 is the close bracket.
+        self.tokens = np.empty(1 << 10, object)  # (gathered at C speed)
+        self.tokens[0] = CLOSE
+        self._numbers: dict[str, int] = {CLOSE: 0}
+        self.scanner = Scanner(self._opening, self._tag)
+        # The words' tokens ("dog)"), numbered through a table of their own
+        # (a word too long for a key, or whose slot is taken, is cut from
+        # the text where it stands).
+        self.words = Keys(lambda word: self._number(word + CLOSE), _WORD_BITS)
+
+    def new_block(self) -> None:
+        """Called between blocks of lines: the memory stays bounded."""
+        self.lines.new_block()
+
+    def _number(self, token: str) -> int:
+        number = self._numbers.get(token)
+        if number is None:
+            number = self._numbers[token] = len(self._numbers)
+            self._room(number + 1)
+            self.tokens[number] = token
+        return number
+
+    def _room(self, size: int) -> None:
+        """At least ``size`` places in :attr:`tokens`."""
+        if size > len(self.tokens):
+            grown = np.empty(max(size, 2 * len(self.tokens)), object)
+            grown[:len(self.tokens)] = self.tokens
+            self.tokens = grown
+
+    def _opening(self, label: str) -> int:
+        """A phrase label's open token's number (-1: deleted)."""
+        deleted, _, opened, _ = self.norm.token("(" + label)
+        return -1 if deleted else self._number(opened)
+
+    def _tag(self, tag: str) -> tuple[bool, bool, int]:
+        """Whether a tag's preterminal is kept, whether it counts in EVALB's
+        length, and its tag token's number."""
+        deleted, uncounted, tagged, _ = self.norm.token(f"({tag} -)")
+        return not deleted, not uncounted, self._number(tagged)
+
+    def read(self, lines: list[str]) -> list[Normalised | None]:
+        """Each line's normalised sentence (None: not of the usual form, or
+        unbalanced, as :meth:`Sentences.read
+        <parsedit.trees.columnar.Sentences.read>` says)."""
+        n = len(lines)
+        scan = self.scanner.scan(lines, list(map(str.isascii, lines)), n)
+        usual = scan.usual.copy()
+        found = paired(usual, scan.counts, scan.line, scan.opens, scan.closes, scan.kept,
+                       scan.counted, scan.labels)
+        # A phrase keeps its brackets if its label is not deleted and it
+        # spans a kept word.
+        keep = (found.label >= 0) & (found.start != found.end)
+        kept_open = np.zeros(len(found.open_chunk), np.bool_)
+        kept_open[found.opening] = keep
+        kept_close = np.zeros(len(found.close_chunk), np.bool_)
+        kept_close[found.closing] = keep
+        opened = np.zeros(len(found.open_chunk), np.int64)
+        opened[found.opening] = found.label
+        # Each chunk's slots, in order: its phrases' open tokens, its tag and
+        # word tokens, its close brackets (-1: none there).
+        opens, kept = found.opens, found.kept
+        width = opens + found.closes + 2
+        offset = np.cumsum(width) - width
+        numbers = np.full(int(width.sum()), -1, np.int64)
+        numbers[(offset[found.open_chunk] + found.open_rank)[kept_open]] = opened[kept_open]
+        tag_at = (offset + opens)[kept]
+        numbers[tag_at] = scan.tag[found.chosen][kept]
+        # The kept words' tokens, from the table or cut from the text.
+        start = scan.word_start[found.chosen][kept]
+        size = scan.word_end[found.chosen][kept] - start
+        word = np.full(len(start), -1, np.int64)
+        short = np.flatnonzero(size <= MAX_KEY)
+        values, known = self.words.find(*keys(scan.words, start[short], size[short]))
+        word[short[known]] = values[known]
+        cut = np.flatnonzero(word < 0)
+        if len(cut):  # (placed after the numbered tokens, for this block alone)
+            pool = len(self._numbers)
+            self._room(pool + len(cut))
+            text = scan.text
+            self.tokens[pool:pool + len(cut)] = [
+                text[a:a + n] + CLOSE for a, n in zip(start[cut].tolist(), size[cut].tolist())]
+            word[cut] = np.arange(pool, pool + len(cut))
+        numbers[tag_at + 1] = word
+        close_at = offset[found.close_chunk] + opens[found.close_chunk] + 2 + found.close_rank
+        numbers[close_at[kept_close]] = 0
+        slot_line = np.repeat(found.line, width)
+        present = numbers >= 0
+        tokens_per_line = np.bincount(slot_line[present], minlength=n).tolist()
+        chunks_per_line = np.bincount(found.line, minlength=n).tolist()
+        words_per_line = np.bincount(found.line[kept], minlength=n).tolist()
+        flat = self.tokens[numbers[present]].tolist()
+        words = self.tokens[word].tolist()
+        length = found.length.tolist()
+        out: list[Normalised | None] = []
+        at = word_at = 0
+        strip = self.norm.strip_outer_bracket
+        for k, line in enumerate(lines):
+            if not chunks_per_line[k]:
+                out.append(self.lines.read(line))
+                continue
+            end, word_end = at + tokens_per_line[k], word_at + words_per_line[k]
+            bracketing = tuple(flat[at:end])
+            out.append(Normalised(strip_outer_bracket(bracketing) if strip else bracketing,
+                                  words[word_at:word_end], length[k]))
+            at, word_at = end, word_end
+        return out
