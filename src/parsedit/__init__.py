@@ -23,7 +23,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.2.5"
+__version__ = "0.2.6"
 
 __all__ = [
     "Config", "CorpusResult", "Edit", "EditCounts", "EditScript", "Evaluator", "LACounts",
