@@ -8,8 +8,10 @@ GOLD (default: the 3914-tree PTB sample in ../shared/data) is concatenated
 (benchmarks/perturb.py, seeds 1, 2, ...: no test line repeats).  Each stage
 is timed alone over the whole corpus, best of ``--repeat``, along the route
 ``parsedit score`` takes for files in line layout: each line read straight
-into its normalised sentence (parsedit.trees.columnar's ``Sentences``, fresh
-memories; a test line equal to its gold line read once), then each metric
+into its normalised sentence (a range of 128 lines at a time with numpy,
+parsedit.trees.block_sentences, from a gold file of ``blocks.ARRAYS_FROM``
+bytes on, else line by line with parsedit.trees.columnar's ``Sentences``;
+fresh memories; a test line equal to its gold line read once), then each metric
 scoring every pair with fresh caches (its encoding, the compositions and
 shortest paths for the edit metrics); last, the whole run (``evaluate``,
 keeping no sentence, as the text report), whose remainder over the stages
@@ -23,9 +25,11 @@ With ``--metrics parseval`` ``evaluate`` reads a block of lines at a time
 each line through the columnar reader with fresh memories (a test line equal
 to its gold line is not read), the counts of each pair from the bracket
 keys, then the whole run; from a gold file of ``blocks.ARRAYS_FROM`` bytes
-on, blocks of 2,048 lines read with numpy (parsedit.trees.arrays, fresh
-memories) and their counts (parsedit.metrics.parseval_arrays) instead of
-the columnar reader's two stages.
+on, blocks of 2,048 pairs of lines read with numpy (``Table.read_pairs``:
+the byte scanner, parsedit.trees.bytescan, and the chunk reader for the
+other lines; fresh memories) and their counts
+(parsedit.metrics.parseval_arrays) instead of the columnar reader's two
+stages.
 
 Under each metric that composes, "OpenFst" is the part of its best run spent
 inside ``pynini.compose`` and ``pynini.shortestpath`` (the floor of the FST
@@ -53,7 +57,7 @@ from parsedit import blocks  # noqa: E402
 from parsedit.config import Config  # noqa: E402
 from parsedit.metrics import registry  # noqa: E402
 from parsedit.metrics.parseval import columnar_counts  # noqa: E402
-from parsedit.pipeline import BLOCK, Scorer, evaluate, run  # noqa: E402
+from parsedit.pipeline import BLOCK, SUM_EVERY, Scorer, evaluate, run  # noqa: E402
 from parsedit.trees.columnar import Columns, Read, Sentences  # noqa: E402
 from parsedit.trees.normalise import Normalised  # noqa: E402
 from parsedit.trees.reader import read_trees  # noqa: E402
@@ -88,13 +92,15 @@ def block_stages(gold: str, test: str, repeat: int) -> None:
         ranges = [(g[i:i + BLOCK], t[i:i + BLOCK]) for g, t in [lines]
                   for i in range(0, len(g), BLOCK)]
         sames = [np.array([a == b for a, b in zip(g, t)]) for g, t in ranges]
-        tests = [["" if s else b for s, b in zip(same, t)] for same, (_, t) in zip(sames, ranges)]
 
         def read_arrays(keep: bool = False) -> list[Any]:
-            table = Table(config.params.normalisation)  # fresh memories
+            # As score reads them: both sides of a block of pairs, the byte
+            # scanner for ASCII lines of the usual form (parsedit.trees.bytescan)
+            # and the chunk reader for the others; fresh memories.
+            table = Table(config.params.normalisation)
             out = []
-            for (g, _), t in zip(ranges, tests):
-                both = table.read(g, len(g)), table.read(t, len(g))
+            for (g, t), same in zip(ranges, sames):
+                both = table.read_pairs(g, t, same, len(g))
                 if keep:
                     out.append(both)
             return out
@@ -171,8 +177,23 @@ def main() -> int:
 
         def read() -> list[tuple[Normalised | None, Normalised | None]]:
             # As score reads files in line layout (blocks.sentences): each
-            # line straight into its normalised sentence, fresh memories; a
-            # test line equal to its gold line read once.
+            # line straight into its normalised sentence, a range of
+            # SUM_EVERY lines at a time with numpy from a gold file of
+            # blocks.ARRAYS_FROM bytes on (parsedit.trees.block_sentences),
+            # else line by line; fresh memories; a test line equal to its
+            # gold line read once.
+            if os.path.getsize(gold) >= blocks.ARRAYS_FROM:
+                from parsedit.trees.block_sentences import BlockSentences
+
+                by_blocks = BlockSentences(norm)
+                out = []
+                for at in range(0, len(lines[0]), SUM_EVERY):
+                    g, t = lines[0][at:at + SUM_EVERY], lines[1][at:at + SUM_EVERY]
+                    found = by_blocks.read(g)
+                    other = by_blocks.read(["" if a == b else b for a, b in zip(g, t)])
+                    out += [(a, a if x == y else b)
+                            for a, b, x, y in zip(found, other, g, t)]
+                return out
             sentences = Sentences(norm)
             out = []
             for g, t in zip(*lines):
@@ -191,7 +212,7 @@ def main() -> int:
         scored = [(g.bracketing, t.bracketing) for g, t in pairs
                   if g is not None and t is not None and g.words == t.words]
         stages: list[tuple[str, float]] = [
-            ("read and normalise both files (Sentences)", best(args.repeat, read))]
+            ("read and normalise both files", best(args.repeat, read))]
         floors: dict[str, tuple[float, int]] = {}
         for name in config.metrics:
             def score_metric(name: str = name) -> None:

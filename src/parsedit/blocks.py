@@ -31,14 +31,15 @@ either route, a string as a line (:func:`line_pairs`).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+import sys
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import fields, replace
 from functools import lru_cache
 from itertools import compress, zip_longest
 from typing import TYPE_CHECKING, Any
 
 from parsedit.metrics.parseval import Parseval, columnar_counts
-from parsedit.pipeline import SUM_EVERY, Block, Job, Scored, _score_pair
+from parsedit.pipeline import BLOCK, SUM_EVERY, Block, Job, Scored, _score_pair
 from parsedit.results import STATUSES, ParsevalCounts, SentenceResult, Totals
 from parsedit.trees.columnar import Columns, Read, Sentences
 from parsedit.trees.normalise import Normalisation, Normalised
@@ -48,6 +49,7 @@ from parsedit.trees.roots import root_label
 from parsedit.trees.source import byte_text
 
 if TYPE_CHECKING:
+    from parsedit.metrics.parseval_arrays import BlockCounts
     from parsedit.metrics.yields import AlignedScorer
     from parsedit.trees.arrays import Table
     from parsedit.trees.block_sentences import BlockSentences
@@ -192,6 +194,9 @@ def line_pairs(job: Job, first: int, gold: list[str], test: list[str]) -> list[S
     if config.segmentation != "gold":
         return [None] * len(gold)
     norm = config.params.normalisation
+    numpy = "numpy" in sys.modules or sum(map(len, gold)) >= ARRAYS_FROM  # (it pays)
+    if eligible(job) and numpy:
+        return _counted_lines(job, first, gold, test)
     if eligible(job, aligned=True):
         columns = _columns(norm)
         columns.new_block()
@@ -199,9 +204,29 @@ def line_pairs(job: Job, first: int, gold: list[str], test: list[str]) -> list[S
         counted = [_columnar(read, g, t, labeled, aligned) for g, t in zip(gold, test)]
         return [None if found is None else _counted(first + k, *found)
                 for k, found in enumerate(counted)]
-    gold_read, test_read = _normalised(norm, gold, test, by_blocks=False)
+    gold_read, test_read = _normalised(norm, gold, test, by_blocks=numpy)
     return [_judged(job, first + k, g, t, f"{job.gold_path}:{k + 1} and {job.test_path}:{k + 1}")
             for k, (g, t) in enumerate(zip(gold_read, test_read))]
+
+
+def _counted_lines(job: Job, first: int, gold: list[str], test: list[str]
+                   ) -> list[Scored | None]:
+    """:func:`line_pairs` for PARSEVAL alone, with numpy: each pair
+    :func:`block` scores, as it scores it, the others None."""
+    config = job.scorer.config
+    table = _table(config.params.normalisation)
+    out: list[Scored | None] = []
+    for at in range(0, len(gold), BLOCK):
+        table.new_block()
+        found, matched, length, outer = _counted_block(
+            table, gold[at:at + BLOCK], test[at:at + BLOCK], config.params.labeled)
+        columns = zip(found.words.tolist(), found.correct_tags.tolist(), found.gold.tolist(),
+                      found.test.tolist(), matched.tolist(), found.labelled.tolist(),
+                      found.unlabelled.tolist(), found.crossing.tolist())
+        out += [_ok(first + at + k, counts, size, kind) if scored else None
+                for k, (scored, counts, size, kind) in enumerate(zip(
+                    found.scored.tolist(), columns, length.tolist(), outer.tolist()))]
+    return out
 
 
 def line_root_labels(norm: Normalisation, lines: list[str]) -> list[str | None]:
@@ -327,8 +352,6 @@ def block(job: Job, lines: LineRange) -> Block:
     rather than pair by pair when the run keeps no sentence results."""
     import numpy as np
 
-    from parsedit.metrics.parseval_arrays import block_counts
-
     scorer = job.scorer
     params = scorer.config.params
     table = _table(params.normalisation)
@@ -337,12 +360,8 @@ def block(job: Job, lines: LineRange) -> Block:
     gold = _Lines(job.gold_path, lines.gold, gold_encoding)
     test = _Lines(job.test_path, lines.test, test_encoding)
     size = max(len(gold.lines), len(test.lines))
-    # A test line equal to its gold line is not read (as in scored()).
-    same = np.zeros(size, np.bool_)
-    equal = list(map(str.__eq__, gold.lines, test.lines))
-    same[:len(equal)] = equal
-    gold_read, test_read = table.read_pairs(gold.lines, test.lines, same, size)
-    found = block_counts(gold_read, test_read, same)
+    found, matched, length, outer = _counted_block(table, gold.lines, test.lines,
+                                                   params.labeled)
     # The pairs left to the per-sentence path, up to the blank lines that
     # end both files (as scored() does).
     others: dict[int, Scored] = {}
@@ -354,7 +373,6 @@ def block(job: Job, lines: LineRange) -> Block:
             break
         others[k] = other
     # Every pair's counts, as ParsevalCounts.sentence makes them, in columns.
-    matched = found.labelled if params.labeled else found.unlabelled
     gold_n, test_n = found.gold, found.test
     columns = np.zeros((len(_FIELDS) - 1, size), np.int64)
     columns[:8] = (found.words, found.correct_tags, gold_n, test_n, matched, found.labelled,
@@ -366,10 +384,6 @@ def block(job: Job, lines: LineRange) -> Block:
     f = np.where(brackets == 0, 100.0, 200.0 * matched / np.maximum(brackets, 1))
     has = found.scored.copy()
     status = np.zeros(size, np.int64)  # STATUSES
-    length = gold_read.length.copy()
-    test_outer = np.where(same, gold_read.outer, test_read.outer)
-    outer = np.where(gold_read.outer == test_outer, 0,
-                     np.where(gold_read.outer, 1, 2))  # None, gold, test
     trees = np.ones((2, size), np.int64)
     for k, pair in others.items():
         sentence = pair.sentence
@@ -415,7 +429,29 @@ def block(job: Job, lines: LineRange) -> Block:
     return out.close()
 
 
-def _ok(number: int, counts: list[int], length: int, outer: int) -> Scored:
+def _counted_block(table: Table, gold: list[str], test: list[str], labeled: bool
+                   ) -> tuple[BlockCounts, Any, Any, Any]:
+    """Pairs of lines read and counted with numpy (a test line equal to its
+    gold line is not read): their counts (those ``scored``), the matched
+    brackets as LABELED says, EVALB's length and the outer bracket of each
+    (0 on neither side or both, 1 on the gold side only, 2 on the test's)."""
+    import numpy as np
+
+    from parsedit.metrics.parseval_arrays import block_counts
+
+    size = max(len(gold), len(test))
+    same = np.zeros(size, np.bool_)
+    equal = list(map(str.__eq__, gold, test))
+    same[:len(equal)] = equal
+    gold_read, test_read = table.read_pairs(gold, test, same, size)
+    found = block_counts(gold_read, test_read, same)
+    test_outer = np.where(same, gold_read.outer, test_read.outer)
+    outer = np.where(gold_read.outer == test_outer, 0, np.where(gold_read.outer, 1, 2))
+    return (found, found.labelled if labeled else found.unlabelled, gold_read.length.copy(),
+            outer)
+
+
+def _ok(number: int, counts: Sequence[int], length: int, outer: int) -> Scored:
     """A pair scored ``ok`` by :func:`block`, as the per-sentence path gives it."""
     return Scored(number, True, True, SentenceResult(
         number, "ok", None, {"parseval": ParsevalCounts.sentence(*counts)}, length=length,
