@@ -135,15 +135,17 @@ def test_batches_merges_and_one_call_agree(pairs: list[list[Tree]], size: int) -
                 max_size=10),
        st.sampled_from(PARAMS),
        st.sampled_from(["parseval", "label,span,rule", "parseval,la", "parseval,tagging"]),
-       st.sampled_from(["strict", "align"]), st.integers(1, 4), st.booleans())
+       st.sampled_from(["strict", "align"]), st.integers(1, 4), st.booleans(), st.booleans())
 def test_evaluator_strings_read_as_lines_give_the_per_sentence_results(
         pairs: list[tuple[str, str]], params: str, metrics: str, yields: str, size: int,
-        broken: bool) -> None:
+        broken: bool, numpy: bool) -> None:
     # Evaluator.update reads a batch of strings as a file's lines are read
-    # (parsedit.blocks.line_pairs, line_root_labels), any other pair from its
-    # items; the oracle is the same evaluator reading every pair by the
-    # reader and scoring it on its own.  ``broken``: line breaks inside some
-    # strings.
+    # (parsedit.blocks.line_pairs, line_root_labels; with numpy or line by
+    # line), any other pair from its items; the oracle is the same evaluator
+    # reading every pair by the reader and scoring it on its own.
+    # ``broken``: line breaks inside some strings.
+    from parsedit import blocks
+
     gold = [g for g, _ in pairs]
     test = [t.replace(") (", ")\n(", 1) if broken and k % 2 else t
             for k, (_, t) in enumerate(pairs)]
@@ -156,7 +158,8 @@ def test_evaluator_strings_read_as_lines_give_the_per_sentence_results(
                    for start in range(0, len(gold), size)]
         return [s for batch in batches for s in batch], evaluator.compute()
 
-    batches, result = evaluated()
+    with patch.object(blocks, "numpy_pays", lambda lines: numpy):
+        batches, result = evaluated()
     with patch("parsedit.api._listed", tuple):  # (a batch not a list: read as items)
         oracle_batches, oracle = evaluated()
     assert batches == oracle_batches == list(result.sentences)

@@ -173,7 +173,8 @@ def _normalised(norm: Normalisation, gold: list[str], test: list[str], by_blocks
     if by_blocks:
         block_reader = _block_sentences(norm)
         block_reader.new_block()
-        gold_read, test_read = block_reader.read(gold), block_reader.read(test)
+        both = block_reader.read(gold + test)  # (one scan for both sides)
+        gold_read, test_read = both[:len(gold)], both[len(gold):]
     else:
         reader = _sentences(norm)
         reader.new_block()
@@ -194,7 +195,7 @@ def line_pairs(job: Job, first: int, gold: list[str], test: list[str]) -> list[S
     if config.segmentation != "gold":
         return [None] * len(gold)
     norm = config.params.normalisation
-    numpy = "numpy" in sys.modules or sum(map(len, gold)) >= ARRAYS_FROM  # (it pays)
+    numpy = numpy_pays(gold)
     if eligible(job) and numpy:
         return _counted_lines(job, first, gold, test)
     if eligible(job, aligned=True):
@@ -209,11 +210,21 @@ def line_pairs(job: Job, first: int, gold: list[str], test: list[str]) -> list[S
             for k, (g, t) in enumerate(zip(gold_read, test_read))]
 
 
+def numpy_pays(lines: list[str]) -> bool:
+    """Whether a batch of strings is read with numpy (:func:`line_pairs`):
+    when numpy is imported already (as in any training loop) or the batch
+    holds :data:`ARRAYS_FROM` bytes of text, where its import pays."""
+    return "numpy" in sys.modules or sum(map(len, lines)) >= ARRAYS_FROM
+
+
 def _counted_lines(job: Job, first: int, gold: list[str], test: list[str]
                    ) -> list[Scored | None]:
     """:func:`line_pairs` for PARSEVAL alone, with numpy: each pair
-    :func:`block` scores, as it scores it, the others None."""
+    :func:`block` scores, as it scores it, the others None (and any pair
+    with a line break inside a string: a block's lines hold none)."""
     config = job.scorer.config
+    gold = ["" if "\n" in line else line for line in gold]
+    test = ["" if "\n" in line else line for line in test]
     table = _table(config.params.normalisation)
     out: list[Scored | None] = []
     for at in range(0, len(gold), BLOCK):
@@ -296,7 +307,7 @@ def sentences(job: Job, lines: LineRange) -> Iterator[Scored]:
     test = _Lines(job.test_path, lines.test, test_encoding)
     both = min(len(gold.lines), len(test.lines))
     gold_read, test_read = _normalised(job.scorer.config.params.normalisation,
-                                       gold.lines[:both], test.lines[:both], _large(job))
+                                       gold.lines[:both], test.lines[:both], large(job))
     for k in range(max(len(gold.lines), len(test.lines))):
         number = lines.first + k
         if k < both:
@@ -311,7 +322,7 @@ def sentences(job: Job, lines: LineRange) -> Iterator[Scored]:
         yield other
 
 
-def _large(job: Job) -> bool:
+def large(job: Job) -> bool:
     """Whether the job's gold file is of :data:`ARRAYS_FROM` bytes or more
     (large enough for numpy to pay for its import)."""
     try:
@@ -330,7 +341,7 @@ def _block_sentences(norm: Normalisation) -> BlockSentences:
 def by_arrays(job: Job) -> bool:
     """Whether the job's ranges are scored with numpy (:func:`block`): an
     eligible run over a gold file of :data:`ARRAYS_FROM` bytes or more."""
-    return eligible(job) and _large(job)
+    return eligible(job) and large(job)
 
 
 @lru_cache(maxsize=8)

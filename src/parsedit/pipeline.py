@@ -77,6 +77,7 @@ if TYPE_CHECKING:
 Outcomes = dict[str, Outcome]
 # Lines a block holds when one process reads PARSEVAL's pairs a block at a time.
 BLOCK = 2048  # a multiple of SUM_EVERY, so that the sums are those of -j N
+SENTENCES_BLOCK = 512  # likewise: the ranges other metrics read with numpy
 
 
 class Scorer:
@@ -805,13 +806,15 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
                               test_encoding)
     # --segmentation align or document pairs runs of sentences, read by this
     # process; files in line layout are read a range of lines at a time
-    # (parsedit.blocks), PARSEVAL alone in blocks of BLOCK lines.
+    # (parsedit.blocks), PARSEVAL alone in blocks of BLOCK lines, other
+    # metrics in ranges of SENTENCES_BLOCK lines when read with numpy.
     from parsedit import blocks as columnar
 
-    block = columnar.eligible(Job(scorer, gold_path, test_path), aligned=True)
+    job = Job(scorer, gold_path, test_path)
+    every = BLOCK if columnar.eligible(job, aligned=True) else \
+        SENTENCES_BLOCK if columnar.large(job) else SUM_EVERY
     ranges = iter_line_ranges(gold_path, test_path, (gold_encoding, test_encoding),
-                              every=BLOCK if block else SUM_EVERY) \
-        if config.segmentation == "gold" else None
+                              every=every) if config.segmentation == "gold" else None
     source = Lines(ranges) if ranges is not None \
         else scorer.pairs(gold_path, test_path, gold_encoding, test_encoding)
     result = run(scorer, source, gold_path, test_path, worst_words, errors, jobs, progress,

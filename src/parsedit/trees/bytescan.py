@@ -162,8 +162,10 @@ class Scanner:
 
     def scan(self, lines: Sequence[str], take: Sequence[bool], size: int) -> Scanned:
         """The lines ``take`` says (each ASCII), read; every other line, and
-        every line not of the form this module reads, is not ``usual``
-        (``size`` >= the number of lines: the per-line arrays' length)."""
+        every line not of the form this module reads (one holding a line
+        break among them), is not ``usual`` (``size`` >= the number of
+        lines: the per-line arrays' length)."""
+        take = [t and "\n" not in line for line, t in zip(lines, take)]
         while True:
             found = self._scan(lines, take, size)
             if isinstance(found, Scanned):
