@@ -29,7 +29,6 @@ enough for it to pay (:data:`parsedit.blocks.ARRAYS_FROM`).
 
 from __future__ import annotations
 
-import gc
 import re
 from itertools import chain, compress
 from typing import Any, NamedTuple, cast
@@ -37,6 +36,7 @@ from typing import Any, NamedTuple, cast
 import numpy as np
 import numpy.typing as npt
 
+from parsedit.collector import paused
 from parsedit.trees.bytescan import Scanned, Scanner, same_words
 from parsedit.trees.columnar import (
     _CHUNK,
@@ -158,13 +158,8 @@ class Table:
         """Fill in the arrays of the chunks numbered since the last call
         (without the garbage collector, which the tuples made here would
         set off every 700, to find no cycle: 5% of a whole run)."""
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
+        with paused():
             self._learn_new()
-        finally:
-            if collecting:
-                gc.enable()
 
     def _learn_new(self) -> None:
         chunks = self.ids.new

@@ -28,9 +28,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from parsedit.collector import paused
 from parsedit.trees.arrays import paired
 from parsedit.trees.bracketing import CLOSE
-from parsedit.trees.bytescan import MAX_KEY, Keys, Scanner, keys
+from parsedit.trees.bytescan import Pool, Scanner, Words
 from parsedit.trees.columnar import Sentences
 from parsedit.trees.normalise import Normalisation, Normalised
 from parsedit.trees.roots import strip_outer_bracket
@@ -46,51 +47,37 @@ class BlockSentences:
     def __init__(self, norm: Normalisation) -> None:
         self.norm = norm
         self.lines = Sentences(norm)
-        # Every open and tag token met, numbered (bounded by the scanner's
-        # table: two tokens a label or tag at most); 0 is the close bracket.
-        self.tokens = np.empty(1 << 10, object)  # (gathered at C speed)
-        self.tokens[0] = CLOSE
-        self._numbers: dict[str, int] = {CLOSE: 0}
+        # Every token met, numbered (0 is the close bracket): the open and
+        # tag tokens (bounded by the scanner's table: two a label or tag at
+        # most) and the words' (bounded by their table).
+        self.tokens = Pool(CLOSE)
         self.scanner = Scanner(self._opening, self._tag)
-        # The words' tokens ("dog)"), numbered through a table of their own
-        # (a word too long for a key, or whose slot is taken, is cut from
-        # the text where it stands).
-        self.words = Keys(lambda word: self._number(word + CLOSE), _WORD_BITS)
+        self.words = Words(self.tokens, _WORD_BITS)
 
     def new_block(self) -> None:
         """Called between blocks of lines: the memory stays bounded."""
         self.lines.new_block()
 
-    def _number(self, token: str) -> int:
-        number = self._numbers.get(token)
-        if number is None:
-            number = self._numbers[token] = len(self._numbers)
-            self._room(number + 1)
-            self.tokens[number] = token
-        return number
-
-    def _room(self, size: int) -> None:
-        """At least ``size`` places in :attr:`tokens`."""
-        if size > len(self.tokens):
-            grown = np.empty(max(size, 2 * len(self.tokens)), object)
-            grown[:len(self.tokens)] = self.tokens
-            self.tokens = grown
-
     def _opening(self, label: str) -> int:
         """A phrase label's open token's number (-1: deleted)."""
         deleted, _, opened, _ = self.norm.token("(" + label)
-        return -1 if deleted else self._number(opened)
+        return -1 if deleted else self.tokens.number(opened)
 
     def _tag(self, tag: str) -> tuple[bool, bool, int]:
         """Whether a tag's preterminal is kept, whether it counts in EVALB's
         length, and its tag token's number."""
         deleted, uncounted, tagged, _ = self.norm.token(f"({tag} -)")
-        return not deleted, not uncounted, self._number(tagged)
+        return not deleted, not uncounted, self.tokens.number(tagged)
 
     def read(self, lines: list[str]) -> list[Normalised | None]:
         """Each line's normalised sentence (None: not of the usual form, or
         unbalanced, as :meth:`Sentences.read
-        <parsedit.trees.columnar.Sentences.read>` says)."""
+        <parsedit.trees.columnar.Sentences.read>` says); without the garbage
+        collector (:func:`parsedit.collector.paused`)."""
+        with paused():
+            return self._read(lines)
+
+    def _read(self, lines: list[str]) -> list[Normalised | None]:
         n = len(lines)
         scan = self.scanner.scan(lines, list(map(str.isascii, lines)), n)
         usual = scan.usual.copy()
@@ -114,21 +101,9 @@ class BlockSentences:
         numbers[(offset[found.open_chunk] + found.open_rank)[kept_open]] = opened[kept_open]
         tag_at = (offset + opens)[kept]
         numbers[tag_at] = scan.tag[found.chosen][kept]
-        # The kept words' tokens, from the table or cut from the text.
+        # The kept words' tokens.
         start = scan.word_start[found.chosen][kept]
-        size = scan.word_end[found.chosen][kept] - start
-        word = np.full(len(start), -1, np.int64)
-        short = np.flatnonzero(size <= MAX_KEY)
-        values, known = self.words.find(*keys(scan.words, start[short], size[short]))
-        word[short[known]] = values[known]
-        cut = np.flatnonzero(word < 0)
-        if len(cut):  # (placed after the numbered tokens, for this block alone)
-            pool = len(self._numbers)
-            self._room(pool + len(cut))
-            text = scan.text
-            self.tokens[pool:pool + len(cut)] = [
-                text[a:a + n] + CLOSE for a, n in zip(start[cut].tolist(), size[cut].tolist())]
-            word[cut] = np.arange(pool, pool + len(cut))
+        word = self.words.numbers(scan, start, scan.word_end[found.chosen][kept] - start)
         numbers[tag_at + 1] = word
         close_at = offset[found.close_chunk] + opens[found.close_chunk] + 2 + found.close_rank
         numbers[close_at[kept_close]] = 0
@@ -137,8 +112,8 @@ class BlockSentences:
         tokens_per_line = np.bincount(slot_line[present], minlength=n).tolist()
         chunks_per_line = np.bincount(found.line, minlength=n).tolist()
         words_per_line = np.bincount(found.line[kept], minlength=n).tolist()
-        flat = self.tokens[numbers[present]].tolist()
-        words = self.tokens[word].tolist()
+        flat = self.tokens.array[numbers[present]].tolist()
+        words = self.tokens.array[word].tolist()
         length = found.length.tolist()
         out: list[Normalised | None] = []
         at = word_at = 0

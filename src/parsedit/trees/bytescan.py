@@ -114,6 +114,65 @@ def _text(lo: int, hi: int) -> str:
         "ascii")
 
 
+class Pool:
+    """Strings numbered in the order first met, held in an object array so
+    that a block's strings are gathered by their numbers at C speed."""
+
+    def __init__(self, *first: str) -> None:
+        self.array = np.empty(1 << 10, object)
+        self._numbers: dict[str, int] = {}
+        for text in first:
+            self.number(text)
+
+    def number(self, text: str) -> int:
+        found = self._numbers.get(text)
+        if found is None:
+            found = self._numbers[text] = len(self._numbers)
+            self._room(found + 1)
+            self.array[found] = text
+        return found
+
+    def place(self, texts: list[str]) -> Ints:
+        """Strings placed after the numbered ones, for one block only (the
+        next block's overwrite them): their numbers."""
+        first = len(self._numbers)
+        self._room(first + len(texts))
+        self.array[first:first + len(texts)] = texts
+        return np.arange(first, first + len(texts))
+
+    def _room(self, size: int) -> None:
+        if size > len(self.array):
+            grown = np.empty(max(size, 2 * len(self.array)), object)
+            grown[:len(self.array)] = self.array
+            self.array = grown
+
+
+class Words:
+    """The word tokens (``"dog)"``) of scanned lines, numbered in a
+    :class:`Pool` through a table of 2^``bits`` words keyed by their bytes,
+    so that a word is one string however often it occurs (a word too long
+    for a key, or whose slot is taken, is cut from the text where it stands
+    and placed in the pool for its block alone)."""
+
+    def __init__(self, pool: Pool, bits: int) -> None:
+        self.pool = pool
+        self.keys = Keys(lambda word: pool.number(word + ")"), bits)
+
+    def numbers(self, scan: Scanned, start: Ints, size: Ints) -> Ints:
+        """The numbers of the words of ``size`` bytes at ``start`` in the
+        scanned text."""
+        word = np.full(len(start), -1, np.int64)
+        short = np.flatnonzero(size <= MAX_KEY)
+        values, known = self.keys.find(*keys(scan.words, start[short], size[short]))
+        word[short[known]] = values[known]
+        cut = np.flatnonzero(word < 0)
+        if len(cut):
+            text = scan.text
+            word[cut] = self.pool.place([text[a:a + n] + ")" for a, n in
+                                         zip(start[cut].tolist(), size[cut].tolist())])
+        return word
+
+
 class Scanned(NamedTuple):
     """One side of a block of lines read here: per line whether it was read
     (``usual``: whether its brackets balance is for
