@@ -8,7 +8,7 @@ GOLD (default: the 3914-tree PTB sample in ../shared/data) is concatenated
 (benchmarks/perturb.py, seeds 1, 2, ...: no test line repeats).  Each stage
 is timed alone over the whole corpus, best of ``--repeat``, along the route
 ``parsedit score`` takes for files in line layout: each line read straight
-into its normalised sentence (a range of 128 lines at a time with numpy,
+into its normalised sentence (a range of 512 lines at a time with numpy,
 parsedit.trees.block_sentences, from a gold file of ``blocks.ARRAYS_FROM``
 bytes on, else line by line with parsedit.trees.columnar's ``Sentences``;
 fresh memories; a test line equal to its gold line read once), then each metric
@@ -57,7 +57,7 @@ from parsedit import blocks  # noqa: E402
 from parsedit.config import Config  # noqa: E402
 from parsedit.metrics import registry  # noqa: E402
 from parsedit.metrics.parseval import columnar_counts  # noqa: E402
-from parsedit.pipeline import BLOCK, SUM_EVERY, Scorer, evaluate, run  # noqa: E402
+from parsedit.pipeline import BLOCK, SENTENCES_BLOCK, Scorer, evaluate, run  # noqa: E402
 from parsedit.trees.columnar import Columns, Read, Sentences  # noqa: E402
 from parsedit.trees.normalise import Normalised  # noqa: E402
 from parsedit.trees.reader import read_trees  # noqa: E402
@@ -178,21 +178,17 @@ def main() -> int:
         def read() -> list[tuple[Normalised | None, Normalised | None]]:
             # As score reads files in line layout (blocks.sentences): each
             # line straight into its normalised sentence, a range of
-            # SUM_EVERY lines at a time with numpy from a gold file of
-            # blocks.ARRAYS_FROM bytes on (parsedit.trees.block_sentences),
-            # else line by line; fresh memories; a test line equal to its
-            # gold line read once.
+            # SENTENCES_BLOCK lines at a time with numpy from a gold file of
+            # blocks.ARRAYS_FROM bytes on (blocks._normalised), else line by
+            # line; fresh memories; a test line equal to its gold line read
+            # once.
             if os.path.getsize(gold) >= blocks.ARRAYS_FROM:
-                from parsedit.trees.block_sentences import BlockSentences
-
-                by_blocks = BlockSentences(norm)
+                blocks._block_sentences.cache_clear()
                 out = []
-                for at in range(0, len(lines[0]), SUM_EVERY):
-                    g, t = lines[0][at:at + SUM_EVERY], lines[1][at:at + SUM_EVERY]
-                    found = by_blocks.read(g)
-                    other = by_blocks.read(["" if a == b else b for a, b in zip(g, t)])
-                    out += [(a, a if x == y else b)
-                            for a, b, x, y in zip(found, other, g, t)]
+                for at in range(0, len(lines[0]), SENTENCES_BLOCK):
+                    found = blocks._normalised(norm, lines[0][at:at + SENTENCES_BLOCK],
+                                               lines[1][at:at + SENTENCES_BLOCK], True)
+                    out += zip(*found)
                 return out
             sentences = Sentences(norm)
             out = []

@@ -12,6 +12,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_columnar import LABELS, ODD, PARAMS, TAGS
+from test_columnar import tree as columnar_tree
 
 from parsedit.metrics.parseval_arrays import block_counts
 from parsedit.params import load_params
@@ -26,19 +27,12 @@ WORDS = ["a", "the", "*T*-1", ",", "'", "abcdefgh", "abcdefghi", "abcdefghijklmn
 LONG_LABELS = ["ADVP-LOC-CLR", "NP-SBJ-LOC-CLR", "NP-SBJ-LOC-CLR-1", "VERYLONGLABEL"]
 
 
-@st.composite
-def tree(draw: st.DrawFn, leaves: list[tuple[str, str]], short: bool = False) -> str:
+def tree(leaves: list[tuple[str, str]], short: bool = False) -> st.SearchStrategy[str]:
     """A random tree over ``leaves``, as test_columnar's, with longer labels
     (none over 15 bytes if ``short``)."""
-    labels = LABELS + [label for label in LONG_LABELS if not short or len(label) <= 15]
-    nodes = [f"({tag} {word})" for tag, word in leaves]
-    for _ in range(draw(st.integers(0, 2 * len(nodes)))):
-        i = draw(st.integers(0, len(nodes) - 1))
-        j = draw(st.integers(i, min(len(nodes), i + 4)))
-        label = draw(st.sampled_from(labels))
-        nodes[i:j + 1] = [f"({label} {' '.join(nodes[i:j + 1])})"]
-    root = draw(st.sampled_from(["TOP", "", "S", "TOP (S"] + ["VERYLONGLABELS"] * (not short)))
-    return f"({root} {' '.join(nodes)})" + (")" if "(" in root else "")
+    return columnar_tree(leaves, LABELS + [label for label in LONG_LABELS
+                                           if not short or len(label) <= 15],
+                         ("TOP", "", "S", "TOP (S") + ("VERYLONGLABELS",) * (not short))
 
 
 leaves = st.lists(st.tuples(st.sampled_from(TAGS + ["VERYLONGTAGNAME1", "PRP$"]),

@@ -37,16 +37,17 @@ ODD = ["", "   ", "(S (NN a)", "(S (NN a)))", "raw words", "(X a b)", "(S (NN a)
 
 
 @st.composite
-def tree(draw: st.DrawFn, leaves: list[tuple[str, str]]) -> str:
+def tree(draw: st.DrawFn, leaves: list[tuple[str, str]], labels: list[str] = LABELS,
+         roots: tuple[str, ...] = ("TOP", "", "S", "NP", "TOP (S")) -> str:
     """A random tree over ``leaves`` (tag, word): runs of nodes wrapped in
     phrases (unary chains too), then a root, labelled, deleted or unlabelled."""
     nodes = [f"({tag} {word})" for tag, word in leaves]
     for _ in range(draw(st.integers(0, 2 * len(nodes)))):
         i = draw(st.integers(0, len(nodes) - 1))
         j = draw(st.integers(i, min(len(nodes), i + 4)))
-        label = draw(st.sampled_from(LABELS))
+        label = draw(st.sampled_from(labels))
         nodes[i:j + 1] = [f"({label} {' '.join(nodes[i:j + 1])})"]
-    root = draw(st.sampled_from(["TOP", "", "S", "NP", "TOP (S"]))
+    root = draw(st.sampled_from(roots))
     text = f"({root} {' '.join(nodes)})" + (")" if "(" in root else "")
     return text.replace(" )", ")") if draw(st.booleans()) else text
 

@@ -58,6 +58,8 @@ if TYPE_CHECKING:
 # lines is read and scored with numpy (:func:`block`), whose import (about
 # 0.15 s) then pays for itself; below it, line by line (:func:`scored`).
 ARRAYS_FROM = 1 << 20
+# Strings an Evaluator's batch holds at least to be read with numpy.
+NUMPY_BATCH = 512
 
 
 def eligible(job: Job, aligned: bool = False) -> bool:
@@ -212,9 +214,12 @@ def line_pairs(job: Job, first: int, gold: list[str], test: list[str]) -> list[S
 
 def numpy_pays(lines: list[str]) -> bool:
     """Whether a batch of strings is read with numpy (:func:`line_pairs`):
-    when numpy is imported already (as in any training loop) or the batch
-    holds :data:`ARRAYS_FROM` bytes of text, where its import pays."""
-    return "numpy" in sys.modules or sum(map(len, lines)) >= ARRAYS_FROM
+    a batch of :data:`NUMPY_BATCH` strings or more (a smaller one costs the
+    block reader's fixed steps more than it saves), when numpy is imported
+    already (as in any training loop) or the batch holds
+    :data:`ARRAYS_FROM` bytes of text, where its import pays."""
+    return len(lines) >= NUMPY_BATCH and (
+        "numpy" in sys.modules or sum(map(len, lines)) >= ARRAYS_FROM)
 
 
 def _counted_lines(job: Job, first: int, gold: list[str], test: list[str]
