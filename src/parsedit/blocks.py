@@ -1,4 +1,5 @@
-"""PARSEVAL alone, scored a block of lines at a time.
+"""Files in line layout scored a range of lines at a time: PARSEVAL alone
+by its bracket keys, any other metrics from normalised sentences.
 
 When a run asks for PARSEVAL and nothing else (EVALB's counts: no
 preterminals counted, no split or weighted matching, no word alignment, no
@@ -16,16 +17,20 @@ judged exactly as before.  A pair scored here gets the same
 (tested pair by pair on random trees and on 39,140 PTB pairs).
 
 From a gold file of :data:`ARRAYS_FROM` bytes on, a range is read and scored
-with numpy instead (:func:`block`: :mod:`parsedit.trees.arrays`,
-:mod:`parsedit.metrics.parseval_arrays`), the same pairs going to the
-per-sentence path, and each whole group of ``SUM_EVERY`` pairs summed at
-once when the run keeps no sentence results (the same sums; tested the same
-ways).
+with numpy instead (:func:`block`: :mod:`parsedit.trees.arrays`, whose
+byte scanner, :mod:`parsedit.trees.bytescan`, reads the ASCII lines of the
+usual form; :mod:`parsedit.metrics.parseval_arrays`), the same pairs going
+to the per-sentence path, and each whole group of ``SUM_EVERY`` pairs summed
+at once when the run keeps no sentence results (the same sums; tested the
+same ways).
 
 Any other run over files in line layout reads each range's lines straight
-into normalised sentences (:func:`sentences`), and the Python API's
+into normalised sentences (:func:`sentences`: line by line, or from a gold
+file of :data:`ARRAYS_FROM` bytes on a range at a time with numpy,
+:mod:`parsedit.trees.block_sentences`), and the Python API's
 :class:`~parsedit.api.Evaluator` reads a batch of bracketed strings by
-either route, a string as a line (:func:`line_pairs`).
+either route, a string as a line (:func:`line_pairs`; with numpy when
+:func:`numpy_pays`).
 """
 
 from __future__ import annotations

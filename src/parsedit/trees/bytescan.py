@@ -108,7 +108,7 @@ class Keys:
 
 
 def _text(lo: int, hi: int) -> str:
-    """The label or tag a key holds."""
+    """The text (a label, tag or word) a key holds."""
     length = (hi >> 56) - 1
     return (lo.to_bytes(8, "little") + (hi & _BODY).to_bytes(7, "little"))[:length].decode(
         "ascii")
