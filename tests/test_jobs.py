@@ -102,7 +102,7 @@ def test_evalbs_table_formatted_as_the_rows_come_is_the_report(ptb300: tuple[str
     every = evaluate(gold, test, config)
     for jobs in (1, 2, 3):
         table = evalb_report.Table(memory)
-        kept = evaluate(gold, test, config, jobs=jobs, keep="rows", rows=table.add)
+        kept = evaluate(gold, test, config, jobs=jobs, keep="rows", rows=table)
         assert "".join(evalb_report.chunks(kept, table)) == evalb_report.render(every)
         assert kept.rows is None
     assert evaluate(gold, test, config, keep="rows").rows == every.table
@@ -118,7 +118,7 @@ def test_a_table_without_a_temporary_directory_is_one_line(tmp_path: Path, ptb30
     kept = evaluate(*ptb300, Config.from_options("parseval"), keep="rows")
     assert kept.rows is not None
     with pytest.raises(ConfigError, match="set TMPDIR to a writable directory"):
-        table.add(kept.rows)
+        table.add(table.render(kept.rows))
 
 
 def test_a_row_is_the_sentence_read_plainly(ptb300: tuple[str, str]) -> None:
@@ -150,7 +150,7 @@ def test_max_error_stops_inside_a_later_unit(tmp_path: Path, jobs: int,
     config = Config.from_options("parseval,label", max_error=2)
     monkeypatch.chdir(tmp_path)
     table = evalb_report.Table()
-    stopped = evaluate("g", "t", config, jobs=jobs, keep="rows", rows=table.add)
+    stopped = evaluate("g", "t", config, jobs=jobs, keep="rows", rows=table)
     assert stopped.stopped is not None
     assert stopped.stopped.startswith("stopped at sentence 260, error 4:")
     assert stopped.gold_trees == stopped.test_trees == 260

@@ -31,7 +31,7 @@ import signal
 from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass, replace
 from itertools import chain, islice
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from parsedit.config import Config
 from parsedit.errors import ConfigError
@@ -352,6 +352,20 @@ class Job:
     test_path: str
     keep: str = "sentences"
     worst: bool = False  # keep the lineage pairs that lose (--worst-words)
+    # With keep="rows", each block's rows rendered where it is scored (the
+    # block then carries ``rendered``, not its rows).
+    render: Callable[[SentenceRows], bytes] | None = None
+
+
+class RowSink(Protocol):
+    """Where a run's rows go (EVALB's table): each block's rows rendered in
+    the process that scored it (a ``-j N`` worker, so that the parent does
+    not render every row while the workers score), then added in order in
+    the run's own process."""
+
+    def render(self, rows: SentenceRows) -> bytes: ...
+
+    def add(self, rendered: bytes) -> None: ...
 
 
 class Block:
@@ -386,6 +400,8 @@ class Block:
         self.not_ok: list[SentenceResult] = []
         self.sentences: list[SentenceResult] = []
         self.rows = SentenceRows() if job.keep == "rows" else None
+        self.rendered: bytes | None = None  # its rows, by job.render (see close)
+        self._render = job.render
         self.worst: WorstWords | None = None
         if job.worst:
             from parsedit.metrics.leaf_ancestor import WorstWords
@@ -479,8 +495,12 @@ class Block:
             self._group.append(sentence)
 
     def close(self) -> Block:
-        """The block, its last group summed or kept as its tail."""
+        """The block, its last group summed or kept as its tail (and its
+        rows rendered, if the job renders them)."""
         self._finish()
+        if self._render is not None and self.rows is not None:
+            self.rendered, self.rows = self._render(self.rows), None
+        self._render = None  # (a block crosses to the parent pickled)
         return self
 
     def extend(self, other: Block) -> None:
@@ -712,21 +732,23 @@ def _forked(job: Job, units: Iterator[Unit], jobs: int
 def run(scorer: Scorer, pairs_: Iterable[Pair] | Lines, gold_name: str, test_name: str,
         worst_words: int = 0, errors: int = 0, jobs: int = 1,
         progress: Callable[[int], None] | None = None, keep: str = "sentences",
-        rows: Callable[[SentenceRows], None] | None = None) -> CorpusResult:
+        rows: RowSink | None = None) -> CorpusResult:
     """Score numbered pairs of items into a result, aggregated once: with
     ``worst_words`` (and the la metric) the lineage pairs that lose most,
     with ``errors`` the error analysis (its lists ``errors`` long, and every
     sentence kept for it).  ``keep`` says what the result keeps of each
     sentence (:data:`KEEPS`; see :class:`CorpusResult`); with ``keep="rows"``,
-    ``rows`` is given the rows of each block of pairs as it is added, in
-    order, instead of the result keeping them (EVALB's table is formatted
-    from them while ``-j N``'s workers score, and memory stays flat)."""
+    the rows go to ``rows`` (:class:`RowSink`: rendered where each block of
+    pairs is scored, added in order) instead of the result keeping them, so
+    that EVALB's table is written while ``-j N``'s workers score, and memory
+    stays flat."""
     if keep not in KEEPS:
         raise ConfigError(f"keep={keep!r}: expected one of {', '.join(KEEPS)}")
     config = scorer.config
     params = config.params
     job = Job(scorer, gold_name, test_name, "sentences" if errors else keep,
-              bool(worst_words) and "la" in config.metrics)
+              bool(worst_words) and "la" in config.metrics,
+              None if rows is None else rows.render)
     whole = Block(job)
     if rows is not None:
         whole.rows = None  # handed to ``rows`` as they come, not kept
@@ -744,8 +766,8 @@ def run(scorer: Scorer, pairs_: Iterable[Pair] | Lines, gold_name: str, test_nam
                        "here too); the rest is not scored, and the summary covers "
                        f"sentences 1-{number} only")
         whole.extend(block)
-        if rows is not None and block.rows is not None:
-            rows(block.rows)
+        if rows is not None and block.rendered is not None:
+            rows.add(block.rendered)
         if stopped is not None:
             break
         if progress is not None:
@@ -791,10 +813,10 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
              progress: Callable[[int], None] | None = None, errors: int = 0,
              gold_encoding: str = DEFAULT_ENCODING,
              test_encoding: str = DEFAULT_ENCODING, keep: str = "sentences",
-             rows: Callable[[SentenceRows], None] | None = None) -> CorpusResult:
+             rows: RowSink | None = None) -> CorpusResult:
     """Score every pair of ``gold_path`` and ``test_path`` (see :func:`run`;
-    ``keep``: what the result keeps of each sentence; ``rows``: given EVALB's
-    table rows as they come, which the result then does not keep).
+    ``keep``: what the result keeps of each sentence; ``rows``: where EVALB's
+    table rows go as they come, which the result then does not keep).
     Either path may be ``-`` (standard input) or compressed; each file is
     decoded with its text encoding (see :mod:`parsedit.trees.source`), and
     both are read through first, so that a file that cannot be decoded is

@@ -118,7 +118,7 @@ def score(gold: str | None, test: str | None, fmt: str, output: str | None,
     # EVALB's table is formatted as the rows come, while -j N's workers score.
     table = evalb_report.Table() if fmt == "evalb" else None
     result = evaluate(gold, test, config, worst_words, jobs, progress, errors_top or 0,
-                      *encodings, keep=keep, rows=None if table is None else table.add)
+                      *encodings, keep=keep, rows=table)
     progress.close()
     if per_sentence:
         from parsedit.report import tsv as tsv_report

@@ -56,21 +56,27 @@ def render(result: CorpusResult) -> str:
 
 
 class Table:
-    """EVALB's per-sentence table, formatted as its rows come (a run's
-    blocks, in order: ``rows`` of :func:`parsedit.pipeline.run`), so that
-    with ``-j N`` the parent formats it while the workers score rather than
-    after them; the text (ASCII) is held in a temporary file once past
-    ``memory`` bytes (1 MiB), so memory does not grow with it."""
+    """EVALB's per-sentence table as its rows come (a run's blocks, in
+    order: the ``rows`` of :func:`parsedit.pipeline.run`, a
+    :class:`~parsedit.pipeline.RowSink`), each block's rows formatted where
+    they were scored (``-j N``'s workers, while they score) and added here;
+    the text (ASCII) is held in a temporary file once past ``memory`` bytes
+    (1 MiB), so memory does not grow with it."""
 
     def __init__(self, memory: int = 1 << 20) -> None:
         import tempfile
 
         self.text = tempfile.SpooledTemporaryFile(max_size=memory)
 
-    def add(self, rows: SentenceRows) -> None:
-        """The next rows, formatted."""
+    @staticmethod
+    def render(rows: SentenceRows) -> bytes:
+        """Rows formatted (where they were scored: a ``-j N`` worker)."""
+        return b"".join(piece.encode("ascii") for piece in _rows(rows))
+
+    def add(self, rendered: bytes) -> None:
+        """The next rows, as :meth:`render` formatted them."""
         try:
-            self.text.writelines(piece.encode("ascii") for piece in _rows(rows))
+            self.text.write(rendered)
         except OSError as exc:
             raise ConfigError(f"cannot hold EVALB's table in a temporary file "
                               f"({exc.strerror or exc}); set TMPDIR to a writable directory "
