@@ -173,10 +173,20 @@ def test_a_damaged_line_followed_by_an_indented_one_keeps_the_line_layout(
     assert [i.line for i in items] == [1, 2, 3, 4]
     assert items[0].error is None and items[3].tree.words() == ["d"]
     assert items[1].error is not None and items[2].error is not None
+    # ... and a line of a tab and ")" closing it (the fuzz test again).
+    items = read(tmp_path, f"{wide}\n(({wide[1:]}\n\t)\n(S (NN d))\n")
+    assert [i.line for i in items] == [1, 2, 3, 4]
     # The same with a first line a pretty-printer could have written: one
     # pretty-printed tree (the two readings cannot be told apart).
     items = read(tmp_path, "(S (NN a))\n((S (NN b))\n (S (NN c)))\n(S (NN d))\n")
     assert [i.line for i in items] == [1, 2, 4]
+    # NLTK's pformat with a wide margin: a whole tree on a wide line, then a
+    # longer one broken, its lines indented by two: pretty-printed (the
+    # review found it).
+    pretty = (f"{wide}\n(S\n  (NP (DT the) (NN dog))\n"
+              f"  (VP (VBD ran) (PP (IN over) (NP (DT the) (NN {'x' * 120})))))\n")
+    items = read(tmp_path, pretty)
+    assert [i.line for i in items] == [1, 2] and all(i.error is None for i in items)
     # A damaged line before a pretty-printed tree does not hide its layout.
     items = read(tmp_path,
                  "(S (NN a))\n(S (NP (NN b)\n(S\n  (NP (DT the) (NN b))\n  (VP (VB c)))\n")

@@ -161,7 +161,7 @@ def read_sentence(text: str, source: str = "<string>", number: int = 1) -> Item:
 
 # Lines read ahead to tell a file's layout.
 LOOKAHEAD = 200
-# Wider than any pretty-printer writes a line (NLTK's pformat breaks at 70).
+# Wider than a pretty-printer writes a line by default (NLTK's pformat breaks at 70).
 MARGIN = 120
 
 
@@ -174,23 +174,29 @@ def line_layout(first_lines: Iterable[str]) -> bool:
     pretty-printed file whose first tree happens to fit on one line).  A
     line left open by damage and followed by an indented line whose
     brackets never close it, or close more than it left open, is damage,
-    not a continuation; so is any continuation in a file where a whole tree
-    stands alone on a line longer than :data:`MARGIN` characters, which no
-    pretty-printer writes (it would have broken that line)."""
+    not a continuation; so is an indented line that does not begin with
+    two spaces, in a file where a whole tree stands alone on a line wider
+    than :data:`MARGIN` characters: such a file is no narrow
+    pretty-printer's, and a wide one (NLTK's ``pformat`` with a wide
+    margin) indents by two spaces or more, where a one-tree-a-line file's
+    damage begins a line with one (a line ``( (S`` that lost its first
+    ``(``) or with anything else."""
     texts = [text for text in first_lines if text.strip()]
     if not texts:
         return False
     trees = sum(item.error is None
                 for item in _read("", texts[:1], layout=False, keep_trees=True))
-    if any(text[0] == "(" and len(text.rstrip()) > MARGIN and text.count("(") == text.count(")")
-           for text in texts):
-        return trees == 1  # not pretty-printed: a continued tree is damage
+    wide = any(text[0] == "(" and len(text.rstrip()) > MARGIN
+               and text.count("(") == text.count(")") for text in texts)
     depth = 0
     continued = False
     for text in texts:
         if text[0] == "(":  # a tree starts in column 1 (one left open is abandoned)
             depth, continued = 0, False
         elif depth and text[0].isspace():
+            if wide and not text.startswith("  "):
+                depth, continued = 0, False  # damage, not a continuation
+                continue
             continued = True
         depth += text.count("(") - text.count(")")
         if depth < 0:  # a close bracket too many: damage, not a continuation
