@@ -21,10 +21,12 @@ from parsedit.trees.arrays import LINE, BlockRead, Table
 
 # Words and labels of every length the keys and the word comparison cut at
 # (8 and 15 bytes), some differing only past their first 8 or 16 bytes.
-WORDS = ["a", "the", "*T*-1", ",", "'", "abcdefgh", "abcdefghi", "abcdefghijklmnop",
-         "abcdefghijklmnopq", "abcdefghijklmnopqrstuvwxyz", "abcdefghijklmnopqrstuvwxyZ",
-         "caf\u00e9", "-LRB-"]
-LONG_LABELS = ["ADVP-LOC-CLR", "NP-SBJ-LOC-CLR", "NP-SBJ-LOC-CLR-1", "VERYLONGLABEL"]
+WORDS = ["a", "the", "*T*-1", ",", "'", "abcdefgh", "abcdefghi", "abcdefghijklmno",
+         "abcdefghijklmnop", "abcdefghijklmnopq", "abcdefghijklmnopqrstuvwx",
+         "abcdefghijklmnopqrstuvwX", "abcdefghijklmnopqrstuvwxyz",
+         "abcdefghijklmnopqrstuvwxyZ", "caf\u00e9", "-LRB-"]
+LONG_LABELS = ["ADVP-LOC-CLR", "NP-SBJ-LOC-CLR", "NP-SBJ-LOC-CLR1", "NP-SBJ-LOC-CLR-1",
+               "VERYLONGLABEL"]
 
 
 def tree(leaves: list[tuple[str, str]], short: bool = False) -> st.SearchStrategy[str]:
@@ -35,7 +37,7 @@ def tree(leaves: list[tuple[str, str]], short: bool = False) -> st.SearchStrateg
                          ("TOP", "", "S", "TOP (S") + ("VERYLONGLABELS",) * (not short))
 
 
-leaves = st.lists(st.tuples(st.sampled_from(TAGS + ["VERYLONGTAGNAME1", "PRP$"]),
+leaves = st.lists(st.tuples(st.sampled_from(TAGS + ["VERYLONGTAGNAME", "VERYLONGTAGNAME1", "PRP$"]),
                             st.sampled_from(WORDS)), min_size=1, max_size=8)
 # Odd lines: the chunk reader's own, and short strings of the bytes that
 # matter (brackets, spaces, tabs, a carriage return, labels, words).

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import fields, replace
 from functools import lru_cache
@@ -65,6 +66,9 @@ if TYPE_CHECKING:
 ARRAYS_FROM = 1 << 20
 # Strings an Evaluator's batch holds at least to be read with numpy.
 NUMPY_BATCH = 512
+# The block readers are one per process (per normalisation), and a block's
+# reading uses their scratch space: Evaluators in threads take turns.
+_SHARED = threading.Lock()
 
 
 def eligible(job: Job, aligned: bool = False) -> bool:
@@ -179,8 +183,9 @@ def _normalised(norm: Normalisation, gold: list[str], test: list[str], by_blocks
     test = ["" if same else line for line, same in zip(test, equal)]
     if by_blocks:
         block_reader = _block_sentences(norm)
-        block_reader.new_block()
-        both = block_reader.read(gold + test)  # (one scan for both sides)
+        with _SHARED:
+            block_reader.new_block()
+            both = block_reader.read(gold + test)  # (one scan for both sides)
         gold_read, test_read = both[:len(gold)], both[len(gold):]
     else:
         reader = _sentences(norm)
@@ -238,7 +243,6 @@ def _counted_lines(job: Job, first: int, gold: list[str], test: list[str]
     table = _table(config.params.normalisation)
     out: list[Scored | None] = []
     for at in range(0, len(gold), BLOCK):
-        table.new_block()
         found, matched, length, outer = _counted_block(
             table, gold[at:at + BLOCK], test[at:at + BLOCK], config.params.labeled)
         columns = zip(found.words.tolist(), found.correct_tags.tolist(), found.gold.tolist(),
@@ -376,7 +380,6 @@ def block(job: Job, lines: LineRange) -> Block:
     scorer = job.scorer
     params = scorer.config.params
     table = _table(params.normalisation)
-    table.new_block()
     gold_encoding, test_encoding = lines.encodings
     gold = _Lines(job.gold_path, lines.gold, gold_encoding)
     test = _Lines(job.test_path, lines.test, test_encoding)
@@ -452,8 +455,9 @@ def block(job: Job, lines: LineRange) -> Block:
 
 def _counted_block(table: Table, gold: list[str], test: list[str], labeled: bool
                    ) -> tuple[BlockCounts, Any, Any, Any]:
-    """Pairs of lines read and counted with numpy (a test line equal to its
-    gold line is not read): their counts (those ``scored``), the matched
+    """Pairs of lines read and counted with numpy (a block: the table's
+    memory bounded first; a test line equal to its gold line is not read):
+    their counts (those ``scored``), the matched
     brackets as LABELED says, EVALB's length and the outer bracket of each
     (0 on neither side or both, 1 on the gold side only, 2 on the test's)."""
     import numpy as np
@@ -464,7 +468,9 @@ def _counted_block(table: Table, gold: list[str], test: list[str], labeled: bool
     same = np.zeros(size, np.bool_)
     equal = list(map(str.__eq__, gold, test))
     same[:len(equal)] = equal
-    gold_read, test_read = table.read_pairs(gold, test, same, size)
+    with _SHARED:
+        table.new_block()
+        gold_read, test_read = table.read_pairs(gold, test, same, size)
     found = block_counts(gold_read, test_read, same)
     test_outer = np.where(same, gold_read.outer, test_read.outer)
     outer = np.where(gold_read.outer == test_outer, 0, np.where(gold_read.outer, 1, 2))

@@ -37,7 +37,7 @@ import numpy as np
 import numpy.typing as npt
 
 from parsedit.collector import paused
-from parsedit.trees.bytescan import Scanned, Scanner, same_words
+from parsedit.trees.bytescan import Pool, Scanned, Scanner, same_words
 from parsedit.trees.columnar import (
     _CHUNK,
     _DROPPED,
@@ -85,14 +85,6 @@ def ragged(counts: Ints) -> tuple[Ints, Ints]:
     return owner, np.arange(len(owner)) - starts[owner]
 
 
-class _Count(dict[str, int]):
-    """Strings numbered in the order first met."""
-
-    def __missing__(self, key: str) -> int:
-        number = self[key] = len(self)
-        return number
-
-
 class _Numbers(dict[str, int]):
     """Chunks numbered in the order first met; those not yet learnt in ``new``."""
 
@@ -126,7 +118,7 @@ class Table:
         self.columns = Columns(self.norm)
         self.ids = _Numbers()
         dict.__setitem__(self.ids, "\n", 0)  # between two lines (see read)
-        self._words = _Count()
+        self._words = Pool()
         self._tags: dict[str, int] = {}
         # Per tag: word kept, counted in the length, tag number; per run of
         # opening phrases, their frames (None: a label number too large).
@@ -186,7 +178,7 @@ class Table:
         for one in dict.fromkeys(opens):
             if one not in openings:
                 labels = tuple(frame >> 16 for frame in self.columns._opening(one))
-                openings[one] = None if len(self.columns._labels) >= MAX_LABELS else labels
+                openings[one] = None if self._labels_full() else labels
         opened: list[tuple[int, ...] | None] = list(map(openings.__getitem__, opens))
         valid = list(map(bool, words))  # (a chunk not of the usual form has no word)
         if None in opened:
@@ -209,7 +201,7 @@ class Table:
         self.closes[rows] = np.fromiter(map(len, closes), np.int32, len(closes))
         self.kept[rows] = kept
         self.counted[rows] = counted
-        self.word[rows] = np.fromiter(map(self._words.__getitem__, words), np.int32,
+        self.word[rows] = np.fromiter(map(self._words.number, words), np.int32,
                                       len(words))
         self.tag[rows] = tag_ids
         self.first[rows] = self._frames + np.cumsum(sizes) - sizes
@@ -237,7 +229,11 @@ class Table:
     def _label(self, label: str) -> int | None:
         """A phrase label's number (-1: deleted; None: too many labels for a key)."""
         frame = self.columns._frame(label)
-        return None if len(self.columns._labels) >= MAX_LABELS else frame >> 16
+        return None if self._labels_full() else frame >> 16
+
+    def _labels_full(self) -> bool:
+        """Whether a key has no room for more label numbers."""
+        return len(self.columns._labels) >= MAX_LABELS
 
     def read_pairs(self, gold: list[str], test: list[str], same: Bools, size: int
                    ) -> tuple[BlockRead, BlockRead]:

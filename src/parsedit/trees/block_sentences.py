@@ -36,7 +36,7 @@ from parsedit.trees.columnar import Sentences
 from parsedit.trees.normalise import Normalisation, Normalised
 from parsedit.trees.roots import strip_outer_bracket
 
-# Distinct words remembered: a table of 2^17 slots (about 4 MiB).
+# Distinct words remembered: a table of 2^17 slots (3 MiB).
 _WORD_BITS = 17
 
 

@@ -10,9 +10,11 @@ newlines of a whole block are located by vectorised comparisons, and each
 phrase label and preterminal tag is identified by its bytes packed into two
 64-bit integers (:data:`MAX_KEY` bytes at most) and looked up in a fixed
 table of 2^16 slots (:class:`Keys`), where what the normalisation makes of
-it was worked out once.  Words are not numbered at all: PARSEVAL only asks
-whether a test word is its gold word, which :func:`same_words` answers by
-comparing their bytes.
+it was worked out once.  PARSEVAL only asks whether a test word is its
+gold word, which :func:`same_words` answers by comparing their bytes, eight
+at a time; the normalised sentences of the other metrics need each word's
+token, which :class:`Words` numbers through a table of words keyed by their
+bytes (:class:`Pool` holding the strings).
 
 A line is read here only in exactly the form the chunk reader takes
 (:data:`parsedit.trees.columnar._CHUNK`): ``(`` and ``)`` at its ends, each
@@ -210,7 +212,8 @@ class Scanner:
                  tag: Callable[[str], tuple[bool, bool, int]]) -> None:
         def learn(text: str) -> int | None:
             # (label + 1) << 32 | tag << 2 | kept << 1 | counted; a label met
-            # as a tag is numbered as a label too (harmless), and the other way.
+            # as a tag is numbered as a label too, and the other way (a
+            # number more, never a different count).
             number = label(text)
             if number is None:
                 return None
