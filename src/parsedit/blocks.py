@@ -235,11 +235,8 @@ def numpy_pays(lines: list[str]) -> bool:
 def _counted_lines(job: Job, first: int, gold: list[str], test: list[str]
                    ) -> list[Scored | None]:
     """:func:`line_pairs` for PARSEVAL alone, with numpy: each pair
-    :func:`block` scores, as it scores it, the others None (and any pair
-    with a line break inside a string: a block's lines hold none)."""
+    :func:`block` scores, as it scores it, the others None."""
     config = job.scorer.config
-    gold = ["" if "\n" in line else line for line in gold]
-    test = ["" if "\n" in line else line for line in test]
     table = _table(config.params.normalisation)
     out: list[Scored | None] = []
     for at in range(0, len(gold), BLOCK):

@@ -2,12 +2,12 @@
 reference cycle.
 
 CPython's collector runs whenever 700 more container objects (tuples,
-lists) have been made than freed; reading a block of lines makes hundreds of
-thousands (a tuple a tagged word, a list a line), so it would run hundreds
-of times to find no cycle, each run walking the young objects, and now and
-then every object the process holds: over a third of a block's reading
-time.  :func:`paused` holds it off for the block; the objects it made are
-collected as usual afterwards.
+lists) have been made than freed; reading a block of lines makes tens of
+thousands, so it would run dozens of times in a block to find no cycle.
+:func:`paused` holds it off for the block; the objects it made are
+collected as usual afterwards (the work is put off more than saved: the
+same instructions, about 3% less time in an edit-metric run, measured pair
+by pair).
 """
 
 from __future__ import annotations

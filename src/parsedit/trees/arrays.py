@@ -339,7 +339,9 @@ class Table:
 def _mended(lines: list[str]) -> list[str]:
     """A block's lines, each ``" )"`` made ``")"`` if its first line holds
     one (a file written so usually has it in every line: see
-    :meth:`Table.read`)."""
+    :meth:`Table.read`), and a string holding a line break (the Python
+    API's, never a file's line) made empty, which no reader takes."""
+    lines = ["" if "\n" in line else line for line in lines]
     return [line.replace(" )", ")") for line in lines] if lines and " )" in lines[0] else lines
 
 
