@@ -43,6 +43,7 @@ from parsedit.results import (
     CorpusResult,
     EditScript,
     LineageScript,
+    Run,
     SentenceResult,
     SentenceRows,
     Totals,
@@ -68,7 +69,6 @@ if TYPE_CHECKING:
     from parsedit.encodings.base import Encoding
     from parsedit.metrics.leaf_ancestor import LAScored, WorstWords
     from parsedit.metrics.yields import AlignedScorer
-    from parsedit.segmentation import Run
 
 # The FST metrics (and pynini under them), the word alignment, the
 # segmentation and the workers of -j N are imported where a run needs them,
@@ -105,7 +105,7 @@ class Scorer:
 
             self.aligned = AlignedScorer(self.metrics, config, tie_break=details)
             self.zeros["words"] = WordCounts()
-        # The pairs of runs --segmentation align made, in order.
+        # The pairs of runs --segmentation align or document made, in order.
         self.runs: list[Run] = []
 
     @classmethod
@@ -781,12 +781,18 @@ def run(scorer: Scorer, pairs_: Iterable[Pair] | Lines, gold_name: str, test_nam
         if "parseval" in config.metrics else None
     if roots is not None:
         warnings.append(roots)
-    if scorer.runs:
-        from parsedit.segmentation import merge_warning
+    # --segmentation align or document: the pairs scored (all of them unless
+    # the run stopped), and the files' sentences in them.
+    runs = tuple(scorer.runs[:whole.last])
+    gold_trees, test_trees = whole.gold_trees, whole.test_trees
+    if runs:
+        from parsedit.segmentation import limit_warning, merge_warning
 
-        merged = merge_warning(scorer.runs, scorer.config.segmentation)
-        if merged is not None:
-            warnings.append(merged)
+        gold_trees = sum(len(run.gold) for run in runs)
+        test_trees = sum(len(run.test) for run in runs)
+        for said in (limit_warning(runs), merge_warning(runs, scorer.config.segmentation)):
+            if said is not None:
+                warnings.append(said)
     if scorer.aligned is not None:
         from parsedit.metrics.yields import warning
 
@@ -803,9 +809,9 @@ def run(scorer: Scorer, pairs_: Iterable[Pair] | Lines, gold_name: str, test_nam
     if errors:
         extra["errors"] = analyse(whole.sentences, scorer.metrics, errors)
     return CorpusResult(config.metrics, config.signature(), tuple(whole.sentences), totals,
-                        cutoff, params.cutoff_len, whole.gold_trees, whole.test_trees,
+                        cutoff, params.cutoff_len, gold_trees, test_trees,
                         average=config.average, warnings=tuple(warnings), stopped=stopped,
-                        not_ok=tuple(whole.not_ok), rows=whole.rows, **extra)
+                        not_ok=tuple(whole.not_ok), rows=whole.rows, runs=runs, **extra)
 
 
 def evaluate(gold_path: str, test_path: str, config: Config | None = None,

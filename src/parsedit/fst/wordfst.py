@@ -23,8 +23,10 @@ chooses it: the lattice is pruned to its cheapest paths (OpenFst's weights
 are single precision: paths within 1e-5 of the cheapest, relatively, count
 as cheapest, where the Python pass uses 1e-9; costs that are multiples of a
 power of two, such as 0.5, are exact in both), then over what is left (a
-handful of arcs) the fewest unmatched words and the first arc by
-:data:`~parsedit.fst.words.ORDER` are read exactly as in the Python pass.
+handful of arcs) the most sentence-boundary states kept (each state's
+numbers of gold and test words found by a forward pass), the fewest
+unmatched words and the first arc by :data:`~parsedit.fst.words.ORDER` are
+read exactly as in the Python pass.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ import pynini
 from parsedit.costs.scheme import INF, SAME_NAMES, CostScheme, Signature
 from parsedit.errors import SchemeError
 from parsedit.fst.edit import Arc, EditTransducer
-from parsedit.fst.words import ORDER, WordAligner, WordOp
+from parsedit.fst.words import NO_ENDS, ORDER, WordAligner, WordOp
 
 SLOT = 1 << 27  # slot labels: far above every block label, below the markers
 _MATCH, _SUB, _DEL, _INS = (ORDER.index(k) for k in ("match", "sub", "del", "ins"))
@@ -98,8 +100,10 @@ class FstWordAligner(WordAligner):
         return edit
 
     def _lattice(self, gold: Sequence[str], test: Sequence[str], start: int, end_g: int,
-                 end_t: int, merges: list[WordOp]) -> list[WordOp]:
-        """The middle script, gold[start:end_g] against test[start:end_t]."""
+                 end_t: int, merges: list[WordOp],
+                 ends: tuple[frozenset[int], frozenset[int]] = NO_ENDS) -> list[WordOp]:
+        """The middle script, gold[start:end_g] against test[start:end_t]
+        (``ends``: each side's sentence ends in it, counted from ``start``)."""
         g, t = gold[start:end_g], test[start:end_t]
         # Slots: the merges and splits inside the middle, then EQ_WORD pairs.
         slots = [op for op in merges if op.gold[0] >= start and op.gold[-1] < end_g
@@ -143,17 +147,19 @@ class FstWordAligner(WordAligner):
                 f"word cost scheme {self.scheme.name!r} allows no alignment of "
                 f"[{' '.join(g)}] with [{' '.join(t)}]")
         cheapest.topsort()
-        return self._preferred(cheapest, gold, test, slots, start)
+        return self._preferred(cheapest, gold, test, slots, start, ends)
 
     def _preferred(self, lattice: pynini.Fst, gold: Sequence[str], test: Sequence[str],
-                   slots: list[WordOp], start: int) -> list[WordOp]:
-        """The cheapest script with the fewest unmatched words, read forward by
-        ORDER (the Python pass's rules) over a pruned, sorted lattice."""
-        # Each arc as (rank, slot order, cost, next state, unmatched, slot or None).
-        out: dict[int, list[tuple[int, int, float, int, int, int | None]]] = {}
-        distance: dict[int, float] = {}
-        unmatched: dict[int, int] = {}
-        for state in range(lattice.num_states() - 1, -1, -1):
+                   slots: list[WordOp], start: int,
+                   ends: tuple[frozenset[int], frozenset[int]] = NO_ENDS) -> list[WordOp]:
+        """The cheapest script with the most boundary states (``ends``), then
+        the fewest unmatched words, read forward by ORDER (the Python pass's
+        rules) over a pruned, sorted lattice."""
+        gold_ends, test_ends = ends
+        # Each arc as (rank, slot order, cost, next state, unmatched, slot or
+        # None, gold words, test words).
+        arcs_of: list[list[tuple[int, int, float, int, int, int | None, int, int]]] = []
+        for state in range(lattice.num_states()):
             arcs = []
             for arc in lattice.arcs(state):
                 cost, a, b = float(arc.weight), arc.ilabel, arc.olabel
@@ -161,13 +167,34 @@ class FstWordAligner(WordAligner):
                     n = a - SLOT
                     op = slots[n]
                     missed = 0 if op.kind == "match" else len(op.gold) + len(op.test)
-                    arcs.append((ORDER.index(op.kind), n, cost, arc.nextstate, missed, n))
+                    arcs.append((ORDER.index(op.kind), n, cost, arc.nextstate, missed, n,
+                                 len(op.gold), len(op.test)))
                 elif a and b:
                     same = a == b or cost == 0
                     arcs.append((_MATCH if same else _SUB, 0, cost, arc.nextstate,
-                                 0 if same else 2, None))
+                                 0 if same else 2, None, 1, 1))
                 else:
-                    arcs.append((_DEL if a else _INS, 0, cost, arc.nextstate, 1, None))
+                    arcs.append((_DEL if a else _INS, 0, cost, arc.nextstate, 1, None,
+                                 int(a != 0), int(b != 0)))
+            arcs_of.append(arcs)
+        # Whether each state is a boundary state: its words consumed, found
+        # forward (the lattice is sorted: every arc goes to a later state).
+        bonus = [0] * lattice.num_states()
+        if gold_ends and test_ends:
+            where: dict[int, tuple[int, int]] = {lattice.start(): (0, 0)}
+            for state, arcs in enumerate(arcs_of):
+                if state not in where:
+                    continue
+                r, c = where[state]
+                bonus[state] = int(r in gold_ends and c in test_ends)
+                for x in arcs:
+                    where[x[3]] = (r + x[6], c + x[7])
+        out: dict[int, list[tuple[int, int, float, int, int, int | None, int, int]]] = {}
+        distance: dict[int, float] = {}
+        most: dict[int, int] = {}
+        unmatched: dict[int, int] = {}
+        for state in range(lattice.num_states() - 1, -1, -1):
+            arcs = arcs_of[state]
             final = float(lattice.final(state))
             best = final
             for arc_ in arcs:
@@ -176,16 +203,20 @@ class FstWordAligner(WordAligner):
             if best == INF:
                 continue
             tolerance = 1e-5 * max(1.0, best)
-            kept = [x for x in arcs
-                    if x[3] in distance and x[2] + distance[x[3]] - best <= tolerance]
-            ends = [0] if final - best <= tolerance else []
-            fewest = min(ends + [x[4] + unmatched[x[3]] for x in kept])
+            cheapest = [x for x in arcs
+                        if x[3] in distance and x[2] + distance[x[3]] - best <= tolerance]
+            stops = [(0, 0)] if final - best <= tolerance else []
+            top = max(k for k, _ in stops + [(most[x[3]], 0) for x in cheapest])
+            fewest = min(n for k, n in stops + [(most[x[3]], x[4] + unmatched[x[3]])
+                                                for x in cheapest] if k == top)
             distance[state], unmatched[state] = best, fewest
-            out[state] = [x for x in kept if x[4] + unmatched[x[3]] == fewest]
+            most[state] = top + bonus[state]
+            out[state] = [x for x in cheapest
+                          if most[x[3]] == top and x[4] + unmatched[x[3]] == fewest]
         ops: list[WordOp] = []
         state, r, c = lattice.start(), start, start
         while out.get(state):
-            rank, _, _, target, _, slot = min(out[state], key=lambda x: (x[0], x[1]))
+            rank, _, _, target, _, slot, _, _ = min(out[state], key=lambda x: (x[0], x[1]))
             if slot is not None:
                 op = slots[slot]
             else:

@@ -20,15 +20,21 @@ the band of states that a script cheaper than a known one (difflib's) can
 pass through is visited, which is exact.  (Building the lattice as an
 OpenFst acceptor arc by arc from Python cost five times as much as the whole
 pass.)  **Ties** between
-cheapest scripts are broken in two steps, so that an alignment never depends
-on how a search happens to run: (1) among the cheapest scripts, those with
-the most matched words (computed in the same pass over the arcs that stay
-on a cheapest path, an operation weighing the words it consumes without
-matching them); (2) among those, the script is read forward from (0, 0)
-taking the first arc by the order ``match``, ``sub``, ``merge``, ``split``,
-``del``, ``ins``: words are paired as early as possible, and a deleted gold
-word comes before an inserted test word.  Distances within 1e-9 (relative)
-are taken as equal.
+cheapest scripts are broken in steps, so that an alignment never depends
+on how a search happens to run: (0) when the caller gives sentence
+:class:`Boundaries` (``--segmentation``), among the cheapest scripts those
+that pass through the most states (i, j) where a gold sentence and a test
+sentence both end (a boundary both sides keep: a shared boundary is never
+crossed to save nothing); (1) among those, the ones with the most matched
+words (computed in the same pass over the arcs that stay on a cheapest
+path, an operation weighing the words it consumes without matching them);
+(2) among those, the script is read forward from (0, 0) taking the first
+arc by the order ``match``, ``sub``, ``merge``, ``split``, ``del``, ``ins``:
+words are paired as early as possible, and a deleted gold word comes before
+an inserted test word.  Each step is part of the order the backward pass
+minimises, (cost, -boundaries kept, unmatched words), compared
+lexicographically, not a correction made afterwards.  Distances within 1e-9
+(relative) are taken as equal.
 
 Exact shortcuts: when the scheme has no classes, no ``same`` keys and no
 merge candidate in the pair, every word has the same costs, which obey the
@@ -63,6 +69,18 @@ Tested against the general pass and the FST aligner (tests/test_yields.py).
 (The lemma needs only that every word deletes at one finite cost and
 inserts at one, substitutions cost >= 0 and no merge is possible: it is
 what lets the common prefix be matched under classes too.)
+
+With boundaries, the lemma holds at a state (i, j) with i not a gold
+sentence end and j not a test sentence end: the script that deletes gold[i]
+first differs from the one that matches it only in the states (k, j), k > i,
+it passes before consuming test[j] (the matching one passes (k, j + 1)
+instead), and none of those is a boundary state when j is no test end; the
+same for an insertion first, whose states (i, k) are none when i is no gold
+end.  So the match is taken without weighing the other arcs only at such
+states (the common prefix stops at the first boundary on either side), and
+the common suffix is left to the lattice; a pair of equal yields is its own
+alignment (every cheapest script is then the diagonal) only when no word
+deletes, inserts or merges for nothing.
 """
 
 from __future__ import annotations
@@ -96,6 +114,27 @@ class WordOp:
     gold: tuple[int, ...]
     test: tuple[int, ...]
     cost: float
+
+
+@dataclass(frozen=True)
+class Boundaries:
+    """Where sentences end on each side of a pair of word sequences, as the
+    number of words before each end (a state (i, j) of the lattice is a
+    boundary state when i is in ``gold`` and j in ``test``)."""
+
+    gold: frozenset[int]
+    test: frozenset[int]
+
+    def local(self, start: int, end_g: int, end_t: int
+              ) -> tuple[frozenset[int], frozenset[int]]:
+        """The ends inside the middle that starts at ``start`` on both sides
+        and ends at ``end_g`` and ``end_t``, counted from ``start``."""
+        return (frozenset(g - start for g in self.gold if start <= g <= end_g),
+                frozenset(t - start for t in self.test if start <= t <= end_t))
+
+
+NONE: frozenset[int] = frozenset()
+NO_ENDS = (NONE, NONE)
 
 
 @dataclass(frozen=True)
@@ -182,6 +221,11 @@ class WordAligner:
                      scheme.insert_cost(plain_sig))
             if costs[0] > 0 and all(0 <= c < INF and float(c).is_integer() for c in costs):
                 self._whole = (int(costs[0]), int(costs[1]), int(costs[2]))
+        # Whether every script but the diagonal costs something (no word
+        # deletes, inserts or merges for nothing): then a pair of equal
+        # yields is its own alignment under any boundaries.
+        self._no_free_shift = all(cost > 0 for _, cost in (*scheme.insert, *scheme.delete)) \
+            and (scheme.merge is None or scheme.merge > 0)
 
     @property
     def by_equality(self) -> bool:
@@ -263,16 +307,19 @@ class WordAligner:
                                else WordOp(kind, (j,), span, cost))
         return out
 
-    def align(self, gold: Sequence[str], test: Sequence[str]) -> WordAlignment:
-        """The cheapest script from ``gold`` to ``test`` (ties broken by ORDER)."""
-        if list(gold) == list(test):
+    def align(self, gold: Sequence[str], test: Sequence[str],
+              boundaries: Boundaries | None = None) -> WordAlignment:
+        """The cheapest script from ``gold`` to ``test``; ties broken by the
+        most ``boundaries`` kept (when given), then as the module says."""
+        if list(gold) == list(test) and (boundaries is None or self._no_free_shift):
             return identity(gold)
         merges = self._merges(gold, test)
-        start, end_g, end_t = self._middle(gold, test, merges)
+        start, end_g, end_t = self._middle(gold, test, merges, boundaries)
         prefix = [match(i, i) for i in range(start)]
         shift = len(test) - len(gold)
         suffix = [match(i, i + shift) for i in range(end_g, len(gold))]
-        middle = self._lattice(gold, test, start, end_g, end_t, merges)
+        ends = NO_ENDS if boundaries is None else boundaries.local(start, end_g, end_t)
+        middle = self._lattice(gold, test, start, end_g, end_t, merges, ends)
         ops = (*prefix, *middle, *suffix)
         return WordAlignment(sum(op.cost for op in ops), ops, len(gold), len(test))
 
@@ -308,15 +355,19 @@ class WordAligner:
             gold=n, test=m, matched=start + n - end_g + kinds[_MATCH], substituted=kinds[_SUB],
             deleted=kinds[_DEL], inserted=kinds[_INS], cost=cost)
 
-    def _middle(self, gold: Sequence[str], test: Sequence[str], merges: list[WordOp]
-                ) -> tuple[int, int, int]:
+    def _middle(self, gold: Sequence[str], test: Sequence[str], merges: list[WordOp],
+                boundaries: Boundaries | None = None) -> tuple[int, int, int]:
         """Where the lattice starts, and ends on each side: the common prefix
-        and suffix are matched without it where that is exact (see the module)."""
+        and suffix are matched without it where that is exact (see the
+        module; with ``boundaries``, the prefix up to the first sentence end
+        of either side, and no suffix)."""
         start, end_g, end_t = 0, len(gold), len(test)
         if self._prefix and not merges:
-            while start < end_g and start < end_t and gold[start] == test[start]:
+            stops = frozenset() if boundaries is None else boundaries.gold | boundaries.test
+            while start < end_g and start < end_t and gold[start] == test[start] \
+                    and start not in stops:
                 start += 1
-        if self._trim and not merges:
+        if self._trim and not merges and boundaries is None:
             # A common last word is trimmed only when no other word of either
             # middle could match it: else the forward read below (words paired
             # as early as possible) may pair it with an earlier word instead.
@@ -351,12 +402,16 @@ class WordAligner:
         return cost
 
     def _lattice(self, gold: Sequence[str], test: Sequence[str], start: int, end_g: int,
-                 end_t: int, merges: list[WordOp]) -> list[WordOp]:
+                 end_t: int, merges: list[WordOp],
+                 ends: tuple[frozenset[int], frozenset[int]] = NO_ENDS) -> list[WordOp]:
         """The middle script, gold[start:end_g] against test[start:end_t]: one
-        backward pass over the band of the lattice (see the module)."""
+        backward pass over the band of the lattice (see the module); ``ends``:
+        the sentence ends of each side inside the middle, counted from
+        ``start`` (see :class:`Boundaries`)."""
         g, t = gold[start:end_g], test[start:end_t]
         if self._whole is not None and not merges:
-            return self._whole_lattice(g, t, start)
+            return self._whole_lattice(g, t, start, ends)
+        gold_ends, test_ends = ends
         rows, cols = end_g - start + 1, end_t - start + 1
         final = rows * cols - 1
         deletes = [self.delete_cost(w) for w in g]
@@ -390,50 +445,64 @@ class WordAligner:
                 target = (op.gold[-1] + 1 - start) * cols + op.test[-1] + 1 - start
                 special.setdefault(i * cols + j, []).append(
                     (_RANK[op.kind], op.cost, target, len(op.gold) + len(op.test), op))
-        # Per state: the cheapest cost to the end, and the fewest unmatched
-        # words among the cheapest scripts (INF and ``worst`` off the band).
+        # Per state: the cheapest cost to the end, the most boundary states
+        # (this one included) among the cheapest scripts, and the fewest
+        # unmatched words among those (INF, 0 and ``worst`` off the band).
         worst = len(gold) + len(test) + 1
         distance = [INF] * (rows * cols)
+        kept = [0] * (rows * cols)
         unmatched = [worst] * (rows * cols)
+
+        def bonus(r: int, c: int) -> int:
+            return int(r in gold_ends and c in test_ends)
+
         distance[final] = 0.0
+        kept[final] = bonus(last_r, last_c)
         unmatched[final] = 0
         for r in range(last_r, -1, -1):
             base = r * cols
             low, high = max(0, r + below), min(cols, r + above + 1)
+            row_ends = test_ends if r in gold_ends else NONE
             for c in range(high - 1, low - 1, -1):
                 here = base + c
                 if here == final or step * (abs(r - c) + abs(shift - r + c)) > bound:
                     continue
-                # The one-word arcs' (distance through it, unmatched words
-                # through it); an arc that is not there costs INF.
+                # The one-word arcs' (distance, boundary states, unmatched
+                # words) through it; an arc that is not there costs INF.
                 d_sub = d_del = d_ins = INF
+                k_sub = k_del = k_ins = 0
                 n_sub = n_del = n_ins = worst
                 if r < last_r:
+                    down = here + cols
                     if c < last_c:
                         cost = sub(g[r], t[c])
                         if cost == 0:
-                            d_sub, n_sub = distance[here + cols + 1], unmatched[here + cols + 1]
+                            d_sub, n_sub = distance[down + 1], unmatched[down + 1]
+                            k_sub = kept[down + 1]
                         elif cost < INF:
-                            d_sub = cost + distance[here + cols + 1]
-                            n_sub = 2 + unmatched[here + cols + 1]
-                    d_del, n_del = deletes[r] + distance[here + cols], 1 + unmatched[here + cols]
+                            d_sub = cost + distance[down + 1]
+                            k_sub, n_sub = kept[down + 1], 2 + unmatched[down + 1]
+                    d_del, n_del = deletes[r] + distance[down], 1 + unmatched[down]
+                    k_del = kept[down]
                 if c < last_c:
                     d_ins, n_ins = inserts[c] + distance[here + 1], 1 + unmatched[here + 1]
+                    k_ins = kept[here + 1]
                 best = min(d_sub, d_del, d_ins)
                 more = special.get(here)
                 if more:
-                    others = [(cost + distance[target], n + unmatched[target])
+                    others = [(cost + distance[target], kept[target], n + unmatched[target])
                               for _, cost, target, n, _ in more]
-                    best = min(best, *(d for d, _ in others))
+                    best = min(best, *(d for d, _, _ in others))
                 if best == INF:
                     continue
                 tolerance = 1e-9 * max(1.0, best)
-                fewest = worst
-                for d, n in ((d_sub, n_sub), (d_del, n_del), (d_ins, n_ins),
-                             *(others if more else ())):
-                    if n < fewest and d - best <= tolerance:
-                        fewest = n
+                most, fewest = -1, worst
+                for d, k, n in ((d_sub, k_sub, n_sub), (d_del, k_del, n_del),
+                                (d_ins, k_ins, n_ins), *(others if more else ())):
+                    if d - best <= tolerance and (k > most or (k == most and n < fewest)):
+                        most, fewest = k, n
                 distance[here] = best
+                kept[here] = most + (c in row_ends)
                 unmatched[here] = fewest
         if distance[0] == INF:
             raise SchemeError(
@@ -444,11 +513,12 @@ class WordAligner:
         while current != final:
             r, c = divmod(current, cols)
             best, fewest = distance[current], unmatched[current]
+            most = kept[current] - bonus(r, c)
             tolerance = 1e-9 * max(1.0, best)
             rank, cost, target, _, found = min(
                 (arc for arc in self._arcs(r, c, g, t, deletes, inserts, cols, sub, special)
                  if arc[1] + distance[arc[2]] - best <= tolerance
-                 and arc[3] + unmatched[arc[2]] == fewest),
+                 and kept[arc[2]] == most and arc[3] + unmatched[arc[2]] == fewest),
                 key=lambda arc: arc[0])
             if found is None:
                 kind = ORDER[rank]
@@ -458,14 +528,14 @@ class WordAligner:
             current = target
         return ops
 
-    def _whole_lattice(self, g: Sequence[str], t: Sequence[str], start: int
-                       ) -> list[WordOp]:
+    def _whole_lattice(self, g: Sequence[str], t: Sequence[str], start: int,
+                       ends: tuple[frozenset[int], frozenset[int]] = NO_ENDS) -> list[WordOp]:
         """:meth:`_lattice` by the integer pass (:meth:`_whole_path`)."""
         assert self._whole is not None
         sub, delete, insert = self._whole
         ops: list[WordOp] = []
         r = c = start
-        for rank in self._whole_path(g, t, sub, delete, insert):
+        for rank in self._whole_path(g, t, sub, delete, insert, *ends):
             if rank == _MATCH:
                 ops.append(match(r, c))
             elif rank == _SUB:
@@ -479,24 +549,33 @@ class WordAligner:
         return ops
 
     @staticmethod
-    def _whole_path(g: Sequence[str], t: Sequence[str], sub: int, delete: int, insert: int
+    def _whole_path(g: Sequence[str], t: Sequence[str], sub: int, delete: int, insert: int,
+                    gold_ends: frozenset[int] = NONE, test_ends: frozenset[int] = NONE
                     ) -> list[int]:
         """The middle script's operations (their ranks in ORDER) when every
         word has the same whole-number costs and only equal words match (the
         shipped ``words``): :meth:`_lattice`'s script, several times faster
-        (see the module): each state's pair
-        (cost to the end, fewest unmatched words) is one integer, cost x
-        ``unit`` + unmatched, ``unit`` above any count of unmatched words, so
-        that integers compare as the pairs do lexicographically, exactly; and
-        a state whose two words are equal takes the match without weighing
-        its other arcs, which cannot do better (the module's lemma)."""
+        (see the module): each state's triple (cost to the end, boundary
+        states kept, fewest unmatched words) is one integer, cost x ``whole``
+        - kept x ``unit`` + unmatched, ``unit`` above any count of unmatched
+        words and ``whole`` above any kept x ``unit`` + unmatched, so that
+        integers compare as the triples do lexicographically, exactly; and a
+        state whose two words are equal, outside the rows and columns of the
+        sentence ends (``gold_ends``, ``test_ends``: see :class:`Boundaries`),
+        takes the match without weighing its other arcs, which cannot do
+        better (the module's lemma)."""
         rows, cols = len(g), len(t)
-        if rows <= 1 and cols <= 1:  # one word on a side, or none (g != t)
+        if not (gold_ends and test_ends):  # no boundary state: none kept
+            gold_ends = test_ends = NONE
+        if rows <= 1 and cols <= 1 and not gold_ends:  # one word on a side, or none (g != t)
             if rows and cols:  # a substitution, or a deletion before an insertion
                 return [_SUB] if sub <= delete + insert else [_DEL, _INS]
             return [_DEL] * rows + [_INS] * cols
         unit = rows + cols + 1
-        w_sub, w_del, w_ins = sub * unit + 2, delete * unit + 1, insert * unit + 1
+        # A path passes at most rows + cols + 1 states.
+        kept = unit if gold_ends else 0
+        whole = unit * (rows + cols + 3) if gold_ends else unit
+        w_sub, w_del, w_ins = sub * whole + 2, delete * whole + 1, insert * whole + 1
         width = cols + 1
         # The band of :meth:`_lattice`, from a greedy script's cost and in
         # whole numbers, so with no margin: the diagonals x = c - r where
@@ -512,15 +591,30 @@ class WordAligner:
         else:
             below, above = -rows, cols
         value: list[float] = [INF] * ((rows + 1) * width)
+        ends = test_ends if rows in gold_ends else NONE  # the last row's boundary states
         here = rows * width + cols
-        value[here] = 0
+        value[here] = -kept if cols in ends else 0
         for _ in range(cols - max(0, rows + below)):  # the last row: insertions
             here -= 1
-            value[here] = w_ins + value[here + 1]
+            value[here] = w_ins + value[here + 1] - (kept if here - rows * width in ends else 0)
         for r in range(rows - 1, -1, -1):
             word = g[r]
             base = r * width
             low, high = max(0, r + below), min(width, r + above + 1)
+            if r in gold_ends:  # a row of boundary states: every arc weighed
+                for c in range(high - 1, low - 1, -1):
+                    here = base + c
+                    down = here + width
+                    best = w_del + value[down]
+                    if c < cols:
+                        other = (0 if word == t[c] else w_sub) + value[down + 1]
+                        if other < best:
+                            best = other
+                        other = w_ins + value[here + 1]
+                        if other < best:
+                            best = other
+                    value[here] = best - kept if c in test_ends else best
+                continue
             if high == width:
                 value[base + cols] = w_del + value[base + width + cols]
                 high -= 1
@@ -528,31 +622,37 @@ class WordAligner:
                 here = base + c
                 down = here + width
                 if word == t[c]:
-                    value[here] = value[down + 1]
-                    continue
-                best = w_sub + value[down + 1]
+                    if c not in test_ends:
+                        value[here] = value[down + 1]
+                        continue
+                    best = value[down + 1]
+                else:
+                    best = w_sub + value[down + 1]
                 other = w_del + value[down]
                 if other < best:
                     best = other
                 other = w_ins + value[here + 1]
                 value[here] = other if other < best else best
-        # Forward from (0, 0): the first arc by ORDER that keeps the pair.
+        # Forward from (0, 0): the first arc by ORDER that keeps the triple.
         ranks: list[int] = []
         r = c = 0
         while r < rows or c < cols:
             here = r * width + c
+            rest = value[here] + (kept if r in gold_ends and c in test_ends else 0)
             if r < rows and c < cols:
                 if g[r] == t[c]:
-                    ranks.append(_MATCH)
-                    r += 1
-                    c += 1
-                    continue
-                if w_sub + value[here + width + 1] == value[here]:
+                    if (r not in gold_ends and c not in test_ends) \
+                            or value[here + width + 1] == rest:
+                        ranks.append(_MATCH)
+                        r += 1
+                        c += 1
+                        continue
+                elif w_sub + value[here + width + 1] == rest:
                     ranks.append(_SUB)
                     r += 1
                     c += 1
                     continue
-            if r < rows and w_del + value[here + width] == value[here]:
+            if r < rows and w_del + value[here + width] == rest:
                 ranks.append(_DEL)
                 r += 1
             else:
