@@ -2,26 +2,35 @@
 (``--segmentation align`` and ``--segmentation document``).
 
 The files are read in step.  From the next unpaired gold sentence i and test
-sentence j, the words of a window of up to :data:`WINDOW` sentences on each
-side are aligned (:mod:`parsedit.fst.words`).  A gold sentence boundary and a
-test sentence boundary *agree* when the alignment puts them at the same
-place: some prefix of its operations consumes exactly the words before both.
-The alignment is told where the sentences end (:class:`~parsedit.fst.words.
-Boundaries`): among its cheapest scripts it takes one that keeps the most
-boundaries both sides share, so that a word error at a sentence's edge
-(an inserted last word and a substituted first word of the next, which cost
-as much paired across the boundary as on each side of it) never merges two
-pairs whose boundary both files have.  The end of the window on a side is
-not a boundary of that side unless the window holds the rest of the file
-(or stops at an empty sentence): the window cut the text there, and the
-alignment saw nothing beyond it.
-The next pair is the shortest run of gold sentences and the shortest run of
-test sentences that end at agreeing boundaries (one gold sentence against
-two test sentences, two against one, ...); when no boundary inside the
-window agrees, the window is doubled, up to :data:`MAX_WINDOW` sentences a
-side, and when none agrees even there the whole window is one pair (and the
-run's warnings name it).  A run of several sentences is scored as one
-forest, as EVALB scores a line holding several trees.
+sentence j, the words of a window of sentences on each side are aligned
+(:mod:`parsedit.fst.words`).  A gold sentence boundary and a test sentence
+boundary *agree* when the alignment puts them at the same place: some
+prefix of its operations consumes exactly the words before both.
+
+Which boundaries are trusted: on a side whose window holds the rest of the
+file (up to its end or an empty sentence), every sentence end; on another,
+only the ends in the first half of the window's words.  The window's own
+end is where it cut the text, not a sentence end the other side was seen to
+share, and near it the alignment can be bent by what it cut off: among
+equally cheap scripts, the words left over at the end can be placed so as
+to meet some boundary of the other side.  The alignment is told the
+trusted boundaries (:class:`~parsedit.fst.words.Boundaries`) and among its
+cheapest scripts takes one that keeps the most of them, so that a word
+error at a sentence's edge (an inserted last word and a substituted first
+word of the next, which cost as much paired across the boundary as on each
+side of it) never merges two pairs whose boundary both files have; a
+boundary is crossed only where crossing it is cheaper.
+
+``align`` (the default pairing of ``--segmentation align``): the window is
+:data:`WINDOW` sentences a side (4).  The next pair is the shortest run of
+gold sentences and the shortest run of test sentences that end at the first
+trusted boundary the alignment agrees on (one gold sentence against two
+test sentences, two against one, ...).  When there is none, the window is
+doubled, up to :data:`MAX_WINDOW` sentences a side (64), so that a test
+sentence holding five gold sentences is paired with all five; when none
+agrees even there, the whole window is one pair, and the run's warnings
+name it.  A run of several sentences is scored as one forest, as EVALB
+scores a line holding several trees.
 
 ``document`` reads each file as one word stream: the boundaries are those
 of the alignment of the whole gold stream with the whole test stream, and a
@@ -29,17 +38,16 @@ pair is every stretch between two boundaries both sides agree on, however
 many sentences it takes.  The document alignment is computed in windows,
 so that it stays tractable on a file of thousands of sentences: from the
 last agreed boundary, the words of the next sentences on each side, at
-least :data:`DOCUMENT_WORDS` a side (200), are aligned; every agreed boundary in
-the window's first half is kept (the pairs between them are emitted), and
-the next window starts at the last of them; when none is there, the window
-doubles, up to the end of both files (whatever is then left is one pair).
-Near its end a window's alignment can be bent by the sentences it cuts off,
-which is why only the first half is trusted; a document alignment computed
-whole would differ only where a window's optimal path would not, which a
-window of a couple of hundred words with sentences agreeing inside it all but
-rules out (stated, not proved).  So ``align`` pairs the next run within 4
-sentences a side, widening its window to 64 when none agrees there;
-``document`` merges as many sentences as the alignment needs.
+least :data:`DOCUMENT_WORDS` a side (200), are aligned; every trusted
+boundary the alignment agrees on is kept (the pairs between them are
+emitted), and the next window starts at the last of them; when there is
+none, the window doubles, up to the end of both files (whatever is then
+left is one pair).  A document alignment computed whole would differ only
+where a window's optimal path would not, which a window of a couple of
+hundred words with sentences agreeing inside it all but rules out (stated,
+not proved).  So ``align`` pairs one run at a time, looking 4 sentences
+ahead and further only when it must; ``document`` merges as many sentences
+as the alignment needs, and never stops widening.
 
 A sentence without words (empty, unreadable) is never merged: it is paired
 with the sentence in the same place on the other side, as without
@@ -140,33 +148,40 @@ def aligned_pairs(gold_items: Iterable[Item], test_items: Iterable[Item], aligne
 
 def _agreed(gold: Sequence[Item], test: Sequence[Item], aligner: WordAligner,
             words: Callable[[Item], list[str]], gold_whole: bool = True,
-            test_whole: bool = True) -> tuple[list[tuple[int, int, int]], int]:
-    """The boundaries the alignment of two windows' words agrees on, in
-    order, as (gold sentences, test sentences, gold words) before them; and
-    the gold words of the window.  A window's last sentence end is a
-    boundary only when the window is ``whole`` on that side (it holds the
-    rest of the file, up to its end or an empty sentence): else the window
-    cut the text there, and nothing says the sentence ends with it.  The
-    alignment keeps the most boundaries its cost allows (see
+            test_whole: bool = True) -> list[tuple[int, int]]:
+    """The trusted boundaries the alignment of two windows' words agrees on,
+    in order, as (gold sentences, test sentences) before them.  On a side
+    whose window is ``whole`` (it holds the rest of the file, up to its end
+    or an empty sentence) every sentence end is trusted; on another, only
+    the ends in the first half of the window's words: the window cut the
+    text at its last end, and near the cut the alignment can be bent by what
+    it cut off (among equally cheap scripts, the words left over can be
+    placed so as to meet a boundary of the other side).  The alignment
+    keeps the most trusted boundaries its cost allows (see
     :class:`~parsedit.fst.words.Boundaries`)."""
     gold_words = [words(item) for item in gold]
     test_words = [words(item) for item in test]
-    gold_ends = _ends(gold_words)
-    test_ends = _ends(test_words)
-    gold_kept = gold_ends if gold_whole else gold_ends[:-1]
-    test_kept = test_ends if test_whole else test_ends[:-1]
+    gold_ends = _trusted(_ends(gold_words), gold_whole)
+    test_ends = _trusted(_ends(test_words), test_whole)
     alignment = aligner.align([w for ws in gold_words for w in ws],
                               [w for ws in test_words for w in ws],
-                              Boundaries(frozenset(gold_kept), frozenset(test_kept)))
+                              Boundaries(frozenset(gold_ends.values()),
+                                         frozenset(test_ends.values())))
     cuts = {(0, 0)}
     g = t = 0
     for op in alignment.ops:
         g += len(op.gold)
         t += len(op.test)
         cuts.add((g, t))
-    agreed = [(k, m, gb) for k, gb in enumerate(gold_kept, start=1)
-              for m, tb in enumerate(test_kept, start=1) if (gb, tb) in cuts]
-    return agreed, gold_ends[-1] if gold_ends else 0
+    return [(k, m) for k, gb in gold_ends.items() for m, tb in test_ends.items()
+            if (gb, tb) in cuts]
+
+
+def _trusted(ends: list[int], whole: bool) -> dict[int, int]:
+    """Of a window's sentence ends (word counts), those that may be taken
+    for boundaries, by the number of sentences before them: all of them in
+    a ``whole`` window, else those in the first half of its words."""
+    return {k: end for k, end in enumerate(ends, start=1) if whole or 2 * end <= ends[-1]}
 
 
 def _next_run(gold: Sequence[Item], test: Sequence[Item], i: int, j: int,
@@ -179,7 +194,7 @@ def _next_run(gold: Sequence[Item], test: Sequence[Item], i: int, j: int,
     while True:
         gold_window, gold_whole = _window(gold, i, i + size, words)
         test_window, test_whole = _window(test, j, j + size, words)
-        agreed, _ = _agreed(gold_window, test_window, aligner, words, gold_whole, test_whole)
+        agreed = _agreed(gold_window, test_window, aligner, words, gold_whole, test_whole)
         if agreed:
             return agreed[0][0], agreed[0][1], False
         # (Both sides whole: their ends agree, the end of every alignment.)
@@ -208,15 +223,11 @@ def _document_runs(gold: Sequence[Item], test: Sequence[Item], i: int, j: int,
     while True:
         gold_window, gold_whole = _window(gold, i, _words_end(gold, i, size, words), words)
         test_window, test_whole = _window(test, j, _words_end(test, j, size, words), words)
-        whole = gold_whole and test_whole
-        agreed, total = _agreed(gold_window, test_window, aligner, words, gold_whole,
-                                test_whole)
         kept: list[tuple[int, int]] = []
-        for k, m, at in agreed:  # each run takes a sentence or more a side
-            if (whole or 2 * at <= total) and (not kept or (k > kept[-1][0]
-                                                             and m > kept[-1][1])):
+        for k, m in _agreed(gold_window, test_window, aligner, words, gold_whole, test_whole):
+            if not kept or (k > kept[-1][0] and m > kept[-1][1]):  # a sentence or more a side
                 kept.append((k, m))
-        if whole:
+        if gold_whole and test_whole:
             if not kept or kept[-1] != (len(gold_window), len(test_window)):
                 kept.append((len(gold_window), len(test_window)))
         if kept:
