@@ -150,37 +150,41 @@ def _agreed(gold: Sequence[Item], test: Sequence[Item], aligner: WordAligner,
             words: Callable[[Item], list[str]], gold_whole: bool = True,
             test_whole: bool = True) -> list[tuple[int, int]]:
     """The trusted boundaries the alignment of two windows' words agrees on,
-    in order, as (gold sentences, test sentences) before them.  On a side
-    whose window is ``whole`` (it holds the rest of the file, up to its end
-    or an empty sentence) every sentence end is trusted; on another, only
-    the ends in the first half of the window's words: the window cut the
-    text at its last end, and near the cut the alignment can be bent by what
-    it cut off (among equally cheap scripts, the words left over can be
-    placed so as to meet a boundary of the other side).  The alignment
-    keeps the most trusted boundaries its cost allows (see
-    :class:`~parsedit.fst.words.Boundaries`)."""
+    in order, as (gold sentences, test sentences) before them.
+
+    On a side whose window is ``whole`` (it holds the rest of the file, up
+    to its end or an empty sentence) every sentence end is trusted; on
+    another, only the ends in the first half of the window's words.  The
+    window cut the text at its last end, which is no boundary at all, and
+    near the cut the alignment can be bent by what it cut off: among
+    equally cheap scripts, the words left over at the end can be placed so
+    as to meet a sentence end of the other side.  The alignment is told
+    every sentence end but the cuts, and keeps the most of them its cost
+    allows (see :class:`~parsedit.fst.words.Boundaries`): the ends further
+    on tell it which of two equally cheap places of an early boundary goes
+    on agreeing with the sentences after it."""
     gold_words = [words(item) for item in gold]
     test_words = [words(item) for item in test]
-    gold_ends = _trusted(_ends(gold_words), gold_whole)
-    test_ends = _trusted(_ends(test_words), test_whole)
+    gold_ends = _ends(gold_words)
+    test_ends = _ends(test_words)
     alignment = aligner.align([w for ws in gold_words for w in ws],
                               [w for ws in test_words for w in ws],
-                              Boundaries(frozenset(gold_ends.values()),
-                                         frozenset(test_ends.values())))
+                              Boundaries(frozenset(gold_ends if gold_whole else gold_ends[:-1]),
+                                         frozenset(test_ends if test_whole else test_ends[:-1])))
     cuts = {(0, 0)}
     g = t = 0
     for op in alignment.ops:
         g += len(op.gold)
         t += len(op.test)
         cuts.add((g, t))
-    return [(k, m) for k, gb in gold_ends.items() for m, tb in test_ends.items()
-            if (gb, tb) in cuts]
+    return [(k, m) for k, gb in _trusted(gold_ends, gold_whole).items()
+            for m, tb in _trusted(test_ends, test_whole).items() if (gb, tb) in cuts]
 
 
 def _trusted(ends: list[int], whole: bool) -> dict[int, int]:
     """Of a window's sentence ends (word counts), those that may be taken
-    for boundaries, by the number of sentences before them: all of them in
-    a ``whole`` window, else those in the first half of its words."""
+    for agreed boundaries, by the number of sentences before them: all of
+    them in a ``whole`` window, else those in the first half of its words."""
     return {k: end for k, end in enumerate(ends, start=1) if whole or 2 * end <= ends[-1]}
 
 

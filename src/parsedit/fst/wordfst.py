@@ -38,7 +38,7 @@ import pynini
 from parsedit.costs.scheme import INF, SAME_NAMES, CostScheme, Signature
 from parsedit.errors import SchemeError
 from parsedit.fst.edit import Arc, EditTransducer
-from parsedit.fst.words import NO_ENDS, ORDER, WordAligner, WordOp
+from parsedit.fst.words import NO_ENDS, ORDER, WordAligner, WordOp, chain_script
 
 SLOT = 1 << 27  # slot labels: far above every block label, below the markers
 _MATCH, _SUB, _DEL, _INS = (ORDER.index(k) for k in ("match", "sub", "del", "ins"))
@@ -152,13 +152,11 @@ class FstWordAligner(WordAligner):
     def _preferred(self, lattice: pynini.Fst, gold: Sequence[str], test: Sequence[str],
                    slots: list[WordOp], start: int,
                    ends: tuple[frozenset[int], frozenset[int]] = NO_ENDS) -> list[WordOp]:
-        """The cheapest script with the most boundary states (``ends``), then
-        the fewest unmatched words, read forward by ORDER (the Python pass's
-        rules) over a pruned, sorted lattice."""
-        gold_ends, test_ends = ends
-        # Each arc as (rank, slot order, cost, next state, unmatched, slot or
-        # None, gold words, test words).
-        arcs_of: list[list[tuple[int, int, float, int, int, int | None, int, int]]] = []
+        """The cheapest script with the fewest unmatched words, read forward by
+        ORDER (the Python pass's rules) over a pruned, sorted lattice; with
+        ``ends`` to keep, by :func:`~parsedit.fst.words.chain_script`."""
+        # Each arc as (rank, slot order, cost, next state, unmatched, slot or None).
+        arcs_of: list[list[tuple[int, int, float, int, int, int | None]]] = []
         for state in range(lattice.num_states()):
             arcs = []
             for arc in lattice.arcs(state):
@@ -167,31 +165,18 @@ class FstWordAligner(WordAligner):
                     n = a - SLOT
                     op = slots[n]
                     missed = 0 if op.kind == "match" else len(op.gold) + len(op.test)
-                    arcs.append((ORDER.index(op.kind), n, cost, arc.nextstate, missed, n,
-                                 len(op.gold), len(op.test)))
+                    arcs.append((ORDER.index(op.kind), n, cost, arc.nextstate, missed, n))
                 elif a and b:
                     same = a == b or cost == 0
                     arcs.append((_MATCH if same else _SUB, 0, cost, arc.nextstate,
-                                 0 if same else 2, None, 1, 1))
+                                 0 if same else 2, None))
                 else:
-                    arcs.append((_DEL if a else _INS, 0, cost, arc.nextstate, 1, None,
-                                 int(a != 0), int(b != 0)))
+                    arcs.append((_DEL if a else _INS, 0, cost, arc.nextstate, 1, None))
             arcs_of.append(arcs)
-        # Whether each state is a boundary state: its words consumed, found
-        # forward (the lattice is sorted: every arc goes to a later state).
-        bonus = [0] * lattice.num_states()
-        if gold_ends and test_ends:
-            where: dict[int, tuple[int, int]] = {lattice.start(): (0, 0)}
-            for state, arcs in enumerate(arcs_of):
-                if state not in where:
-                    continue
-                r, c = where[state]
-                bonus[state] = int(r in gold_ends and c in test_ends)
-                for x in arcs:
-                    where[x[3]] = (r + x[6], c + x[7])
-        out: dict[int, list[tuple[int, int, float, int, int, int | None, int, int]]] = {}
+        if ends[0] and ends[1]:
+            return self._chained(lattice, arcs_of, gold, test, slots, start, ends)
+        out: dict[int, list[tuple[int, int, float, int, int, int | None]]] = {}
         distance: dict[int, float] = {}
-        most: dict[int, int] = {}
         unmatched: dict[int, int] = {}
         for state in range(lattice.num_states() - 1, -1, -1):
             arcs = arcs_of[state]
@@ -203,31 +188,60 @@ class FstWordAligner(WordAligner):
             if best == INF:
                 continue
             tolerance = 1e-5 * max(1.0, best)
-            cheapest = [x for x in arcs
-                        if x[3] in distance and x[2] + distance[x[3]] - best <= tolerance]
-            stops = [(0, 0)] if final - best <= tolerance else []
-            top = max(k for k, _ in stops + [(most[x[3]], 0) for x in cheapest])
-            fewest = min(n for k, n in stops + [(most[x[3]], x[4] + unmatched[x[3]])
-                                                for x in cheapest] if k == top)
+            kept = [x for x in arcs
+                    if x[3] in distance and x[2] + distance[x[3]] - best <= tolerance]
+            stops = [0] if final - best <= tolerance else []
+            fewest = min(stops + [x[4] + unmatched[x[3]] for x in kept])
             distance[state], unmatched[state] = best, fewest
-            most[state] = top + bonus[state]
-            out[state] = [x for x in cheapest
-                          if most[x[3]] == top and x[4] + unmatched[x[3]] == fewest]
+            out[state] = [x for x in kept if x[4] + unmatched[x[3]] == fewest]
         ops: list[WordOp] = []
         state, r, c = lattice.start(), start, start
         while out.get(state):
-            rank, _, _, target, _, slot, _, _ = min(out[state], key=lambda x: (x[0], x[1]))
-            if slot is not None:
-                op = slots[slot]
-            else:
-                # The exact cost (the lattice's weights are single precision).
-                kind = ORDER[rank]
-                cost = (0.0 if kind == "match" else self.delete_cost(gold[r]) if kind == "del"
-                        else self.insert_cost(test[c]) if kind == "ins"
-                        else self.substitute_cost(gold[r], test[c]))
-                op = WordOp(kind, (r,) if kind != "ins" else (), (c,) if kind != "del" else (),
-                            cost)
+            rank, _, _, target, _, slot = min(out[state], key=lambda x: (x[0], x[1]))
+            op = self._op(rank, slot, gold, test, slots, r, c)
             ops.append(op)
             r, c = r + len(op.gold), c + len(op.test)
             state = target
+        return ops
+
+    def _op(self, rank: int, slot: int | None, gold: Sequence[str], test: Sequence[str],
+            slots: list[WordOp], r: int, c: int) -> WordOp:
+        """The operation of an arc out of gold word ``r`` and test word ``c``."""
+        if slot is not None:
+            return slots[slot]
+        # The exact cost (the lattice's weights are single precision).
+        kind = ORDER[rank]
+        cost = (0.0 if kind == "match" else self.delete_cost(gold[r]) if kind == "del"
+                else self.insert_cost(test[c]) if kind == "ins"
+                else self.substitute_cost(gold[r], test[c]))
+        return WordOp(kind, (r,) if kind != "ins" else (), (c,) if kind != "del" else (), cost)
+
+    def _chained(self, lattice: pynini.Fst,
+                 arcs_of: list[list[tuple[int, int, float, int, int, int | None]]],
+                 gold: Sequence[str], test: Sequence[str], slots: list[WordOp], start: int,
+                 ends: tuple[frozenset[int], frozenset[int]]) -> list[WordOp]:
+        """:meth:`_preferred` with sentence ends to keep: each state's words
+        consumed found forward (the lattice is sorted: every arc goes to a
+        later state), then the Python pass's chain pass over the lattice."""
+        where = {lattice.start(): (0, 0)}
+        for state, arcs in enumerate(arcs_of):
+            if state in where:
+                r, c = where[state]
+                for rank, _, _, target, _, slot in arcs:
+                    if slot is not None:
+                        where[target] = (r + len(slots[slot].gold), c + len(slots[slot].test))
+                    else:
+                        where[target] = (r + (rank != _INS), c + (rank != _DEL))
+        path = chain_script(
+            (state for state in range(lattice.num_states() - 1, -1, -1) if state in where),
+            lattice.start(), where.__getitem__,
+            lambda state: [((x[0], x[1]), x[2], x[3], x[4], x[5]) for x in arcs_of[state]],
+            lambda state: float(lattice.final(state)), ends, 1e-5)
+        assert path is not None  # the lattice holds the cheapest paths
+        ops: list[WordOp] = []
+        r = c = start
+        for (rank, _), _, _, _, slot in (arc for arc, _ in path):
+            op = self._op(rank, slot, gold, test, slots, r, c)
+            ops.append(op)
+            r, c = r + len(op.gold), c + len(op.test)
         return ops

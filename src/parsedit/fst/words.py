@@ -86,10 +86,11 @@ deletes, inserts or merges for nothing.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from functools import lru_cache
+from typing import Any, TypeVar
 
 from parsedit.costs.scheme import INF, SAME_NAMES, CostScheme, Signature
 from parsedit.errors import SchemeError
@@ -409,9 +410,9 @@ class WordAligner:
         the sentence ends of each side inside the middle, counted from
         ``start`` (see :class:`Boundaries`)."""
         g, t = gold[start:end_g], test[start:end_t]
+        gold_ends, test_ends = ends
         if self._whole is not None and not merges:
             return self._whole_lattice(g, t, start, ends)
-        gold_ends, test_ends = ends
         rows, cols = end_g - start + 1, end_t - start + 1
         final = rows * cols - 1
         deletes = [self.delete_cost(w) for w in g]
@@ -445,64 +446,70 @@ class WordAligner:
                 target = (op.gold[-1] + 1 - start) * cols + op.test[-1] + 1 - start
                 special.setdefault(i * cols + j, []).append(
                     (_RANK[op.kind], op.cost, target, len(op.gold) + len(op.test), op))
-        # Per state: the cheapest cost to the end, the most boundary states
-        # (this one included) among the cheapest scripts, and the fewest
-        # unmatched words among those (INF, 0 and ``worst`` off the band).
+        if gold_ends and test_ends:  # boundaries to keep: the chain pass
+            def band(r: int) -> range:
+                return range(min(cols, r + above + 1) - 1, max(0, r + below) - 1, -1)
+
+            def arcs(here: int) -> list[tuple[int, float, int, int, WordOp | None]]:
+                return self._arcs(*divmod(here, cols), g, t, deletes, inserts, cols, sub,
+                                  special)
+
+            path = chain_script(
+                (r * cols + c for r in range(last_r, -1, -1) for c in band(r)
+                 if step * (abs(r - c) + abs(shift - r + c)) <= bound),
+                0, lambda here: divmod(here, cols), arcs,
+                lambda here: 0.0 if here == final else INF, ends, 1e-9)
+            if path is None:
+                raise SchemeError(
+                    f"word cost scheme {self.scheme.name!r} allows no alignment of "
+                    f"[{' '.join(g)}] with [{' '.join(t)}]")
+            return [arc[4] if arc[4] is not None
+                    else _one_word(arc[0], *divmod(here, cols), start, arc[1])
+                    for arc, here in path]
+        # Per state: the cheapest cost to the end, and the fewest unmatched
+        # words among the cheapest scripts (INF and ``worst`` off the band).
         worst = len(gold) + len(test) + 1
         distance = [INF] * (rows * cols)
-        kept = [0] * (rows * cols)
         unmatched = [worst] * (rows * cols)
-
-        def bonus(r: int, c: int) -> int:
-            return int(r in gold_ends and c in test_ends)
-
         distance[final] = 0.0
-        kept[final] = bonus(last_r, last_c)
         unmatched[final] = 0
         for r in range(last_r, -1, -1):
             base = r * cols
             low, high = max(0, r + below), min(cols, r + above + 1)
-            row_ends = test_ends if r in gold_ends else NONE
             for c in range(high - 1, low - 1, -1):
                 here = base + c
                 if here == final or step * (abs(r - c) + abs(shift - r + c)) > bound:
                     continue
-                # The one-word arcs' (distance, boundary states, unmatched
-                # words) through it; an arc that is not there costs INF.
+                # The one-word arcs' (distance through it, unmatched words
+                # through it); an arc that is not there costs INF.
                 d_sub = d_del = d_ins = INF
-                k_sub = k_del = k_ins = 0
                 n_sub = n_del = n_ins = worst
                 if r < last_r:
-                    down = here + cols
                     if c < last_c:
                         cost = sub(g[r], t[c])
                         if cost == 0:
-                            d_sub, n_sub = distance[down + 1], unmatched[down + 1]
-                            k_sub = kept[down + 1]
+                            d_sub, n_sub = distance[here + cols + 1], unmatched[here + cols + 1]
                         elif cost < INF:
-                            d_sub = cost + distance[down + 1]
-                            k_sub, n_sub = kept[down + 1], 2 + unmatched[down + 1]
-                    d_del, n_del = deletes[r] + distance[down], 1 + unmatched[down]
-                    k_del = kept[down]
+                            d_sub = cost + distance[here + cols + 1]
+                            n_sub = 2 + unmatched[here + cols + 1]
+                    d_del, n_del = deletes[r] + distance[here + cols], 1 + unmatched[here + cols]
                 if c < last_c:
                     d_ins, n_ins = inserts[c] + distance[here + 1], 1 + unmatched[here + 1]
-                    k_ins = kept[here + 1]
                 best = min(d_sub, d_del, d_ins)
                 more = special.get(here)
                 if more:
-                    others = [(cost + distance[target], kept[target], n + unmatched[target])
+                    others = [(cost + distance[target], n + unmatched[target])
                               for _, cost, target, n, _ in more]
-                    best = min(best, *(d for d, _, _ in others))
+                    best = min(best, *(d for d, _ in others))
                 if best == INF:
                     continue
                 tolerance = 1e-9 * max(1.0, best)
-                most, fewest = -1, worst
-                for d, k, n in ((d_sub, k_sub, n_sub), (d_del, k_del, n_del),
-                                (d_ins, k_ins, n_ins), *(others if more else ())):
-                    if d - best <= tolerance and (k > most or (k == most and n < fewest)):
-                        most, fewest = k, n
+                fewest = worst
+                for d, n in ((d_sub, n_sub), (d_del, n_del), (d_ins, n_ins),
+                             *(others if more else ())):
+                    if n < fewest and d - best <= tolerance:
+                        fewest = n
                 distance[here] = best
-                kept[here] = most + (c in row_ends)
                 unmatched[here] = fewest
         if distance[0] == INF:
             raise SchemeError(
@@ -513,17 +520,14 @@ class WordAligner:
         while current != final:
             r, c = divmod(current, cols)
             best, fewest = distance[current], unmatched[current]
-            most = kept[current] - bonus(r, c)
             tolerance = 1e-9 * max(1.0, best)
             rank, cost, target, _, found = min(
                 (arc for arc in self._arcs(r, c, g, t, deletes, inserts, cols, sub, special)
                  if arc[1] + distance[arc[2]] - best <= tolerance
-                 and kept[arc[2]] == most and arc[3] + unmatched[arc[2]] == fewest),
+                 and arc[3] + unmatched[arc[2]] == fewest),
                 key=lambda arc: arc[0])
             if found is None:
-                kind = ORDER[rank]
-                found = WordOp(kind, (start + r,) if kind != "ins" else (),
-                               (start + c,) if kind != "del" else (), cost)
+                found = _one_word(rank, r, c, start, cost)
             ops.append(found)
             current = target
         return ops
@@ -555,15 +559,23 @@ class WordAligner:
         """The middle script's operations (their ranks in ORDER) when every
         word has the same whole-number costs and only equal words match (the
         shipped ``words``): :meth:`_lattice`'s script, several times faster
-        (see the module): each state's triple (cost to the end, boundary
-        states kept, fewest unmatched words) is one integer, cost x ``whole``
-        - kept x ``unit`` + unmatched, ``unit`` above any count of unmatched
+        (see the module).  Each state's triple (cost to the end, boundaries
+        kept, fewest unmatched words) is one integer, cost x ``whole`` -
+        kept x ``unit`` + unmatched, ``unit`` above any count of unmatched
         words and ``whole`` above any kept x ``unit`` + unmatched, so that
         integers compare as the triples do lexicographically, exactly; and a
-        state whose two words are equal, outside the rows and columns of the
-        sentence ends (``gold_ends``, ``test_ends``: see :class:`Boundaries`),
-        takes the match without weighing its other arcs, which cannot do
-        better (the module's lemma)."""
+        state whose two words are equal, off the rows and columns of the
+        sentence ends (``gold_ends``, ``test_ends``: see
+        :class:`Boundaries`), takes the match without weighing its other
+        arcs, which cannot do better (the module's lemma).
+
+        The boundaries kept are counted as :func:`chain_script` counts them:
+        besides each state's value with no boundary pending (``value``, which
+        for a boundary state includes counting it), a row of gold ends has
+        the values of its states reached along it from a boundary state
+        counted there (``along_row``), a column of test ends those of its
+        states reached down it (``along_column``); a boundary state reached
+        so counts nothing."""
         rows, cols = len(g), len(t)
         if not (gold_ends and test_ends):  # no boundary state: none kept
             gold_ends = test_ends = NONE
@@ -572,7 +584,7 @@ class WordAligner:
                 return [_SUB] if sub <= delete + insert else [_DEL, _INS]
             return [_DEL] * rows + [_INS] * cols
         unit = rows + cols + 1
-        # A path passes at most rows + cols + 1 states.
+        # A chain has at most rows + cols + 1 states.
         kept = unit if gold_ends else 0
         whole = unit * (rows + cols + 3) if gold_ends else unit
         w_sub, w_del, w_ins = sub * whole + 2, delete * whole + 1, insert * whole + 1
@@ -591,30 +603,45 @@ class WordAligner:
         else:
             below, above = -rows, cols
         value: list[float] = [INF] * ((rows + 1) * width)
-        ends = test_ends if rows in gold_ends else NONE  # the last row's boundary states
-        here = rows * width + cols
-        value[here] = -kept if cols in ends else 0
-        for _ in range(cols - max(0, rows + below)):  # the last row: insertions
-            here -= 1
-            value[here] = w_ins + value[here + 1] - (kept if here - rows * width in ends else 0)
-        for r in range(rows - 1, -1, -1):
+        along_row = {r: [INF] * width for r in gold_ends if r <= rows}
+        along_column = {c: [INF] * (rows + 1) for c in test_ends if c <= cols}
+        columns = sorted(along_column)
+
+        def settle(r: int, c: int) -> None:
+            """Every value of state (r, c) (a row or column of ends, or the
+            last row), its successors settled."""
+            here = r * width + c
+            if r == rows and c == cols:
+                diagonal = down = ahead = row_ahead = column_down = 0.0
+            else:
+                diagonal = down = ahead = row_ahead = column_down = INF
+                if r < rows:
+                    down = w_del + value[here + width]
+                    if c < cols:
+                        diagonal = (0 if g[r] == t[c] else w_sub) + value[here + width + 1]
+                    if c in along_column:
+                        column_down = w_del + along_column[c][r + 1]
+                if c < cols:
+                    ahead = w_ins + value[here + 1]
+                    if r in along_row:
+                        row_ahead = w_ins + along_row[r][c + 1]
+            if r in along_row and c in along_column:  # a boundary state
+                value[here] = min(diagonal, column_down, row_ahead) - kept
+            else:
+                value[here] = min(diagonal, down, ahead)
+            if r in along_row:
+                along_row[r][c] = min(diagonal, down, row_ahead)
+            if c in along_column:
+                along_column[c][r] = min(diagonal, column_down, ahead)
+
+        for r in range(rows, -1, -1):
+            low, high = max(0, r + below), min(width, r + above + 1)
+            if r == rows or r in along_row:
+                for c in range(high - 1, low - 1, -1):
+                    settle(r, c)
+                continue
             word = g[r]
             base = r * width
-            low, high = max(0, r + below), min(width, r + above + 1)
-            if r in gold_ends:  # a row of boundary states: every arc weighed
-                for c in range(high - 1, low - 1, -1):
-                    here = base + c
-                    down = here + width
-                    best = w_del + value[down]
-                    if c < cols:
-                        other = (0 if word == t[c] else w_sub) + value[down + 1]
-                        if other < best:
-                            best = other
-                        other = w_ins + value[here + 1]
-                        if other < best:
-                            best = other
-                    value[here] = best - kept if c in test_ends else best
-                continue
             if high == width:
                 value[base + cols] = w_del + value[base + width + cols]
                 high -= 1
@@ -633,31 +660,36 @@ class WordAligner:
                     best = other
                 other = w_ins + value[here + 1]
                 value[here] = other if other < best else best
+            for c in columns:
+                if low <= c < min(width, r + above + 1):
+                    settle(r, c)
         # Forward from (0, 0): the first arc by ORDER that keeps the triple.
         ranks: list[int] = []
         r = c = 0
+        flag = _AT if 0 in along_row and 0 in along_column else _FREE
         while r < rows or c < cols:
             here = r * width + c
-            rest = value[here] + (kept if r in gold_ends and c in test_ends else 0)
-            if r < rows and c < cols:
-                if g[r] == t[c]:
-                    if (r not in gold_ends and c not in test_ends) \
-                            or value[here + width + 1] == rest:
-                        ranks.append(_MATCH)
-                        r += 1
-                        c += 1
-                        continue
-                elif w_sub + value[here + width + 1] == rest:
-                    ranks.append(_SUB)
-                    r += 1
-                    c += 1
+            rest = value[here] + kept if flag == _AT else value[here] if flag == _FREE \
+                else along_row[r][c] if flag == _ROW else along_column[c][r]
+            for rank, weight, gold, test in (
+                    (_MATCH if r < rows and c < cols and g[r] == t[c] else _SUB,
+                     0 if r < rows and c < cols and g[r] == t[c] else w_sub, 1, 1),
+                    (_DEL, w_del, 1, 0), (_INS, w_ins, 0, 1)):
+                if r + gold > rows or c + test > cols:
                     continue
-            if r < rows and w_del + value[here + width] == rest:
-                ranks.append(_DEL)
-                r += 1
+                after = _after(flag, gold, test)
+                there = here + gold * width + test
+                arrived = value[there] if after == _FREE \
+                    else along_row[r][c + 1] if after == _ROW else along_column[c][r + 1]
+                if weight + arrived == rest:
+                    ranks.append(rank)
+                    r, c = r + gold, c + test
+                    if after == _FREE and r in along_row and c in along_column:
+                        after = _AT
+                    flag = after
+                    break
             else:
-                ranks.append(_INS)
-                c += 1
+                raise AssertionError("the integer pass lost its path")
         return ranks
 
     @staticmethod
@@ -682,6 +714,107 @@ class WordAligner:
             out.append((_INS, inserts[c], here + 1, 1, None))
         out += special.get(here, ())
         return out
+
+
+def _one_word(rank: int, r: int, c: int, start: int, cost: float) -> WordOp:
+    """The one-word operation of rank ``rank`` (in ORDER) out of state (r, c)
+    of a middle that starts at word ``start`` on both sides."""
+    kind = ORDER[rank]
+    return WordOp(kind, (start + r,) if kind != "ins" else (),
+                  (start + c,) if kind != "del" else (), cost)
+
+
+# The chain of kept boundaries (chain_script): where a script is since the
+# last boundary state it counted.
+_FREE, _ROW, _COLUMN, _AT = range(4)
+
+
+def _after(flag: int, gold: int, test: int) -> int:
+    """The flag after an arc that consumes ``gold`` and ``test`` words."""
+    if flag == _AT:
+        return _ROW if not gold else _COLUMN if not test else _FREE
+    if flag == _ROW:
+        return _ROW if not gold else _FREE
+    if flag == _COLUMN:
+        return _COLUMN if not test else _FREE
+    return _FREE
+
+
+State = TypeVar("State", bound=Hashable)
+Arc_ = TypeVar("Arc_", bound=tuple[Any, ...])
+
+
+def chain_script(states: Iterable[State], start: State,
+                 where: Callable[[State], tuple[int, int]],
+                 arcs: Callable[[State], Sequence[Arc_]],
+                 final: Callable[[State], float],
+                 ends: tuple[frozenset[int], frozenset[int]],
+                 relative: float) -> list[tuple[Arc_, State]] | None:
+    """The preferred script of a lattice with sentence ends to keep: its
+    arcs, each with its source state, or None when no script reaches the end.
+
+    ``states`` lists the lattice's states so that every arc's target comes
+    before its source (backwards); ``where(state)`` gives the gold and test
+    words consumed there (a *boundary state* when they are in ``ends``);
+    ``arcs(state)`` its arcs as (rank, cost, target, unmatched words, ...);
+    ``final(state)`` the cost of ending there (INF where it is not final).
+
+    Scripts are ordered by (cost, -boundaries kept, unmatched words), then
+    read forward taking the first arc by rank.  Costs within ``relative``
+    of each other (relatively) are equal.  The boundaries kept are the
+    longest chain of the boundary states a script passes in which each
+    state is beyond the one before on both sides: the pairs of sentence
+    ends the script puts at the same place, one to one.  (A script that
+    passes (i, j) and then, inserting a whole test sentence, (i, k), keeps
+    one boundary of the gold side there, not two.)  It is counted greedily,
+    a state at a time, which is exact for a chain along a monotone path:
+    a boundary state counts unless the script is still on the row or the
+    column of the last one counted (the flag of the pass)."""
+    gold_ends, test_ends = ends
+    best: dict[tuple[State, int], tuple[float, int, int]] = {}
+    chosen: dict[tuple[State, int], list[tuple[Any, Arc_, State, int]]] = {}
+    for state in states:
+        r, c = where(state)
+        row, column = r in gold_ends, c in test_ends
+        flags = [_FREE] + [_ROW] * row + [_COLUMN] * column + [_AT] * (row and column)
+        out = arcs(state)
+        end = final(state)
+        for flag in flags:
+            options: list[tuple[float, int, int, tuple[Any, Arc_, State, int] | None]] = []
+            if end < INF:
+                options.append((end, 0, 0, None))
+            for arc in out:
+                target = arc[2]
+                tr, tc = where(target)
+                after = _after(flag, tr - r, tc - c)
+                gain = 0
+                if after == _FREE and tr in gold_ends and tc in test_ends:
+                    after, gain = _AT, 1
+                found = best.get((target, after))
+                if found is not None:
+                    d, k, n = found
+                    options.append((arc[1] + d, k + gain, n + arc[3],
+                                    (arc[0], arc, target, after)))
+            if not options:
+                continue
+            low = min(option[0] for option in options)
+            tolerance = relative * max(1.0, low)
+            near = [option for option in options if option[0] - low <= tolerance]
+            most = max(option[1] for option in near)
+            fewest = min(option[2] for option in near if option[1] == most)
+            best[state, flag] = (low, most, fewest)
+            chosen[state, flag] = [option[3] for option in near if option[1] == most
+                                   and option[2] == fewest and option[3] is not None]
+    r, c = where(start)
+    state, flag = start, _AT if r in gold_ends and c in test_ends else _FREE
+    if (state, flag) not in best:
+        return None
+    path: list[tuple[Arc_, State]] = []
+    while chosen.get((state, flag)):
+        _, arc, target, after = min(chosen[state, flag], key=lambda option: option[0])
+        path.append((arc, state))
+        state, flag = target, after
+    return path
 
 
 def _greedy_cost(g: Sequence[str], t: Sequence[str], sub: int, delete: int, insert: int) -> int:
