@@ -360,11 +360,11 @@ class WordAligner:
                 boundaries: Boundaries | None = None) -> tuple[int, int, int]:
         """Where the lattice starts, and ends on each side: the common prefix
         and suffix are matched without it where that is exact (see the
-        module; with ``boundaries``, the prefix up to the first sentence end
-        of either side, and no suffix)."""
+        module; with ``boundaries``, the prefix up to the first place where
+        one side ends a sentence and the other does not, and no suffix)."""
         start, end_g, end_t = 0, len(gold), len(test)
         if self._prefix and not merges:
-            stops = frozenset() if boundaries is None else boundaries.gold | boundaries.test
+            stops = frozenset() if boundaries is None else boundaries.gold ^ boundaries.test
             while start < end_g and start < end_t and gold[start] == test[start] \
                     and start not in stops:
                 start += 1
@@ -660,14 +660,32 @@ class WordAligner:
                     best = other
                 other = w_ins + value[here + 1]
                 value[here] = other if other < best else best
-            for c in columns:
+            for c in columns:  # down a column of ends: its values along it
                 if low <= c < min(width, r + above + 1):
-                    settle(r, c)
+                    here = base + c
+                    along = along_column[c]
+                    best = w_del + along[r + 1]
+                    if c < cols:
+                        other = (0 if word == t[c] else w_sub) + value[here + width + 1]
+                        if other < best:
+                            best = other
+                        other = w_ins + value[here + 1]
+                        if other < best:
+                            best = other
+                    along[r] = best
         # Forward from (0, 0): the first arc by ORDER that keeps the triple.
         ranks: list[int] = []
         r = c = 0
         flag = _AT if 0 in along_row and 0 in along_column else _FREE
         while r < rows or c < cols:
+            if flag == _FREE and r < rows and c < cols and g[r] == t[c] \
+                    and r not in along_row and c not in along_column:
+                ranks.append(_MATCH)  # the lemma, as in the backward pass
+                r += 1
+                c += 1
+                if r in along_row and c in along_column:
+                    flag = _AT
+                continue
             here = r * width + c
             rest = value[here] + kept if flag == _AT else value[here] if flag == _FREE \
                 else along_row[r][c] if flag == _ROW else along_column[c][r]
