@@ -105,12 +105,27 @@ def measured(alignment: WordAlignment, ends: Boundaries) -> tuple[int, int, int]
 
 @st.composite
 def bounded_pairs(draw: st.DrawFn) -> tuple[list[str], list[str], Boundaries]:
-    """Two word sequences over a few words, and sentence ends on each side."""
-    words = st.lists(st.sampled_from("abcd."), max_size=12)
-    gold, test = draw(words), draw(words)
+    """Two word sequences over a few words (the second often the first with
+    a few edits), and sentence ends on each side (often some in common)."""
+    words = st.sampled_from("abcd.")
+    gold = draw(st.lists(words, max_size=12))
+    if draw(st.booleans()):
+        test = draw(st.lists(words, max_size=12))
+    else:
+        test = list(gold)
+        for _ in range(draw(st.integers(0, 3))):
+            at = draw(st.integers(0, len(test)))
+            op = draw(st.sampled_from(["sub", "del", "ins"]))
+            if op == "ins" or at == len(test):
+                test.insert(at, draw(words))
+            elif op == "sub":
+                test[at] = draw(words)
+            else:
+                del test[at]
     ends = st.frozensets(st.integers(0, 12))
-    return gold, test, Boundaries(frozenset(e for e in draw(ends) if e <= len(gold)),
-                                  frozenset(e for e in draw(ends) if e <= len(test)))
+    common = draw(ends)
+    return gold, test, Boundaries(frozenset(e for e in common | draw(ends) if e <= len(gold)),
+                                  frozenset(e for e in common | draw(ends) if e <= len(test)))
 
 
 # The shipped word scheme (the integer pass) and one with other whole costs.
@@ -405,3 +420,36 @@ def test_boundaries_kept_and_words_changed_inside_pair_as_gold(
             # Whatever happens, each file's sentences are paired once, in order.
             assert [n for run in result.runs for n in run.gold] == list(range(1, len(gold) + 1))
             assert [n for run in result.runs for n in run.test] == list(range(1, len(test) + 1))
+
+
+# -- the README's statements about jp-evalb -------------------------------------
+# jp-evalb's current script (jungyeul/alignment-based-PARSEVAL, jp-evalb.py of
+# 2024-02-21, run outside the project as `python3 jp-evalb.py bug.gld bug.tst`
+# in its case2_bug_dir) drops the root brackets TOP and S1 and gives these
+# rows (matched, gold, test, crossing) and R 61.74, P 57.72, F 59.66; the
+# report committed beside it (2024-01-21) predates that: it counted S1 (128
+# test brackets) and gave F 58.44.
+JP_EVALB_CASE2 = [(17, 22, 26, 5), (9, 13, 14, 2), (28, 36, 34, 4), (6, 18, 16, 8),
+                  (11, 26, 33, 17)]
+
+
+def test_jp_evalb_case_2_with_its_root_labels_deleted(shared: Path, tmp_path: Path) -> None:
+    gold, test = (str(shared / "evalb" / name) for name in ("bug.gld", "bug.tst"))
+    prm = tmp_path / "jp.prm"
+    prm.write_text("LABELED 1\nDELETE_LABEL TOP\nDELETE_LABEL S1\n")
+    result = evaluate(gold, test, Config.from_options(
+        metrics=("parseval",), yields="align", params=load_params(str(prm))))
+    rows = [(s.parseval.matched, s.parseval.gold, s.parseval.test, s.parseval.crossing)
+            for s in result.sentences if s.parseval is not None]
+    assert rows == JP_EVALB_CASE2
+    p = result.parseval
+    assert p is not None
+    assert [round(x or 0, 2) for x in (p.recall, p.precision, p.f_measure)] == \
+        [61.74, 57.72, 59.66]
+    # Tags: jp-evalb counts 142 of 177, parsedit 141 (the tags of aligned words).
+    assert (p.correct_tags, p.words) == (141, 177)
+    # Nothing deleted (-p none): the root brackets count, 71 / 120 / 128.
+    none = evaluate(gold, test, config("gold", params=load_params("none")))
+    assert none.parseval is not None
+    assert (none.parseval.matched, none.parseval.gold, none.parseval.test) == (71, 120, 128)
+    assert round(none.parseval.f_measure or 0, 2) == 57.26

@@ -23,9 +23,11 @@ pass.)  **Ties** between
 cheapest scripts are broken in steps, so that an alignment never depends
 on how a search happens to run: (0) when the caller gives sentence
 :class:`Boundaries` (``--segmentation``), among the cheapest scripts those
-that pass through the most states (i, j) where a gold sentence and a test
-sentence both end (a boundary both sides keep: a shared boundary is never
-crossed to save nothing); (1) among those, the ones with the most matched
+that keep the most boundaries: the longest chain of *boundary states* (i,
+j), where a gold sentence and a test sentence both end, that the script
+passes, each beyond the one before on both sides (the sentence ends it puts
+at the same place, one to one; a shared boundary is never crossed to save
+nothing, see :func:`chain_script`); (1) among those, the ones with the most matched
 words (computed in the same pass over the arcs that stay on a cheapest
 path, an operation weighing the words it consumes without matching them);
 (2) among those, the script is read forward from (0, 0) taking the first
@@ -71,16 +73,24 @@ inserts at one, substitutions cost >= 0 and no merge is possible: it is
 what lets the common prefix be matched under classes too.)
 
 With boundaries, the lemma holds at a state (i, j) with i not a gold
-sentence end and j not a test sentence end: the script that deletes gold[i]
-first differs from the one that matches it only in the states (k, j), k > i,
-it passes before consuming test[j] (the matching one passes (k, j + 1)
-instead), and none of those is a boundary state when j is no test end; the
-same for an insertion first, whose states (i, k) are none when i is no gold
-end.  So the match is taken without weighing the other arcs only at such
-states (the common prefix stops at the first boundary on either side), and
-the common suffix is left to the lattice; a pair of equal yields is its own
+sentence end and j not a test sentence end, reached with no boundary state
+counted on its row or column: the script S that deletes gold[i] first
+differs from the one S' that matches it only in the states (k, j), k > i,
+it passes before consuming test[j] (S' passes (k, j + 1) instead), and
+none of those is a boundary state when j is no test end, while S' may
+count one (and then, still on its column, not the next: it keeps no fewer
+in all); the same for an insertion first, whose states (i, k) are none
+when i is no gold end.  It holds too at a boundary state (i, i) reached on
+the diagonal, which both scripts count: S's states after it are on its
+column and count nothing.  So the match is taken without weighing the
+other arcs only at such states: the common prefix runs up to the first
+place where one side ends a sentence and the other does not, the integer
+pass takes the shortcut off the rows and columns of the ends, and the
+common suffix is left to the lattice; a pair of equal yields is its own
 alignment (every cheapest script is then the diagonal) only when no word
-deletes, inserts or merges for nothing.
+deletes, inserts or merges for nothing.  Tested against a textbook
+recurrence over (state, chain flags) and between the three passes
+(tests/test_pairing.py).
 """
 
 from __future__ import annotations
