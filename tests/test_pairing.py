@@ -134,7 +134,7 @@ SCHEMES = [(load_scheme("words"), (1, 1, 1)), (parse_scheme(
     b'[[substitute]]\nfrom = "word"\nto = "word"\ncost = 2\n', "<w>"), (2, 1, 1))]
 
 
-@settings(max_examples=700, deadline=None)
+@settings(max_examples=1000, deadline=None)
 @given(bounded_pairs(), st.sampled_from(range(len(SCHEMES))))
 def test_alignment_keeps_the_most_boundaries_among_the_cheapest(
         case: tuple[list[str], list[str], Boundaries], which: int) -> None:

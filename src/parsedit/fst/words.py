@@ -456,86 +456,150 @@ class WordAligner:
                 target = (op.gold[-1] + 1 - start) * cols + op.test[-1] + 1 - start
                 special.setdefault(i * cols + j, []).append(
                     (_RANK[op.kind], op.cost, target, len(op.gold) + len(op.test), op))
-        if gold_ends and test_ends:  # boundaries to keep: the chain pass
-            def band(r: int) -> range:
-                return range(min(cols, r + above + 1) - 1, max(0, r + below) - 1, -1)
-
-            def arcs(here: int) -> list[tuple[int, float, int, int, WordOp | None]]:
-                return self._arcs(*divmod(here, cols), g, t, deletes, inserts, cols, sub,
-                                  special)
-
-            path = chain_script(
-                (r * cols + c for r in range(last_r, -1, -1) for c in band(r)
-                 if step * (abs(r - c) + abs(shift - r + c)) <= bound),
-                0, lambda here: divmod(here, cols), arcs,
-                lambda here: 0.0 if here == final else INF, ends, 1e-9)
-            if path is None:
-                raise SchemeError(
-                    f"word cost scheme {self.scheme.name!r} allows no alignment of "
-                    f"[{' '.join(g)}] with [{' '.join(t)}]")
-            return [arc[4] if arc[4] is not None
-                    else _one_word(arc[0], *divmod(here, cols), start, arc[1])
-                    for arc, here in path]
-        # Per state: the cheapest cost to the end, and the fewest unmatched
-        # words among the cheapest scripts (INF and ``worst`` off the band).
+        # Per state: the cheapest cost to the end, the most boundaries kept
+        # (see chain_script; for a boundary state, counting it) and the
+        # fewest unmatched words among those scripts (INF, 0 and ``worst``
+        # off the band): with no boundary pending (these lists); and, with
+        # boundaries, on a row of gold ends reached along it from a
+        # boundary state counted there, or down a column of test ends.
         worst = len(gold) + len(test) + 1
         distance = [INF] * (rows * cols)
+        kept = [0] * (rows * cols)
         unmatched = [worst] * (rows * cols)
         distance[final] = 0.0
         unmatched[final] = 0
+        both = bool(gold_ends and test_ends)
+        along_row = {r: ([INF] * cols, [0] * cols, [worst] * cols)
+                     for r in gold_ends if both and r <= last_r}
+        along_column = {c: ([INF] * rows, [0] * rows, [worst] * rows)
+                        for c in test_ends if both and c <= last_c}
+
+        def reached(here: int, flag: int) -> tuple[float, int, int]:
+            """The values of state ``here`` reached with ``flag``."""
+            if flag == _FREE:
+                return distance[here], kept[here], unmatched[here]
+            if flag == _AT:
+                return distance[here], kept[here] - 1, unmatched[here]
+            r, c = divmod(here, cols)
+            d, k, n = along_row[r] if flag == _ROW else along_column[c]
+            i = c if flag == _ROW else r
+            return d[i], k[i], n[i]
+
+        def options(r: int, c: int, flag: int
+                    ) -> list[tuple[float, int, int, tuple[int, float, int, int, WordOp | None]]]:
+            """Each arc out of (r, c) reached with ``flag``: the values through it."""
+            out = []
+            for arc in self._arcs(r, c, g, t, deletes, inserts, cols, sub, special):
+                tr, tc = divmod(arc[2], cols)
+                d, k, n = reached(arc[2], _after(flag, tr - r, tc - c))
+                out.append((arc[1] + d, k, arc[3] + n, arc))
+            return out
+
+        def settle(r: int, c: int) -> None:
+            """Every value of a state on a row or a column of ends."""
+            here = r * cols + c
+            flags = [_AT if r in along_row and c in along_column else _FREE]
+            flags += [_ROW] * (r in along_row) + [_COLUMN] * (c in along_column)
+            for flag in flags:
+                found = [option for option in options(r, c, flag) if option[0] < INF]
+                if here == final:
+                    found.append((0.0, 0, 0, (0, 0.0, 0, 0, None)))
+                if not found:
+                    continue
+                d, k, n = _preferred(found)
+                if flag == _FREE or flag == _AT:
+                    distance[here], kept[here], unmatched[here] = d, k + (flag == _AT), n
+                else:
+                    values, i = (along_row[r], c) if flag == _ROW else (along_column[c], r)
+                    values[0][i], values[1][i], values[2][i] = d, k, n
+
         for r in range(last_r, -1, -1):
             base = r * cols
             low, high = max(0, r + below), min(cols, r + above + 1)
             for c in range(high - 1, low - 1, -1):
                 here = base + c
-                if here == final or step * (abs(r - c) + abs(shift - r + c)) > bound:
+                if step * (abs(r - c) + abs(shift - r + c)) > bound:
                     continue
-                # The one-word arcs' (distance through it, unmatched words
-                # through it); an arc that is not there costs INF.
+                if here == final or (r in along_row and c in along_column):
+                    settle(r, c)  # the last state, or a boundary state
+                    continue
+                # The one-word arcs' (distance, boundaries kept, unmatched
+                # words) through them; an arc that is not there costs INF.
                 d_sub = d_del = d_ins = INF
+                k_sub = k_del = k_ins = 0
                 n_sub = n_del = n_ins = worst
                 if r < last_r:
+                    down = here + cols
                     if c < last_c:
                         cost = sub(g[r], t[c])
                         if cost == 0:
-                            d_sub, n_sub = distance[here + cols + 1], unmatched[here + cols + 1]
+                            d_sub, k_sub, n_sub = distance[down + 1], kept[down + 1], \
+                                unmatched[down + 1]
                         elif cost < INF:
-                            d_sub = cost + distance[here + cols + 1]
-                            n_sub = 2 + unmatched[here + cols + 1]
-                    d_del, n_del = deletes[r] + distance[here + cols], 1 + unmatched[here + cols]
+                            d_sub, k_sub, n_sub = cost + distance[down + 1], kept[down + 1], \
+                                2 + unmatched[down + 1]
+                    d_del, k_del, n_del = deletes[r] + distance[down], kept[down], \
+                        1 + unmatched[down]
                 if c < last_c:
-                    d_ins, n_ins = inserts[c] + distance[here + 1], 1 + unmatched[here + 1]
+                    d_ins, k_ins, n_ins = inserts[c] + distance[here + 1], kept[here + 1], \
+                        1 + unmatched[here + 1]
                 best = min(d_sub, d_del, d_ins)
                 more = special.get(here)
                 if more:
-                    others = [(cost + distance[target], n + unmatched[target])
+                    others = [(cost + distance[target], kept[target], n + unmatched[target])
                               for _, cost, target, n, _ in more]
-                    best = min(best, *(d for d, _ in others))
+                    best = min(best, *(d for d, _, _ in others))
                 if best == INF:
                     continue
                 tolerance = 1e-9 * max(1.0, best)
-                fewest = worst
-                for d, n in ((d_sub, n_sub), (d_del, n_del), (d_ins, n_ins),
-                             *(others if more else ())):
-                    if n < fewest and d - best <= tolerance:
-                        fewest = n
-                distance[here] = best
-                unmatched[here] = fewest
+                most, fewest = -1, worst
+                for d, k, n in ((d_sub, k_sub, n_sub), (d_del, k_del, n_del),
+                                (d_ins, k_ins, n_ins), *(others if more else ())):
+                    if d - best <= tolerance and (k > most or (k == most and n < fewest)):
+                        most, fewest = k, n
+                distance[here], kept[here], unmatched[here] = best, most, fewest
+                if r in along_row:
+                    # Reached along a row of ends, an insertion stays on it.
+                    row = along_row[r]
+                    d_ins, k_ins, n_ins = (inserts[c] + row[0][c + 1], row[1][c + 1],
+                                           1 + row[2][c + 1]) if c < last_c else (INF, 0, worst)
+                    along = [option for option in ((d_sub, k_sub, n_sub, None),
+                                                   (d_del, k_del, n_del, None),
+                                                   (d_ins, k_ins, n_ins, None),
+                                                   *((d, k, n, None) for d, k, n in
+                                                     (others if more else ())))
+                             if option[0] < INF]
+                    if along:
+                        row[0][c], row[1][c], row[2][c] = _preferred(along)
+                if c in along_column:
+                    settle(r, c)
         if distance[0] == INF:
             raise SchemeError(
                 f"word cost scheme {self.scheme.name!r} allows no alignment of "
                 f"[{' '.join(g)}] with [{' '.join(t)}]")
         ops: list[WordOp] = []
         current = 0
+        flag = _AT if 0 in along_row and 0 in along_column else _FREE
         while current != final:
             r, c = divmod(current, cols)
-            best, fewest = distance[current], unmatched[current]
+            best, most, fewest = reached(current, flag)
             tolerance = 1e-9 * max(1.0, best)
-            rank, cost, target, _, found = min(
-                (arc for arc in self._arcs(r, c, g, t, deletes, inserts, cols, sub, special)
-                 if arc[1] + distance[arc[2]] - best <= tolerance
-                 and arc[3] + unmatched[arc[2]] == fewest),
-                key=lambda arc: arc[0])
+            if flag == _FREE and r not in along_row and c not in along_column:
+                # Every arc reaches its target with no boundary pending.
+                rank, cost, target, _, found = min(
+                    (arc for arc in self._arcs(r, c, g, t, deletes, inserts, cols, sub, special)
+                     if arc[1] + distance[arc[2]] - best <= tolerance
+                     and kept[arc[2]] == most and arc[3] + unmatched[arc[2]] == fewest),
+                    key=lambda arc: arc[0])
+            else:
+                _, _, _, (rank, cost, target, _, found) = min(
+                    (option for option in options(r, c, flag) if option[0] - best <= tolerance
+                     and option[1] == most and option[2] == fewest),
+                    key=lambda option: option[3][0])
+            tr, tc = divmod(target, cols)
+            flag = _after(flag, tr - r, tc - c)
+            if flag == _FREE and tr in along_row and tc in along_column:
+                flag = _AT
             if found is None:
                 found = _one_word(rank, r, c, start, cost)
             ops.append(found)
@@ -825,13 +889,10 @@ def chain_script(states: Iterable[State], start: State,
                                     (arc[0], arc, target, after)))
             if not options:
                 continue
-            low = min(option[0] for option in options)
+            low, most, fewest = best[state, flag] = _preferred(options, relative)
             tolerance = relative * max(1.0, low)
-            near = [option for option in options if option[0] - low <= tolerance]
-            most = max(option[1] for option in near)
-            fewest = min(option[2] for option in near if option[1] == most)
-            best[state, flag] = (low, most, fewest)
-            chosen[state, flag] = [option[3] for option in near if option[1] == most
+            chosen[state, flag] = [option[3] for option in options
+                                   if option[0] - low <= tolerance and option[1] == most
                                    and option[2] == fewest and option[3] is not None]
     r, c = where(start)
     state, flag = start, _AT if r in gold_ends and c in test_ends else _FREE
@@ -843,6 +904,18 @@ def chain_script(states: Iterable[State], start: State,
         path.append((arc, state))
         state, flag = target, after
     return path
+
+
+def _preferred(options: Sequence[tuple[float, int, int, Any]], relative: float = 1e-9
+               ) -> tuple[float, int, int]:
+    """The best (cost, boundaries kept, unmatched words) of some options (of
+    finite cost): the cheapest (within ``relative``, relatively), then the
+    most kept, then the fewest unmatched."""
+    low = min(option[0] for option in options)
+    tolerance = relative * max(1.0, low)
+    near = [option for option in options if option[0] - low <= tolerance]
+    most = max(option[1] for option in near)
+    return low, most, min(option[2] for option in near if option[1] == most)
 
 
 def _greedy_cost(g: Sequence[str], t: Sequence[str], sub: int, delete: int, insert: int) -> int:
