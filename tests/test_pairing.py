@@ -153,20 +153,25 @@ def test_alignment_keeps_the_most_boundaries_among_the_cheapest(
     assert fast.align(gold, test).cost == alignment.cost
 
 
-@settings(max_examples=200, deadline=None)
-@given(bounded_pairs())
+@settings(max_examples=300, deadline=None)
+@given(bounded_pairs(), st.booleans())
 def test_boundaries_under_classes_and_merges_agree_between_the_aligners(
-        case: tuple[list[str], list[str], Boundaries]) -> None:
-    # The general pass (classes, keys, merges) and the composition choose
-    # the same script with boundaries too.
+        case: tuple[list[str], list[str], Boundaries], eq_word: bool) -> None:
+    # The general pass (classes, keys, merges, EQ_WORD) and the composition
+    # choose the same script with boundaries too, and the common prefix
+    # taken out of the lattice changes nothing.
     gold, test, ends = case
-    gold = [w.upper() if n % 3 == 0 else w for n, w in enumerate(gold)]
+    spelled = {"a": "a", "b": "B", "c": "ab", "d": "ba", ".": "."}  # merges: a b = ab
+    gold = [spelled[w] if n % 2 else w for n, w in enumerate(gold)]
+    test = [spelled[w] for w in test]
+    same = (lambda g, t: {g, t} == {"d", "ba"}) if eq_word else None
     scheme = load_scheme("words-tokenisation")
-    python = WordAligner(scheme).align(gold, test, ends)
-    assert FstWordAligner(scheme).align(gold, test, ends) == python
-    whole = WordAligner(scheme)
+    python = WordAligner(scheme, same).align(gold, test, ends)
+    assert FstWordAligner(scheme, same).align(gold, test, ends) == python
+    whole = WordAligner(scheme, same)
     whole._prefix = False  # the common prefix through the lattice
     assert whole.align(gold, test, ends) == python
+    assert python.cost == WordAligner(scheme, same).align(gold, test).cost
 
 
 def test_an_edge_error_ties_and_the_shared_boundary_wins() -> None:
