@@ -268,6 +268,8 @@ def test_one_test_sentence_over_five_gold_sentences_is_one_pair(tmp_path: Path) 
         assert (result.words.substituted, result.words.gold) == (1, 45)
         assert (result.gold_trees, result.test_trees) == (9, 5)
         assert not any("whole windows" in w for w in result.warnings)
+        forked = evaluate(gold, test, config(segmentation), jobs=2)  # pairs made by the parent
+        assert forked.runs == result.runs and forked.totals == result.totals
 
 
 def test_no_boundary_within_the_widest_window_is_said(tmp_path: Path) -> None:
