@@ -506,7 +506,7 @@ class WordAligner:
                     found.append((0.0, 0, 0, (0, 0.0, 0, 0, None)))
                 if not found:
                     continue
-                d, k, n = _preferred(found)
+                d, k, n = _best_triple(found)
                 if flag == _FREE or flag == _AT:
                     distance[here], kept[here], unmatched[here] = d, k + (flag == _AT), n
                 else:
@@ -570,7 +570,7 @@ class WordAligner:
                                                      (others if more else ())))
                              if option[0] < INF]
                     if along:
-                        row[0][c], row[1][c], row[2][c] = _preferred(along)
+                        row[0][c], row[1][c], row[2][c] = _best_triple(along)
                 if c in along_column:
                     settle(r, c)
         if distance[0] == INF:
@@ -889,7 +889,7 @@ def chain_script(states: Iterable[State], start: State,
                                     (arc[0], arc, target, after)))
             if not options:
                 continue
-            low, most, fewest = best[state, flag] = _preferred(options, relative)
+            low, most, fewest = best[state, flag] = _best_triple(options, relative)
             tolerance = relative * max(1.0, low)
             chosen[state, flag] = [option[3] for option in options
                                    if option[0] - low <= tolerance and option[1] == most
@@ -906,7 +906,7 @@ def chain_script(states: Iterable[State], start: State,
     return path
 
 
-def _preferred(options: Sequence[tuple[float, int, int, Any]], relative: float = 1e-9
+def _best_triple(options: Sequence[tuple[float, int, int, Any]], relative: float = 1e-9
                ) -> tuple[float, int, int]:
     """The best (cost, boundaries kept, unmatched words) of some options (of
     finite cost): the cheapest (within ``relative``, relatively), then the
