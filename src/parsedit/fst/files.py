@@ -5,7 +5,10 @@ through these functions.)"""
 
 from __future__ import annotations
 
+import hashlib
 import math
+import os
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TypeGuard
@@ -38,6 +41,10 @@ def validated(fst: pynini.Fst, what: str) -> pynini.Fst:
     an arc never taken).  Otherwise a :class:`SchemeError` that begins with
     ``what`` and says which state or arc is at fault: a negative weight
     would make edits pay, a NaN would make every comparison false."""
+    if not fst.verify():
+        raise SchemeError(f"{what} that OpenFst finds inconsistent (an arc to a state that "
+                          "does not exist, or a label outside its symbol table): a damaged "
+                          "file?")
     if fst.weight_type() != "tropical":
         raise SchemeError(f"{what} over {fst.weight_type()} weights; edit costs are "
                           "tropical (the minimum over paths, costs added along one)")
@@ -61,12 +68,16 @@ def validated(fst: pynini.Fst, what: str) -> pynini.Fst:
     return fst
 
 
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split()) or type(exc).__name__
+
+
 def read_fst(path: Path) -> Fst:
     """A transducer from an OpenFst file."""
     try:
         return pynini.Fst.read(str(path))
     except Exception as exc:  # pynini raises its own FstIOError and others
-        raise SchemeError(f"{path}: not an OpenFst file: {exc}") from None
+        raise SchemeError(f"{path}: not an OpenFst file: {_one_line(exc)}") from None
 
 
 def write_far(path: Path, fsts: dict[str, pynini.Fst]) -> None:
@@ -82,4 +93,65 @@ def read_far(path: Path) -> dict[str, pynini.Fst]:
         far = pynini.Far(str(path), mode="r")
         return {str(key): fst.copy() for key, fst in far}
     except Exception as exc:  # pynini raises its own FstIOError and others
-        raise SchemeError(f"{path}: not a readable FAR file: {exc}") from None
+        raise SchemeError(f"{path}: not a readable FAR file: {_one_line(exc)}") from None
+
+
+def write_far_whole(path: Path, fsts: dict[str, pynini.Fst]) -> bytes:
+    """:func:`write_far`, then read back: the file's bytes if it holds every
+    transducer as given, else an :class:`OSError` (OpenFst reports a failed
+    write, a full disk, only on standard error, leaving a short file)."""
+    write_far(path, fsts)
+    try:
+        back = read_far(path)
+    except SchemeError:
+        back = {}
+    if sorted(back) != sorted(fsts) or any(
+            back[key].write_to_string() != fst.write_to_string() for key, fst in fsts.items()):
+        raise OSError(5, "OpenFst could not write the whole file (is the disk full?)")
+    return path.read_bytes()
+
+
+# -- digests beside compiled files ---------------------------------------------
+#
+# ``grammars compile -o X.far`` writes ``X.far.sha256`` beside the file (in
+# sha256sum's format, so ``sha256sum -c X.far.sha256`` checks it too); a
+# transducer file with a digest beside it is read only when its bytes hash
+# to it, before OpenFst parses them, so that damage is one line, never a
+# crash or a silently different transducer.
+
+DIGEST_SUFFIX = ".sha256"
+_HEX = re.compile(r"[0-9a-f]{64}\Z")
+
+
+def digest_path(path: Path | str) -> Path:
+    """Where the digest of the file ``path`` is kept: beside the file itself
+    (a symbolic link's target)."""
+    return Path(os.path.realpath(path) + DIGEST_SUFFIX)
+
+
+def digest_line(data: bytes, path: Path | str) -> str:
+    """The digest file's text for the bytes ``data`` of the file ``path``."""
+    return f"{hashlib.sha256(data).hexdigest()}  {os.path.basename(os.path.realpath(path))}\n"
+
+
+def check_digest(path: Path, data: bytes) -> bool:
+    """Whether ``data``, the bytes of ``path``, were checked against a digest
+    beside them (False: there is none); a digest they do not match, or one
+    that cannot be read, is a :class:`SchemeError`."""
+    check = digest_path(path)
+    try:
+        text = check.read_bytes()
+    except FileNotFoundError:
+        return False
+    except OSError as exc:
+        raise SchemeError(f"{path}: its digest {check} cannot be read "
+                          f"({exc.strerror or exc})") from None
+    words = text.split()
+    expected = words[0].decode("ascii", "replace").lower() if words else ""
+    if not _HEX.match(expected):
+        raise SchemeError(f"{path}: its digest {check} is damaged (expected 64 hexadecimal "
+                          "digits, as sha256sum writes them); compile the file again")
+    if hashlib.sha256(data).hexdigest() != expected:
+        raise SchemeError(f"{path}: the file does not match its digest {check} (damaged, "
+                          "truncated or changed since it was compiled); compile it again")
+    return True
