@@ -55,6 +55,7 @@ from parsedit.fst.files import (
     is_fst,
     read_far,
     read_fst,
+    read_safely,
     validated,
     write_far,
 )
@@ -187,6 +188,8 @@ def load_transducer_scheme(path: Path, encoding: str | None = None, shipped: boo
     if path.suffix == ".py":
         return replace(_load_module(path, data), path=label)
     verified = check_digest(path, data)
+    if not verified:
+        read_safely(path, read_fst if path.suffix == ".fst" else read_far)
     if path.suffix == ".fst":
         fst = read_fst(path)
     else:

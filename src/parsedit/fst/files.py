@@ -9,7 +9,9 @@ import hashlib
 import math
 import os
 import re
-from collections.abc import Iterable
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeGuard
 
@@ -41,7 +43,9 @@ def validated(fst: pynini.Fst, what: str) -> pynini.Fst:
     an arc never taken).  Otherwise a :class:`SchemeError` that begins with
     ``what`` and says which state or arc is at fault: a negative weight
     would make edits pay, a NaN would make every comparison false."""
-    if not fst.verify():
+    with quiet_openfst():
+        consistent = fst.verify()
+    if not consistent:
         raise SchemeError(f"{what} that OpenFst finds inconsistent (an arc to a state that "
                           "does not exist, or a label outside its symbol table): a damaged "
                           "file?")
@@ -68,6 +72,30 @@ def validated(fst: pynini.Fst, what: str) -> pynini.Fst:
     return fst
 
 
+@contextmanager
+def quiet_openfst() -> Iterator[None]:
+    """OpenFst's own messages (``ERROR: FstHeader::Read: ...``, several lines
+    per damaged file, written by its C++ straight to descriptor 2) silenced
+    while it reads or checks a file: parsedit says what went wrong in one
+    line of its own."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError, AttributeError):
+        yield
+        return
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(devnull, 2)
+        finally:
+            os.close(devnull)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
 def _one_line(exc: BaseException) -> str:
     return " ".join(str(exc).split()) or type(exc).__name__
 
@@ -75,7 +103,8 @@ def _one_line(exc: BaseException) -> str:
 def read_fst(path: Path) -> Fst:
     """A transducer from an OpenFst file."""
     try:
-        return pynini.Fst.read(str(path))
+        with quiet_openfst():
+            return pynini.Fst.read(str(path))
     except Exception as exc:  # pynini raises its own FstIOError and others
         raise SchemeError(f"{path}: not an OpenFst file: {_one_line(exc)}") from None
 
@@ -90,10 +119,60 @@ def write_far(path: Path, fsts: dict[str, pynini.Fst]) -> None:
 
 def read_far(path: Path) -> dict[str, pynini.Fst]:
     try:
-        far = pynini.Far(str(path), mode="r")
-        return {str(key): fst.copy() for key, fst in far}
+        with quiet_openfst():
+            far = pynini.Far(str(path), mode="r")
+            return {str(key): fst.copy() for key, fst in far}
     except Exception as exc:  # pynini raises its own FstIOError and others
         raise SchemeError(f"{path}: not a readable FAR file: {_one_line(exc)}") from None
+
+
+def read_safely(path: Path, reader: Callable[[Path], object]) -> None:
+    """Read ``path`` with ``reader`` in a forked child first, where the
+    platform can fork: on some damaged files OpenFst ends the whole process
+    (``std::bad_alloc`` from a length read as billions, a failed check),
+    which no exception can catch.  A child that dies so (with a memory limit
+    that makes an absurd length fail fast) is a :class:`SchemeError` here;
+    an exception in it is left to the caller's own read to report.  Files
+    with a digest beside them are checked by it instead, before any reading
+    (:func:`check_digest`)."""
+    if not hasattr(os, "fork"):
+        return
+    try:
+        pid = os.fork()
+    except OSError:
+        return
+    if pid == 0:  # the child: nothing of it but its exit status matters
+        status = 0
+        try:
+            import faulthandler
+
+            faulthandler.disable()  # its report of the abort (pytest enables it)
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, 2)  # OpenFst's last words, not the user's concern
+            _limit_memory(path)
+            reader(path)
+        except BaseException:  # noqa: BLE001 - the parent's read reports it
+            status = 0
+        finally:
+            os._exit(status)
+    _, status = os.waitpid(pid, 0)
+    if os.WIFSIGNALED(status) or os.WEXITSTATUS(status) != 0:
+        raise SchemeError(f"{path}: OpenFst cannot read it (reading it stopped the process "
+                          "that tried: a damaged file?)")
+
+
+def _limit_memory(path: Path) -> None:
+    """In :func:`read_safely`'s child: address space for what it holds and a
+    generous multiple of the file's size, no more."""
+    try:
+        import resource
+
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            used = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        limit = used + (256 << 20) + 64 * path.stat().st_size
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    except (ImportError, OSError, ValueError):
+        pass
 
 
 def write_far_whole(path: Path, fsts: dict[str, pynini.Fst]) -> bytes:
