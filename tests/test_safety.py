@@ -23,6 +23,7 @@ from conftest import files, run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from roark_trees import GOLD, PARSE2, PARSE3
+from test_io import one_error_line
 
 from parsedit import output
 from parsedit.costs import load_costs
@@ -30,17 +31,6 @@ from parsedit.errors import ParseditError, SchemeError
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src"
-
-
-def one_error_line(result: object, *needles: str) -> str:
-    """The run failed with exit 2 and exactly one line on standard error."""
-    assert result.exit_code == 2, result.output  # type: ignore[attr-defined]
-    lines = result.stderr.splitlines()  # type: ignore[attr-defined]
-    assert len(lines) == 1 and lines[0].startswith("parsedit: error: "), lines
-    assert "Traceback" not in result.output  # type: ignore[attr-defined]
-    for needle in needles:
-        assert needle in lines[0], lines[0]
-    return str(lines[0])
 
 
 def compile_error(result: object, *needles: str) -> None:
@@ -66,18 +56,26 @@ def writers(tmp_path: Path, destination: str) -> list[tuple[str, ...]]:
             ("grammars", "compile", "roark-basic", "--alphabet", gold, "-o", destination)]
 
 
-@pytest.fixture
+@pytest.fixture(autouse=True)
 def replaces_only_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Fail (instead of doing it) any rename over a file outside ``tmp_path``:
-    the runs below write into devices, which a regression would replace (as
-    root, the system's own /dev/null)."""
+    """Fail (instead of doing it) any rename over a file outside the test's
+    directories: the runs here write into devices, which a regression would
+    replace (as root, the system's own /dev/null or /dev/full)."""
     real = os.replace
+    allowed = (str(tmp_path), str(tmp_path.parent.parent))
 
     def guarded(source: str, target: str, *args: object, **kwargs: object) -> None:
-        assert str(target).startswith(str(tmp_path)), f"would replace {target}"
+        assert str(target).startswith(allowed), f"would replace {target}"
         real(source, target, *args, **kwargs)  # type: ignore[arg-type]
     monkeypatch.setattr(os, "replace", guarded)
     yield
+
+
+def _device(path: str) -> None:
+    """Skip unless ``path`` is the character device it should be (another
+    program on this machine may have replaced it)."""
+    if not stat.S_ISCHR(os.stat(path).st_mode):
+        pytest.skip(f"{path} is not a character device on this machine")
 
 
 # --- outputs replace what they should write into ---------------------------------
@@ -91,7 +89,6 @@ def _read_fifo(path: Path, into: list[bytes]) -> threading.Thread:
     return thread
 
 
-@pytest.mark.usefixtures("replaces_only_in")
 def test_every_writer_writes_into_a_fifo_and_leaves_it_a_fifo(tmp_path: Path) -> None:
     fifo = tmp_path / "out.fifo"
     os.mkfifo(fifo)
@@ -136,8 +133,8 @@ def test_every_writer_writes_a_symlinks_target_and_keeps_the_link(tmp_path: Path
     assert dangling.is_symlink() and (target_dir / "new.txt").read_text().startswith("parsedit")
 
 
-@pytest.mark.usefixtures("replaces_only_in")
 def test_every_writer_writes_into_dev_null_and_leaves_it_a_device(tmp_path: Path) -> None:
+    _device("/dev/null")
     for args in writers(tmp_path, "/dev/null"):
         result = run(*args)
         assert result.exit_code == 0, (args, result.output)
@@ -201,6 +198,7 @@ def test_dev_stdout_is_written_into_not_replaced(tmp_path: Path) -> None:
 
 def test_dev_full_and_a_failed_write_are_one_line_and_leave_nothing(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _device("/dev/full")
     gold, test = files(tmp_path, [GOLD], [PARSE2])
     one_error_line(run("score", gold, test, "-o", "/dev/full"),
                    "-o /dev/full: cannot write: No space left on device")
@@ -474,6 +472,7 @@ def _run_to(tmp_path: Path, shell: str, *args: str) -> tuple[int, bytes, bytes]:
 
 @pytest.mark.parametrize("fmt", ["text", "json"])
 def test_a_full_standard_output_is_one_line_and_exit_2(tmp_path: Path, fmt: str) -> None:
+    _device("/dev/full")
     gold, test = files(tmp_path, [GOLD] * 40, [PARSE2] * 40)
     code, _, err = _run_to(tmp_path, ">/dev/full", "score", gold, test, "--metrics",
                            "parseval", "--format", fmt)
@@ -507,6 +506,7 @@ def test_a_closed_standard_error_does_not_fail_a_clean_run(tmp_path: Path) -> No
     code, out, _ = _run_to(tmp_path, "2>&-", "score", gold, test, "--metrics", "parseval")
     assert code == 0 and out.startswith(b"parsedit: ")
     # Nor a full one; and a run with warnings and an exit status of 1 keeps it.
+    _device("/dev/full")
     code, out, _ = _run_to(tmp_path, "2>/dev/full", "score", gold, test, "--metrics",
                            "parseval")
     assert code == 0 and out.startswith(b"parsedit: ")

@@ -41,3 +41,11 @@ class SchemeError(ParseditError):
 
 class ConfigError(ParseditError):
     """Options that do not fit together, or a name that is not known."""
+
+
+class StandardOutputError(OSError):
+    """A write to standard output failed for another reason than a closed
+    pipe (a full disk, ``> /dev/full``, an I/O error): one line and exit 2
+    (:mod:`parsedit.cli.app`; raised by the guard of
+    :func:`parsedit.output.guard_standard_streams`).  Not a
+    :class:`ParseditError`: nothing the run read was wrong."""

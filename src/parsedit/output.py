@@ -33,14 +33,13 @@ import io
 import os
 import stat
 import sys
-import tempfile
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from parsedit.errors import ConfigError
+from parsedit.errors import ConfigError, StandardOutputError
 
 # Where the kernel keeps a process's descriptors: a path that resolves into
 # it (/dev/stdout, /dev/fd/N) names an open file of this process, written
@@ -219,6 +218,8 @@ def replacing(path: str, option: str = "-o") -> Iterator[str]:
     format by it) to write the output into; when the block ends normally it
     becomes ``path``'s content (see the module's docstring: renamed over a
     regular file, copied into anything else), and it is removed otherwise."""
+    import tempfile  # here: the command's start imports this module (its guard)
+
     found = destination(path, option)
     suffix = Path(path).suffix
     if found.direct:
@@ -262,12 +263,6 @@ def write_text(path: str, text: str | Iterable[str], option: str = "-o") -> None
 
 
 # -- the standard streams -------------------------------------------------------
-
-class StandardOutputError(OSError):
-    """A write to standard output failed for another reason than a closed
-    pipe (a full disk, ``> /dev/full``, an I/O error): a user's error, one
-    line and exit 2 (:mod:`parsedit.cli.app`)."""
-
 
 class _Guarded(io.FileIO):
     """The descriptor of a standard stream, written through a guard: the

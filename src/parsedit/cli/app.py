@@ -21,8 +21,7 @@ from typing import Any, TypeVar
 import click
 
 from parsedit import __version__
-from parsedit.errors import ParseditError
-from parsedit.output import StandardOutputError
+from parsedit.errors import ParseditError, StandardOutputError
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -12,7 +12,12 @@ symbols, output test symbols, arc weights the costs (tropical semiring), any
 number of states.  A **precompiled** ``.fst`` or ``.far`` file (made by
 ``parsedit grammars compile`` or OpenFst's own tools) must carry its input
 symbol table; a FAR holds one transducer per encoding, keyed by its name, or
-a single one.
+a single one.  A file with a digest beside it (``X.far.sha256``, which
+``grammars compile`` writes) is checked against it before OpenFst reads it;
+one without is read first in a forked child (OpenFst aborts the process on
+some damaged files) and then checked with OpenFst's ``Verify()``
+(:mod:`parsedit.fst.files`).  Python code runs only from a path ending in
+``.py`` or a shipped module named by its name (:func:`parsedit.costs.load_costs`).
 
 Either way, a symbol the transducer does not know maps to itself at no
 cost, wherever the transducer is: parsedit adds it to the symbol table with
