@@ -77,7 +77,7 @@ def _follow(path: str) -> tuple[str, bool]:
         if not os.path.islink(current):
             return current, through
         current = os.path.join(os.path.dirname(current), os.readlink(current))
-    raise OSError(40, "Too many levels of symbolic links")
+    raise OSError(errno.ELOOP, "Too many levels of symbolic links")
 
 
 def destination(path: str, option: str = "-o") -> Destination:
