@@ -100,7 +100,12 @@ def test_threads_sharing_an_evaluator_lose_nothing(ptb: tuple[list[str], list[st
     assert expected["all.sentences"] == sentences
     for _ in range(3):
         shared = parsedit.Evaluator(metrics=metrics)
-        in_threads(lambda k: [shared.update(g, t) for g, t in work[k::8]], 8)
+
+        def share(k: int, shared: parsedit.Evaluator = shared) -> None:
+            for g, t in work[k::8]:
+                shared.update(g, t)
+
+        in_threads(share, 8)
         # Every sum to the last bit, floats too: the sums are exact, so the
         # order the threads' batches came in does not show.
         assert shared.state() == expected
@@ -140,7 +145,7 @@ def test_evaluators_in_threads_keep_to_their_own_line_readers(
         for _ in range(2):
             found: list[dict[str, float]] = [{} for _ in parts]
 
-            def work(k: int) -> None:
+            def work(k: int, found: list[dict[str, float]] = found) -> None:
                 own = parsedit.Evaluator(metrics="parseval")
                 for g, t in parts[k]:
                     own.update(g, t)
@@ -371,13 +376,13 @@ def test_worst_words_without_la_is_refused_as_on_the_command_line(shared: Path) 
 def test_options_beside_a_config_are_refused() -> None:
     config = Config.from_options("parseval,label", "new")
     assert parsedit.score([GOLD], [PARSE2], config=config).signature == config.signature()
-    for given in ({"metrics": "parseval"}, {"params": "collins"}, {"cutoff": 5},
-                  {"label_costs": "levenshtein"}):
+    for beside in ({"metrics": "parseval"}, {"params": "collins"}, {"cutoff": 5},
+                   {"label_costs": "levenshtein"}):
         with pytest.raises(ConfigError, match=f"config= holds every option, so "
-                                              f"{next(iter(given))} given beside it"):
-            parsedit.score([GOLD], [PARSE2], config=config, **given)
+                                              f"{next(iter(beside))} given beside it"):
+            parsedit.score([GOLD], [PARSE2], config=config, **beside)
         with pytest.raises(ConfigError, match="config= holds every option"):
-            parsedit.Evaluator(config=config, **given)
+            parsedit.Evaluator(config=config, **beside)
     with pytest.raises(ConfigError, match="config= takes a parsedit.Config, not str"):
         parsedit.score([GOLD], [PARSE2], config="parseval")  # type: ignore[arg-type]
     # Run options are no Config's: they go beside it.
@@ -513,3 +518,17 @@ def test_a_state_all_reduced_as_floats_loads() -> None:
     other.load_state(older)  # a state without the warnings' tallies still loads
     with pytest.raises(ConfigError, match="'all.sentences' is missing"):
         other.load_state({k: v for k, v in state.items() if k != "all.sentences"})
+
+
+def test_load_state_keeps_weighted_fractions() -> None:
+    # Found beside issue 27: load_state made each sum the type of its zero,
+    # so weighted PARSEVAL's fractional matches (3.17) became 3 (F 75.00
+    # instead of 79.17).
+    evaluator = parsedit.Evaluator(metrics="parseval", weighted=True)
+    evaluator.update(["(S (NP (DT a) (NN b)) (VP (VB c) (NP (DT d))))"],
+                     ["(S (NP (DT a)) (NN b) (VP (VB c) (NP (DT d))))"])
+    assert evaluator.state()["all.counts.parseval.matched"] == pytest.approx(19 / 6)
+    other = parsedit.Evaluator(metrics="parseval", weighted=True)
+    other.load_state(evaluator.state())
+    assert other.compute().parseval == evaluator.compute().parseval
+    assert other.compute().parseval.f_measure == pytest.approx(100 * 2 * (19 / 6) / 8)

@@ -340,8 +340,7 @@ class Evaluator:
         mine["seen"] += theirs["seen"]
         mine["roots"] = (mine["roots"] + theirs["roots"])[:ROOT_SAMPLE]
         merged = object.__new__(Evaluator)
-        merged.__setstate__(mine)
-        merged._built = self._built  # (scorers carry nothing of what they scored)
+        merged.__setstate__(mine)  # (its scorer is built if it scores: none is shared)
         return merged
 
     def __radd__(self, other: object) -> Evaluator:
