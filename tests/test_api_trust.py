@@ -532,3 +532,24 @@ def test_load_state_keeps_weighted_fractions() -> None:
     other.load_state(evaluator.state())
     assert other.compute().parseval == evaluator.compute().parseval
     assert other.compute().parseval.f_measure == pytest.approx(100 * 2 * (19 / 6) / 8)
+
+
+def test_the_token_memories_forgetting_mid_sentence_lose_nothing() -> None:
+    # Found auditing the state scoring shares: the token memories are
+    # cleared past a bound (2^20 distinct tokens) while a sentence's tokens
+    # are decoded (in this thread or another), which gave a KeyError.
+    from parsedit.trees import bracketing
+
+    def forget() -> None:
+        for memory in (bracketing._DECODED, bracketing._STEP, bracketing._IS_WORD):
+            memory.clear()
+
+    tokens = ("(S", "(NP", "((DT", "a)", ")", "(VP", "((VB", "b)", ")", ")")
+    try:
+        with patch.object(bracketing, "_LIMIT", 3):
+            forget()
+            assert bracketing.depths(tokens) == [1, 2, 2, 2, 1, 2, 2, 2, 1, 0]
+            forget()
+            assert bracketing.word_positions(tokens) == [3, 7]
+    finally:
+        forget()
