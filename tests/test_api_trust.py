@@ -155,6 +155,28 @@ def test_evaluators_in_threads_keep_to_their_own_line_readers(
             assert found == expected
 
 
+def test_score_in_threads_gives_each_its_own_figures(ptb: tuple[list[str], list[str]],
+                                                      tmp_path: Path) -> None:
+    # score() on files of fewer than 1 MiB reads them through the line
+    # readers, one per thread (forgetting what they learnt at every range
+    # of lines here).
+    runs = []
+    for k in range(4):
+        gold, test = tmp_path / f"gold{k}.mrg", tmp_path / f"test{k}.mrg"
+        gold.write_text("\n".join(ptb[0][k::4]) + "\n", encoding="utf-8")
+        test.write_text("\n".join(ptb[1][k::4]) + "\n", encoding="utf-8")
+        runs.append((str(gold), str(test)))
+    expected = [parsedit.score(g, t, metrics="parseval").to_dict()["corpus"] for g, t in runs]
+    with patch.object(columnar, "_MAX_CHUNKS", 64):
+        found: list[Any] = [None] * 4
+
+        def work(k: int) -> None:
+            found[k] = parsedit.score(*runs[k], metrics="parseval").to_dict()["corpus"]
+
+        in_threads(work, 4)
+    assert found == expected
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.lists(st.floats(-1e6, 1e6, allow_nan=False) | st.integers(-100, 100),
                          max_size=6), min_size=1, max_size=8), st.randoms())
@@ -428,6 +450,9 @@ def test_compute_warns_exactly_as_score_does(options: dict[str, Any]) -> None:
     for k in range(0, 40, 3):
         evaluator.update(gold[k:k + 3], test[k:k + 3])
     assert evaluator.compute().warnings == whole.warnings
+    said = "scored through the word alignment" if options.get("yields") == "align" \
+        else "whose words differ from gold"
+    assert any(said in warning for warning in whole.warnings)
     # Through a pickle and a merge too.
     halves = [parsedit.Evaluator(**options) for _ in range(2)]
     halves[0].update(gold[:20], test[:20])
