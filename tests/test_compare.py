@@ -152,23 +152,23 @@ def test_randomisation_approaches_the_exact_permutation_test() -> None:
     assert sampled == pytest.approx(exact, abs=0.02)
 
 
-def old_randomization(figure: Figure, a: tuple[np.ndarray, np.ndarray],
-                       b: tuple[np.ndarray, np.ndarray], samples: int, seed: int) -> float:
+def old_randomization(figure: Figure, a: tuple[np.ndarray, ...], b: tuple[np.ndarray, ...],
+                      samples: int, seed: int) -> float:
     """The loop of parsedit before the vectorisation (commit 853e433: counts
     swapped with np.where, every figure summed again), kept here as the
-    oracle (and timed by benchmarks/bench_compare.py)."""
-    def value(num: np.ndarray, den: np.ndarray) -> np.ndarray:
-        return figure(np.stack([num.sum(axis=-1), den.sum(axis=-1)], axis=-1))
+    oracle (and timed by benchmarks/bench_compare.py); ``a`` and ``b``: one
+    array per term (two then: num and den; any number now)."""
+    def value(*columns: np.ndarray) -> np.ndarray:
+        return figure(np.stack([c.sum(axis=-1) for c in columns], axis=-1))
 
-    (a_num, a_den), (b_num, b_den) = a, b
-    observed = abs(float(value(a_num, a_den) - value(b_num, b_den)))
+    observed = abs(float(value(*a) - value(*b)))
     rng = np.random.default_rng(seed)
     hits = done = 0
     while done < samples:
         rows = min(1000, samples - done)
-        swap = rng.random((rows, len(a_num))) < 0.5
-        first = value(np.where(swap, b_num, a_num), np.where(swap, b_den, a_den))
-        second = value(np.where(swap, a_num, b_num), np.where(swap, a_den, b_den))
+        swap = rng.random((rows, len(a[0]))) < 0.5
+        first = value(*(np.where(swap, y, x) for x, y in zip(a, b)))
+        second = value(*(np.where(swap, x, y) for x, y in zip(a, b)))
         hits += int(np.sum(np.abs(first - second) >= observed - 1e-9))
         done += rows
     return (hits + 1) / (samples + 1)
