@@ -167,6 +167,12 @@ class Comparison:
         p = self.p_holm[metric][pair]
         return p == p and p < self.alpha
 
+    def part_significant(self, part: PartTests, pair: Pair) -> bool:
+        """Whether a pair differs under a metric's part at alpha, after
+        Holm's correction over the part's tests."""
+        p = part.p_holm[pair]
+        return p == p and p < self.alpha
+
 
 def ranks(values: list[float | None]) -> list[int | None]:
     """1 for the best (highest); ties share the best rank; None stays None."""

@@ -137,14 +137,9 @@ def _part_rows(c: Comparison, metric: str) -> list[list[str]]:
             difference = part.differences[pair]
             row += ["n/a" if difference is None else _number(difference, True),
                     _p(part.p_values[pair]),
-                    _p(part.p_holm[pair]) + ("*" if _part_significant(c, part, pair) else "")]
+                    _p(part.p_holm[pair]) + ("*" if c.part_significant(part, pair) else "")]
         rows.append(row)
     return rows
-
-
-def _part_significant(c: Comparison, part: PartTests, pair: Pair) -> bool:
-    p = part.p_holm[pair]
-    return p == p and p < c.alpha
 
 
 def _matrix_rows(c: Comparison, metric: str) -> list[list[str]]:
@@ -204,7 +199,7 @@ def _part_listed(c: Comparison, part: PartTests) -> list[str]:
     out = []
     for pair in c.pairs:
         difference = part.differences[pair]
-        if difference is None or not _part_significant(c, part, pair):
+        if difference is None or not c.part_significant(part, pair):
             continue
         better, worse, size, _ = _ordered(c, pair, difference, None)
         out.append(f"{better} > {worse}: {_number(size, True)}, p {_p(part.p_values[pair])}, "
@@ -438,7 +433,7 @@ def _pair(c: Comparison, metric: str, pair: Pair) -> dict[str, Any]:
         **({"parts": {name: {"difference": part.differences[pair],
                              "p": _nan(part.p_values[pair]),
                              "p_holm": _nan(part.p_holm[pair]),
-                             "significant": _part_significant(c, part, pair)}
+                             "significant": c.part_significant(part, pair)}
                       for name, part in c.parts[metric].items()}}
            if metric in c.parts else {}),
     }
