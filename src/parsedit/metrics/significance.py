@@ -176,11 +176,15 @@ class Null:
         if allowed >= len(self.largest):
             raise ValueError(f"keep at least {allowed + 1} deviations for level {gamma}")
         column = self.largest[:, pair, statistic]
-        if allowed < 0:
+        if allowed >= 0 and np.isfinite(column[allowed]):
+            width = float(column[allowed]) + TOLERANCE
+        elif significant:
+            # Only where most rounds' figures are undefined (NaN rounds
+            # reach nothing): no finite deviation bounds the interval.
+            width = size / 2
+        else:
             seen = column[0] if len(column) and np.isfinite(column[0]) else 0.0
             width = max(float(seen), size) + TOLERANCE
-        else:
-            width = float(column[allowed]) + TOLERANCE
         # Where floating point rounds the last step otherwise, move by ulps.
         for _ in range(64):
             if (size > width) == significant:
