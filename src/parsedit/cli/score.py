@@ -25,9 +25,10 @@ from parsedit.cli.options import (
     rule_pos_option,
     scoring_config,
     scoring_options,
+    whole,
     yield_options,
 )
-from parsedit.config import Config
+from parsedit.config import Config, check_run
 from parsedit.encodings import NAMES
 from parsedit.errors import ConfigError
 from parsedit.output import write_text
@@ -47,7 +48,7 @@ from parsedit.trees.source import check_files
               help="Write the report to this file instead of standard output.")
 @click.option("--signature-only", is_flag=True,
               help="Print the signature these options give, and nothing else.")
-@click.option("--worst-words", type=click.IntRange(min=0), default=0, metavar="K",
+@click.option("--worst-words", type=whole("worst_words"), default=0, metavar="K",
               help="With la: list the K lineage pairs that lose the most over the corpus.")
 @click.option("--per-sentence", type=click.Path(dir_okay=False), default=None,
               metavar="FILE.tsv", help="Also write every sentence's figures as TSV.")
@@ -55,7 +56,7 @@ from parsedit.trees.source import check_files
               help=JOBS_HELP)
 @click.option("-q", "--quiet", is_flag=True, help="No progress line on standard error.")
 @encoding_options()
-@click.option("--errors", "errors_top", type=click.IntRange(min=1), default=None,
+@click.option("--errors", "errors_top", type=whole("errors"), default=None,
               metavar="K", help="Error analysis: the K most frequent edits per encoding, "
                                "per-label recall/precision/F, the K worst sentences per "
                                "metric and the K largest PARSEVAL/edit disagreements.")
@@ -79,8 +80,7 @@ def score(gold: str | None, test: str | None, fmt: str, output: str | None,
     if fmt == "evalb" and config.weighted:
         raise ConfigError("--format evalb cannot show --weighted matches (fractions); use "
                           "text or json")
-    if worst_words and "la" not in config.metrics:
-        raise ConfigError("--worst-words needs the la metric in --metrics")
+    check_run(config, worst_words, errors_top or 0)
     if fmt == "evalb" and "parseval" not in config.metrics:
         raise ConfigError("--format evalb needs the parseval metric in --metrics")
     if fmt == "evalb" and config.yields != "strict":
