@@ -41,7 +41,7 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import fields, replace
 from functools import lru_cache
-from itertools import compress, zip_longest
+from itertools import compress, count, zip_longest
 from typing import TYPE_CHECKING, Any
 
 from parsedit.metrics.parseval import Parseval, columnar_counts
@@ -69,6 +69,24 @@ NUMPY_BATCH = 512
 # The block readers are one per process (per normalisation), and a block's
 # reading uses their scratch space: Evaluators in threads take turns.
 _SHARED = threading.Lock()
+# The line readers (Columns, Sentences) are one per thread (per
+# normalisation): a reader numbers labels as it meets them and forgets
+# everything past a bound, so two threads sharing one could number a label
+# twice, or forget a gold line's numbers before its test line is read.
+_PER_THREAD = threading.local()
+
+
+def _reader(kind: type[Columns] | type[Sentences], norm: Normalisation) -> Any:
+    """This thread's reader of ``kind`` for ``norm`` (at most eight
+    normalisations remembered per thread)."""
+    readers: dict[tuple[type, Normalisation], Any] = _PER_THREAD.__dict__.setdefault(
+        "readers", {})
+    found = readers.get((kind, norm))
+    if found is None:
+        if len(readers) >= 8:
+            readers.clear()
+        found = readers[kind, norm] = kind(norm)
+    return found
 
 
 def eligible(job: Job, aligned: bool = False) -> bool:
@@ -85,9 +103,9 @@ def eligible(job: Job, aligned: bool = False) -> bool:
             and not config.params.normalisation.strip_outer_bracket)
 
 
-@lru_cache(maxsize=8)
 def _columns(norm: Normalisation) -> Columns:
-    return Columns(norm)
+    found: Columns = _reader(Columns, norm)
+    return found
 
 
 class _Lines:
@@ -201,8 +219,8 @@ def line_pairs(job: Job, first: int, gold: list[str], test: list[str]) -> list[S
     :class:`~parsedit.api.Evaluator` batches), numbered from ``first``,
     scored as a range's lines are, by :func:`scored`'s route or by
     :func:`sentences`'; None for each pair that is for the per-sentence path
-    (the caller scores it from its items).  The messages name the ``k``-th
-    pair ``GOLD:k and TEST:k`` (the job's two names)."""
+    (the caller scores it from its items).  The messages name the pair
+    numbered ``n`` ``GOLD:n and TEST:n`` (the job's two names)."""
     config = job.scorer.config
     if config.segmentation != "gold":
         return [None] * len(gold)
@@ -218,8 +236,8 @@ def line_pairs(job: Job, first: int, gold: list[str], test: list[str]) -> list[S
         return [None if found is None else _counted(first + k, *found)
                 for k, found in enumerate(counted)]
     gold_read, test_read = _normalised(norm, gold, test, by_blocks=numpy)
-    return [_judged(job, first + k, g, t, f"{job.gold_path}:{k + 1} and {job.test_path}:{k + 1}")
-            for k, (g, t) in enumerate(zip(gold_read, test_read))]
+    return [_judged(job, number, g, t, f"{job.gold_path}:{number} and {job.test_path}:{number}")
+            for number, g, t in zip(count(first), gold_read, test_read)]
 
 
 def numpy_pays(lines: list[str]) -> bool:
@@ -300,9 +318,9 @@ def scored(job: Job, lines: LineRange) -> Iterator[Scored]:
         yield other
 
 
-@lru_cache(maxsize=8)
 def _sentences(norm: Normalisation) -> Sentences:
-    return Sentences(norm)
+    found: Sentences = _reader(Sentences, norm)
+    return found
 
 
 def sentences(job: Job, lines: LineRange) -> Iterator[Scored]:

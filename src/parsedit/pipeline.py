@@ -28,7 +28,7 @@ every scored pair has ``words`` counts; with ``Config.segmentation ==
 from __future__ import annotations
 
 import signal
-from collections.abc import Callable, Generator, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import chain, islice
 from typing import TYPE_CHECKING, Any, Protocol
@@ -281,12 +281,18 @@ def align(scorer: Scorer, metric: str, number: int, gold: Item | None, test: Ite
     return aligner.script(outcomes[metric])
 
 
-def _words_differ(not_ok: Iterable[SentenceResult]) -> str | None:
-    """What to do about pairs whose words differ from gold (EVALB's length
-    and word mismatches, errors under ``--yield strict``), or None."""
-    count = sum(1 for s in not_ok if s.status == "error" and s.reason is not None
-                and s.reason.startswith(("Words unmatch", "Length unmatch"))
-                and not s.reason.startswith("Length unmatch (0|"))  # not a missing gold
+def mismatched(sentences: Iterable[SentenceResult]) -> int:
+    """How many of ``sentences`` are pairs whose words differ from gold
+    (EVALB's length and word mismatches, errors under ``--yield strict``;
+    not a missing gold tree)."""
+    return sum(1 for s in sentences if s.status == "error" and s.reason is not None
+               and s.reason.startswith(("Words unmatch", "Length unmatch"))
+               and not s.reason.startswith("Length unmatch (0|"))
+
+
+def _words_differ(count: int) -> str | None:
+    """What to do about ``count`` pairs whose words differ from gold (see
+    :func:`mismatched`), or None."""
     if not count:
         return None
     pairs = f"{count} pairs whose words differ from gold (length or word mismatches) are " \
@@ -296,6 +302,42 @@ def _words_differ(not_ok: Iterable[SentenceResult]) -> str | None:
             "(speech recognition, a tokeniser of its own) or its sentences are cut "
             "differently, --yield align scores them through a word alignment (with "
             "--segmentation align for the sentences)")
+
+
+def run_warnings(config: Config, ok: int, outer: Mapping[str, int], mismatches: int,
+                 aligned: tuple[int, int] | None, runs: Sequence[Run], gold_name: str,
+                 test_name: str) -> list[str]:
+    """What a run's figures make a reader need to know, from its tallies:
+    the options' own warnings, root conventions that differ (``outer``:
+    scored pairs with an unlabelled outer bracket on the gold side only and
+    on the test side only, of ``ok``), the pairs ``--segmentation`` merged
+    or made of whole windows (``runs``), and the pairs whose words differ
+    (``mismatches`` errors under ``--yield strict``; under ``--yield
+    align``, ``aligned`` =
+    (differ, scored) pairs).  One function for :func:`run` and the Python
+    API's :class:`~parsedit.api.Evaluator`, so that both say the same; the
+    root-label warning and the result's caveats follow them."""
+    warnings = config.warnings()
+    # An unlabelled outer bracket changes PARSEVAL's counts alone.
+    roots = root_warning(outer["gold"] + outer["test"], ok, outer["gold"], gold_name,
+                         test_name) if "parseval" in config.metrics else None
+    if roots is not None:
+        warnings.append(roots)
+    if runs:
+        from parsedit.segmentation import limit_warning, merge_warning
+
+        for said in (limit_warning(runs), merge_warning(runs, config.segmentation)):
+            if said is not None:
+                warnings.append(said)
+    if aligned is not None:
+        from parsedit.metrics.yields import warning
+
+        differ = warning(*aligned)
+    else:
+        differ = _words_differ(mismatches)
+    if differ is not None:
+        warnings.append(differ)
+    return warnings
 
 
 def _why_absent(item: Item | None, path: str, number: int, segmented: bool = False) -> str:
@@ -774,35 +816,17 @@ def run(scorer: Scorer, pairs_: Iterable[Pair] | Lines, gold_name: str, test_nam
             progress(whole.last)
     work.close()  # a pool still working is stopped here
     totals, cutoff = whole.totals()
-    warnings = config.warnings()
-    # An unlabelled outer bracket changes PARSEVAL's counts alone.
-    roots = root_warning(whole.outer["gold"] + whole.outer["test"], totals.ok,
-                         whole.outer["gold"], gold_name, test_name) \
-        if "parseval" in config.metrics else None
-    if roots is not None:
-        warnings.append(roots)
     # --segmentation align or document: the pairs scored (all of them unless
     # the run stopped), and the files' sentences in them.
     runs = tuple(scorer.runs[:whole.last])
     gold_trees, test_trees = whole.gold_trees, whole.test_trees
     if runs:
-        from parsedit.segmentation import limit_warning, merge_warning
-
         gold_trees = sum(len(run.gold) for run in runs)
         test_trees = sum(len(run.test) for run in runs)
-        for said in (limit_warning(runs), merge_warning(runs, scorer.config.segmentation)):
-            if said is not None:
-                warnings.append(said)
-    if scorer.aligned is not None:
-        from parsedit.metrics.yields import warning
-
-        aligned = warning(whole.words_differ, whole.with_words)
-        if aligned is not None:
-            warnings.append(aligned)
-    else:
-        differ = _words_differ(whole.not_ok)
-        if differ:
-            warnings.append(differ)
+    warnings = run_warnings(config, totals.ok, whole.outer, mismatched(whole.not_ok),
+                            None if scorer.aligned is None
+                            else (whole.words_differ, whole.with_words),
+                            runs, gold_name, test_name)
     extra: dict[str, Any] = {}
     if whole.worst is not None:
         extra["worst_words"] = tuple(whole.worst.top(worst_words))
