@@ -50,7 +50,7 @@ from parsedit.results import STATUSES, ParsevalCounts, SentenceResult, Totals
 from parsedit.trees.columnar import Columns, Read, Sentences
 from parsedit.trees.normalise import Normalisation, Normalised
 from parsedit.trees.ranges import LineRange
-from parsedit.trees.reader import Item, _read, read_sentence
+from parsedit.trees.reader import SPACES, Item, _read, read_sentence
 from parsedit.trees.roots import root_label
 from parsedit.trees.source import byte_text
 
@@ -112,7 +112,7 @@ class _Lines:
         # Blank lines at the end of a range are trailing only if nothing but
         # blank lines follows it in the file (``last``).
         trailing = item.trailing and self.last and not any(
-            line.strip() for line in self.lines[k + 1:])
+            line.strip(SPACES) for line in self.lines[k + 1:])
         return item if item.trailing == trailing else replace(item, trailing=trailing)
 
 

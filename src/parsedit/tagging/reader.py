@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from parsedit.errors import InputError
 from parsedit.frozen import fast_init
-from parsedit.trees.reader import read_trees
+from parsedit.trees.reader import SPACES, read_trees
 from parsedit.trees.source import DEFAULT_ENCODING, lines
 
 FORMATS = ("auto", "trees", "tsv", "slash")
@@ -47,8 +47,8 @@ class TaggedSentence:
 def detect(path: str, encoding: str = DEFAULT_ENCODING) -> str:
     """``trees``, ``tsv`` or ``slash``, from the first non-blank line."""
     for line in lines(path, encoding):
-        if line.strip():
-            if line.lstrip().startswith("("):
+        if line.strip(SPACES):
+            if line.lstrip(SPACES).startswith("("):
                 return "trees"
             return "tsv" if "\t" in line else "slash"
     return "slash"
@@ -98,7 +98,7 @@ def _from_tsv(path: str, encoding: str) -> Iterator[TaggedSentence]:
     segments: list[Segment] = []
     error: InputError | None = None
     for number, line in _lines(path, encoding):
-        if not line.strip():
+        if not line.strip(SPACES):
             if first is not None:
                 yield TaggedSentence(first, None if error else tuple(segments), error)
             first, segments, error = None, [], None
@@ -119,7 +119,7 @@ def _from_tsv(path: str, encoding: str) -> Iterator[TaggedSentence]:
 def _from_slash(path: str, encoding: str) -> Iterator[TaggedSentence]:
     blanks: list[int] = []  # blank lines, trailing unless a sentence follows
     for number, line in _lines(path, encoding):
-        if not line.strip():
+        if not line.strip(SPACES):
             blanks.append(number)
             continue
         yield from (TaggedSentence(blank, ()) for blank in blanks)

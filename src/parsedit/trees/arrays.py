@@ -48,6 +48,7 @@ from parsedit.trees.columnar import (
     Columns,
 )
 from parsedit.trees.normalise import Normalisation
+from parsedit.trees.reader import SPACES, WORD_CLASS
 
 Ints = npt.NDArray[np.integer[Any]]
 Bools = npt.NDArray[np.bool_]
@@ -99,7 +100,8 @@ class _Numbers(dict[str, int]):
 
 
 # A chunk (as columnar._CHUNK), or anything else on its line.
-_CHUNKS = re.compile(r"^(?:((?:[^\s()]* \()*)([^\s()]+) ([^\s()]+)(\)*)|.*)$", re.MULTILINE)
+_W = WORD_CLASS
+_CHUNKS = re.compile(rf"^(?:((?:{_W}* \()*)({_W}+) ({_W}+)(\)*)|.*)$", re.MULTILINE)
 # Table's arrays per chunk.
 _COLUMNS = ("valid", "opens", "closes", "kept", "counted", "word", "tag", "first")
 
@@ -312,7 +314,7 @@ class Table:
         if odd:
             lines = list(lines)
             for i in odd:  # as Columns._chunks_of reads it
-                text = lines[i].strip()
+                text = lines[i].strip(SPACES)
                 if not (text.startswith("(") and text.endswith(")")):
                     text = "()"
                     usual[i] = False

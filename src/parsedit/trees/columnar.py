@@ -32,13 +32,14 @@ from typing import NamedTuple
 
 from parsedit.trees.bracketing import CLOSE
 from parsedit.trees.normalise import Normalisation, Normalised
+from parsedit.trees.reader import SPACES, WORD_CLASS
 from parsedit.trees.roots import strip_outer_bracket
 
 # A chunk: the labels of the phrases opening before its preterminal (each
 # followed by " ("), the preterminal's tag and word, and the close brackets
 # of the phrases after it.  Anything else sends the line to the per-sentence
 # path.
-_CHUNK = re.compile(r"((?:[^\s()]* \()*)([^\s()]+) ([^\s()]+)(\)*)")
+_CHUNK = re.compile(rf"((?:{WORD_CLASS}* \()*)({WORD_CLASS}+) ({WORD_CLASS}+)(\)*)")
 # Distinct chunks remembered before the memory is cleared (between blocks).
 _MAX_CHUNKS = 1 << 18
 # Word positions fit in 16 bits of a key.
@@ -71,7 +72,7 @@ def _usual(text: str) -> list[str] | None:
     """A line's chunks (see the module docstring), or None if it is not
     bracketed at both ends."""
     if text[:1] != "(" or text[-1:] != ")":  # (else nothing to strip)
-        text = text.strip()
+        text = text.strip(SPACES)
     if " )" in text:  # "(NN dog) )": the reader reads it as "(NN dog))"
         text = text.replace(" )", ")")
     if not (text.startswith("(") and text.endswith(")")):

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from itertools import islice, zip_longest
 
 from parsedit.errors import ConfigError
-from parsedit.trees.reader import LOOKAHEAD
+from parsedit.trees.reader import LOOKAHEAD, SPACES
 from parsedit.trees.reader import line_layout as reads_by_line
 from parsedit.trees.source import DEFAULT_ENCODING, byte_lines, plain
 
@@ -134,7 +134,7 @@ def content_end(path: str, encoding: str = DEFAULT_ENCODING) -> int:
             whole = pieces if start == 0 else pieces[1:]
             offset = end
             for piece in reversed(whole):
-                if piece.decode(encoding, "replace").strip():
+                if piece.decode(encoding, "replace").strip(SPACES):
                     return offset
                 offset -= len(piece) + 1
             end = start + (0 if start == 0 else len(pieces[0]))
