@@ -44,7 +44,7 @@ from parsedit.trees.columnar import (
     _KEPT,
     _KEPT_UNCOUNTED,
     _MAX_CHUNKS,
-    _MAX_WORDS,
+    POSITION,
     Columns,
 )
 from parsedit.trees.normalise import Normalisation
@@ -56,6 +56,11 @@ Bools = npt.NDArray[np.bool_]
 LINE = 48  # a key's line within the block: key >> LINE
 MAX_LINES = 1 << 15  # lines a block may hold (the key's sign bit stays clear)
 MAX_LABELS = 1 << 16  # label numbers a key holds
+# The most words of a line read here (a key holds 16 bits of a position):
+# a longer one is read by the per-line reader (parsedit.trees.columnar),
+# since the crossing brackets of a block (parsedit.metrics.parseval_arrays)
+# check each test span against every gold span of its line.
+MAX_WORDS = 1 << 12
 SPANS = ~(0xFFFF << 32)  # key & SPANS: the bracket without its label
 _SEPARATOR = ") ("
 _JOIN = " (\n) "
@@ -179,7 +184,7 @@ class Table:
         openings = self._openings
         for one in dict.fromkeys(opens):
             if one not in openings:
-                labels = tuple(frame >> 16 for frame in self.columns._opening(one))
+                labels = tuple(frame >> POSITION for frame in self.columns._opening(one))
                 openings[one] = None if self._labels_full() else labels
         opened: list[tuple[int, ...] | None] = list(map(openings.__getitem__, opens))
         valid = list(map(bool, words))  # (a chunk not of the usual form has no word)
@@ -231,7 +236,7 @@ class Table:
     def _label(self, label: str) -> int | None:
         """A phrase label's number (-1: deleted; None: too many labels for a key)."""
         frame = self.columns._frame(label)
-        return None if self._labels_full() else frame >> 16
+        return None if self._labels_full() else frame >> POSITION
 
     def _labels_full(self) -> bool:
         """Whether a key has no room for more label numbers."""
@@ -396,7 +401,7 @@ def paired(usual: Bools, counts: Ints, line: Ints, opens: Ints, closes: Ints, ke
     chunks)."""
     n, size = len(counts), len(usual)
     starts = np.cumsum(counts) - counts
-    usual[:n] &= (counts > 0) & (counts < _MAX_WORDS)
+    usual[:n] &= (counts > 0) & (counts < MAX_WORDS)
     # Depth after each chunk within its line: a line is balanced if it
     # never goes below 0 and ends at 0 (within a chunk, the phrases open
     # before any closes).
