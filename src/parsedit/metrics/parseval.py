@@ -165,13 +165,17 @@ def crossing(gold: Sequence[Bracket], test: Sequence[Bracket]) -> int:
 _CHECKS = 1 << 14
 
 
-def crossed(gold: Collection[tuple[int, int]], test: Sequence[tuple[int, int]]) -> int:
+def crossed(gold: Collection[tuple[int, int]], test: Sequence[tuple[int, int]],
+            checks: int = _CHECKS) -> int:
     """How many of the ``test`` spans cross at least one of the ``gold``
     spans (which nest, as a tree's do): ``a < s < z < e`` or ``s < a < e <
-    z``.  Span by span for a usual sentence; for a long one, in time about
-    linear in its length (a sweep, :func:`_nearest_ends`) rather than the
-    product of the two counts."""
-    if len(gold) * len(test) <= _CHECKS:
+    z``.  Span by span when that takes at most ``checks`` comparisons (a
+    usual sentence); else in time about linear in the sentence's length (a
+    sweep, :func:`_nearest_ends`) rather than the product of the two
+    counts."""
+    if not gold or not test:
+        return 0
+    if len(gold) * len(test) <= checks:
         count = 0
         for s, e in test:
             for a, z in gold:

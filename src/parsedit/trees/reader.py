@@ -302,11 +302,12 @@ def _pretty_printed(texts: list[str]) -> bool:
 
 
 class _Shape(NamedTuple):
-    """A line's brackets read alone: its first token (empty if none), the
-    depth after it, the least depth after any of its tokens and after any
-    but its last (each from 0; a line without tokens: 0)."""
+    """A line's brackets read alone: its first two tokens (empty if none),
+    the depth after it, the least depth after any of its tokens and after
+    any but its last (each from 0; a line without tokens: 0)."""
 
     first: str
+    second: str
     end: int
     lowest: int
     inner: int
@@ -332,7 +333,7 @@ def _shape(text: str) -> _Shape:
             lowest = min(lowest, depth)
             if k < last:
                 inner = min(inner, depth)
-    return _Shape(tokens[0] if tokens else "", depth, lowest,
+    return _Shape(tokens[0] if tokens else "", tokens[1] if last > 0 else "", depth, lowest,
                   inner if last > 0 else depth + 1)
 
 
@@ -356,12 +357,15 @@ def _continued(depth: int, text: str, root: str) -> int | None:
     """The depth after ``text`` continues a tree left open at ``depth`` that
     began with the token ``root``: 0 when its last token closes it, None
     when it does not continue it (it is blank, closes the tree before its
-    end or more than it, or is in column 1 a whole tree, raw text, or a
-    line that begins as the tree did: the next sentence)."""
+    end or more than it, begins with a word that no ``)`` follows (only a
+    preterminal's word may begin a line that continues a tree: a split
+    between ``(NN`` and ``dog)``), or is in column 1 a whole tree, raw
+    text, or a line that begins as the tree did: the next sentence)."""
     if type(text) is Overlong or blank(text):
         return None
     shape = _shape(text)
-    if text[0] == "(" and shape.first == root:
+    if (text[0] == "(" and shape.first == root) or (
+            shape.first[:1] != "(" and shape.first != ")" and shape.second != ")"):
         return None
     if depth + shape.end == 0 and depth + shape.inner >= 1:
         return 0
