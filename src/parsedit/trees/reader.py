@@ -74,6 +74,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from itertools import chain, zip_longest
 from typing import NamedTuple, Protocol, TypeVar
 
@@ -241,13 +242,19 @@ def line_layout(first_lines: Iterable[str]) -> bool:
     texts = [text for text in first_lines if type(text) is not Overlong and not blank(text)]
     if not texts or _pretty_printed(texts):
         return False
-    one = several = 0
-    for text in texts:
-        trees = _trees(text)
-        one += trees == 1
-        several += trees > 1
+    return _decided(tuple(texts))
+
+
+@lru_cache(maxsize=8)
+def _decided(texts: tuple[str, ...]) -> bool:
+    """:func:`line_layout` of non-blank lines that are not pretty-printed
+    (remembered: a run tells each file's layout several times)."""
+    counts = list(map(_trees, texts))
+    one, several = counts.count(1), sum(count > 1 for count in counts)
     if several > one:
         return False
+    if 0 not in counts:  # every line whole trees: no line is lost either way
+        return True
     lost = [0]  # lines of damaged stretches beyond their first
     free = sum(item.error is not None for item in _read("", texts, layout=False, lost=lost))
     by_line = sum(item.error is not None for item in _read("", texts, layout=True))
@@ -338,10 +345,11 @@ def _shape(text: str) -> _Shape:
 
 
 def may_open(text: str) -> bool:
-    """Whether a line may leave a tree open (a quick test by counting
-    brackets, exact unless a bracket is written as a word, ``(-LRB- ()``,
-    or stands after a space, when the line's tokens are looked at)."""
-    return text.count("(") > text.count(")") or " ()" in text or " )" in text
+    """Whether a line may leave a tree open: it has more ``(`` than ``)``
+    (a bracket written as a word, ``(-LRB- ()``, counts one ``(`` more than
+    its tokens do, never fewer, so no line that leaves a tree open is
+    missed)."""
+    return text.count("(") > text.count(")")
 
 
 def _opened(text: str) -> tuple[int, str]:
