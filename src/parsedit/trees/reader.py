@@ -198,6 +198,8 @@ MARGIN = 120
 # One tree continued on indented lines in this many trees of one line
 # makes a file pretty-printed (see line_layout).
 PRETTY_SHARE = 10
+# The non-blank lines that vote on how a file is read (see line_layout).
+VOTE = 50
 # The most lines a tree split over lines of a line-by-line file may take.
 MAX_JOIN = 200
 
@@ -233,16 +235,17 @@ def line_layout(first_lines: Iterable[str]) -> bool:
       margin) indents by two spaces or more, where a one-tree-a-line
       file's damage begins a line with one (a line ``( (S`` that lost its
       first ``(``) or with anything else;
-    * more of its lines hold several whole trees than hold one; or
-    * read freely, fewer of these lines are lost to errors than read line
-      by line (trees across lines that no split explains).
+    * of its first :data:`VOTE` lines that are not blank, more hold several
+      whole trees than hold one; or
+    * read freely, fewer of those are lost to errors than read line by
+      line (trees across lines that no split explains).
 
-    So a file's layout is told from all of these lines, and no one line
-    changes it."""
+    So a file's layout is told from many lines, and no one line changes
+    it."""
     texts = [text for text in first_lines if type(text) is not Overlong and not blank(text)]
     if not texts or _pretty_printed(texts):
         return False
-    return _decided(tuple(texts))
+    return _decided(tuple(texts[:VOTE]))
 
 
 @lru_cache(maxsize=8)
