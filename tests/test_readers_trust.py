@@ -229,12 +229,22 @@ def test_two_damaged_lines_that_make_up_for_each_other_stay_two_errors(
     assert statuses(data) == ["ok", "skip", "skip", "ok", "ok"]
 
 
-def test_a_line_layout_file_with_one_indented_tree_stays_line_by_line() -> None:
+def test_a_line_layout_file_with_one_indented_tree_stays_line_by_line(tmp_path: Path) -> None:
     lines = [GOLD[k % 5] + "\n" for k in range(30)]
     lines[10:11] = ["(TOP (S (NP (DT The) (NN dog))\n", "    (VP (VBD barked)) (. .)))\n"]
     assert line_layout(lines)
     pretty = ["(S\n", "  (NP (DT a))\n", "  (VP (VB b)))\n", "(S (NP (DT c)) (VP (VB d)))\n"]
     assert not line_layout(pretty)
+    # Past the lines that tell the layout, a tree pretty-printed over
+    # indented lines (each a whole phrase) is one sentence too.
+    lines = [GOLD[k % 5] + "\n" for k in range(80)]
+    lines[70:71] = ["(TOP\n", "  (S\n", "    (NP (DT The) (NN dog))\n", "    (VP (VBD barked))\n",
+                    "    (. .)))\n"]
+    path = tmp_path / "one.mrg"
+    path.write_text("".join(lines))
+    items = list(read_trees(str(path)))
+    assert len(items) == 80 and items[70].line == 71 and items[71].line == 76
+    assert items[70].tokens == items[0].tokens  # GOLD[0], as line 1 has it
 
 
 # -- 5. Unicode spaces inside a word -----------------------------------------
@@ -337,12 +347,16 @@ def branching(n: int, right: bool) -> str:
     return "(X " * (n - 1) + "(A w0)" + "".join(f" (A w{i}))" for i in range(1, n))
 
 
-def test_a_pair_past_65536_words_is_scored_by_parseval(tmp_path: Path) -> None:
+@pytest.mark.parametrize("block", [False, True])
+def test_a_pair_past_65536_words_is_scored_by_parseval(tmp_path: Path, block: bool) -> None:
     # 66,000 words, right- against left-branching: of the 65,999 brackets a
     # side only the whole span matches; every other test bracket but the
-    # whole one crosses a gold one (65,998).
+    # whole one crosses a gold one (65,998).  With 1 MB of other lines after
+    # it, the file is read a block at a time with numpy, and this line by
+    # the per-line reader.
     n = 66_000
-    gold, test = files(tmp_path, [branching(n, True)], [branching(n, False)])
+    filler = [GOLD[0]] * (1 + (1 << 20) // len(GOLD[0])) if block else []
+    gold, test = files(tmp_path, [branching(n, True), *filler], [branching(n, False), *filler])
     data = score_json(gold, test, "--metrics", "parseval")
     figures = data["sentences"][0]["parseval"]
     assert (figures["gold"], figures["test"], figures["matched"]) == (n - 1, n - 1, 1)
