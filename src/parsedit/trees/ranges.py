@@ -21,16 +21,18 @@ reader reads as one sentence, so that line *n* is no longer pair *n*.
 
 from __future__ import annotations
 
+import codecs
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
-from itertools import islice, zip_longest
+from itertools import zip_longest
+from typing import BinaryIO
 
 from parsedit.errors import ConfigError
 from parsedit.limits import max_line_bytes
-from parsedit.trees.reader import LOOKAHEAD, SAMPLE_BYTES, SPACES
+from parsedit.trees.reader import SPACES, sample
 from parsedit.trees.reader import line_layout as reads_by_line
-from parsedit.trees.source import DEFAULT_ENCODING, byte_lines, plain, raw_lines
+from parsedit.trees.source import DEFAULT_ENCODING, Overlong, overlong, plain, raw_lines
 
 _BLOCK = 1 << 20
 
@@ -52,19 +54,22 @@ class LineRange:
 
 
 def line_layout(path: str, encoding: str = DEFAULT_ENCODING) -> bool:
-    """Whether the reader reads ``path`` line by line, told from its first
-    lines as the reader tells it (:func:`parsedit.trees.reader.line_layout`);
-    False if one of them is longer than the limit (the reader refuses it
-    without holding it)."""
-    size = 0
+    """Whether the reader reads ``path`` line by line, told from the same
+    first lines as the reader tells it (:func:`parsedit.trees.reader.sample`,
+    :func:`parsedit.trees.reader.line_layout`); False if one of them is
+    longer than the limit (the reader refuses it without holding it)."""
+    limit = max_line_bytes()
+    utf8 = codecs.lookup(encoding).name in ("utf-8", "utf-8-sig")
+    # (a byte-order mark is dropped at the start of the file alone, as lines() does)
+    names = ("utf-8-sig", "utf-8") if utf8 else (encoding, encoding)
+
+    def decoded(handle: BinaryIO) -> Iterator[str]:
+        for k, raw in enumerate(raw_lines(handle, limit)):
+            yield overlong(raw, limit) if isinstance(raw, int) else raw.decode(names[k > 0])
+
     with open(path, "rb") as handle:
-        for raw in islice(raw_lines(handle, max_line_bytes()), LOOKAHEAD):
-            if isinstance(raw, int):
-                return False
-            size += len(raw)
-            if size >= SAMPLE_BYTES:
-                break
-    return reads_by_line(byte_lines(path, 0, size, encoding))
+        texts = sample(decoded(handle))
+    return not any(type(text) is Overlong for text in texts) and reads_by_line(texts)
 
 
 def line_starts(path: str, every: int) -> Iterator[int]:
