@@ -11,6 +11,7 @@ from __future__ import annotations
 import gzip
 import io
 import json
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,7 @@ from conftest import files, run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parsedit.metrics.parseval import crossed
+from parsedit.metrics.parseval import _matched_keys, crossed
 from parsedit.tagging.reader import read_tagged
 from parsedit.trees.reader import line_layout, read_trees
 from parsedit.trees.source import raw_lines
@@ -327,6 +328,20 @@ def test_a_unary_chain_a_thousand_deep(tmp_path: Path, metrics: str) -> None:
     assert (figures["gold"], figures["test"], figures["matched"]) == (1001, 501, 501)
     with_preterminals = score_json(gold, test, "--metrics", "parseval", "--with-preterminals")
     assert with_preterminals["sentences"][0]["parseval"]["matched"] == 502
+
+
+def test_a_unary_chain_twenty_thousand_deep(tmp_path: Path) -> None:
+    # One key repeated 20,001 and 10,001 times: matched as a multiset at
+    # once (0.2.6 peeled one copy a round: a quadratic time).
+    gold, test = files(tmp_path, [unary(20_000)], [unary(10_000)])
+    figures = score_json(gold, test, "--metrics", "parseval")["sentences"][0]["parseval"]
+    assert (figures["gold"], figures["test"], figures["matched"]) == (20_001, 10_001, 10_001)
+
+
+@settings(max_examples=300)
+@given(st.lists(st.integers(0, 6), max_size=40), st.lists(st.integers(0, 6), max_size=40))
+def test_repeated_keys_match_as_a_multiset(gold: list[int], test: list[int]) -> None:
+    assert _matched_keys(gold, test) == sum((Counter(gold) & Counter(test)).values())
 
 
 def test_a_unary_chain_through_the_block_reader(tmp_path: Path) -> None:

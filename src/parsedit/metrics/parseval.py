@@ -127,15 +127,20 @@ def _weighted_matched(gold: list[Bracket], test: list[Bracket], heights: list[in
 def _matched_keys(gold: list[int], test: list[int]) -> int:
     """:func:`_matched` of integer keys: the keys both hold, and then the
     same of their repeats (each key's second, third ... copies), as long
-    as both sides repeat one (a loop: a unary chain of one label 1,000
-    deep repeats its key 1,000 times)."""
+    as both sides repeat one; past a few rounds (a unary chain of one label
+    1,000 deep repeats its key 1,000 times), the rest counted at once."""
     matched = 0
-    while True:
+    for _ in range(_ROUNDS):
         gold_set, test_set = set(gold), set(test)
         matched += len(gold_set & test_set)
         if len(gold_set) == len(gold) or len(test_set) == len(test):
             return matched
         gold, test = _repeats(gold), _repeats(test)
+    return matched + sum((Counter(gold) & Counter(test)).values())
+
+
+# Rounds of repeated keys matched as sets before the rest is counted.
+_ROUNDS = 4
 
 
 def _repeats(keys: list[int]) -> list[int]:
