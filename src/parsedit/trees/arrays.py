@@ -20,7 +20,8 @@ block), so that matching a whole block of pairs is integer set arithmetic
 
 Lines the per-line reader does not read (:meth:`Columns.read
 <parsedit.trees.columnar.Columns.read>` gives None: blank, broken or unusual
-lines, unbalanced brackets, 65,536 words or more) are marked not ``usual``
+lines, unbalanced brackets, :data:`MAX_WORDS` words or more, which the
+per-line reader takes) are marked not ``usual``
 and left to the per-sentence path, as are lines whose phrase labels outgrow
 the key's 16 bits.  This module and :mod:`parsedit.metrics.parseval_arrays`
 import numpy; :mod:`parsedit.blocks` imports them only for files large
@@ -397,8 +398,8 @@ def paired(usual: Bools, counts: Ints, line: Ints, opens: Ints, closes: Ints, ke
     chunk in order, its line, the phrases opening before its preterminal and
     closing after it, whether its word is kept and counts in EVALB's length;
     per phrase opening (chunk by chunk), its label (-1: deleted).  ``usual``
-    is updated (a line is usual if balanced, with words and fewer than 2^16
-    chunks)."""
+    is updated (a line is usual if balanced, with words and fewer than
+    :data:`MAX_WORDS` chunks)."""
     n, size = len(counts), len(usual)
     starts = np.cumsum(counts) - counts
     usual[:n] &= (counts > 0) & (counts < MAX_WORDS)

@@ -17,7 +17,7 @@ two sentences is integer set arithmetic
 (:func:`parsedit.metrics.parseval.columnar_counts`).
 
 Anything else (blank lines, errors, failure markers, bare words, brackets
-written as words, other spacing, sentences of 65,536 words or more) is not
+written as words, other spacing, sentences of 2^20 words or more) is not
 read here: :meth:`Columns.read` returns None and the caller scores that pair
 by the per-sentence path, so correctness never depends on this reader
 handling a rare case.  Equivalence with the per-sentence path is tested
