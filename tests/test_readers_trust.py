@@ -309,6 +309,13 @@ def test_the_invalid_utf8_hint_fits_the_bytes(tmp_path: Path) -> None:
     data = score_json(str(cp1252), str(cp1252), "--encoding", "cp1252", "--metrics",
                       "parseval")
     assert data["sentences"][0]["parseval"]["words"] == 2
+    # Read as latin-1 instead, an ellipsis standing alone is U+0085, which
+    # 0.2.6 took for a space, dropping the word; it is a word (EVALB's too).
+    alone = tmp_path / "alone.mrg"
+    alone.write_bytes("(S (NN wait) (: \u2026))\n".encode("cp1252"))
+    data = score_json(str(alone), str(alone), "--encoding", "latin-1", "--metrics", "parseval",
+                      "-p", "none")
+    assert data["sentences"][0]["parseval"]["words"] == 2
 
 
 # -- 5. Pathological pairs -----------------------------------------------------
