@@ -112,9 +112,14 @@ def test_compare_formats_and_names(tmp_path: Path) -> None:
     assert tsv[1].split("\t")[0] == "First" and len(tsv) == 3
     markdown = run(*common, "--format", "markdown").stdout
     assert "| system | scored | PARSEVAL F | label acc. |" in markdown
-    assert "|---|---:|---:|---:|" in markdown and "±" in markdown
+    # Both bounds of each interval, never one "±" of its larger side.
+    assert "|---|---:|---:|---:|" in markdown and "±" not in markdown
+    data = json.loads(run(*common, "--format", "json").stdout)
+    low, high = data["systems"][0]["intervals"]["parseval"]
+    assert f"[{low:.2f}, {high:.2f}]" in markdown
     latex = run(*common, "--format", "latex").stdout
-    assert "\\begin{tabular}{lrrr}" in latex and "$\\pm$" in latex and "\\end{tabular}" in latex
+    assert "\\begin{tabular}{lrrr}" in latex and "\\pm" not in latex \
+        and f"[{low:.2f}, {high:.2f}]" in latex and "\\end{tabular}" in latex
     assert "Second" in latex
 
 
@@ -147,23 +152,23 @@ def test_randomisation_approaches_the_exact_permutation_test() -> None:
     assert sampled == pytest.approx(exact, abs=0.02)
 
 
-def old_randomization(figure: Figure, a: tuple[np.ndarray, np.ndarray],
-                       b: tuple[np.ndarray, np.ndarray], samples: int, seed: int) -> float:
+def old_randomization(figure: Figure, a: tuple[np.ndarray, ...], b: tuple[np.ndarray, ...],
+                      samples: int, seed: int) -> float:
     """The loop of parsedit before the vectorisation (commit 853e433: counts
     swapped with np.where, every figure summed again), kept here as the
-    oracle (and timed by benchmarks/bench_compare.py)."""
-    def value(num: np.ndarray, den: np.ndarray) -> np.ndarray:
-        return figure(np.stack([num.sum(axis=-1), den.sum(axis=-1)], axis=-1))
+    oracle (and timed by benchmarks/bench_compare.py); ``a`` and ``b``: one
+    array per term (two then: num and den; any number now)."""
+    def value(*columns: np.ndarray) -> np.ndarray:
+        return figure(np.stack([c.sum(axis=-1) for c in columns], axis=-1))
 
-    (a_num, a_den), (b_num, b_den) = a, b
-    observed = abs(float(value(a_num, a_den) - value(b_num, b_den)))
+    observed = abs(float(value(*a) - value(*b)))
     rng = np.random.default_rng(seed)
     hits = done = 0
     while done < samples:
         rows = min(1000, samples - done)
-        swap = rng.random((rows, len(a_num))) < 0.5
-        first = value(np.where(swap, b_num, a_num), np.where(swap, b_den, a_den))
-        second = value(np.where(swap, a_num, b_num), np.where(swap, a_den, b_den))
+        swap = rng.random((rows, len(a[0]))) < 0.5
+        first = value(*(np.where(swap, y, x) for x, y in zip(a, b)))
+        second = value(*(np.where(swap, x, y) for x, y in zip(a, b)))
         hits += int(np.sum(np.abs(first - second) >= observed - 1e-9))
         done += rows
     return (hits + 1) / (samples + 1)
@@ -272,8 +277,9 @@ def test_baseline_mode_and_holm(tmp_path: Path) -> None:
     for t in label:
         assert t["significant"] == (t["p_holm"] < 0.05) and t["sentences"] == 8
     by_name = {s["name"]: s for s in data["systems"]}
+    # system - baseline (since 0.2.7; a - b before)
     assert label[0]["difference"] == pytest.approx(
-        by_name["moved"]["figures"]["label"] - by_name["good"]["figures"]["label"])
+        by_name["good"]["figures"]["label"] - by_name["moved"]["figures"]["label"])
     text = run("compare", gold, *paths, "--samples", "500", "--baseline", "moved").stdout
     assert "each system against the baseline moved" in text and "of 3 tests" in text
     refused = run("compare", gold, *paths, "--baseline", "x")
@@ -291,7 +297,8 @@ def test_bootstrap_test_and_intervals(tmp_path: Path) -> None:
     # Every sentence is the same: every resample gives the corpus figure.
     assert moved == pytest.approx([100 - 100 * 2 / 11] * 2)
     entry = data["significance"]["label"][0]
-    assert entry["interval"] == pytest.approx([100 * 2 / 11] * 2)
+    # moved - good; every resample gives it, so the interval is the point.
+    assert entry["interval"] == pytest.approx([-100 * 2 / 11] * 2)
     # The shifted distribution never reaches the observed difference.
     assert entry["p"] == pytest.approx(1 / 401)
 
@@ -312,8 +319,8 @@ def test_compare_needs_as_many_trees_and_says_what_it_scored(tmp_path: Path) -> 
     assert label["sentences"] == 3
     # A pair is compared on the sentences both scored: the first three,
     # label edits 2 against 3 over 11 gold constituents each (not the
-    # figures' difference, 100 x 9/44 - 100 x 9/33 apart).
-    assert label["difference"] == pytest.approx(100 * 3 / 33)
+    # figures' difference, 100 x 9/44 - 100 x 9/33 apart); short - full.
+    assert label["difference"] == pytest.approx(-100 * 3 / 33)
     assert data["systems"][0]["figures"]["label"] == pytest.approx(100 - 100 * 9 / 44)
     assert any("different sentences" in w for w in data["warnings"])
     # The short system covers part of the gold file: named, and not ranked.
@@ -439,7 +446,7 @@ def test_tagging_is_compared_by_its_headline(tmp_path: Path) -> None:
                    - np.where(swap, correct_a, correct_b).sum()) >= observed
                for swap in (np.array(s) for s in product([False, True], repeat=8)))
     (entry,) = data["significance"]["tagging"]
-    assert entry["difference"] == pytest.approx(figures[0] - figures[1])
+    assert entry["difference"] == pytest.approx(figures[1] - figures[0])
     assert entry["p"] == pytest.approx(hits / 256, abs=0.02)
 
 

@@ -98,7 +98,7 @@ def test_a_registered_metric_is_scored_and_compared(tmp_path: Path, exact: None)
     assert systems["a"]["ranks"]["exact"] == 1 and systems["b"]["ranks"]["exact"] == 2
     assert systems["a"]["sentence_averages"]["exact"] == 75.0
     (entry,) = result["significance"]["exact"]
-    assert entry["difference"] == pytest.approx(50.0) and entry["sentences"] == 4
+    assert entry["difference"] == pytest.approx(-50.0) and entry["sentences"] == 4
     # The oracle: every one of the 2^4 swaps, listed.  Sentences 1 and 4
     # differ (a exact, b not); swapping either moves the difference by 50.
     hits = sum(abs((2 - 2 * x - 2 * y) * 25.0) >= 50.0 - 1e-9

@@ -7,7 +7,8 @@ call or batch by batch in a training loop.
 * :class:`Evaluator` -- an accumulating evaluator: ``update(gold_batch,
   test_batch)`` any number of times, ``compute()``, ``reset()``; ``ev1 + ev2``
   is the evaluator that saw both; ``state()`` / ``load_state()`` give its sums
-  as a flat dictionary of numbers, to all-reduce across processes.
+  as a flat dictionary of numbers, to all-reduce across processes; it may be
+  shared by threads, and pickled (to merge in another process).
 * :func:`align` -- one pair's edit script (or leaf-ancestor lineages) as data.
 * :func:`load_costs`, :func:`load_params` -- cost schemes and parameter files
   by shipped name or path, to pass in as objects.
@@ -15,22 +16,28 @@ call or batch by batch in a training loop.
 ``gold`` and ``test`` are each a path (``str`` or ``os.PathLike``), or an
 iterable of sentences: bracketed strings (one tree each; an empty string is a
 missing parse), parsedit :class:`~parsedit.trees.tree.Tree` objects, or any
-tree with NLTK's interface (``label()`` and iterable children).  Options are
-those of ``parsedit score`` by their long names (``costs`` maps a metric to a
-scheme name, path or loaded scheme; ``cutoff`` and ``max_error`` are ``-c``
-and ``-e``).  Bad options raise :class:`parsedit.errors.ParseditError` with
-the message the command line prints; a sentence that cannot be read or
-paired is a ``skip`` or ``error`` in the result, as on the command line.
+tree with NLTK's interface (``label()`` and iterable children, whose leaves
+are words or NLTK's tagged words ``(word, tag)``).  Options are those of
+``parsedit score`` by their long names (``costs`` maps a metric to a scheme
+name, path or loaded scheme; ``cutoff`` and ``max_error`` are ``-c`` and
+``-e``).  Bad options raise :class:`parsedit.errors.ConfigError` with the
+message the command line prints; a string that cannot be read or paired is
+a ``skip`` or ``error`` in the result, as a line is on the command line; a
+tree object that is no tree raises :class:`parsedit.errors.TreeError` naming
+the sentence's number (see :mod:`parsedit.trees.memory`).
 """
 
 from __future__ import annotations
 
+import math
 import os
+import threading
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import fields, is_dataclass
+from itertools import count
 from typing import Any, cast
 
-from parsedit.config import DEFAULT_METRICS, Config
+from parsedit.config import DEFAULT_METRICS, Config, check_run
 from parsedit.costs import load_costs
 from parsedit.costs.alphabet import collect_items
 from parsedit.errors import ConfigError
@@ -40,9 +47,11 @@ from parsedit.pipeline import (
     Job,
     Scorer,
     evaluate,
+    mismatched,
     numbered,
     root_labels,
     run,
+    run_warnings,
     with_root_labels,
 )
 from parsedit.pipeline import align as align_pair
@@ -57,7 +66,7 @@ from parsedit.results import (
 )
 from parsedit.trees.memory import Sentence, Source, TreeLike, is_path, items, not_a_tree
 from parsedit.trees.reader import Item, read_sentence
-from parsedit.trees.roots import ROOT_SAMPLE, root_label_warning, root_warning
+from parsedit.trees.roots import ROOT_SAMPLE, root_label_warning
 from parsedit.trees.source import DEFAULT_ENCODING, check_encoding
 from parsedit.trees.tree import Tree
 
@@ -74,8 +83,8 @@ def _name(source: Source, default: str) -> str:
     return str(source) if is_path(source) else default
 
 
-def score(gold: Source, test: Source, metrics: str | Sequence[str] = DEFAULT_METRICS,
-          params: str | Params = "collins", *, worst_words: int = 0, errors: int = 0,
+def score(gold: Source, test: Source, metrics: str | Sequence[str] | None = None,
+          params: str | Params | None = None, *, worst_words: int = 0, errors: int = 0,
           jobs: int = 1, keep: str = "sentences", config: Config | None = None,
           encoding: str = DEFAULT_ENCODING, gold_encoding: str | None = None,
           test_encoding: str | None = None, **options: Any) -> CorpusResult:
@@ -87,11 +96,15 @@ def score(gold: Source, test: Source, metrics: str | Sequence[str] = DEFAULT_MET
     sentence (``"sentences"``, ``"rows"`` or ``"none"``: see
     :class:`CorpusResult`); ``encoding`` (or ``gold_encoding`` and
     ``test_encoding``) is the text encoding of files, as ``--encoding``;
-    ``config`` replaces every other option.  What the command line reports
-    as an error (files with different numbers of trees, a run stopped after
-    MAX_ERROR errors, nothing scored) and sentences left out of the figures
-    are in the result's ``warnings``."""
-    config = config or Config.from_options(metrics, params, **options)
+    ``metrics`` and ``params`` None are the defaults (``parseval,label,
+    span,rule`` and ``collins``); ``config`` (a :class:`Config`) holds
+    every option that changes a number, so none of those may be given
+    beside it.  What the command line reports as an error (files with
+    different numbers of trees, a run stopped after MAX_ERROR errors,
+    nothing scored) and sentences left out of the figures are in the
+    result's ``warnings``."""
+    config = _config(config, metrics, params, options)
+    check_run(config, worst_words, errors, jobs)
     gold_enc = check_encoding(gold_encoding or encoding)
     test_enc = check_encoding(test_encoding or encoding)
     gold_name, test_name = _name(gold, "gold"), _name(test, "test")
@@ -141,127 +154,193 @@ class Evaluator:
     """Accumulates scores over batches, for training loops.
 
     ``update`` scores a batch (gold and test sentences in the same order, as
-    many of each) and returns the batch's sentence results; ``compute`` gives
-    the :class:`CorpusResult` of everything seen since the last ``reset``
-    (its ``sentences`` empty unless ``keep_sentences``).  The metrics, their
+    many of each) and returns the batch's sentence results, numbered on
+    from the last batch; ``compute`` gives the :class:`CorpusResult` of
+    everything seen since the last ``reset`` (its ``sentences`` and
+    ``not_ok`` empty unless ``keep_sentences``), with the warnings
+    :func:`score` gives of the same sentences.  The metrics, their
     transducers and caches are built once and kept.  Unlike a whole run,
-    an evaluator never stops after MAX_ERROR errors.
+    an evaluator never stops after MAX_ERROR errors, and pairs the n-th
+    trees of a batch (``segmentation`` other than ``"gold"`` is refused).
+
+    Threads may share one evaluator: each ``update`` is scored and added
+    whole while the others wait (the batches of several threads take
+    turns; none is lost or counted twice), and ``compute``, ``state``,
+    ``reset`` and pickling see whole batches only.  The sums are exact
+    (floats added without rounding until they are read), so they do not
+    depend on the order the batches came in: threads, or merges in any
+    grouping, give the figures of one evaluator that saw every batch, to
+    the last bit.
 
     Its state is sums: ``ev1 + ev2`` equals one evaluator that saw both
     (their options must be equal), and ``state()`` is a flat dictionary of
     numbers that can be summed across processes (``torch.distributed`` or
-    MPI all-reduce) and put back with ``load_state``.
+    MPI all-reduce) and put back with ``load_state``.  An evaluator
+    pickles as its options and sums (never its transducers, which are
+    built again from the options when it next scores), so it can be sent
+    to another process and merged there.
     """
 
-    def __init__(self, metrics: str | Sequence[str] = DEFAULT_METRICS,
-                 params: str | Params = "collins", *, keep_sentences: bool = False,
+    def __init__(self, metrics: str | Sequence[str] | None = None,
+                 params: str | Params | None = None, *, keep_sentences: bool = False,
                  config: Config | None = None, **options: Any) -> None:
-        self.config = config or Config.from_options(metrics, params, **options)
-        needed = registry.needs_alphabet(self.config)
+        config = _config(config, metrics, params, options)
+        needed = registry.needs_alphabet(config)
         if needed:
             raise ConfigError(
                 f"the {needed[0][0]} cost scheme is a grammar module, built over a whole "
                 "corpus's symbols: use parsedit.score on whole files, or compile it over "
                 "your treebank first (parsedit grammars compile)")
+        if config.segmentation != "gold":
+            raise ConfigError(
+                f"segmentation={config.segmentation!r} pairs runs of sentences across whole "
+                "files, which an Evaluator's batches are not: use parsedit.score on the "
+                "whole files (an Evaluator pairs the n-th trees of a batch, and takes "
+                "yields='align')")
+        self.config = config
         self.keep_sentences = keep_sentences
-        self._scorer = Scorer(self.config)
-        self._job = Job(self._scorer, "gold", "test")
-        self._template = _template(self.config, self._scorer.zeros)
+        self._lock = threading.Lock()
+        self._built: tuple[Scorer, Job] | None = None
+        scorer = self._scorer_and_job()[0]  # built now, so that a bad option fails here
+        self._template = _template(config, scorer.zeros)
         self.reset()
+
+    def _scorer_and_job(self) -> tuple[Scorer, Job]:
+        """The scorer (built when first needed: an unpickled evaluator
+        builds it when it next scores) and its job."""
+        if self._built is None:
+            scorer = Scorer(self.config)
+            self._built = scorer, Job(scorer, "gold", "test")
+        return self._built
 
     def reset(self) -> None:
         """Forget everything seen."""
-        self._totals = self._template
-        self._cutoff = self._template
-        self._sentences: list[SentenceResult] = []
-        self._seen = 0
-        # Scored pairs with an unlabelled outer bracket on the gold side only,
-        # and on the test side only (the root-convention warning).
-        self._outer = {"gold": 0, "test": 0}
-        # The root labels of the first pairs seen (the root-label warning).
-        self._roots: list[tuple[str | None, str | None]] = []
+        with self._lock:
+            self._sums = _Sums(_zero_state(self._template))
+            self._sentences: list[SentenceResult] = []
+            self._seen = 0
+            # The root labels of the first pairs seen (the root-label warning).
+            self._roots: Roots = []
 
     def update(self, gold: Iterable[Sentence], test: Iterable[Sentence]) -> list[SentenceResult]:
-        """Score a batch; its sentences are numbered on from the last batch."""
+        """Score a batch; its sentences are numbered on from the last batch
+        (and messages name them by those numbers).  A tree object that is
+        no tree raises :class:`~parsedit.errors.TreeError` naming its
+        number, and the batch is not counted."""
         gold, test = _listed(gold), _listed(test)
-        if isinstance(gold, list) and isinstance(test, list) \
-                and all(isinstance(s, str) for s in (*gold, *test)):
-            batch, roots = self._strings(cast(list[str], gold), cast(list[str], test))
-        else:
-            batch, roots = self._items(list(items(gold, "gold")), list(items(test, "test")))
-        return self._add(batch, roots)
+        with self._lock:
+            first = self._seen + 1
+            if isinstance(gold, list) and isinstance(test, list) \
+                    and all(isinstance(s, str) for s in (*gold, *test)):
+                batch, roots = self._strings(cast(list[str], gold), cast(list[str], test),
+                                             first)
+            else:
+                batch, roots = self._items(list(items(gold, "gold", first=first)),
+                                           list(items(test, "test", first=first)), first)
+            self._add(batch, roots)
+        return batch
 
-    def _items(self, gold: list[Item], test: list[Item]) -> tuple[list[SentenceResult], Roots]:
-        """A batch of items scored pair by pair, and the root labels of its
-        first pairs, for the root-label warning."""
+    def _items(self, gold: list[Item], test: list[Item], first: int
+               ) -> tuple[list[SentenceResult], Roots]:
+        """A batch of items scored pair by pair, numbered from ``first``,
+        and the root labels of its first pairs, for the root-label warning."""
         _same_size(gold, test)
-        batch = [self._scorer.pair(number, g, t, "gold", "test")[0]
-                 for number, g, t in numbered(gold, test, self._seen + 1)]
+        scorer = self._scorer_and_job()[0]
+        batch = [scorer.pair(number, g, t, "gold", "test")[0]
+                 for number, g, t in numbered(gold, test, first)]
         return batch, root_labels(self.config, zip(gold, test)) \
             if len(self._roots) < ROOT_SAMPLE else []
 
-    def _strings(self, gold: list[str], test: list[str]) -> tuple[list[SentenceResult], Roots]:
-        """A batch of bracketed strings scored as a file's lines are
-        (:func:`parsedit.blocks.line_pairs`: each string of the usual one-line
-        form read straight into what the metrics read), any other pair from
-        its items, as :meth:`_items` scores them; and the root labels of its
-        first pairs, read the same way."""
+    def _strings(self, gold: list[str], test: list[str], first: int
+                 ) -> tuple[list[SentenceResult], Roots]:
+        """A batch of bracketed strings, numbered from ``first``, scored as
+        a file's lines are (:func:`parsedit.blocks.line_pairs`: each string
+        of the usual one-line form read straight into what the metrics
+        read), any other pair from its items, as :meth:`_items` scores them;
+        and the root labels of its first pairs, read the same way."""
         from parsedit import blocks
 
         _same_size(gold, test)
-        first = self._seen + 1
-        found = blocks.line_pairs(self._job, first, gold, test)
-        batch = [scored.sentence if scored is not None else self._scorer.pair(
-            first + k, read_sentence(g, "gold", k + 1), read_sentence(t, "test", k + 1), "gold",
-            "test")[0] for k, (scored, g, t) in enumerate(zip(found, gold, test))]
+        scorer, job = self._scorer_and_job()
+        found = blocks.line_pairs(job, first, gold, test)
+        batch = [scored.sentence if scored is not None else scorer.pair(
+            number, read_sentence(g, "gold", number), read_sentence(t, "test", number), "gold",
+            "test")[0] for number, scored, g, t in zip(count(first), found, gold, test)]
         sample = max(0, ROOT_SAMPLE - len(self._roots))
         norm = self.config.params.normalisation
         return batch, list(zip(blocks.line_root_labels(norm, gold[:sample]),
                                blocks.line_root_labels(norm, test[:sample])))
 
-    def _add(self, batch: list[SentenceResult], roots: Roots) -> list[SentenceResult]:
+    def _add(self, batch: list[SentenceResult], roots: Roots) -> None:
         """Add a scored batch to the sums (``roots``: its first pairs' root
-        labels, for the root-label warning)."""
+        labels, for the root-label warning); the caller holds the lock."""
         self._roots += roots
         del self._roots[ROOT_SAMPLE:]
         self._seen += len(batch)
-        for sentence in batch:
-            if sentence.outer_bracket is not None:
-                self._outer[sentence.outer_bracket] += 1
-        zeros = self._scorer.zeros
-        self._totals = self._totals + Totals.of(batch, zeros)
-        self._cutoff = self._cutoff + Totals.of(batch, zeros, self.config.params.cutoff_len)
+        sums: dict[str, float] = {}
+        zeros = self._template.counts
+        _flatten("all", Totals.of(batch, zeros), sums)
+        _flatten("cutoff", Totals.of(batch, zeros, self.config.params.cutoff_len), sums)
+        sums.update(_tallies(batch))
+        self._sums.add(sums)
         if self.keep_sentences:
             self._sentences.extend(batch)
-        return batch
 
     def compute(self) -> CorpusResult:
         """The result of everything seen so far."""
+        with self._lock:
+            sums = self._sums.values()
+            sentences = tuple(self._sentences)
+            roots = list(self._roots)
         config = self.config
-        warnings = config.warnings()
-        roots = [root_warning(self._outer["gold"] + self._outer["test"], self._totals.ok,
-                              self._outer["gold"], "gold", "test")
-                 if "parseval" in config.metrics else None,
-                 root_label_warning(self._roots, "gold", "test")]
-        result = CorpusResult(config.metrics, config.signature(), tuple(self._sentences),
-                              self._totals, self._cutoff, config.params.cutoff_len,
-                              self._totals.sentences, self._totals.sentences, config.average,
-                              warnings=tuple(warnings + [w for w in roots if w]),
-                              not_ok=tuple(s for s in self._sentences if s.status != "ok"))
+        totals = _rebuild("all", self._template, sums)
+        outer = {side: int(sums[f"outer.{side}"]) for side in ("gold", "test")}
+        aligned = (int(sums["warnings.words_differ"]), int(sums["warnings.with_words"])) \
+            if config.yields == "align" else None
+        warnings = run_warnings(config, totals.ok, outer, int(sums["warnings.mismatched"]),
+                                aligned, (), "gold", "test")
+        labels = root_label_warning(roots, "gold", "test")
+        if labels is not None:
+            warnings.append(labels)
+        result = CorpusResult(config.metrics, config.signature(), sentences, totals,
+                              _rebuild("cutoff", self._template, sums),
+                              config.params.cutoff_len, totals.sentences, totals.sentences,
+                              config.average, warnings=tuple(warnings),
+                              not_ok=tuple(s for s in sentences if s.status != "ok"))
         return result.with_caveats("gold", "test")
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What pickling keeps: the options and the sums (never the scorer,
+        whose transducers pickle badly or not at all: it is built again)."""
+        with self._lock:
+            return {"config": self.config, "keep_sentences": self.keep_sentences,
+                    "template": self._template, "sums": self._sums.copy(),
+                    "sentences": list(self._sentences), "seen": self._seen,
+                    "roots": list(self._roots)}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.config = state["config"]
+        self.keep_sentences = state["keep_sentences"]
+        self._template = state["template"]
+        self._sums = state["sums"]
+        self._sentences = state["sentences"]
+        self._seen = state["seen"]
+        self._roots = state["roots"]
+        self._lock = threading.Lock()
+        self._built = None
 
     def __add__(self, other: Evaluator) -> Evaluator:
         if not isinstance(other, Evaluator):
             return NotImplemented
         if other.config.signature() != self.config.signature():
             raise ConfigError("only evaluators with the same options can be merged")
-        merged = Evaluator(config=self.config, keep_sentences=self.keep_sentences)
-        merged._totals = self._totals + other._totals
-        merged._cutoff = self._cutoff + other._cutoff
-        merged._sentences = self._sentences + other._sentences
-        merged._seen = self._seen + other._seen
-        merged._outer = {side: self._outer[side] + other._outer[side] for side in self._outer}
-        merged._roots = (self._roots + other._roots)[:ROOT_SAMPLE]
+        mine, theirs = self.__getstate__(), other.__getstate__()
+        mine["sums"].merge(theirs["sums"])
+        mine["sentences"] += theirs["sentences"]
+        mine["seen"] += theirs["seen"]
+        mine["roots"] = (mine["roots"] + theirs["roots"])[:ROOT_SAMPLE]
+        merged = object.__new__(Evaluator)
+        merged.__setstate__(mine)  # (its scorer is built if it scores: none is shared)
         return merged
 
     def __radd__(self, other: object) -> Evaluator:
@@ -272,22 +351,147 @@ class Evaluator:
 
     def state(self) -> dict[str, float]:
         """Every sum, by a dotted name: add two evaluators' states key by key
-        to merge them."""
-        out: dict[str, float] = {}
-        _flatten("all", self._totals, out)
-        _flatten("cutoff", self._cutoff, out)
-        _flatten("outer", self._outer, out)
-        return out
+        to merge them (an all-reduce adds floats in its own order: for sums
+        exact to the last bit, pickle the evaluators and add them)."""
+        with self._lock:
+            return self._sums.values()
 
     def load_state(self, state: Mapping[str, float]) -> None:
         """Take the sums of ``state`` (as :meth:`state` gives them).  The
         root labels sampled for the root-label warning are not sums: this
         evaluator keeps its own sample (the first pairs it saw)."""
-        self._totals = _rebuild("all", self._template, state)
-        self._cutoff = _rebuild("cutoff", self._template, state)
-        self._seen = self._totals.sentences
-        self._sentences = []
-        self._outer = {side: int(state.get(f"outer.{side}", 0)) for side in self._outer}
+        sums: dict[str, float] = {}
+        for key, zero in _zero_state(self._template).items():
+            if key not in state:
+                if key.startswith(("all.", "cutoff.")):
+                    raise ConfigError(f"load_state: {key!r} is missing")
+                continue  # (a tally a state from an older parsedit lacks)
+            value = state[key]
+            sums[key] = int(value) if isinstance(zero, int) and float(value).is_integer() \
+                else float(value)
+        with self._lock:
+            self._sums = _Sums(_zero_state(self._template))
+            self._sums.add(sums)
+            self._seen = int(self._sums.values()["all.sentences"])
+            self._sentences = []
+
+
+def _config(config: Config | None, metrics: str | Sequence[str] | None,
+            params: str | Params | None, options: Mapping[str, Any]) -> Config:
+    """The Config of :func:`score`'s or an :class:`Evaluator`'s options:
+    ``config`` as it is, or one made of the others (``metrics`` and
+    ``params`` None: the defaults), never both."""
+    if config is None:
+        return Config.from_options(DEFAULT_METRICS if metrics is None else metrics,
+                                   "collins" if params is None else params, **options)
+    given = [name for name, value in (("metrics", metrics), ("params", params))
+             if value is not None] + sorted(options)
+    if given:
+        raise ConfigError(f"config= holds every option, so {', '.join(given)} given beside "
+                          "it would be ignored: give them to Config.from_options, or leave "
+                          "config out")
+    if not isinstance(config, Config):
+        raise ConfigError(f"config= takes a parsedit.Config, not {type(config).__name__}")
+    return config
+
+
+def _tallies(batch: Sequence[SentenceResult]) -> dict[str, float]:
+    """What the warnings need of a batch, as sums (see
+    :func:`~parsedit.pipeline.run_warnings`): its scored pairs with an
+    unlabelled outer bracket on one side only, its pairs whose words differ
+    (errors), and under ``yields="align"`` its pairs scored with word counts
+    and of them those whose words differ."""
+    outer = {"gold": 0, "test": 0}
+    with_words = words_differ = 0
+    for sentence in batch:
+        if sentence.outer_bracket is not None:
+            outer[sentence.outer_bracket] += 1
+        words = sentence.counts.get("words") if sentence.status == "ok" else None
+        if words is not None:
+            with_words += 1
+            words_differ += words.differ
+    return {"outer.gold": outer["gold"], "outer.test": outer["test"],
+            "warnings.mismatched": mismatched(batch), "warnings.with_words": with_words,
+            "warnings.words_differ": words_differ}
+
+
+def _zero_state(template: Totals) -> dict[str, float]:
+    """Every key of a state, each 0 (as its sum's type)."""
+    out: dict[str, float] = {}
+    _flatten("all", template, out)
+    _flatten("cutoff", template, out)
+    out.update(_tallies(()))
+    return out
+
+
+class _Sums:
+    """Sums of numbers by name, exact: whole numbers added as integers, the
+    others kept as the partial sums of Shewchuk's algorithm (the
+    non-overlapping floats whose exact sum is the total, which
+    ``math.fsum`` rounds once), so that a total never depends on the order
+    its parts were added in."""
+
+    __slots__ = ("ints", "floats")
+
+    def __init__(self, start: Mapping[str, float] | None = None) -> None:
+        self.ints: dict[str, int] = {}
+        self.floats: dict[str, list[float]] = {}
+        if start:
+            self.add(start)
+
+    def add(self, values: Mapping[str, float]) -> None:
+        ints, floats = self.ints, self.floats
+        for key, value in values.items():
+            if isinstance(value, int):
+                ints[key] = ints.get(key, 0) + value
+            else:
+                partials = floats.get(key)
+                if partials is None:
+                    partials = floats[key] = []
+                _add_exactly(partials, value)
+
+    def merge(self, other: _Sums) -> None:
+        """Add ``other``'s sums, exactly."""
+        self.add(other.ints)
+        for key, partials in other.floats.items():
+            mine = self.floats.setdefault(key, [])
+            for part in partials:
+                _add_exactly(mine, part)
+
+    def copy(self) -> _Sums:
+        out = _Sums()
+        out.ints = dict(self.ints)
+        out.floats = {key: list(partials) for key, partials in self.floats.items()}
+        return out
+
+    def values(self) -> dict[str, float]:
+        """Each sum: an int if only whole numbers were added to it, else
+        the float nearest its exact value."""
+        out: dict[str, float] = dict(self.ints)
+        for key, partials in self.floats.items():
+            out[key] = math.fsum([*partials, self.ints.get(key, 0)])
+        return out
+
+
+def _add_exactly(partials: list[float], x: float) -> None:
+    """Add ``x`` to the exact sum that ``partials`` holds (Shewchuk's
+    algorithm, as in ``math.fsum``; an infinity or NaN makes the sum an
+    ordinary float sum, which such values make order-free anyway)."""
+    if not math.isfinite(x) or (partials and not math.isfinite(partials[-1])):
+        partials[:] = [math.fsum(p for p in partials if math.isfinite(p))
+                       + sum(p for p in partials if not math.isfinite(p)) + x]
+        return
+    i = 0
+    for y in partials:
+        if abs(x) < abs(y):
+            x, y = y, x
+        high = x + y
+        low = y - (high - x)
+        if low:
+            partials[i] = low
+            i += 1
+        x = high
+    partials[i:] = [x]
 
 
 def _same_size(gold: Sequence[object], test: Sequence[object]) -> None:
@@ -301,6 +505,8 @@ def _listed(source: Iterable[Sentence]) -> Iterable[Sentence]:
     itself when it is not a plain iterable of sentences (a path, one tree,
     anything else), for :func:`~parsedit.trees.memory.items` to read or
     refuse."""
+    if type(source) is list:  # (no tree: nltk's trees are lists, but subclasses)
+        return source
     if is_path(source) or isinstance(source, (Tree, TreeLike)) \
             or not isinstance(source, Iterable):
         return source
@@ -316,15 +522,30 @@ def _template(config: Config, zeros: Mapping[str, Any]) -> Totals:
     return Totals(counts=counts)
 
 
+# Per dotted name and dataclass type, its fields that hold numbers or
+# parts, each with its dotted name (what _flatten walks).
+_LAYOUTS: dict[tuple[str, type], tuple[tuple[str, str], ...]] = {}
+
+
 def _flatten(prefix: str, value: Any, out: dict[str, float]) -> None:
-    if isinstance(value, bool) or not (is_dataclass(value) or isinstance(value, Mapping)):
-        if isinstance(value, (int, float)):
-            out[prefix] = value
+    """The numbers of ``value`` (a :class:`Totals`, counts, mappings of
+    them) into ``out`` by dotted name; flags and tuples are no sums."""
+    if isinstance(value, Mapping):
+        for name, part in value.items():
+            _flatten(f"{prefix}.{name}", part, out)
         return
-    parts = value.items() if isinstance(value, Mapping) else \
-        ((f.name, getattr(value, f.name)) for f in fields(value))
-    for name, part in parts:
-        _flatten(f"{prefix}.{name}", part, out)
+    layout = _LAYOUTS.get((prefix, type(value)))
+    if layout is None:
+        layout = _LAYOUTS[prefix, type(value)] = tuple(
+            (f.name, f"{prefix}.{f.name}") for f in fields(value)
+            if not isinstance(getattr(value, f.name), (bool, tuple))) \
+            if is_dataclass(value) else ()
+    for name, key in layout:
+        part = getattr(value, name)
+        if type(part) is int or type(part) is float:
+            out[key] = part
+        else:
+            _flatten(key, part, out)
 
 
 def _rebuild(prefix: str, template: Any, state: Mapping[str, float]) -> Any:
@@ -340,9 +561,7 @@ def _rebuild(prefix: str, template: Any, state: Mapping[str, float]) -> Any:
             if isinstance(part, bool) or isinstance(part, tuple):
                 values[f.name] = part
             elif isinstance(part, (int, float)):
-                if key not in state:
-                    raise ConfigError(f"load_state: {key!r} is missing")
-                values[f.name] = type(part)(state[key])
+                values[f.name] = state[key]
             else:
                 values[f.name] = _rebuild(key, part, state)
         build: Any = type(template)

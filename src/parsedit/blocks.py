@@ -41,7 +41,7 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import fields, replace
 from functools import lru_cache
-from itertools import compress
+from itertools import compress, count
 from typing import TYPE_CHECKING, Any
 
 from parsedit.limits import max_line_bytes
@@ -70,6 +70,24 @@ NUMPY_BATCH = 512
 # The block readers are one per process (per normalisation), and a block's
 # reading uses their scratch space: Evaluators in threads take turns.
 _SHARED = threading.Lock()
+# The line readers (Columns, Sentences) are one per thread (per
+# normalisation): a reader numbers labels as it meets them and forgets
+# everything past a bound, so two threads sharing one could number a label
+# twice, or forget a gold line's numbers before its test line is read.
+_PER_THREAD = threading.local()
+
+
+def _reader(kind: type[Columns] | type[Sentences], norm: Normalisation) -> Any:
+    """This thread's reader of ``kind`` for ``norm`` (at most eight
+    normalisations remembered per thread)."""
+    readers: dict[tuple[type, Normalisation], Any] = _PER_THREAD.__dict__.setdefault(
+        "readers", {})
+    found = readers.get((kind, norm))
+    if found is None:
+        if len(readers) >= 8:
+            readers.clear()
+        found = readers[kind, norm] = kind(norm)
+    return found
 
 
 def eligible(job: Job, aligned: bool = False) -> bool:
@@ -86,9 +104,9 @@ def eligible(job: Job, aligned: bool = False) -> bool:
             and not config.params.normalisation.strip_outer_bracket)
 
 
-@lru_cache(maxsize=8)
 def _columns(norm: Normalisation) -> Columns:
-    return Columns(norm)
+    found: Columns = _reader(Columns, norm)
+    return found
 
 
 class _Lines:
@@ -220,8 +238,8 @@ def line_pairs(job: Job, first: int, gold: list[str], test: list[str]) -> list[S
     :class:`~parsedit.api.Evaluator` batches), numbered from ``first``,
     scored as a range's lines are, by :func:`scored`'s route or by
     :func:`sentences`'; None for each pair that is for the per-sentence path
-    (the caller scores it from its items).  The messages name the ``k``-th
-    pair ``GOLD:k and TEST:k`` (the job's two names)."""
+    (the caller scores it from its items).  The messages name the pair
+    numbered ``n`` ``GOLD:n and TEST:n`` (the job's two names)."""
     config = job.scorer.config
     if config.segmentation != "gold":
         return [None] * len(gold)
@@ -237,8 +255,8 @@ def line_pairs(job: Job, first: int, gold: list[str], test: list[str]) -> list[S
         return [None if found is None else _counted(first + k, *found)
                 for k, found in enumerate(counted)]
     gold_read, test_read = _normalised(norm, gold, test, by_blocks=numpy)
-    return [_judged(job, first + k, g, t, f"{job.gold_path}:{k + 1} and {job.test_path}:{k + 1}")
-            for k, (g, t) in enumerate(zip(gold_read, test_read))]
+    return [_judged(job, number, g, t, f"{job.gold_path}:{number} and {job.test_path}:{number}")
+            for number, g, t in zip(count(first), gold_read, test_read)]
 
 
 def numpy_pays(lines: list[str]) -> bool:
@@ -296,16 +314,14 @@ def _per_sentence(job: Job, gold: _Lines, test: _Lines, k: int, number: int) -> 
     return _score_pair(job, (number, gold_item, test_item))
 
 
-def _line_pair(job: Job, gold: _Lines, test: _Lines, k: int, number: int,
-               aligned: AlignedScorer | None) -> Scored | None:
-    """The ``k``-th pair of a range scored through the columnar reader, or
-    by the per-sentence path when it does not take it (None when only
-    blank lines are left at the ends of both files)."""
-    params = job.scorer.config.params
-    columns = _columns(params.normalisation)
+def _line_pair(job: Job, read: Callable[[str], Read | None], gold: _Lines, test: _Lines,
+               k: int, number: int, aligned: AlignedScorer | None) -> Scored | None:
+    """The ``k``-th pair of a range scored through the columnar reader
+    (``read``), or by the per-sentence path when it does not take it (None
+    when only blank lines are left at the ends of both files)."""
     g = gold.lines[k] if k < len(gold.lines) else None
     t = test.lines[k] if k < len(test.lines) else None
-    found = _columnar(columns.read, g, t, params.labeled, aligned)
+    found = _columnar(read, g, t, job.scorer.config.params.labeled, aligned)
     if found is not None:
         return _counted(number, *found)
     return _per_sentence(job, gold, test, k, number)
@@ -315,20 +331,21 @@ def scored(job: Job, lines: LineRange) -> Iterator[Scored]:
     """The pairs of one range of lines, scored, in order (see the module
     docstring)."""
     scorer, gold_path, test_path = job.scorer, job.gold_path, job.test_path
-    _columns(scorer.config.params.normalisation).new_block()
+    columns = _columns(scorer.config.params.normalisation)
+    columns.new_block()
     gold_encoding, test_encoding = lines.encodings
     gold = _Lines(gold_path, lines.gold, gold_encoding)
     test = _Lines(test_path, lines.test, test_encoding)
     for k in range(max(len(gold.lines), len(test.lines))):
-        found = _line_pair(job, gold, test, k, lines.first + k, scorer.aligned)
+        found = _line_pair(job, columns.read, gold, test, k, lines.first + k, scorer.aligned)
         if found is None:
             return  # only blank lines are left at the ends of both files
         yield found
 
 
-@lru_cache(maxsize=8)
 def _sentences(norm: Normalisation) -> Sentences:
-    return Sentences(norm)
+    found: Sentences = _reader(Sentences, norm)
+    return found
 
 
 def sentences(job: Job, lines: LineRange) -> Iterator[Scored]:
@@ -414,9 +431,10 @@ def block(job: Job, lines: LineRange) -> Block:
     # files (as scored() does).
     others: dict[int, Scored] = {}
     end = size
-    _columns(params.normalisation).new_block()
+    line_reader = _columns(params.normalisation)
+    line_reader.new_block()
     for k in np.flatnonzero(~found.scored).tolist():
-        other = _line_pair(job, gold, test, k, lines.first + k, None)
+        other = _line_pair(job, line_reader.read, gold, test, k, lines.first + k, None)
         if other is None:
             end = k
             break

@@ -1,23 +1,30 @@
 """``parsedit compare``: several systems against one gold file.
 
 Each system is scored as ``parsedit score`` scores it (:func:`evaluate`);
-then, per metric, its corpus figure with a paired-bootstrap confidence
-interval, its rank, the rank agreement between metrics (Kendall's tau-b over
-the systems) and, for every compared pair (every pair of systems, or each
-system against a ``baseline``), the difference with its bootstrap interval
-and the p-value of a paired test (approximate randomisation or bootstrap),
-Holm-corrected over the tests run under that metric
-(:mod:`parsedit.metrics.significance`).
+then, per metric, its corpus figure with a paired-bootstrap percentile
+confidence interval, its rank, the rank agreement between metrics (Kendall's
+tau-b over the systems ranked) and, for every compared pair (every pair of
+systems, or each system against a ``baseline``), the difference b - a
+(system - baseline) and the p-value of a paired test (approximate
+randomisation or bootstrap), Holm-corrected over the tests run under that
+metric, with the interval that inverts that test at the per-comparison
+level where Holm's procedure stopped, so that an interval excludes 0 exactly
+when its test is significant (:mod:`parsedit.metrics.significance`).  Pairs
+over :data:`EXACT_MAX` sentences or fewer also get the exact permutation
+test's p; a metric's parts (PARSEVAL's recall and precision) are tested as
+Bikel's ``compare.pl`` tests them.
 
 Every metric of ``--metrics`` is compared, through the interface every
 metric implements (:class:`parsedit.metrics.base.Metric`): its ``title``, its
-``headline`` figure of the summed counts, its ``sentence_average``, and its
-per-sentence ``terms`` with ``from_terms`` for the resampled figures.  No
-metric is named here: a metric added to the registry is compared as it is.
+``headline`` figure of the summed counts, its ``sentence_average``, its
+per-sentence ``terms`` with ``from_terms`` for the resampled figures, and its
+optional ``parts``.  No metric is named here: a metric added to the registry
+is compared as it is.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -27,7 +34,7 @@ from typing import TYPE_CHECKING
 from parsedit.config import Config
 from parsedit.errors import ConfigError
 from parsedit.metrics import registry
-from parsedit.metrics.base import Metric
+from parsedit.metrics.base import Metric, parts_of
 from parsedit.pipeline import evaluate
 from parsedit.results import CorpusResult
 from parsedit.trees.reader import read_trees
@@ -40,6 +47,13 @@ if TYPE_CHECKING:
     from parsedit.metrics.significance import Array
 
 TESTS = {"ar": "paired approximate randomisation", "bs": "paired bootstrap"}
+# Pairs over this many sentences or fewer get the exact permutation test too.
+EXACT_MAX = 20
+# Fewer sentences than this, and percentile-bootstrap intervals are too narrow
+# (their coverage falls short of the level asked: the resamples of a few
+# sentences spread less than the sentences do, by sqrt((n - 1) / n) and
+# more); a rule of thumb, said in a warning.
+BOOTSTRAP_MIN = 30
 # (phase, total, done): what a long run reports as it goes.
 Progress = Callable[[str, int, int], None]
 
@@ -65,6 +79,23 @@ def headlines(results: Sequence[CorpusResult], config: Config,
 
 
 Interval = tuple[float, float]
+Pair = tuple[int, int]
+
+
+@dataclass
+class PartTests:
+    """A metric's part tested beside its headline (PARSEVAL's recall and
+    precision), as Bikel's ``compare.pl`` tests them: stratified shuffling
+    (each sentence's two systems swapped with probability 1/2, the same
+    rounds as the headline's randomisation) and a one-sided p-value in the
+    observed difference's direction, (hits + 1) / (samples + 1); Holm-
+    corrected over the pairs, a family of its own."""
+
+    title: str
+    # (i, j) -> figure j - figure i over the sentences both scored
+    differences: dict[Pair, float | None] = field(default_factory=dict)
+    p_values: dict[Pair, float] = field(default_factory=dict)
+    p_holm: dict[Pair, float] = field(default_factory=dict)
 
 
 @dataclass
@@ -76,29 +107,40 @@ class Comparison:
     seed: int
     signature: str
     test: str = "ar"  # the paired test of the p-values: "ar" or "bs"
-    alpha: float = 0.05  # significance level; every confidence interval is at 1 - alpha
+    alpha: float = 0.05  # significance level; the figures' intervals are at 1 - alpha
     baseline: int | None = None  # the system every other one is compared with
     # metric -> its headline figure's name ("PARSEVAL F", "label acc.")
     titles: dict[str, str] = field(default_factory=dict)
     figures: dict[str, list[float | None]] = field(default_factory=dict)
-    # metric -> per system, the bootstrap interval of its figure
+    # metric -> per system, the percentile-bootstrap interval of its figure
     intervals: dict[str, list[Interval | None]] = field(default_factory=dict)
     ranks: dict[str, list[int | None]] = field(default_factory=dict)
     # With --average sentence: metric -> per system, the mean of its sentences.
     averages: dict[str, list[float | None]] = field(default_factory=dict)
-    # (a, b) -> tau-b, a before b in ``metrics``
+    # (a, b) -> tau-b over the systems ranked under both, a before b in
+    # ``metrics``; and how many systems that is.
     tau: dict[tuple[str, str], float | None] = field(default_factory=dict)
+    tau_systems: dict[tuple[str, str], int] = field(default_factory=dict)
     # The compared pairs (i, j), in order: i < j, or (baseline, j).
-    pairs: list[tuple[int, int]] = field(default_factory=list)
+    pairs: list[Pair] = field(default_factory=list)
     # metric -> (i, j) -> p-value, uncorrected and Holm-corrected over the
-    # metric's tests; figure i - figure j and its bootstrap interval.
-    p_values: dict[str, dict[tuple[int, int], float]] = field(default_factory=dict)
-    p_holm: dict[str, dict[tuple[int, int], float]] = field(default_factory=dict)
-    differences: dict[str, dict[tuple[int, int], float | None]] = field(default_factory=dict)
-    difference_intervals: dict[str, dict[tuple[int, int], Interval | None]] = field(
+    # metric's tests; figure j - figure i (system - baseline) and the
+    # interval that inverts the test at ``interval_levels[metric]``.
+    p_values: dict[str, dict[Pair, float]] = field(default_factory=dict)
+    p_holm: dict[str, dict[Pair, float]] = field(default_factory=dict)
+    differences: dict[str, dict[Pair, float | None]] = field(default_factory=dict)
+    difference_intervals: dict[str, dict[Pair, Interval | None]] = field(
         default_factory=dict)
-    # (i, j) -> sentences both systems scored (what the randomisation pairs)
-    paired: dict[tuple[int, int], int] = field(default_factory=dict)
+    # metric -> the confidence of its pairs' intervals: 1 - alpha / (m - k),
+    # m tests of which k significant (1 - alpha when all are).
+    interval_levels: dict[str, float] = field(default_factory=dict)
+    # metric -> (i, j) -> the exact permutation p, for pairs over EXACT_MAX
+    # sentences or fewer.
+    p_exact: dict[str, dict[Pair, float]] = field(default_factory=dict)
+    # metric -> part name -> its tests (metrics with parts only).
+    parts: dict[str, dict[str, PartTests]] = field(default_factory=dict)
+    # (i, j) -> sentences both systems scored (what a pair's test uses)
+    paired: dict[Pair, int] = field(default_factory=dict)
     # sentences the bootstrap resamples: those some system scored
     resampled: int = 0
     warnings: list[str] = field(default_factory=list)
@@ -112,12 +154,24 @@ class Comparison:
 
     @property
     def level(self) -> float:
-        """The confidence level of every interval."""
+        """The confidence level of the systems' figures' intervals."""
         return 1.0 - self.alpha
 
     def tests(self, metric: str) -> int:
         """How many tests were run under a metric (the Holm family)."""
         return sum(p == p for p in self.p_values[metric].values())
+
+    def significant(self, metric: str, pair: Pair) -> bool:
+        """Whether a pair differs under a metric at alpha, after Holm's
+        correction (and so whether its interval excludes 0)."""
+        p = self.p_holm[metric][pair]
+        return p == p and p < self.alpha
+
+    def part_significant(self, part: PartTests, pair: Pair) -> bool:
+        """Whether a pair differs under a metric's part at alpha, after
+        Holm's correction over the part's tests."""
+        p = part.p_holm[pair]
+        return p == p and p < self.alpha
 
 
 def ranks(values: list[float | None]) -> list[int | None]:
@@ -183,7 +237,7 @@ def compare(gold: str, paths: list[str], config: Config, names: tuple[str, ...] 
                                 gold_encoding=gold_encoding, test_encoding=test_encoding))
     name = {"ar": "randomization", "bs": "bootstrap"}[test]
     signature = (f"{results[0].signature}|compare:{name}(samples={samples},seed={seed})"
-                 f"+bootstrap-ci({1.0 - alpha:g})+holm"
+                 f"+bootstrap-ci({1.0 - alpha:g})+holm+inverted-ci"
                  + (f"|baseline:{labels[base]}" if base is not None else ""))
     built = registry.build(config)
     metrics = tuple(built)
@@ -206,11 +260,16 @@ def compare(gold: str, paths: list[str], config: Config, names: tuple[str, ...] 
                                   for r in results]
     from parsedit.metrics.significance import kendall_tau
 
+    # Over the systems the table ranks: a figure over fewer sentences is
+    # no rank, and agrees or disagrees with nothing.
     for k, a in enumerate(metrics):
         for b in metrics[k + 1:]:
-            pairs = [(x, y) for x, y in zip(out.figures[a], out.figures[b])
-                     if x is not None and y is not None]
-            out.tau[a, b] = kendall_tau([p[0] for p in pairs], [p[1] for p in pairs])
+            both = [(x, y) for x, y, ranked_a, ranked_b
+                    in zip(out.figures[a], out.figures[b], out.ranks[a], out.ranks[b])
+                    if ranked_a is not None and ranked_b is not None
+                    and x is not None and y is not None]
+            out.tau[a, b] = kendall_tau([p[0] for p in both], [p[1] for p in both])
+            out.tau_systems[a, b] = len(both)
     systems = range(len(results))
     out.pairs = [(base, j) for j in systems if j != base] if base is not None else \
         [(i, j) for i in systems for j in systems if i < j]
@@ -266,15 +325,6 @@ def _terms(result: CorpusResult, metrics: Sequence[Metric], longest: int
     return found, ok
 
 
-def _summed(terms: Array) -> Array:
-    """Each term summed over the sentences, one contiguous row per term (the
-    pairwise summation numpy gives a plain column, as parsedit always did)."""
-    import numpy as np
-
-    summed: Array = np.ascontiguousarray(terms.T).sum(axis=-1)
-    return summed
-
-
 def _offset(report: Progress, phase: str, total: int, before: int) -> Callable[[int], None]:
     """A callback that reports ``before`` + its count done of ``total``."""
     def told(done: int) -> None:
@@ -283,73 +333,136 @@ def _offset(report: Progress, phase: str, total: int, before: int) -> Callable[[
 
 
 def _significance(c: Comparison, built: Mapping[str, Metric], report: Progress) -> None:
-    """Bootstrap intervals, the paired tests and Holm's correction."""
-    import numpy as np
+    """The figures' bootstrap intervals; per pair the paired test (and the
+    exact one over a few sentences), Holm's correction and the interval that
+    agrees with it; the parts' tests."""
 
     from parsedit.metrics.significance import (
+        Null,
         bootstrap,
-        bootstrap_p,
+        bootstrap_null,
         holm,
         interval,
-        randomization_many,
+        permutation_null,
+        randomization_null,
+        stopping_level,
     )
 
     metrics = [built[name] for name in c.metrics]
-    figures = [m.from_terms for m in metrics]
+    m = len(metrics)
+    heads = [(k, metric.from_terms) for k, metric in enumerate(metrics)]
+    parted = [(k, name, part) for k, metric in enumerate(metrics)
+              for name, part in parts_of(metric).items()]
     longest = max(len(r.sentences) for r in c.results)
     scored = sorted({s.id - 1 for r in c.results for s in r.sentences if s.has_counts})
     c.resampled = len(scored)
-    m = len(metrics)
-    # system s, metric k: column s * m + k
+    # Every array from here is over the sentences some system scored: per
+    # system, per metric, its terms (0 where it did not score the sentence).
     systems = [_terms(r, metrics, longest) for r in c.results]
-    columns = [terms for found, _ in systems for terms in found]
-    boot = bootstrap(figures * len(c.results), [t[scored] for t in columns], c.samples,
-                     c.seed, partial(report, "bootstrap resamples", c.samples))
+    terms = [[t[scored] for t in found] for found, _ in systems]
+    masks = [ok[scored] for _, ok in systems]
+    # system s, metric k: column s * m + k
+    boot = bootstrap([metric.from_terms for metric in metrics] * len(c.results),
+                     [t for found in terms for t in found], c.samples, c.seed,
+                     partial(report, "bootstrap resamples", c.samples))
     for k, metric in enumerate(c.metrics):
         c.intervals[metric] = [interval(boot[:, s * m + k], c.level)
                                for s in range(len(c.results))]
-        c.p_values[metric], c.p_holm[metric] = {}, {}
-        c.differences[metric], c.difference_intervals[metric] = {}, {}
     # A pair is compared on the sentences both systems scored (its paired
-    # data): difference, interval and p alike.  Pairs with the same sentences
-    # share one bootstrap (the systems' own one when that is every sentence).
-    both = {(i, j): systems[i][1] & systems[j][1] for i, j in c.pairs}
-    shared: dict[bytes, Array] = {np.isin(np.arange(longest), scored).tobytes(): boot}
-    for pair in c.pairs:
-        key = both[pair].tobytes()
-        if key not in shared:
-            rows = both[pair]
-            shared[key] = bootstrap(figures * len(c.results), [t[rows] for t in columns],
-                                    c.samples, c.seed)
-    p_ar: dict[tuple[int, int], list[float]] = {}
-    if c.test == "ar":
-        # Pairs over as many sentences share one swap matrix (as one seed
-        # gives them): one batch per sentence count.
-        batches: dict[int, list[tuple[int, int]]] = {}
+    # data): difference, interval and p alike.
+    both = {(i, j): masks[i] & masks[j] for i, j in c.pairs}
+    c.paired = {pair: int(rows.sum()) for pair, rows in both.items()}
+
+    def own(pair: Pair) -> tuple[list[Array], list[Array]]:
+        """The pair's terms over its own sentences."""
+        rows = both[pair]
+        return [t[rows] for t in terms[pair[0]]], [t[rows] for t in terms[pair[1]]]
+
+    # Enough of the largest deviations for an interval at any level <= alpha.
+    keep = min(c.samples, math.ceil(c.alpha * (c.samples + 1)) + 1)
+    # One randomisation serves every pair (each over its own sentences) and
+    # every statistic: the headlines' test (--paired ar) and the parts'.
+    shuffled_stats = (heads if c.test == "ar" else []) + [(k, part.figure)
+                                                          for k, _, part in parted]
+    shuffled = randomization_null(
+        shuffled_stats, [(terms[i], terms[j]) for i, j in c.pairs], c.samples, c.seed,
+        keep, rows=[both[pair] for pair in c.pairs],
+        progress=partial(report, "randomisation rounds", c.samples)) \
+        if shuffled_stats and c.pairs else None
+    tested: dict[Pair, tuple[Null, int]] = {}
+    if c.test == "ar" and shuffled is not None:
+        tested = {pair: (shuffled, row) for row, pair in enumerate(c.pairs)}
+    elif c.test == "bs":
+        # Pairs over as many sentences share one stream of resamples.
+        batches: dict[int, list[Pair]] = {}
         for pair in c.pairs:
-            batches.setdefault(int(both[pair].sum()), []).append(pair)
+            batches.setdefault(c.paired[pair], []).append(pair)
         rounds = c.samples * len(batches)
         for k, batch in enumerate(batches.values()):
-            arrays = [([t[both[i, j]] for t in systems[i][0]],
-                       [t[both[i, j]] for t in systems[j][0]]) for i, j in batch]
-            found = randomization_many(figures, arrays, c.samples, c.seed,
-                                       _offset(report, "randomisation rounds", rounds,
-                                               k * c.samples))
-            p_ar.update(zip(batch, found))
-    for i, j in c.pairs:
-        rows = both[i, j]
-        c.paired[i, j] = int(rows.sum())
-        resampled = shared[rows.tobytes()]
-        for k, metric in enumerate(c.metrics):
-            a, b = i * m + k, j * m + k
-            observed = float(figures[k](_summed(columns[a][rows]))
-                             - figures[k](_summed(columns[b][rows])))
-            spread = resampled[:, a] - resampled[:, b]
-            known = observed == observed
-            c.differences[metric][i, j] = observed if known else None
-            c.difference_intervals[metric][i, j] = interval(spread, c.level) if known else None
-            c.p_values[metric][i, j] = p_ar[i, j][k] if c.test == "ar" else \
-                bootstrap_p(spread, observed)
-    for metric in c.metrics:
-        keys = list(c.p_values[metric])
-        c.p_holm[metric] = dict(zip(keys, holm([c.p_values[metric][k] for k in keys])))
+            null = bootstrap_null(heads, [own(pair) for pair in batch], c.samples, c.seed,
+                                  keep, _offset(report, "paired bootstrap resamples",
+                                                rounds, k * c.samples))
+            tested.update((pair, (null, row)) for row, pair in enumerate(batch))
+    small: dict[int, list[Pair]] = {}
+    for pair in c.pairs:
+        if 0 < c.paired[pair] <= EXACT_MAX:
+            small.setdefault(c.paired[pair], []).append(pair)
+    for batch in small.values():
+        found = permutation_null(heads, [own(pair) for pair in batch]).p(plus_one=False)
+        for row, pair in enumerate(batch):
+            for k, metric in enumerate(c.metrics):
+                c.p_exact.setdefault(metric, {})[pair] = float(found[row, k])
+    for k, metric in enumerate(c.metrics):
+        c.p_values[metric] = {pair: float(tested[pair][0].p()[tested[pair][1], k])
+                              for pair in c.pairs}
+        c.p_holm[metric] = dict(zip(c.pairs, holm(list(c.p_values[metric].values()))))
+        gamma = stopping_level(list(c.p_holm[metric].values()), c.alpha)
+        c.interval_levels[metric] = 1.0 - gamma
+        c.differences[metric], c.difference_intervals[metric] = {}, {}
+        for pair in c.pairs:
+            null, row = tested[pair]
+            observed = float(null.observed[row, k])
+            if observed != observed:  # no figure on one side: nothing tested
+                c.differences[metric][pair] = c.difference_intervals[metric][pair] = None
+                continue
+            width = null.half_width(row, k, gamma, c.significant(metric, pair))
+            # + 0.0: never a negative zero
+            c.differences[metric][pair] = observed + 0.0
+            c.difference_intervals[metric][pair] = (observed - width + 0.0,
+                                                    observed + width + 0.0)
+    start = len(shuffled_stats) - len(parted)
+    for q, (k, name, part) in enumerate(parted):
+        assert shuffled is not None
+        tests = PartTests(part.title)
+        for row, pair in enumerate(c.pairs):
+            observed = float(shuffled.observed[row, start + q])
+            tests.differences[pair] = None if observed != observed else observed + 0.0
+            tests.p_values[pair] = float(shuffled.p_directed()[row, start + q])
+        tests.p_holm = dict(zip(c.pairs, holm(list(tests.p_values.values()))))
+        c.parts.setdefault(c.metrics[k], {})[name] = tests
+    c.warnings += _resampling_warnings(c)
+
+
+def _resampling_warnings(c: Comparison) -> list[str]:
+    """What the resampling cannot vouch for: percentile-bootstrap intervals
+    over few sentences; too few samples for any test to be significant."""
+    out = []
+    if 0 < c.resampled < BOOTSTRAP_MIN:
+        out.append(f"the figures' {100 * c.level:g}% percentile-bootstrap intervals resample "
+                   f"only {c.resampled} sentences (fewer than {BOOTSTRAP_MIN}): on so few they "
+                   "are too narrow, covering less than their level; read them as rough")
+    few = sorted({c.paired[pair] for pair in c.pairs if 0 < c.paired[pair] < BOOTSTRAP_MIN})
+    if c.test == "bs" and few:
+        out.append(f"the paired bootstrap tests {len(few) > 1 and 'of pairs ' or ''}over "
+                   f"{few[0]}{'-' + str(few[-1]) if len(few) > 1 else ''} sentences (fewer "
+                   f"than {BOOTSTRAP_MIN}) are unreliable on so few; the randomisation test "
+                   "(--paired ar) is exact in the limit, and the exact permutation p is given "
+                   f"for pairs over {EXACT_MAX} sentences or fewer")
+    families = sorted({c.tests(metric) for metric in c.metrics} - {0})
+    for m in families:
+        if m / (c.samples + 1) >= c.alpha:
+            out.append(f"with {c.samples} samples no p-value can fall below alpha / {m} = "
+                       f"{c.alpha / m:.2g}, the first step of Holm's correction over {m} "
+                       "tests: no test can be significant, and every interval reaches past 0; "
+                       f"--samples {math.ceil(m / c.alpha)} or more can")
+    return out

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
+from numbers import Integral
 from typing import TYPE_CHECKING, Any
 
 from parsedit import __version__
@@ -36,6 +37,60 @@ FAILURES = ("skip", "count")
 YIELDS = ("strict", "align")
 SEGMENTATIONS = ("gold", "align", "document")
 WORD_ALIGNERS = ("python", "fst")
+MAX_JOBS = 256  # more processes than any machine gains from: a typo, not a wish
+
+# The whole-number options: each as the command line's messages name it, and
+# its least and greatest values (None: no greatest).  The command line's
+# IntRange types are made from these bounds, and click words its refusals
+# as invalid() does, so that the Python API refuses what the command line
+# refuses, in the same words.
+RANGES: dict[str, tuple[str, int, int | None]] = {
+    "cutoff": ("'--cutoff' / '-c'", 0, None),
+    "max_error": ("'--max-error' / '-e'", 0, None),
+    "max_moves": ("'--max-moves'", 0, None),
+    "max_k": ("'--max-k'", 2, None),
+    "worst_words": ("'--worst-words'", 0, None),
+    "errors": ("'--errors'", 1, None),
+    "jobs": ("'-j' / '--jobs'", 1, MAX_JOBS),
+}
+
+
+def invalid(option: str, detail: str) -> ConfigError:
+    """The error for an option's value, worded as the command line's
+    (click's) refusal of it: ``option`` as :data:`RANGES` names options."""
+    return ConfigError(f"Invalid value for {option}: {detail}")
+
+
+def check_whole(name: str, value: object) -> None:
+    """Refuse a value of the whole-number option ``name`` (a key of
+    :data:`RANGES`) that is no whole number or out of its range."""
+    option, low, high = RANGES[name]
+    if isinstance(value, bool) or not isinstance(value, Integral):
+        raise invalid(option, f"{value!r} is not a valid integer")
+    number = int(value)
+    if number < low or (high is not None and number > high):
+        bounds = f"x>={low}" if high is None else f"{low}<=x<={high}"
+        raise invalid(option, f"{value} is not in the range {bounds}")
+
+
+def check_choice(option: str, value: object, choices: Sequence[str]) -> None:
+    """Refuse a value of ``option`` (named as :data:`RANGES` names options)
+    that is not one of ``choices``."""
+    if value not in choices:
+        raise invalid(option, f"{value!r} is not one of {', '.join(map(repr, choices))}")
+
+
+def check_run(config: Config, worst_words: int = 0, errors: int = 0, jobs: int = 1) -> None:
+    """Refuse what the command line refuses of a run's own options (not in
+    the Config): ``worst_words`` (``--worst-words``, which needs ``la``),
+    ``errors`` (``--errors``; 0 asks for no error analysis) and ``jobs``
+    (``-j``)."""
+    check_whole("worst_words", worst_words)
+    if errors != 0:
+        check_whole("errors", errors)
+    check_whole("jobs", jobs)
+    if worst_words and "la" not in config.metrics:
+        raise ConfigError("--worst-words needs the la metric in --metrics")
 
 
 def _loaded(scheme: str | Scheme, encoding: str) -> Scheme:
@@ -70,8 +125,6 @@ class Config:
     # What a skipped test sentence is: left out of the sums ("skip", EVALB's
     # way), or scored as a parse with no constituents ("count", EVALB_SPMRL's -X).
     failures: str = "skip"
-    # Keep each sentence's error details (never changes a number).
-    errors: bool = False
     # "strict": a pair's words must be equal (EVALB); "align": a pair whose
     # words differ is scored through its word alignment under word_costs
     # (default: the shipped "words" scheme), see parsedit.metrics.yields.
@@ -94,23 +147,17 @@ class Config:
                                   f"{', '.join(METRICS)}")
         if not self.metrics:
             raise ConfigError(f"no metric asked for; expected some of {', '.join(METRICS)}")
-        if self.rule_pos not in ("words", "tags"):
-            raise ConfigError(f"--rule-pos must be 'words' or 'tags', not {self.rule_pos!r}")
-        if self.movement.method not in METHODS:
-            raise ConfigError(f"--movement must be one of {', '.join(METHODS)}, not "
-                              f"{self.movement.method!r}")
-        if self.average not in AVERAGES:
-            raise ConfigError(f"--average must be 'corpus' or 'sentence', not {self.average!r}")
-        if self.failures not in FAILURES:
-            raise ConfigError(f"--failures must be 'skip' or 'count', not {self.failures!r}")
-        if self.yields not in YIELDS:
-            raise ConfigError(f"--yield must be 'strict' or 'align', not {self.yields!r}")
-        if self.segmentation not in SEGMENTATIONS:
-            raise ConfigError(f"--segmentation must be 'gold', 'align' or 'document', not "
-                              f"{self.segmentation!r}")
-        if self.word_aligner not in WORD_ALIGNERS:
-            raise ConfigError(f"--word-aligner must be 'python' or 'fst', not "
-                              f"{self.word_aligner!r}")
+        for option, value, choices in (
+                ("'--rule-pos'", self.rule_pos, ("words", "tags")),
+                ("'--movement'", self.movement.method, METHODS),
+                ("'--average'", self.average, AVERAGES),
+                ("'--failures'", self.failures, FAILURES),
+                ("'--yield'", self.yields, YIELDS),
+                ("'--segmentation'", self.segmentation, SEGMENTATIONS),
+                ("'--word-aligner'", self.word_aligner, WORD_ALIGNERS)):
+            check_choice(option, value, choices)
+        check_whole("max_moves", self.movement.max_moves)
+        check_whole("max_k", self.movement.max_k)
         if self.segmentation != "gold" and self.yields != "align":
             raise ConfigError(f"--segmentation {self.segmentation} needs --yield align")
         if self.yields == "align":
@@ -162,6 +209,9 @@ class Config:
                               f"costs, cutoff, max_error, movement, max_moves, max_k, tagset, "
                               f"weights, separator, scoring, "
                               f"{', '.join(sorted(known))}, *_costs")
+        for name, value in (("cutoff", cutoff), ("max_error", max_error)):
+            if value is not None:
+                check_whole(name, value)
         schemes = {name: _loaded(scheme, name) for name, scheme in costs.items()
                    if scheme is not None}
         if isinstance(movement, str):

@@ -28,7 +28,7 @@ every scored pair has ``words`` counts; with ``Config.segmentation ==
 from __future__ import annotations
 
 import signal
-from collections.abc import Callable, Generator, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import chain, islice
@@ -267,14 +267,16 @@ class Scorer:
 TOO_LARGE = "too large to align"
 
 
-def _too_large(not_ok: Iterable[SentenceResult], limit: int | None) -> str | None:
-    """The warning for pairs left out as too large to align, or None."""
-    count = sum(1 for s in not_ok if s.status == "skip" and s.message is not None
-                and f": {TOO_LARGE}: " in s.message)
-    if not count:
-        return None
+def too_large(sentences: Iterable[SentenceResult]) -> int:
+    """How many of ``sentences`` were left out as too large to align."""
+    return sum(1 for s in sentences if s.status == "skip" and s.message is not None
+               and f": {TOO_LARGE}: " in s.message)
+
+
+def _too_large_warning(count: int) -> str:
+    """The warning for ``count`` pairs left out as too large to align."""
     return (f"{count} pair(s) not scored: a tree holds more words and brackets than the "
-            f"{limit:,} the edit metrics and leaf-ancestor align (PARSEVAL's sums leave "
+            f"{max_edit_size():,} the edit metrics and leaf-ancestor align (PARSEVAL's sums leave "
             "them out too, so that every figure covers the same sentences); "
             "PARSEDIT_MAX_EDIT_SIZE raises the limit, at a memory cost that grows with "
             "the square of a tree's size")
@@ -355,22 +357,36 @@ def align(scorer: Scorer, metric: str, number: int, gold: Item | None, test: Ite
     return aligner.script(outcomes[metric])
 
 
-def _words_differ(not_ok: Iterable[SentenceResult]) -> str | None:
-    """What to do about pairs whose words differ from gold (EVALB's length
-    and word mismatches, errors under ``--yield strict``), or None: first
-    what keeps the figures EVALB's (``-p new`` where quotes tagged
-    differently explain the mismatches), then ``--yield align``, whose
+def mismatched(sentences: Iterable[SentenceResult]) -> int:
+    """How many of ``sentences`` are pairs whose words differ from gold
+    (EVALB's length and word mismatches, errors under ``--yield strict``;
+    not a missing gold tree)."""
+    return sum(1 for s in sentences if _mismatch(s))
+
+
+def quoted(sentences: Iterable[SentenceResult]) -> int:
+    """How many of ``sentences`` are mismatches (:func:`mismatched`) made
+    only by quotes tagged differently (:data:`QUOTE_NOTE`)."""
+    return sum(1 for s in sentences if _mismatch(s) and QUOTE_NOTE in (s.message or ""))
+
+
+def _mismatch(s: SentenceResult) -> bool:
+    return s.status == "error" and s.reason is not None \
+        and s.reason.startswith(("Words unmatch", "Length unmatch")) \
+        and not s.reason.startswith("Length unmatch (0|")
+
+
+def _words_differ(count: int, quotes: int = 0) -> str | None:
+    """What to do about ``count`` pairs whose words differ from gold (see
+    :func:`mismatched`), ``quotes`` of them made by quotes tagged
+    differently (:func:`quoted`), or None: first what keeps the figures
+    EVALB's (``-p new`` for the quotes), then ``--yield align``, whose
     figures are not."""
-    differ = [s for s in not_ok if s.status == "error" and s.reason is not None
-              and s.reason.startswith(("Words unmatch", "Length unmatch"))
-              and not s.reason.startswith("Length unmatch (0|")]  # not a missing gold
-    count = len(differ)
     if not count:
         return None
     pairs = f"{count} pairs whose words differ from gold (length or word mismatches) are " \
         "errors" if count > 1 else "1 pair whose words differ from gold (a length or word " \
         "mismatch) is an error"
-    quotes = sum(1 for s in differ if s.message is not None and QUOTE_NOTE in s.message)
     if quotes:
         which = "it differs" if count == 1 else "all of them differ" if quotes == count \
             else f"{quotes} of them differ"
@@ -385,6 +401,45 @@ def _words_differ(not_ok: Iterable[SentenceResult]) -> str | None:
             "(speech recognition, a tokeniser of its own) or its sentences are cut "
             "differently, --yield align scores them through a word alignment (with "
             "--segmentation align for the sentences), whose figures are not EVALB's")
+
+
+def run_warnings(config: Config, ok: int, outer: Mapping[str, int], mismatches: int,
+                 aligned: tuple[int, int] | None, runs: Sequence[Run], gold_name: str,
+                 test_name: str, quotes: int = 0, too_large: int = 0) -> list[str]:
+    """What a run's figures make a reader need to know, from its tallies:
+    the options' own warnings, root conventions that differ (``outer``:
+    scored pairs with an unlabelled outer bracket on the gold side only and
+    on the test side only, of ``ok``), the pairs left out as too large to
+    align (``too_large``, :func:`too_large`), the pairs ``--segmentation``
+    merged (``runs``), and the pairs whose words differ (``mismatches``
+    errors under ``--yield strict``, ``quotes`` of them made by quotes
+    tagged differently; under ``--yield align``, ``aligned`` = (differ,
+    scored) pairs).  One function for :func:`run` and the Python API's
+    :class:`~parsedit.api.Evaluator`, so that both say the same; the
+    root-label warning and the result's caveats follow them."""
+    warnings = config.warnings()
+    # An unlabelled outer bracket changes PARSEVAL's counts alone.
+    roots = root_warning(outer["gold"] + outer["test"], ok, outer["gold"], gold_name,
+                         test_name) if "parseval" in config.metrics else None
+    if roots is not None:
+        warnings.append(roots)
+    if too_large:
+        warnings.append(_too_large_warning(too_large))
+    if runs:
+        from parsedit.segmentation import merge_warning
+
+        merged = merge_warning(runs, config.segmentation)
+        if merged is not None:
+            warnings.append(merged)
+    if aligned is not None:
+        from parsedit.metrics.yields import warning
+
+        differ = warning(*aligned)
+    else:
+        differ = _words_differ(mismatches, quotes)
+    if differ is not None:
+        warnings.append(differ)
+    return warnings
 
 
 def _why_absent(item: Item | None, path: str, number: int, segmented: bool = False) -> str:
@@ -867,32 +922,11 @@ def run(scorer: Scorer, pairs_: Iterable[Pair] | Lines, gold_name: str, test_nam
             progress(whole.last)
     work.close()  # a pool still working is stopped here
     totals, cutoff = whole.totals()
-    warnings = config.warnings()
-    # An unlabelled outer bracket changes PARSEVAL's counts alone.
-    roots = root_warning(whole.outer["gold"] + whole.outer["test"], totals.ok,
-                         whole.outer["gold"], gold_name, test_name) \
-        if "parseval" in config.metrics else None
-    if roots is not None:
-        warnings.append(roots)
-    large = _too_large(whole.not_ok, scorer.size_limit)
-    if large is not None:
-        warnings.append(large)
-    if scorer.runs:
-        from parsedit.segmentation import merge_warning
-
-        merged = merge_warning(scorer.runs, scorer.config.segmentation)
-        if merged is not None:
-            warnings.append(merged)
-    if scorer.aligned is not None:
-        from parsedit.metrics.yields import warning
-
-        aligned = warning(whole.words_differ, whole.with_words)
-        if aligned is not None:
-            warnings.append(aligned)
-    else:
-        differ = _words_differ(whole.not_ok)
-        if differ:
-            warnings.append(differ)
+    warnings = run_warnings(config, totals.ok, whole.outer, mismatched(whole.not_ok),
+                            None if scorer.aligned is None
+                            else (whole.words_differ, whole.with_words),
+                            scorer.runs, gold_name, test_name, quotes=quoted(whole.not_ok),
+                            too_large=too_large(whole.not_ok))
     extra: dict[str, Any] = {}
     if whole.worst is not None:
         extra["worst_words"] = tuple(whole.worst.top(worst_words))

@@ -6,15 +6,26 @@ by :func:`scoring_config`), input encodings, cost schemes, tagging.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable
 from typing import Any
 
 import click
 
 from parsedit.cli.app import F
-from parsedit.config import AVERAGES, DEFAULT_METRICS, SEGMENTATIONS, WORD_ALIGNERS, YIELDS, Config
+from parsedit.config import (
+    AVERAGES,
+    DEFAULT_METRICS,
+    RANGES,
+    SEGMENTATIONS,
+    WORD_ALIGNERS,
+    YIELDS,
+    Config,
+)
 from parsedit.encodings import NAMES
 from parsedit.metrics.movement import METHODS
+from parsedit.names import names_file
+from parsedit.params import SHIPPED as SHIPPED_PARAMS
 from parsedit.trees.source import DEFAULT_ENCODING, check_encoding
 
 
@@ -26,7 +37,30 @@ def config_of(metrics: str, rule_pos: str, costs: dict[str, str | None],
                                **options)
 
 
-MAX_JOBS = 256  # more processes than any machine gains from: a typo, not a wish
+# The options that name an input file (or a shipped name), and what they are.
+FILE_OPTIONS = {"params": "parameter file", "label_costs": "label scheme",
+                "span_costs": "span scheme", "rule_costs": "rule scheme",
+                "la_costs": "leaf-ancestor scheme", "word_costs": "word scheme",
+                "tagset": "tagset", "weights": "weights file"}
+
+
+def option_files(options: dict[str, Any]) -> list[tuple[str, str | None]]:
+    """The files among a command's options (:data:`FILE_OPTIONS`) as (what,
+    path) pairs, for ``check_outputs``'s inputs: shipped names are no files."""
+    out: list[tuple[str, str | None]] = []
+    for key, what in FILE_OPTIONS.items():
+        value = options.get(key)
+        if isinstance(value, str) and (value not in SHIPPED_PARAMS if key == "params"
+                                       else names_file(value)):
+            out.append((what, value))
+    return out
+
+
+def whole(name: str) -> click.IntRange:
+    """The click type of a whole-number option, from its bounds in
+    :data:`parsedit.config.RANGES` (which the Python API checks too)."""
+    _, low, high = RANGES[name]
+    return click.IntRange(min=low, max=high)
 
 
 def available_cores() -> int:
@@ -39,13 +73,14 @@ def available_cores() -> int:
 
 
 class Jobs(click.IntRange):
-    """``-j``: a number of processes from 1 to MAX_JOBS, or ``auto`` (the
+    """``-j``: a number of processes from 1 to :data:`~parsedit.config.MAX_JOBS`, or ``auto`` (the
     processors available to this process)."""
 
     name = "N|auto"
 
     def __init__(self) -> None:
-        super().__init__(min=1, max=MAX_JOBS)
+        _, low, high = RANGES["jobs"]
+        super().__init__(min=low, max=high)
 
     def convert(self, value: Any, param: click.Parameter | None,
                 ctx: click.Context | None) -> Any:
@@ -56,7 +91,18 @@ JOBS_HELP = ("Score with N processes, or auto: one per processor available (the 
              "are the same whatever N).")
 
 
-FILE = click.Path(exists=True, dir_okay=False, allow_dash=True)
+class InputFile(click.Path):
+    """An input file, or ``-`` for standard input, which must be open: a
+    standard input closed when the run began (``<&-``) is refused in one line."""
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        if value == "-" and sys.stdin is None:
+            self.fail("standard input is closed, so '-' has nothing to read", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+FILE = InputFile(exists=True, dir_okay=False, allow_dash=True)
 
 
 ENCODING_HELP = ("Text encoding of the input files (default utf-8; latin-1 for Negra/Tiger "
@@ -168,9 +214,9 @@ def scoring_options(func: F) -> F:
     for option in reversed((
         metrics_option,
         params_option,
-        click.option("--cutoff", "-c", type=click.IntRange(min=0), default=None, metavar="N",
+        click.option("--cutoff", "-c", type=whole("cutoff"), default=None, metavar="N",
                      help="Length cut-off of the second summary (overrides CUTOFF_LEN)."),
-        click.option("--max-error", "-e", type=click.IntRange(min=0), default=None,
+        click.option("--max-error", "-e", type=whole("max_error"), default=None,
                      metavar="N",
                      help="Stop where EVALB stops after N errors (overrides MAX_ERROR)."),
         click.option("--with-preterminals", is_flag=True,
@@ -192,9 +238,9 @@ def scoring_options(func: F) -> F:
                      show_default=True,
                      help="Apply the label scheme's movement cost by Roark's five steps, or "
                           "by composing the cascade of move transducers (exact, slow)."),
-        click.option("--max-moves", type=click.IntRange(min=0), default=2, show_default=True,
+        click.option("--max-moves", type=whole("max_moves"), default=2, show_default=True,
                      metavar="M", help="cascade: at most M moves."),
-        click.option("--max-k", type=click.IntRange(min=2), default=6, show_default=True,
+        click.option("--max-k", type=whole("max_k"), default=6, show_default=True,
                      metavar="K", help="cascade: at most K close brackets per move."),
         la_preterminals_option,
         tag_options,

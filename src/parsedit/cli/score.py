@@ -20,13 +20,15 @@ from parsedit.cli.options import (
     encoding_options,
     encodings_of,
     la_preterminals_option,
+    option_files,
     params_option,
     rule_pos_option,
     scoring_config,
     scoring_options,
+    whole,
     yield_options,
 )
-from parsedit.config import Config
+from parsedit.config import Config, check_run
 from parsedit.encodings import NAMES
 from parsedit.errors import ConfigError
 from parsedit.output import write_text
@@ -46,7 +48,7 @@ from parsedit.trees.source import check_files
               help="Write the report to this file instead of standard output.")
 @click.option("--signature-only", is_flag=True,
               help="Print the signature these options give, and nothing else.")
-@click.option("--worst-words", type=click.IntRange(min=0), default=0, metavar="K",
+@click.option("--worst-words", type=whole("worst_words"), default=0, metavar="K",
               help="With la: list the K lineage pairs that lose the most over the corpus.")
 @click.option("--per-sentence", type=click.Path(dir_okay=False), default=None,
               metavar="FILE.tsv", help="Also write every sentence's figures as TSV.")
@@ -54,7 +56,7 @@ from parsedit.trees.source import check_files
               help=JOBS_HELP)
 @click.option("-q", "--quiet", is_flag=True, help="No progress line on standard error.")
 @encoding_options()
-@click.option("--errors", "errors_top", type=click.IntRange(min=1), default=None,
+@click.option("--errors", "errors_top", type=whole("errors"), default=None,
               metavar="K", help="Error analysis: the K most frequent edits per encoding, "
                                "per-label recall/precision/F, the K worst sentences per "
                                "metric and the K largest PARSEVAL/edit disagreements.")
@@ -70,6 +72,7 @@ def score(gold: str | None, test: str | None, fmt: str, output: str | None,
     # every process; a value the user set is kept.
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     encodings = encodings_of(input_encoding, gold_encoding, test_encoding)
+    inputs = [("gold file", gold), ("test file", test), *option_files(scoring)]
     source = click.get_current_context().get_parameter_source("metrics")
     if fmt == "evalb" and source is click.core.ParameterSource.DEFAULT:
         scoring["metrics"] = "parseval"  # what EVALB's report shows: nothing else computed
@@ -77,8 +80,7 @@ def score(gold: str | None, test: str | None, fmt: str, output: str | None,
     if fmt == "evalb" and config.weighted:
         raise ConfigError("--format evalb cannot show --weighted matches (fractions); use "
                           "text or json")
-    if worst_words and "la" not in config.metrics:
-        raise ConfigError("--worst-words needs the la metric in --metrics")
+    check_run(config, worst_words, errors_top or 0)
     if fmt == "evalb" and "parseval" not in config.metrics:
         raise ConfigError("--format evalb needs the parseval metric in --metrics")
     if fmt == "evalb" and config.yields != "strict":
@@ -109,7 +111,7 @@ def score(gold: str | None, test: str | None, fmt: str, output: str | None,
                           "only the sentences it scored; use --format text or json")
     if gold is None or test is None:
         raise ConfigError("score needs GOLD and TEST files (or --signature-only)")
-    check_outputs(output, ("--per-sentence", per_sentence))
+    check_outputs(output, ("--per-sentence", per_sentence), inputs=inputs)
     progress = Progress(sys.stderr.isatty() and not quiet)
     # Only JSON and --per-sentence list every sentence's counts; the text
     # report lists none and EVALB's its table, so memory stays flat.

@@ -83,9 +83,9 @@ class Structures:
             if known is tokens:
                 return found
         found = spans_and_rules(tokens, self.use_tags)
-        if len(self._read) >= _REMEMBERED:
-            del self._read[0]
         self._read.append((tokens, found))
+        # (a slice: threads sharing the process's Structures may both trim)
+        del self._read[:-_REMEMBERED]
         return found
 
 

@@ -12,14 +12,17 @@ rates.
 
 Adding a metric: write a class with these members in its module under
 ``metrics/`` (its counts a frozen class with ``__add__`` and ``figures()``),
-and add its factory to :data:`parsedit.metrics.registry.FACTORIES`.
+and add its factory to :data:`parsedit.metrics.registry.FACTORIES`.  One
+member is optional: ``parts()``, further figures of the same terms that
+``compare`` tests beside the headline (PARSEVAL's recall and precision), read
+through :func:`parts_of`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from parsedit.frozen import fast_init
 from parsedit.trees.bracketing import Bracketing
@@ -76,6 +79,22 @@ class Metric(Protocol):
         """The headline figure from summed terms (the last axis of a numpy
         array holds the terms, so many resampled corpora are scored at once)."""
         ...
+
+
+class Part(NamedTuple):
+    """A further figure of a metric's terms: its name in reports and its
+    figure from summed terms (as ``from_terms``)."""
+
+    title: str
+    figure: Callable[[Any], Any]
+
+
+def parts_of(metric: Metric) -> dict[str, Part]:
+    """The metric's parts, by name (its optional ``parts()``; none if it has
+    no such member): figures of its terms that ``compare`` tests beside the
+    headline, one family of tests each."""
+    parts: Callable[[], dict[str, Part]] | None = getattr(metric, "parts", None)
+    return dict(parts()) if parts is not None else {}
 
 
 def ratio(sums: Any, scale: float, offset: float) -> Any:

@@ -40,7 +40,7 @@ from itertools import compress, filterfalse
 from operator import eq
 from typing import Any
 
-from parsedit.metrics.base import Outcome, ratio
+from parsedit.metrics.base import Outcome, Part, ratio
 from parsedit.results import ParsevalCounts
 from parsedit.trees.bracketing import CLOSING, OPEN, TAGGED, Bracketing, decode_all
 from parsedit.trees.columnar import POSITION, POSITIONS, SPAN, Read
@@ -350,9 +350,33 @@ class Parseval:
     def sentence_average(self, total: ParsevalCounts) -> float | None:
         return total.sentence_f
 
-    def terms(self, counts: ParsevalCounts) -> tuple[float, float]:
-        return (2.0 * counts.matched, float(counts.gold + counts.test))
+    def terms(self, counts: ParsevalCounts) -> tuple[float, float, float]:
+        """Matched, gold and test brackets: F, recall and precision alike."""
+        return (float(counts.matched), float(counts.gold), float(counts.test))
 
     def from_terms(self, sums: Any) -> Any:
-        return ratio(sums, 100.0, 0.0)
+        """F = 100 x 2 matched / (gold + test)."""
+        import numpy as np
+
+        values = np.asarray(sums, dtype=np.float64)
+        return ratio(np.stack([2.0 * values[..., 0], values[..., 1] + values[..., 2]],
+                              axis=-1), 100.0, 0.0)
+
+    def parts(self) -> dict[str, Part]:
+        """Recall (matched / gold) and precision (matched / test), which
+        ``compare`` tests beside F as Bikel's ``compare.pl`` does."""
+        return {"recall": Part("PARSEVAL recall", _recall),
+                "precision": Part("PARSEVAL precision", _precision)}
+
+
+def _recall(sums: Any) -> Any:
+    import numpy as np
+
+    return ratio(np.asarray(sums, dtype=np.float64)[..., [0, 1]], 100.0, 0.0)
+
+
+def _precision(sums: Any) -> Any:
+    import numpy as np
+
+    return ratio(np.asarray(sums, dtype=np.float64)[..., [0, 2]], 100.0, 0.0)
 

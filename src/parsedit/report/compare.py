@@ -1,14 +1,16 @@
 """``parsedit compare`` reports: text, JSON, TSV, Markdown and LaTeX.
 
 Every format holds the main table: a row per system with the sentences it
-had scored, a column per metric, each figure with the half-width of its
+had scored, a column per metric, each figure with both bounds of its
 confidence interval and its rank.  Text, Markdown and LaTeX add the rank
 agreement between metrics and, per metric, the significance: against a
-baseline, a table of differences with their intervals and p-values; over
-every pair, a compact matrix (``>`` the row's system is significantly
-better, ``<`` worse, ``.`` no significant difference, ``-`` no test could
-be run) and the list of the significant differences.  TSV is the main
-table alone, for spreadsheets; JSON has everything.
+baseline, a table of differences (system - baseline) with their intervals
+and p-values; over every pair, a compact matrix (``>`` the row's system is
+significantly better, ``<`` worse, ``.`` no significant difference, ``-``
+no test could be run) and the list of the significant differences; and a
+metric's parts (PARSEVAL's recall and precision) beside it.  TSV is the main
+table alone, for spreadsheets; JSON has everything.  Renderers compute
+nothing: every figure and verdict comes from the :class:`Comparison`.
 """
 
 from __future__ import annotations
@@ -19,28 +21,43 @@ from collections.abc import Callable
 from typing import Any
 
 from parsedit import __version__
-from parsedit.compare import TESTS, Comparison, Interval
+from parsedit.compare import EXACT_MAX, TESTS, Comparison, Interval, Pair, PartTests
 
 FORMATS = ("text", "json", "tsv", "markdown", "latex")
 
 
+def _number(value: float, signed: bool = False) -> str:
+    """Two decimals, never ``-0.00`` (nor ``+0.00``): a figure that rounds
+    to zero is ``0.00``."""
+    text = f"{value:+.2f}" if signed else f"{value:.2f}"
+    return "0.00" if text.lstrip("+-") == "0.00" else text
+
+
 def _fig(value: float | None) -> str:
-    return "n/a" if value is None else f"{value:.2f}"
+    return "n/a" if value is None else _number(value)
 
 
 def _p(value: float) -> str:
     return "n/a" if value != value else f"{value:.4f}"
 
 
-def _half(value: float | None, bounds: Interval | None) -> str:
-    """The interval as ± the larger distance from the figure to its ends."""
-    if value is None or bounds is None:
-        return ""
-    return f" ±{max(value - bounds[0], bounds[1] - value):.2f}"
+def _with_interval(value: float | None, bounds: Interval | None) -> str:
+    """A figure and both bounds of its interval (an asymmetric interval is
+    never folded into one ± of its larger side)."""
+    if value is None:
+        return "n/a"
+    return _fig(value) if bounds is None else \
+        f"{_fig(value)} [{_number(bounds[0])}, {_number(bounds[1])}]"
 
 
 def _bounds(bounds: Interval | None) -> str:
-    return "n/a" if bounds is None else f"[{bounds[0]:+.2f}, {bounds[1]:+.2f}]"
+    return "n/a" if bounds is None else \
+        f"[{_number(bounds[0], True)}, {_number(bounds[1], True)}]"
+
+
+def _level(level: float) -> str:
+    """A confidence level as a percentage, with the digits it needs."""
+    return f"{100 * level:.6g}%"
 
 
 def _scored(c: Comparison, i: int) -> str:
@@ -68,7 +85,7 @@ def _rows(c: Comparison) -> list[list[str]]:
              *(c.titles[m] for m in c.metrics)]]
     for i, name in enumerate(c.names):
         rows.append([name, _scored(c, i), *([_fig(_wer(c, i))] if wer else []),
-                     *(f"{_fig(c.figures[m][i])}{_half(c.figures[m][i], c.intervals[m][i])} "
+                     *(f"{_with_interval(c.figures[m][i], c.intervals[m][i])} "
                        f"({c.ranks[m][i] or '-'})" for m in c.metrics)])
     return rows
 
@@ -82,35 +99,47 @@ def _tau_rows(c: Comparison) -> list[list[str]]:
                 row.append("")
             else:
                 tau = c.tau[a, b]
-                row.append("n/a" if tau is None else f"{tau:.3f}")
+                row.append("n/a" if tau is None else f"{tau + 0.0:.3f}")
         rows.append(row)
     return rows
 
 
-def significant(c: Comparison, metric: str, pair: tuple[int, int]) -> bool:
-    """Whether a pair differs under a metric at alpha, after Holm's correction."""
-    p = c.p_holm[metric][pair]
-    return p == p and p < c.alpha
+def _exact_shown(c: Comparison, metric: str) -> bool:
+    return bool(c.p_exact.get(metric))
 
 
 def _baseline_rows(c: Comparison, metric: str) -> list[list[str]]:
-    level = f"{100 * c.level:g}%"
     base = c.names[c.baseline] if c.baseline is not None else ""
-    rows = [["system", f"minus {base}", f"{level} interval", "p", "p (Holm)", "sentences"]]
+    exact = _exact_shown(c, metric)
+    rows = [["system", f"minus {base}", f"{_level(c.interval_levels[metric])} interval", "p",
+             "p (Holm)", *(["p exact"] if exact else []), "sentences"]]
     for pair in c.pairs:
         difference = c.differences[metric][pair]
-        mark = "*" if significant(c, metric, pair) else ""
+        mark = "*" if c.significant(metric, pair) else ""
         rows.append([c.names[pair[1]],
-                     "n/a" if difference is None else f"{-difference:+.2f}",
-                     _bounds(_negated(c.difference_intervals[metric][pair])),
+                     "n/a" if difference is None else _number(difference, True),
+                     _bounds(c.difference_intervals[metric][pair]),
                      _p(c.p_values[metric][pair]), _p(c.p_holm[metric][pair]) + mark,
+                     *([_p(c.p_exact[metric].get(pair, math.nan))] if exact else []),
                      str(c.paired[pair])])
     return rows
 
 
-def _negated(bounds: Interval | None) -> Interval | None:
-    """The interval of b - a from that of a - b."""
-    return None if bounds is None else (-bounds[1], -bounds[0])
+def _part_rows(c: Comparison, metric: str) -> list[list[str]]:
+    """Against the baseline: each part's difference, p and Holm's p."""
+    base = c.names[c.baseline] if c.baseline is not None else ""
+    parts = list(c.parts[metric].values())
+    rows = [["system"] + [cell for part in parts
+                          for cell in (f"{part.title} minus {base}", "p", "p (Holm)")]]
+    for pair in c.pairs:
+        row = [c.names[pair[1]]]
+        for part in parts:
+            difference = part.differences[pair]
+            row += ["n/a" if difference is None else _number(difference, True),
+                    _p(part.p_values[pair]),
+                    _p(part.p_holm[pair]) + ("*" if c.part_significant(part, pair) else "")]
+        rows.append(row)
+    return rows
 
 
 def _matrix_rows(c: Comparison, metric: str) -> list[list[str]]:
@@ -127,13 +156,25 @@ def _matrix_rows(c: Comparison, metric: str) -> list[list[str]]:
             p = c.p_holm[metric][pair]
             if p != p or difference is None:
                 row.append("-")  # not tested: no sentence both systems scored
-            elif not significant(c, metric, pair):
+            elif not c.significant(metric, pair):
                 row.append(".")
             else:
-                better = difference > 0 if i < j else difference < 0
+                # difference: the pair's second system minus its first
+                better = difference < 0 if i < j else difference > 0
                 row.append(">" if better else "<")
         rows.append(row)
     return rows
+
+
+def _ordered(c: Comparison, pair: Pair, difference: float, bounds: Interval | None
+             ) -> tuple[str, str, float, Interval | None]:
+    """The pair's better system first: (better, worse, better - worse, its
+    interval)."""
+    i, j = pair
+    if difference > 0:  # the second system is better
+        return c.names[j], c.names[i], difference, bounds
+    return (c.names[i], c.names[j], -difference + 0.0,
+            None if bounds is None else (-bounds[1] + 0.0, -bounds[0] + 0.0))
 
 
 def _listed(c: Comparison, metric: str) -> list[str]:
@@ -141,15 +182,28 @@ def _listed(c: Comparison, metric: str) -> list[str]:
     out = []
     for pair in c.pairs:
         difference = c.differences[metric][pair]
-        if difference is None or not significant(c, metric, pair):
+        if difference is None or not c.significant(metric, pair):
             continue
-        i, j = pair
-        bounds = c.difference_intervals[metric][pair]
-        if difference < 0:
-            i, j, difference, bounds = j, i, -difference, _negated(bounds)
-        out.append(f"{c.names[i]} > {c.names[j]}: {difference:+.2f} {_bounds(bounds)}, "
-                   f"p {_p(c.p_values[metric][pair])}, Holm {_p(c.p_holm[metric][pair])}, "
-                   f"{c.paired[pair]} sentences")
+        better, worse, size, bounds = _ordered(c, pair, difference,
+                                               c.difference_intervals[metric][pair])
+        exact = c.p_exact.get(metric, {}).get(pair)
+        out.append(f"{better} > {worse}: {_number(size, True)} {_bounds(bounds)}, "
+                   f"p {_p(c.p_values[metric][pair])}, Holm {_p(c.p_holm[metric][pair])}"
+                   + ("" if exact is None else f", exact p {_p(exact)}")
+                   + f", {c.paired[pair]} sentences")
+    return out
+
+
+def _part_listed(c: Comparison, part: PartTests) -> list[str]:
+    """Each significant difference of a part, the better system first."""
+    out = []
+    for pair in c.pairs:
+        difference = part.differences[pair]
+        if difference is None or not c.part_significant(part, pair):
+            continue
+        better, worse, size, _ = _ordered(c, pair, difference, None)
+        out.append(f"{better} > {worse}: {_number(size, True)}, p {_p(part.p_values[pair])}, "
+                   f"Holm {_p(part.p_holm[pair])}")
     return out
 
 
@@ -157,21 +211,33 @@ def _significance_heading(c: Comparison) -> str:
     mode = f"each system against the baseline {c.names[c.baseline]}" \
         if c.baseline is not None else "every pair of systems"
     return (f"Significance: {TESTS[c.test]} ({c.samples} samples, seed {c.seed}), {mode}; "
-            "a pair's difference, interval and p-value over the sentences both systems "
-            "scored; p-values Holm-corrected over the tests run under each metric, "
-            f"significant at alpha = {c.alpha:g}")
+            "a pair's difference (its second system minus its first: system minus "
+            "baseline), interval and p-value over the sentences both systems scored; "
+            "p-values Holm-corrected over the tests run under each metric, significant at "
+            f"alpha = {c.alpha:g}; each interval inverts its test at the per-comparison "
+            "level where Holm's procedure stopped (alpha / (m - k) for m tests of which k "
+            "are significant), so it excludes 0 exactly when the test is significant"
+            + ("; exact p: the exact permutation test (every one of the 2^n swaps), for "
+               f"pairs over {EXACT_MAX} sentences or fewer" if c.p_exact else ""))
+
+
+def _parts_heading(c: Comparison, metric: str) -> str:
+    titles = " and ".join(part.title for part in c.parts[metric].values())
+    return (f"{titles}, as Bikel's compare.pl tests them: stratified shuffling of the "
+            "sentences (the same rounds), p one-sided in the observed difference's "
+            "direction, Holm-corrected over the pairs of each")
 
 
 def _document(c: Comparison, gold: str, table: Callable[[list[list[str]]], list[str]],
               heading: Callable[[str], str], note: Callable[[str], str]) -> list[str]:
-    level = f"{100 * c.level:g}%"
+    level = _level(c.level)
     lines = [heading(f"parsedit compare: {gold} (gold), {len(c.names)} systems"), ""]
     lines += table(_rows(c)) + ["", note(
-        f"Each figure ± the half-width of its {level} paired-bootstrap interval ({c.samples} "
-        f"resamples of the {c.resampled} sentences some system scored; ± the larger side, "
-        "exact bounds in JSON and TSV), and its rank; scored: sentences scored of the gold "
-        "trees" + ("; WER: the word error rate of the system's words against gold's "
-                   "(--yield align)." if _aligned(c) else ".")), ""]
+        f"Each figure with its {level} paired-bootstrap percentile interval [low, high] "
+        f"({c.samples} resamples of the {c.resampled} sentences some system scored), and "
+        "its rank (- : not ranked); scored: sentences scored of the gold trees"
+        + ("; WER: the word error rate of the system's words against gold's "
+           "(--yield align)." if _aligned(c) else ".")), ""]
     if c.averages:
         lines += [heading("Sentence averages (--average sentence: the mean of the sentences' "
                           "figures, beside the corpus figures above)"), ""]
@@ -181,11 +247,13 @@ def _document(c: Comparison, gold: str, table: Callable[[list[list[str]]], list[
     if c.warnings:
         lines += [note(f"warning: {w}") for w in c.warnings] + [""]
     if len(c.metrics) > 1:
-        lines += [heading("Rank agreement between metrics (Kendall's tau-b over the systems)"),
-                  ""] + table(_tau_rows(c)) + [""]
+        counts = sorted(set(c.tau_systems.values()))
+        over = "/".join(str(n) for n in counts)
+        lines += [heading("Rank agreement between metrics (Kendall's tau-b over the "
+                          f"{over} systems ranked)"), ""] + table(_tau_rows(c)) + [""]
     lines += [heading(_significance_heading(c)), ""]
     for metric in c.metrics:
-        found = sum(significant(c, metric, pair) for pair in c.pairs)
+        found = sum(c.significant(metric, pair) for pair in c.pairs)
         p_values = c.p_values[metric]
         # the sentences of the tests run (NaN: a pair not tested, for want of figures)
         used = sorted({c.paired[pair] for pair in c.pairs
@@ -193,13 +261,24 @@ def _document(c: Comparison, gold: str, table: Callable[[list[list[str]]], list[
         span = "" if not used else f" (each over {used[0]} sentences)" \
             if used[0] == used[-1] else f" (each over {used[0]}-{used[-1]} sentences)"
         lines += [note(f"{c.titles[metric]}: {found} of {c.tests(metric)} tests significant"
-                       f"{span}"), ""]
+                       f"{span}; intervals at {_level(c.interval_levels[metric])}"), ""]
         if c.baseline is not None:
             lines += table(_baseline_rows(c, metric)) + [""]
+            if metric in c.parts:
+                lines += [note(_parts_heading(c, metric)), ""]
+                lines += table(_part_rows(c, metric)) + [""]
             continue
         lines += table(_matrix_rows(c, metric)) + [""]
         listed = _listed(c, metric)
         lines += [note(line) for line in listed] + ([""] if listed else [])
+        if metric in c.parts:
+            lines += [note(_parts_heading(c, metric))]
+            for part in c.parts[metric].values():
+                shown = _part_listed(c, part)
+                lines += [note(f"{part.title}: {len(shown)} of "
+                               f"{sum(p == p for p in part.p_values.values())} significant")]
+                lines += [note(line) for line in shown]
+            lines += [""]
     return lines + [note(f"signature: {c.signature}")]
 
 
@@ -277,6 +356,33 @@ def _nan(value: float) -> float | None:
     return None if value != value else value
 
 
+def _method(c: Comparison) -> dict[str, Any]:
+    """How the significance was computed, in words (JSON's
+    ``significance_method``)."""
+    return {
+        "test": f"{TESTS[c.test]}, two-sided, {c.samples} samples, seed {c.seed}",
+        "difference": "b - a: the pair's second system minus its first (with a baseline, "
+                      "the system minus the baseline)",
+        "correction": "Holm, over the tests run under each metric; significant: p_holm "
+                      "< alpha",
+        "interval": "the test inverted: the difference +- the test's critical value at the "
+                    "per-comparison level where Holm's step-down stopped, alpha / (m - k) "
+                    "for m tests of which k are significant (alpha when all are); it "
+                    "excludes 0 exactly when the test is significant; its level is the "
+                    "pair's confidence",
+        "p_exact": "the exact permutation test (every one of the 2^n swaps of the n "
+                   f"sentences) for pairs over {EXACT_MAX} sentences or fewer, null "
+                   "otherwise: the figure the randomisation approximates",
+        "parts": "figures of a metric tested beside its headline (PARSEVAL recall and "
+                 "precision) as Bikel's compare.pl tests them: stratified shuffling (each "
+                 "sentence's two systems swapped with probability 1/2; the randomisation's "
+                 "rounds), p one-sided in the observed difference's direction, (hits + 1) "
+                 "/ (samples + 1); p_holm over the pairs of each part",
+        "figure_intervals": "each system's figure: the percentile interval of the paired "
+                            "bootstrap at `confidence`, not adjusted",
+    }
+
+
 def to_dict(c: Comparison, gold: str) -> dict[str, Any]:
     return {
         "parsedit": __version__,
@@ -289,6 +395,7 @@ def to_dict(c: Comparison, gold: str) -> dict[str, Any]:
         "confidence": c.level,
         "baseline": None if c.baseline is None else c.names[c.baseline],
         "correction": "holm, per metric",
+        "significance_method": _method(c),
         "bootstrap_sentences": c.resampled,
         "titles": {m: c.titles[m] for m in c.metrics},
         "tests": {m: c.tests(m) for m in c.metrics},
@@ -306,13 +413,27 @@ def to_dict(c: Comparison, gold: str) -> dict[str, Any]:
             **({"sentence_averages": {m: c.averages[m][i] for m in c.metrics}}
                if c.averages else {}),
         } for i, (name, r) in enumerate(zip(c.names, c.results))],
-        "rank_agreement": [{"a": a, "b": b, "kendall_tau": tau} for (a, b), tau in c.tau.items()],
-        "significance": {m: [{
-            "a": c.names[i], "b": c.names[j],
-            "difference": c.differences[m][i, j],
-            "interval": _listed_bounds(c.difference_intervals[m][i, j]),
-            "p": _nan(c.p_values[m][i, j]), "p_holm": _nan(c.p_holm[m][i, j]),
-            "significant": significant(c, m, (i, j)),
-            "sentences": c.paired[i, j],
-        } for (i, j) in c.pairs] for m in c.metrics},
+        "rank_agreement": [{"a": a, "b": b, "kendall_tau": tau,
+                            "systems": c.tau_systems[a, b]} for (a, b), tau in c.tau.items()],
+        "significance": {m: [_pair(c, m, pair) for pair in c.pairs] for m in c.metrics},
+    }
+
+
+def _pair(c: Comparison, metric: str, pair: Pair) -> dict[str, Any]:
+    i, j = pair
+    return {
+        "a": c.names[i], "b": c.names[j],
+        "difference": c.differences[metric][pair],
+        "interval": _listed_bounds(c.difference_intervals[metric][pair]),
+        "confidence": c.interval_levels[metric],
+        "p": _nan(c.p_values[metric][pair]), "p_holm": _nan(c.p_holm[metric][pair]),
+        "p_exact": c.p_exact.get(metric, {}).get(pair),
+        "significant": c.significant(metric, pair),
+        "sentences": c.paired[pair],
+        **({"parts": {name: {"difference": part.differences[pair],
+                             "p": _nan(part.p_values[pair]),
+                             "p_holm": _nan(part.p_holm[pair]),
+                             "significant": c.part_significant(part, pair)}
+                      for name, part in c.parts[metric].items()}}
+           if metric in c.parts else {}),
     }

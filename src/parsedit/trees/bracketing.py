@@ -18,7 +18,7 @@ characters).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import accumulate, compress
 from typing import TypeVar
 
@@ -59,9 +59,19 @@ def decode(token: str) -> Decoded:
             for memory in (_DECODED, _STEP, _IS_WORD):
                 memory.clear()
         _DECODED[token] = found
-        _STEP[token] = 1 if found[0] is OPEN else -1 if found[0] is CLOSING else 0
-        _IS_WORD[token] = found[0] is WORD
+        _STEP[token] = _step(found)
+        _IS_WORD[token] = _is_word(found)
     return found
+
+
+def _step(decoded: Decoded) -> int:
+    """The change of depth a decoded token makes (what :data:`_STEP` holds)."""
+    return 1 if decoded[0] is OPEN else -1 if decoded[0] is CLOSING else 0
+
+
+def _is_word(decoded: Decoded) -> bool:
+    """Whether a decoded token is a word (what :data:`_IS_WORD` holds)."""
+    return decoded[0] is WORD
 
 
 def decode_all(tokens: Iterable[str]) -> list[Decoded]:
@@ -73,25 +83,26 @@ def decode_all(tokens: Iterable[str]) -> list[Decoded]:
     return [decode(token) for token in tokens]
 
 
-def _known(memory: dict[str, _T], tokens: Sequence[str]) -> list[_T]:
-    """What ``memory`` (one beside :data:`_DECODED`) holds of every token,
-    each decoded first if it is new."""
+def _known(memory: dict[str, _T], of: Callable[[Decoded], _T], tokens: Sequence[str]
+           ) -> list[_T]:
+    """What ``memory`` (one beside :data:`_DECODED`, holding ``of`` each
+    decoded token) holds of every token, each decoded first if it is new.
+    (Not read back from the memory then: decoding a token may clear the
+    memories, past :data:`_LIMIT` tokens or in another thread.)"""
     found = list(map(memory.get, tokens))
     if None in found:
-        for token in tokens:
-            decode(token)
-        found = list(map(memory.__getitem__, tokens))
+        found = [of(decode(token)) for token in tokens]
     return found  # type: ignore[return-value]
 
 
 def depths(tokens: Sequence[str]) -> list[int]:
     """The depth after each token (open brackets less close brackets so far)."""
-    return list(accumulate(_known(_STEP, tokens)))
+    return list(accumulate(_known(_STEP, _step, tokens)))
 
 
 def word_positions(tokens: Sequence[str]) -> list[int]:
     """The positions of the word tokens, in order."""
-    return list(compress(range(len(tokens)), _known(_IS_WORD, tokens)))
+    return list(compress(range(len(tokens)), _known(_IS_WORD, _is_word, tokens)))
 
 
 def kind(token: str) -> str:
