@@ -27,6 +27,7 @@ import parsedit
 from parsedit.api import _Sums
 from parsedit.config import Config
 from parsedit.errors import ConfigError, ParseditError, TreeError
+from parsedit.signature import signature
 from parsedit.trees import columnar
 from parsedit.trees.tree import Tree
 
@@ -397,7 +398,7 @@ def test_worst_words_without_la_is_refused_as_on_the_command_line(shared: Path) 
 
 def test_options_beside_a_config_are_refused() -> None:
     config = Config.from_options("parseval,label", "new")
-    assert parsedit.score([GOLD], [PARSE2], config=config).signature == config.signature()
+    assert parsedit.score([GOLD], [PARSE2], config=config).signature == signature(config)
     for beside in ({"metrics": "parseval"}, {"params": "collins"}, {"cutoff": 5},
                    {"label_costs": "levenshtein"}):
         with pytest.raises(ConfigError, match=f"config= holds every option, so "

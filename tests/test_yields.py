@@ -26,7 +26,6 @@ from parsedit.costs.reader import load_scheme, parse_scheme
 from parsedit.encodings import get_encoding
 from parsedit.fst.cascade import cascade_distance
 from parsedit.fst.wordfst import FstWordAligner
-from parsedit.fst.words import PAIRED, WordAligner
 from parsedit.metrics.edits import EditDistance, Scored
 from parsedit.metrics.yields import JointDistance, joint_scheme
 from parsedit.params import Params, load_params
@@ -37,6 +36,7 @@ from parsedit.trees.normalise import NONE
 from parsedit.trees.ranges import line_ranges
 from parsedit.trees.reader import Item, read_trees
 from parsedit.trees.tree import Tree
+from parsedit.wordalign import PAIRED, WordAligner
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 from perturb import main as perturb_main  # noqa: E402

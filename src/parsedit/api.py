@@ -64,6 +64,7 @@ from parsedit.results import (
     TaggingCounts,
     Totals,
 )
+from parsedit.signature import signature
 from parsedit.trees.memory import Sentence, Source, TreeLike, is_path, items, not_a_tree
 from parsedit.trees.reader import Item, read_sentence
 from parsedit.trees.roots import ROOT_SAMPLE, root_label_warning
@@ -302,7 +303,7 @@ class Evaluator:
         labels = root_label_warning(roots, "gold", "test")
         if labels is not None:
             warnings.append(labels)
-        result = CorpusResult(config.metrics, config.signature(), sentences, totals,
+        result = CorpusResult(config.metrics, signature(config), sentences, totals,
                               _rebuild("cutoff", self._template, sums),
                               config.params.cutoff_len, totals.sentences, totals.sentences,
                               config.average, warnings=tuple(warnings),
@@ -332,7 +333,7 @@ class Evaluator:
     def __add__(self, other: Evaluator) -> Evaluator:
         if not isinstance(other, Evaluator):
             return NotImplemented
-        if other.config.signature() != self.config.signature():
+        if signature(other.config) != signature(self.config):
             raise ConfigError("only evaluators with the same options can be merged")
         mine, theirs = self.__getstate__(), other.__getstate__()
         mine["sums"].merge(theirs["sums"])

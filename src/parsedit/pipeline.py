@@ -51,6 +51,7 @@ from parsedit.results import (
     Totals,
     WordCounts,
 )
+from parsedit.signature import signature
 from parsedit.trees import bracketing
 from parsedit.trees.bracketing import WORD, Bracketing, decode
 from parsedit.trees.normalise import QUOTE_WORDS, Normalised, fix_quotes
@@ -939,7 +940,7 @@ def run(scorer: Scorer, pairs_: Iterable[Pair] | Lines, gold_name: str, test_nam
         extra["worst_words"] = tuple(whole.worst.top(worst_words))
     if errors:
         extra["errors"] = analyse(whole.sentences, scorer.metrics, errors)
-    return CorpusResult(config.metrics, config.signature(), tuple(whole.sentences), totals,
+    return CorpusResult(config.metrics, signature(config), tuple(whole.sentences), totals,
                         cutoff, params.cutoff_len, gold_trees, test_trees,
                         average=config.average, warnings=tuple(warnings), stopped=stopped,
                         not_ok=tuple(whole.not_ok), rows=whole.rows, runs=runs, **extra)

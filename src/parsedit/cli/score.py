@@ -35,6 +35,7 @@ from parsedit.output import write_text
 from parsedit.pipeline import Scorer, evaluate, pairs
 from parsedit.pipeline import align as align_pair
 from parsedit.report import evalb as evalb_report
+from parsedit.signature import signature
 from parsedit.trees.source import check_files
 
 
@@ -104,7 +105,7 @@ def score(gold: str | None, test: str | None, fmt: str, output: str | None,
             warn([f"{' and '.join(ignored)} show(s) nothing in --format evalb (EVALB's report "
                   "has no place for it); use --format text or json"])
     if signature_only:
-        click.echo(config.signature())
+        click.echo(signature(config))
         return
     if config.failures == "count" and fmt == "evalb":
         raise ConfigError("--format evalb cannot show --failures count: EVALB's report sums "
@@ -184,6 +185,7 @@ def align(gold: str, test: str, sentence: int, encoding: str, params: str, rule_
 def _align_words(gold: str, test: str, sentence: int, config: Config,
                  encodings: tuple[str, str]) -> None:
     """Print the word alignment of the ``sentence``-th pair of normalised yields."""
+    from parsedit.metrics.yields import word_aligner
     from parsedit.report import words as words_report
 
     norm = config.params.normalisation
@@ -196,7 +198,7 @@ def _align_words(gold: str, test: str, sentence: int, config: Config,
                 raise ConfigError(f"sentence {sentence} has no tree on the {side} side")
             gold_words = [w[:-1] for w in norm.normalise(g.tokens).words]
             test_words = [w[:-1] for w in norm.normalise(t.tokens).words]
-            alignment = config.new_word_aligner().align(gold_words, test_words)
+            alignment = word_aligner(config).align(gold_words, test_words)
             click.echo(words_report.render(alignment, gold_words, test_words,
                                            scheme.describe(), sentence), nl=False)
             return

@@ -1,6 +1,6 @@
 """Scoring a pair whose yields differ, through their word alignment (``--yield align``).
 
-The word alignment (:mod:`parsedit.fst.words`) pairs gold and test words.
+The word alignment (:mod:`parsedit.wordalign`) pairs gold and test words.
 Both trees are then *projected* onto the aligned pairs: each keeps only the
 words that have a counterpart (a ``match``, a ``sub``, or the first word of
 the k-word side of a ``merge``/``split``), the test tree written with the gold
@@ -52,7 +52,6 @@ from typing import TYPE_CHECKING
 from parsedit.config import Config
 from parsedit.costs.scheme import ANY, CostScheme, Substitution
 from parsedit.errors import ConfigError
-from parsedit.fst.words import PAIRED, WordAligner, WordAlignment, same_words
 from parsedit.metrics.base import Metric, Outcome
 from parsedit.metrics.parseval import columnar_counts
 from parsedit.results import EditCounts, LACounts, ParsevalCounts, WordCounts
@@ -60,6 +59,7 @@ from parsedit.trees import bracketing
 from parsedit.trees.bracketing import CLOSE, CLOSING, OPEN, WORD, Bracketing
 from parsedit.trees.columnar import LABEL, POSITION, POSITIONS, Read
 from parsedit.trees.normalise import Normalisation
+from parsedit.wordalign import PAIRED, WordAligner, WordAlignment, same_words
 
 # The edit distances (and pynini with them) are imported where they are
 # used: PARSEVAL alone under --yield align loads no FST (tests/test_startup.py).
@@ -339,6 +339,18 @@ def adjust(metric: Metric, outcome: Outcome, projection: Projection,
     return Outcome(counts, outcome.detail)
 
 
+def word_aligner(config: Config) -> WordAligner:
+    """The word aligner of ``--yield align`` (``Config.word_aligner``: the
+    banded backward pass, or the same alignments by an OpenFst composition)."""
+    norm = config.params.normalisation
+    # Without EQ_WORD pairs, words are the same word only when equal.
+    same_word = norm.same_word if norm.equal_words else None
+    if config.word_aligner == "fst":
+        from parsedit.fst.wordfst import FstWordAligner
+        return FstWordAligner(config.word_scheme(), same_word)
+    return WordAligner(config.word_scheme(), same_word)
+
+
 class AlignedScorer:
     """Scores pairs whose words differ through their word alignment (see
     the module): each of ``metrics`` on the projections, adjusted, and the
@@ -350,7 +362,7 @@ class AlignedScorer:
         self.with_preterminals = config.with_preterminals
         self.normalisation, self.labeled = config.params.normalisation, config.params.labeled
         words = config.word_scheme()
-        self.aligner = config.new_word_aligner()
+        self.aligner = word_aligner(config)
         label = metrics.get("label")
         self.joint: JointDistance | None = None
         if label is not None:

@@ -12,7 +12,6 @@ from collections.abc import Callable, Sequence
 from importlib.metadata import version
 from typing import Any
 
-from parsedit import __version__
 from parsedit.metrics.base import Outcome, ratio
 from parsedit.results import CorpusResult, SentenceResult, TagCounts, TaggingCounts
 from parsedit.tagging.config import TagConfig
@@ -24,6 +23,7 @@ from parsedit.trees import bracketing
 from parsedit.trees.bracketing import Bracketing
 from parsedit.trees.reader import paired
 from parsedit.trees.source import DEFAULT_ENCODING, check_files
+from parsedit.version import __version__
 
 
 class TagScorer:
