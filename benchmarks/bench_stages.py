@@ -9,8 +9,8 @@ GOLD (default: the 3914-tree PTB sample in ../shared/data) is concatenated
 is timed alone over the whole corpus, best of ``--repeat``, along the route
 ``parsedit score`` takes for files in line layout: each line read straight
 into its normalised sentence (a range of 512 lines at a time with numpy,
-parsedit.trees.block_sentences, from a gold file of ``blocks.ARRAYS_FROM``
-bytes on, else line by line with parsedit.trees.columnar's ``Sentences``;
+parsedit.trees.array_sentences, from a gold file of ``blocks.ARRAYS_FROM``
+bytes on, else line by line with parsedit.trees.lines's ``LineSentences``;
 fresh memories; a test line equal to its gold line read once), then each metric
 scoring every pair with fresh caches (its encoding, the compositions and
 shortest paths for the edit metrics); last, the whole run (``evaluate``,
@@ -25,8 +25,8 @@ With ``--metrics parseval`` ``evaluate`` reads a block of lines at a time
 each line through the columnar reader with fresh memories (a test line equal
 to its gold line is not read), the counts of each pair from the bracket
 keys, then the whole run; from a gold file of ``blocks.ARRAYS_FROM`` bytes
-on, blocks of 2,048 pairs of lines read with numpy (``Table.read_pairs``:
-the byte scanner, parsedit.trees.bytescan, and the chunk reader for the
+on, blocks of 2,048 pairs of lines read with numpy (``ArrayKeys.read_pairs``:
+the byte scanner, parsedit.trees.scan, and the chunk reader for the
 other lines; fresh memories) and their counts
 (parsedit.metrics.parseval_arrays) instead of the columnar reader's two
 stages.
@@ -56,9 +56,9 @@ import parsedit.fst.align  # noqa: E402
 from parsedit import blocks  # noqa: E402
 from parsedit.config import Config  # noqa: E402
 from parsedit.metrics import registry  # noqa: E402
-from parsedit.metrics.parseval import columnar_counts  # noqa: E402
+from parsedit.metrics.parseval import keys_counts  # noqa: E402
 from parsedit.pipeline import BLOCK, SENTENCES_BLOCK, Scorer, evaluate, run  # noqa: E402
-from parsedit.trees.columnar import Columns, Read, Sentences  # noqa: E402
+from parsedit.trees.lines import LineKeys, LineRead, LineSentences  # noqa: E402
 from parsedit.trees.normalise import Normalised  # noqa: E402
 from parsedit.trees.reader import read_trees  # noqa: E402
 
@@ -71,8 +71,8 @@ def block_stages(gold: str, test: str, repeat: int) -> None:
     lines = [Path(path).read_text(encoding="utf-8").split("\n") for path in (gold, test)]
     pairs = list(zip(*lines))
 
-    def read(keep: bool = False) -> list[tuple[Read | None, Read | None]]:
-        columns = Columns(config.params.normalisation)  # fresh memories
+    def read(keep: bool = False) -> list[tuple[LineRead | None, LineRead | None]]:
+        columns = LineKeys(config.params.normalisation)  # fresh memories
         out = []
         for g, t in pairs:
             both = columns.read(g), None if t == g else columns.read(t)
@@ -86,8 +86,8 @@ def block_stages(gold: str, test: str, repeat: int) -> None:
     if os.path.getsize(gold) >= blocks.ARRAYS_FROM:  # read and scored with numpy
         import numpy as np
 
-        from parsedit.metrics.parseval_arrays import block_counts
-        from parsedit.trees.arrays import Table
+        from parsedit.metrics.parseval_arrays import array_counts
+        from parsedit.trees.arrays import ArrayKeys
 
         ranges = [(g[i:i + BLOCK], t[i:i + BLOCK]) for g, t in [lines]
                   for i in range(0, len(g), BLOCK)]
@@ -95,9 +95,9 @@ def block_stages(gold: str, test: str, repeat: int) -> None:
 
         def read_arrays(keep: bool = False) -> list[Any]:
             # As score reads them: both sides of a block of pairs, the byte
-            # scanner for ASCII lines of the usual form (parsedit.trees.bytescan)
+            # scanner for ASCII lines of the usual form (parsedit.trees.scan)
             # and the chunk reader for the others; fresh memories.
-            table = Table(config.params.normalisation)
+            table = ArrayKeys(config.params.normalisation)
             out = []
             for (g, t), same in zip(ranges, sames):
                 both = table.read_pairs(g, t, same, len(g))
@@ -108,11 +108,11 @@ def block_stages(gold: str, test: str, repeat: int) -> None:
         read_blocks = read_arrays(keep=True)
         stages += [("blocks read with numpy, both files", best(repeat, read_arrays)),
                    ("counts with numpy", best(repeat, lambda: [
-                       block_counts(g, t, same) for (g, t), same in zip(read_blocks, sames)]))]
+                       array_counts(g, t, same) for (g, t), same in zip(read_blocks, sames)]))]
     else:
         stages += [("columnar reader, both lines", best(repeat, read)),
                    ("counts from the keys", best(repeat, lambda: [
-                       columnar_counts(g, t) for g, t in reads
+                       keys_counts(g, t) for g, t in reads
                        if g is not None and t is not None]))]
     # as `score` runs it for its text report: no sentence result kept
     whole = best(repeat, lambda: evaluate(gold, test, config, keep="none"))
@@ -190,7 +190,7 @@ def main() -> int:
                                                lines[1][at:at + SENTENCES_BLOCK], True)
                     out += zip(*found)
                 return out
-            sentences = Sentences(norm)
+            sentences = LineSentences(norm)
             out = []
             for g, t in zip(*lines):
                 found = sentences.read(g)

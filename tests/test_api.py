@@ -21,7 +21,7 @@ from test_properties import tree_pairs
 
 import parsedit
 from parsedit.errors import ConfigError, ParseditError
-from parsedit.pipeline import Scorer
+from parsedit.pipeline.scorer import Scorer
 from parsedit.results import SentenceResult
 from parsedit.trees.tree import Tree
 

@@ -28,7 +28,7 @@ from parsedit.api import _Sums
 from parsedit.config import Config
 from parsedit.errors import ConfigError, ParseditError, TreeError
 from parsedit.signature import signature
-from parsedit.trees import columnar
+from parsedit.trees import lines
 from parsedit.trees.tree import Tree
 
 ALL = "parseval,label,span,rule,la,tagging"

@@ -27,7 +27,8 @@ from parsedit.costs.scheme import CostScheme
 from parsedit.encodings import get_encoding
 from parsedit.fst.cascade import cascade_distance
 from parsedit.params import Params
-from parsedit.pipeline import Scorer, evaluate
+from parsedit.pipeline.run import evaluate
+from parsedit.pipeline.scorer import Scorer
 from parsedit.trees.normalise import NONE
 from parsedit.trees.tree import Tree
 

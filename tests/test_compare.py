@@ -373,7 +373,7 @@ def test_compare_scores_as_score_does(tmp_path: Path, options: tuple[str, ...]) 
 
 def test_compare_reports_every_phase(tmp_path: Path) -> None:
     from parsedit.compare import compare
-    from parsedit.pipeline import Config
+    from parsedit.config import Config
 
     gold, paths = systems(tmp_path, a=[GOLD, PARSE2, PARSE3], b=[PARSE3, PARSE2, GOLD])
     heard: list[tuple[str, int, int]] = []

@@ -23,7 +23,7 @@ from parsedit.fst.align import Op
 from parsedit.metrics.base import Outcome
 from parsedit.metrics.edits import Scored as EditScored
 from parsedit.metrics.leaf_ancestor import LAScored
-from parsedit.pipeline import Scored
+from parsedit.pipeline.tally import Scored
 from parsedit.results import (
     EditCounts,
     LACounts,

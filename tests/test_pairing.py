@@ -23,7 +23,7 @@ from parsedit.config import Config
 from parsedit.costs.reader import load_scheme, parse_scheme
 from parsedit.fst.wordfst import FstWordAligner
 from parsedit.params import load_params
-from parsedit.pipeline import evaluate
+from parsedit.pipeline.run import evaluate
 from parsedit.results import CorpusResult
 from parsedit.segmentation import MAX_WINDOW
 from parsedit.wordalign import Boundaries, WordAligner, WordAlignment

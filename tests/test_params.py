@@ -10,7 +10,7 @@ from conftest import files
 from parsedit.config import Config
 from parsedit.errors import ConfigError
 from parsedit.params import Params, load_params, parse_params
-from parsedit.pipeline import evaluate
+from parsedit.pipeline.run import evaluate
 from parsedit.results import CorpusResult
 from parsedit.signature import signature
 from parsedit.trees.normalise import COLLINS

@@ -55,7 +55,8 @@ def test_plot_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _results(tmp_path: Path) -> list[tuple[str, object]]:
-    from parsedit.pipeline import Config, evaluate
+    from parsedit.config import Config
+    from parsedit.pipeline.run import evaluate
 
     gold, tests = files(tmp_path)
     config = Config(metrics=("parseval", "label", "span", "rule", "la"))
@@ -83,7 +84,7 @@ def test_every_test_file_is_drawn_and_named(tmp_path: Path) -> None:
         assert all(float(t).is_integer() for t in ax.get_yticks())
     # Rank differences: each bar names its two systems.
     from parsedit.compare import headlines
-    from parsedit.pipeline import Config
+    from parsedit.config import Config
 
     board = headlines([r for _, r in results],
                       Config(metrics=("parseval", "label", "span", "rule", "la")))

@@ -137,7 +137,7 @@ def test_evalb_report_on_39k_pairs_read_by_the_workers(shared: Path, tmp_path: P
     assert len(plain.sentences) == 39140 and plain.count("ok") == 39140
     assert evalb_report.render(forked) == evalb_report.render(plain)
     # and as score does it: only the rows kept, the table formatted as they come
-    table = evalb_report.Table()
+    table = evalb_report.EvalbTable()
     rows = evaluate(str(gold), str(test), config, jobs=2, keep="rows", rows=table)
     assert "".join(evalb_report.chunks(rows, table)) == evalb_report.render(plain)
 

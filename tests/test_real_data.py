@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from parsedit.config import Config
-from parsedit.pipeline import evaluate
+from parsedit.pipeline.run import evaluate
 
 
 def test_ptb_sample_against_itself_costs_nothing(shared: Path) -> None:

@@ -35,7 +35,7 @@ from parsedit.config import Config
 from parsedit.errors import ConfigError
 from parsedit.metrics import registry
 from parsedit.metrics.base import Metric, parts_of
-from parsedit.pipeline import evaluate
+from parsedit.pipeline.run import evaluate
 from parsedit.results import CorpusResult
 from parsedit.trees.reader import read_trees
 from parsedit.trees.source import DEFAULT_ENCODING, check_files

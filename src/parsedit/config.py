@@ -35,6 +35,10 @@ FAILURES = ("skip", "count")
 YIELDS = ("strict", "align")
 SEGMENTATIONS = ("gold", "align", "document")
 WORD_ALIGNERS = ("python", "fst")
+# What --route may ask for (parsedit.pipeline.route: "auto" lets its table
+# choose; any other is taken where it applies, else refused).
+ROUTES = ("auto", "reference", "lines/keys", "lines/sentences", "arrays/keys",
+          "arrays/sentences")
 MAX_JOBS = 256  # more processes than any machine gains from: a typo, not a wish
 
 # The whole-number options: each as the command line's messages name it, and
@@ -137,6 +141,11 @@ class Config:
     # composition and shortest path (parsedit.fst.wordfst); the same
     # alignments, so not in the signature.
     word_aligner: str = "python"
+    # Which readers take the lines: "auto", as parsedit.pipeline.route's
+    # table chooses, or one of its routes by name ("reference": every
+    # sentence by the reference reader); every route gives the same
+    # figures, so it is not in the signature.
+    route: str = "auto"
 
     def __post_init__(self) -> None:
         for name in self.metrics:
@@ -152,7 +161,8 @@ class Config:
                 ("'--failures'", self.failures, FAILURES),
                 ("'--yield'", self.yields, YIELDS),
                 ("'--segmentation'", self.segmentation, SEGMENTATIONS),
-                ("'--word-aligner'", self.word_aligner, WORD_ALIGNERS)):
+                ("'--word-aligner'", self.word_aligner, WORD_ALIGNERS),
+                ("'--route'", self.route, ROUTES)):
             check_choice(option, value, choices)
         check_whole("max_moves", self.movement.max_moves)
         check_whole("max_k", self.movement.max_k)

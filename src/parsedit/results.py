@@ -678,6 +678,10 @@ class CorpusResult:
     rows: SentenceRows | None = None
     # The pairs of runs of sentences (--segmentation align or document), in order.
     runs: tuple[Run, ...] = ()
+    # The route the run took (parsedit.pipeline.route) and why: never a
+    # number's cause, every route gives the same figures.
+    route: str = "reference"
+    route_reason: str = ""
 
     @classmethod
     def aggregate(cls, metrics: tuple[str, ...], signature: str,
@@ -869,7 +873,8 @@ def to_dict(result: CorpusResult, gold: str, test: str) -> dict[str, Any]:
         "summary": {"sentences": result.totals.sentences, "ok": result.count("ok"),
                     "skip": result.count("skip"), "error": result.count("error"),
                     "gold_trees": result.gold_trees, "test_trees": result.test_trees,
-                    "stopped": result.stopped},
+                    "stopped": result.stopped, "route": result.route,
+                    "route_reason": result.route_reason},
         "warnings": list(result.warnings),
         "corpus": corpus(result),
         **({"words": {**result.words.figures(),

@@ -25,7 +25,7 @@ from parsedit.cli.options import (
 )
 from parsedit.compare import compare, headlines, names_for
 from parsedit.output import replacing
-from parsedit.pipeline import evaluate
+from parsedit.pipeline.run import evaluate
 from parsedit.report import compare as compare_report
 from parsedit.report import plot as plot_report
 from parsedit.trees.source import check_files

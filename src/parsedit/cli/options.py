@@ -17,6 +17,7 @@ from parsedit.config import (
     AVERAGES,
     DEFAULT_METRICS,
     RANGES,
+    ROUTES,
     SEGMENTATIONS,
     WORD_ALIGNERS,
     YIELDS,
@@ -251,6 +252,10 @@ def scoring_options(func: F) -> F:
                           "up to 4 sentences pair up by their word alignment, merged as "
                           "forests; document: each file one word stream, runs of any "
                           "length."),
+        click.option("--route", type=click.Choice(ROUTES), default="auto", show_default=True,
+                     help="Which readers take the lines: auto (the fastest that applies; "
+                          "the same figures) or reference (every sentence by the reference "
+                          "reader). The route taken is in JSON's summary and on --verbose."),
     )):
         func = option(func)
     return func
@@ -271,4 +276,4 @@ def scoring_config(options: dict[str, Any]) -> Config:
                    tagset=pop("tagset"), weights=pop("weights"), separator=pop("separator"),
                    yields=pop("yields"), word_costs=pop("word_costs"),
                    word_aligner=pop("word_aligner"),
-                   segmentation=pop("segmentation"))
+                   segmentation=pop("segmentation"), route=pop("route"))

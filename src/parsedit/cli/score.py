@@ -32,8 +32,9 @@ from parsedit.config import Config, check_run
 from parsedit.encodings import NAMES
 from parsedit.errors import ConfigError
 from parsedit.output import write_text
-from parsedit.pipeline import Scorer, evaluate, pairs
-from parsedit.pipeline import align as align_pair
+from parsedit.pipeline.run import evaluate
+from parsedit.pipeline.scorer import Scorer, pairs
+from parsedit.pipeline.scorer import align as align_pair
 from parsedit.report import evalb as evalb_report
 from parsedit.signature import signature
 from parsedit.trees.source import check_files
@@ -56,6 +57,8 @@ from parsedit.trees.source import check_files
 @click.option("-j", "--jobs", type=Jobs(), default="1", show_default=True,
               help=JOBS_HELP)
 @click.option("-q", "--quiet", is_flag=True, help="No progress line on standard error.")
+@click.option("-v", "--verbose", is_flag=True,
+              help="Also say on standard error which route read the lines, and why.")
 @encoding_options()
 @click.option("--errors", "errors_top", type=whole("errors"), default=None,
               metavar="K", help="Error analysis: the K most frequent edits per encoding, "
@@ -64,8 +67,8 @@ from parsedit.trees.source import check_files
 @user_errors
 def score(gold: str | None, test: str | None, fmt: str, output: str | None,
           signature_only: bool, worst_words: int, per_sentence: str | None, jobs: int,
-          quiet: bool, errors_top: int | None, input_encoding: str, gold_encoding: str | None,
-          test_encoding: str | None, **scoring: Any) -> None:
+          quiet: bool, verbose: bool, errors_top: int | None, input_encoding: str,
+          gold_encoding: str | None, test_encoding: str | None, **scoring: Any) -> None:
     """Score every TEST tree against the GOLD tree on the same line (either may
     be - for standard input, and gzip, bzip2 or xz compressed)."""
     # score does no linear algebra, and OpenBLAS's threads, started when
@@ -119,7 +122,7 @@ def score(gold: str | None, test: str | None, fmt: str, output: str | None,
     keep = "sentences" if fmt == "json" or per_sentence else "rows" if fmt == "evalb" \
         else "none"
     # EVALB's table is formatted as the rows come, while -j N's workers score.
-    table = evalb_report.Table() if fmt == "evalb" else None
+    table = evalb_report.EvalbTable() if fmt == "evalb" else None
     result = evaluate(gold, test, config, worst_words, jobs, progress, errors_top or 0,
                       *encodings, keep=keep, rows=table)
     progress.close()
@@ -127,7 +130,7 @@ def score(gold: str | None, test: str | None, fmt: str, output: str | None,
         from parsedit.report import tsv as tsv_report
 
         write_text(per_sentence, tsv_report.render(result), "--per-sentence")
-    finish(result, gold, test, fmt, output, table)
+    finish(result, gold, test, fmt, output, table, verbose)
 
 
 

@@ -43,7 +43,7 @@ from typing import Any
 from parsedit.metrics.base import Outcome, Part, ratio
 from parsedit.results import ParsevalCounts
 from parsedit.trees.bracketing import CLOSING, OPEN, TAGGED, Bracketing, decode_all
-from parsedit.trees.columnar import POSITION, POSITIONS, SPAN, Read
+from parsedit.trees.lines import POSITION, POSITIONS, SPAN, LineRead
 
 # (label, start, end), or with split (label, start, end, children's spans).
 Bracket = tuple[Any, ...]
@@ -253,9 +253,9 @@ def score(gold: Bracketing, test: Bracketing, labeled: bool = True,
         crossing=crossing(gold_brackets, test_brackets))
 
 
-def columnar_counts(gold: Read, test: Read, labeled: bool = True) -> ParsevalCounts | None:
+def keys_counts(gold: LineRead, test: LineRead, labeled: bool = True) -> ParsevalCounts | None:
     """:func:`score` of a pair read by the columnar reader
-    (:mod:`parsedit.trees.columnar`): the same counts, by integer set
+    (:mod:`parsedit.trees.lines`): the same counts, by integer set
     arithmetic on the bracket keys; None when the words differ or the test
     has none (the per-sentence path judges that pair)."""
     if gold.tagged == test.tagged:

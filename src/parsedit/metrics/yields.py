@@ -53,11 +53,11 @@ from parsedit.config import Config
 from parsedit.costs.scheme import ANY, CostScheme, Substitution
 from parsedit.errors import ConfigError
 from parsedit.metrics.base import Metric, Outcome
-from parsedit.metrics.parseval import columnar_counts
+from parsedit.metrics.parseval import keys_counts
 from parsedit.results import EditCounts, LACounts, ParsevalCounts, WordCounts
 from parsedit.trees import bracketing
 from parsedit.trees.bracketing import CLOSE, CLOSING, OPEN, WORD, Bracketing
-from parsedit.trees.columnar import LABEL, POSITION, POSITIONS, Read
+from parsedit.trees.lines import LABEL, POSITION, POSITIONS, LineRead
 from parsedit.trees.normalise import Normalisation
 from parsedit.wordalign import PAIRED, WordAligner, WordAlignment, same_words
 
@@ -395,7 +395,7 @@ class AlignedScorer:
         (scored as under strict): every word matched."""
         return same_words(words)
 
-    def columnar(self, gold: Read, test: Read, strict: ParsevalCounts | None
+    def keys(self, gold: LineRead, test: LineRead, strict: ParsevalCounts | None
                  ) -> dict[str, ParsevalCounts | WordCounts] | None:
         """PARSEVAL alone of a pair of lines read by the columnar reader
         (:mod:`parsedit.blocks`), with the word counts: ``strict`` are the
@@ -404,18 +404,18 @@ class AlignedScorer:
         the per-sentence path must judge."""
         if strict is not None:
             return {"parseval": strict, "words": same_words(len(gold.tagged))}
-        found = columnar(gold, test, self.aligner, self.normalisation, self.labeled)
+        found = keys_aligned(gold, test, self.aligner, self.normalisation, self.labeled)
         return None if found is None else {"parseval": found[0], "words": found[1]}
 
 
-def columnar(gold: Read, test: Read, aligner: WordAligner, norm: Normalisation,
+def keys_aligned(gold: LineRead, test: LineRead, aligner: WordAligner, norm: Normalisation,
              labeled: bool) -> tuple[ParsevalCounts, WordCounts] | None:
     """PARSEVAL as EVALB counts it, and the word counts, of a pair whose
-    words differ, read by the columnar reader (:mod:`parsedit.trees.columnar`),
+    words differ, read by the columnar reader (:mod:`parsedit.trees.lines`),
     exactly as :class:`AlignedScorer` and :func:`adjust` score it from the
     normalised trees: the bracket keys projected onto the aligned words (a
     key whose span keeps no aligned word is lost) and matched as
-    :func:`~parsedit.metrics.parseval.columnar_counts` matches any pair.
+    :func:`~parsedit.metrics.parseval.keys_counts` matches any pair.
     None where that path must judge: a side without words, EQ_WORD pairs, or
     EVALB's quote fix (QUOTE_LABEL, when the lengths differ)."""
     if not gold.tagged or not test.tagged or norm.equal_words or (
@@ -434,7 +434,7 @@ def columnar(gold: Read, test: Read, aligner: WordAligner, norm: Normalisation,
     # Both projections have the aligned gold words (project() writes the
     # test's so); the tags of the aligned pairs are compared here.
     both = [gold.tagged[i] for i in golds]
-    counts = columnar_counts(Read(gold_keys, both, False, 0), Read(test_keys, both, False, 0),
+    counts = keys_counts(LineRead(gold_keys, both, False, 0), LineRead(test_keys, both, False, 0),
                              labeled)
     assert counts is not None  # both projections have the same words, at least one
     test_tagged = test.tagged

@@ -55,10 +55,10 @@ def render(result: CorpusResult) -> str:
     return "".join(chunks(result))
 
 
-class Table:
+class EvalbTable:
     """EVALB's per-sentence table as its rows come (a run's blocks, in
-    order: the ``rows`` of :func:`parsedit.pipeline.run`, a
-    :class:`~parsedit.pipeline.RowSink`), each block's rows formatted where
+    order: the ``rows`` of :func:`parsedit.pipeline.run.run`, a
+    :class:`~parsedit.pipeline.tally.RowSink`), each block's rows formatted where
     they were scored (``-j N``'s workers, while they score) and added here;
     the text (ASCII) is held in a temporary file once past ``memory`` bytes
     (1 MiB), so memory does not grow with it."""
@@ -113,7 +113,7 @@ def _rows(rows: SentenceRows, size: int = 4096) -> Iterator[str]:
         yield "\n".join(lines) + "\n"
 
 
-def chunks(result: CorpusResult, table: Table | None = None) -> Iterator[str]:
+def chunks(result: CorpusResult, table: EvalbTable | None = None) -> Iterator[str]:
     """The report in pieces, each ending in a newline, so that a long table
     is written as it is formatted, never held whole; ``table``: the
     sentences' table already formatted from the run's rows."""

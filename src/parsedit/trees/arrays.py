@@ -1,12 +1,12 @@
-"""The columnar reader (:mod:`parsedit.trees.columnar`) over a whole block of
+"""The columnar reader (:mod:`parsedit.trees.lines`) over a whole block of
 lines at once, with numpy: no Python step per word or per phrase.
 
 Every line of a block is cut into chunks at ``") ("`` by one ``split`` over
 the block; each chunk is numbered by a dictionary over distinct chunks (what
 a new chunk does is learnt once: one pattern match over all of a block's new
-chunks, :data:`parsedit.trees.columnar._CHUNK`'s, then the per-line reader's
-own rules, :meth:`Columns._opening <parsedit.trees.columnar.Columns._opening>`
-and :meth:`Columns._kind <parsedit.trees.columnar.Columns._kind>`), and
+chunks, :data:`parsedit.trees.lines._CHUNK`'s, then the per-line reader's
+own rules, :meth:`LineKeys._opening <parsedit.trees.lines.LineKeys._opening>`
+and :meth:`LineKeys._kind <parsedit.trees.lines.LineKeys._kind>`), and
 per-chunk arrays give, for every chunk of the block at once, how many
 phrases open before its preterminal and with which labels, whether its word
 is kept and counts in EVALB's length, and how many phrases close after it.
@@ -18,8 +18,8 @@ stably by depth pairs them.  Each kept bracket becomes an integer key
 block), so that matching a whole block of pairs is integer set arithmetic
 (:mod:`parsedit.metrics.parseval_arrays`).
 
-Lines the per-line reader does not read (:meth:`Columns.read
-<parsedit.trees.columnar.Columns.read>` gives None: blank, broken or unusual
+Lines the per-line reader does not read (:meth:`LineKeys.read
+<parsedit.trees.lines.LineKeys.read>` gives None: blank, broken or unusual
 lines, unbalanced brackets, :data:`MAX_WORDS` words or more, which the
 per-line reader takes) are marked not ``usual``
 and left to the per-sentence path, as are lines whose phrase labels outgrow
@@ -38,18 +38,18 @@ import numpy as np
 import numpy.typing as npt
 
 from parsedit.collector import paused
-from parsedit.trees.bytescan import Pool, Scanned, Scanner, same_words
-from parsedit.trees.columnar import (
+from parsedit.trees.lines import (
     _CHUNK,
     _DROPPED,
     _KEPT,
     _KEPT_UNCOUNTED,
     _MAX_CHUNKS,
     POSITION,
-    Columns,
+    LineKeys,
 )
 from parsedit.trees.normalise import Normalisation
 from parsedit.trees.reader import SPACES, WORD_CLASS
+from parsedit.trees.scan import Pool, Scanned, Scanner, same_words
 
 Ints = npt.NDArray[np.integer[Any]]
 Bools = npt.NDArray[np.bool_]
@@ -58,7 +58,7 @@ LINE = 48  # a key's line within the block: key >> LINE
 MAX_LINES = 1 << 15  # lines a block may hold (the key's sign bit stays clear)
 MAX_LABELS = 1 << 16  # label numbers a key holds
 # The most words of a line read here (a key holds 16 bits of a position):
-# a longer one is read by the per-line reader (parsedit.trees.columnar),
+# a longer one is read by the per-line reader (parsedit.trees.lines),
 # since the crossing brackets of a block (parsedit.metrics.parseval_arrays)
 # check each test span against every gold span of its line.
 MAX_WORDS = 1 << 12
@@ -67,7 +67,7 @@ _SEPARATOR = ") ("
 _JOIN = " (\n) "
 
 
-class BlockRead(NamedTuple):
+class ArrayRead(NamedTuple):
     """A block of lines as PARSEVAL sees them: per line whether it was read
     here (``usual``), its kept words, EVALB's length, and whether its
     normalised sentence is one unlabelled bracket around everything; the
@@ -108,11 +108,11 @@ class _Numbers(dict[str, int]):
 # A chunk (as columnar._CHUNK), or anything else on its line.
 _W = WORD_CLASS
 _CHUNKS = re.compile(rf"^(?:((?:{_W}* \()*)({_W}+) ({_W}+)(\)*)|.*)$", re.MULTILINE)
-# Table's arrays per chunk.
+# ArrayKeys's arrays per chunk.
 _COLUMNS = ("valid", "opens", "closes", "kept", "counted", "word", "tag", "first")
 
 
-class Table:
+class ArrayKeys:
     """What each distinct chunk of one :class:`Normalisation` does, in
     arrays indexed by the chunk's number, and the numbers of the words and
     tags it holds (cleared past 2^18 chunks between blocks, so the memory
@@ -123,7 +123,7 @@ class Table:
         self._clear()
 
     def _clear(self) -> None:
-        self.columns = Columns(self.norm)
+        self.columns = LineKeys(self.norm)
         self.ids = _Numbers()
         dict.__setitem__(self.ids, "\n", 0)  # between two lines (see read)
         self._words = Pool()
@@ -149,7 +149,7 @@ class Table:
         self._frames = 0
         self.scanner = Scanner(self._label, self._kind)
 
-    def new_block(self) -> None:
+    def new_range(self) -> None:
         """Called between blocks: forget everything past 2^18 chunks."""
         if len(self.ids) > _MAX_CHUNKS:
             self._clear()
@@ -244,10 +244,10 @@ class Table:
         return len(self.columns._labels) >= MAX_LABELS
 
     def read_pairs(self, gold: list[str], test: list[str], same: Bools, size: int
-                   ) -> tuple[BlockRead, BlockRead]:
+                   ) -> tuple[ArrayRead, ArrayRead]:
         """Both sides of a block of pairs read (``size`` >= the number of
         either's lines): a pair whose lines are both ASCII in the usual form
-        by the byte scanner (:mod:`parsedit.trees.bytescan`), every other
+        by the byte scanner (:mod:`parsedit.trees.scan`), every other
         pair by :meth:`read`.  A test line the same as its gold line
         (``same``) is not read (it is not usual in the test's read).
 
@@ -280,22 +280,22 @@ class Table:
                              for k, line in enumerate(test)], size))
         return _merged(gold_read, others[0]), _merged(test_read, others[1])
 
-    def _scanned(self, scan: Scanned, chosen: Bools) -> BlockRead:
+    def _scanned(self, scan: Scanned, chosen: Bools) -> ArrayRead:
         """The lines ``chosen`` of a side the scanner read, as a block read
         (their word numbers: chunk numbers in the scan)."""
         return bracketed(chosen.copy(), scan.counts, scan.line, scan.opens, scan.closes,
                          scan.kept, scan.counted, np.arange(len(scan.line), dtype=np.int32),
                          scan.tag, scan.labels, self.columns._labels.get("("))
 
-    def read(self, lines: list[str], size: int) -> BlockRead:
+    def read(self, lines: list[str], size: int) -> ArrayRead:
         """The block's lines read (``size`` >= their number: the arrays are
         padded with lines that are not usual; an empty line is never usual).
 
         A line holding ``" )"`` (``"(NN dog) )"``, which the reader reads as
         ``"(NN dog))"``) is never usual as written, since no chunk holds a
         space before a close bracket: the block is read again with those
-        lines' ``" )"`` made ``")"``, as :meth:`Columns._chunks_of
-        <parsedit.trees.columnar.Columns._chunks_of>` reads them.  (Looking
+        lines' ``" )"`` made ``")"``, as :meth:`LineKeys._chunks_of
+        <parsedit.trees.lines.LineKeys._chunks_of>` reads them.  (Looking
         for ``" )"`` in every block first cost 3% of a run; few files have it.
         A file written so usually has it in every line: when a block's first
         line holds it, every line is mended before the block is read, once.)"""
@@ -310,7 +310,7 @@ class Table:
             lines[i] = lines[i].replace(" )", ")")
         return self._read(lines, size)
 
-    def _read(self, lines: list[str], size: int) -> BlockRead:
+    def _read(self, lines: list[str], size: int) -> ArrayRead:
         assert size < MAX_LINES
         n = len(lines)
         usual = np.zeros(size, np.bool_)
@@ -319,7 +319,7 @@ class Table:
         odd = [i for i, text in enumerate(lines) if text[:1] != "(" or text[-1:] != ")"]
         if odd:
             lines = list(lines)
-            for i in odd:  # as Columns._chunks_of reads it
+            for i in odd:  # as LineKeys._chunks_of reads it
                 text = lines[i].strip(SPACES)
                 if not (text.startswith("(") and text.endswith(")")):
                     text = "()"
@@ -347,16 +347,16 @@ class Table:
 def _mended(lines: list[str]) -> list[str]:
     """A block's lines, each ``" )"`` made ``")"`` if its first line holds
     one (a file written so usually has it in every line: see
-    :meth:`Table.read`), and a string holding a line break (the Python
+    :meth:`ArrayKeys.read`), and a string holding a line break (the Python
     API's, never a file's line) made empty, which no reader takes."""
     lines = ["" if "\n" in line else line for line in lines]
     return [line.replace(" )", ")") for line in lines] if lines and " )" in lines[0] else lines
 
 
-def _merged(one: BlockRead, other: BlockRead) -> BlockRead:
+def _merged(one: ArrayRead, other: ArrayRead) -> ArrayRead:
     """Two reads of the same block whose usual lines are not shared, as one."""
     pick = one.usual
-    return BlockRead(pick | other.usual, np.where(pick, one.words, other.words),
+    return ArrayRead(pick | other.usual, np.where(pick, one.words, other.words),
                      np.where(pick, one.length, other.length),
                      np.where(pick, one.outer, other.outer),
                      *(np.concatenate((a, b)) for a, b in zip(one[4:], other[4:])))
@@ -446,7 +446,7 @@ def paired(usual: Bools, counts: Ints, line: Ints, opens: Ints, closes: Ints, ke
 
 def bracketed(usual: Bools, counts: Ints, line: Ints, opens: Ints, closes: Ints, kept: Bools,
               counted: Bools, word: Ints, tag: Ints, labels: Ints, paren: int | None
-              ) -> BlockRead:
+              ) -> ArrayRead:
     """A block read for PARSEVAL, from its chunks (see :func:`paired`; per
     chunk also its word's and tag's numbers; labels as numbers; the number
     of the empty label, if it has one)."""
@@ -468,5 +468,5 @@ def bracketed(usual: Bools, counts: Ints, line: Ints, opens: Ints, closes: Ints,
         final = key_at[last[has]]
         outer[has] = (final >> 32 & 0xFFFF == paren) & (final & 0xFFFFFFFF == words[has])
     chosen = found.chosen
-    return BlockRead(usual, words, found.length, outer, keys, word[chosen][kept],
+    return ArrayRead(usual, words, found.length, outer, keys, word[chosen][kept],
                      tag[chosen][kept], line[kept])

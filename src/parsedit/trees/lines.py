@@ -14,11 +14,11 @@ dictionary look-up per word and one stack step per phrase.  Each kept phrase
 becomes an integer key ``label << 40 | start << 20 | end`` over word
 positions (labels numbered per distinct normalised label), so that matching
 two sentences is integer set arithmetic
-(:func:`parsedit.metrics.parseval.columnar_counts`).
+(:func:`parsedit.metrics.parseval.keys_counts`).
 
 Anything else (blank lines, errors, failure markers, bare words, brackets
 written as words, other spacing, sentences of 2^20 words or more) is not
-read here: :meth:`Columns.read` returns None and the caller scores that pair
+read here: :meth:`LineKeys.read` returns None and the caller scores that pair
 by the per-sentence path, so correctness never depends on this reader
 handling a rare case.  Equivalence with the per-sentence path is tested
 (tests/test_columnar.py).
@@ -61,7 +61,7 @@ _KEPT, _DROPPED, _UNCOUNTED, _KEPT_UNCOUNTED = range(4)
 _DELETED_PHRASE = -1
 
 
-class Read(NamedTuple):
+class LineRead(NamedTuple):
     """One line as PARSEVAL sees it: its bracket keys in the order they
     close, each kept word with its tag (``("dog)", "NN")``, in order),
     whether the normalised sentence is one unlabelled bracket around
@@ -86,7 +86,7 @@ def _usual(text: str) -> list[str] | None:
     return text[1:-1].split(") (")
 
 
-class Columns:
+class LineKeys:
     """The columnar reader of one :class:`Normalisation`, with its memory of
     distinct chunks (what each becomes) and of normalised labels (their
     numbers)."""
@@ -100,7 +100,7 @@ class Columns:
         self._frames: dict[str, tuple[int, ...]] = {}
         self._kinds: dict[str, tuple[int, str]] = {}
 
-    def new_block(self) -> None:
+    def new_range(self) -> None:
         """Called between blocks of lines: the memory stays bounded on any
         corpus (label numbers are compared only within a pair)."""
         if len(self._chunks) > _MAX_CHUNKS or len(self._frames) > _MAX_CHUNKS:
@@ -153,7 +153,7 @@ class Columns:
                 known[chunk] = learnt
         return chunks
 
-    def read(self, text: str) -> Read | None:
+    def read(self, text: str) -> LineRead | None:
         """A line read (None: not of the usual form, or unbalanced)."""
         walked = None
         if text[:1] == "(" and text[-1:] == ")":
@@ -173,7 +173,7 @@ class Columns:
         keys, tagged, length = walked
         last = keys[-1] if keys else 0
         outer = last >> LABEL == self._labels.get("(") and last & SPAN == len(tagged)
-        return Read(keys, tagged, outer, length)
+        return LineRead(keys, tagged, outer, length)
 
     def _walk(self, chunks: list[str]) -> tuple[list[int], list[tuple[str, str]], int] | None:
         """The bracket keys, tagged words and EVALB's length of a line's chunks
@@ -209,7 +209,7 @@ class Columns:
         return None if stack else (keys, tagged, n + extra)
 
 
-# What a chunk gives a normalised sentence (see Sentences): its tokens (the
+# What a chunk gives a normalised sentence (see LineSentences): its tokens (the
 # phrases kept, the preterminal if kept, the close brackets), its word token
 # (none if the preterminal is deleted), its part of EVALB's length, its
 # phrases opened less closed, its risk (_DELETED_OPEN: a phrase label
@@ -221,7 +221,7 @@ Piece = tuple[tuple[str, ...], tuple[str, ...], int, int, int,
 _DELETED_OPEN, _EMPTYING = 1, 2
 
 
-class Sentences:
+class LineSentences:
     """A line in the usual form read straight into its normalised sentence
     (:class:`~parsedit.trees.normalise.Normalised`: what every metric reads),
     the same as the reader and :meth:`Normalisation.normalise` make of it,
@@ -240,7 +240,7 @@ class Sentences:
         self.norm = norm
         self._pieces: dict[str, Piece] = {}
 
-    def new_block(self) -> None:
+    def new_range(self) -> None:
         """Called between blocks of lines: the memory stays bounded."""
         if len(self._pieces) > _MAX_CHUNKS:
             self._pieces.clear()

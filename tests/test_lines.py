@@ -1,5 +1,5 @@
 """PARSEVAL alone read a block of lines at a time (parsedit.blocks, the
-columnar reader in parsedit.trees.columnar) against the per-sentence path,
+columnar reader in parsedit.trees.lines) against the per-sentence path,
 the oracle: the same sentence results, pair by pair, on random trees and odd
 lines, at any block size, and EVALB's report byte for byte on 39,140 pairs."""
 
@@ -229,13 +229,13 @@ def test_blocks_on_evalbs_edge_cases(shared: Path, name: str, prm: str) -> None:
 @given(st.lists(pair(), min_size=1, max_size=6), st.sampled_from([*PARAMS, "strip"]))
 def test_a_line_is_read_into_the_sentence_the_reader_and_normalisation_make(
         pairs: list[tuple[str, str]], params: str) -> None:
-    from parsedit.trees.columnar import Sentences
+    from parsedit.trees.lines import LineSentences
     from parsedit.trees.reader import read_sentence
 
     norm = load_params("collins" if params == "strip" else params).normalisation
     if params == "strip":
         norm = replace(norm, strip_outer_bracket=True)
-    read = Sentences(norm)
+    read = LineSentences(norm)
     for line in (line for both in pairs for line in both):
         found = read.read(line)
         if found is None:  # left to the reader

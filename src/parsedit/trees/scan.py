@@ -1,7 +1,7 @@
 """The ASCII lines of a block read byte by byte with numpy: no Python object
 per word, per phrase or per chunk.
 
-:class:`parsedit.trees.arrays.Table` cuts each line into chunks (one per
+:class:`parsedit.trees.arrays.ArrayKeys` cuts each line into chunks (one per
 word: the phrases opening before its preterminal, the preterminal, the
 phrases closing after it) and numbers every chunk through a dictionary, one
 Python string and one look-up per word.  For a line of ASCII text this
@@ -17,7 +17,7 @@ token, which :class:`Words` numbers through a table of words keyed by their
 bytes (:class:`Pool` holding the strings).
 
 A line is read here only in exactly the form the chunk reader takes
-(:data:`parsedit.trees.columnar._CHUNK`): ``(`` and ``)`` at its ends, each
+(:data:`parsedit.trees.lines._CHUNK`): ``(`` and ``)`` at its ends, each
 ``(`` followed by a label (perhaps empty) and one space, then either ``(`` (a
 phrase) or a word and ``)`` (a preterminal, whose tag is not empty), a ``)``
 followed by ``)``, by a space and ``(``, or by the end of the line, and no
@@ -202,7 +202,7 @@ class Scanned(NamedTuple):
 
 
 class Scanner:
-    """Reads ASCII lines as :class:`parsedit.trees.arrays.Table` reads them,
+    """Reads ASCII lines as :class:`parsedit.trees.arrays.ArrayKeys` reads them,
     with ``label`` (a phrase label's number, -1 if deleted, None if it
     cannot be numbered) and ``tag`` (whether a preterminal's word is kept,
     whether it counts in EVALB's length, the tag's number) to work out each
