@@ -28,7 +28,7 @@ from parsedit.api import _Sums
 from parsedit.config import Config
 from parsedit.errors import ConfigError, ParseditError, TreeError
 from parsedit.signature import signature
-from parsedit.trees import lines
+from parsedit.trees import lines as line_readers
 from parsedit.trees.tree import Tree
 
 ALL = "parseval,label,span,rule,la,tagging"
@@ -142,7 +142,7 @@ def test_evaluators_in_threads_keep_to_their_own_line_readers(
         for g, t in part:
             alone.update(g, t)
         expected.append(alone.state())
-    with patch.object(columnar, "_MAX_CHUNKS", 64):
+    with patch.object(line_readers, "_MAX_CHUNKS", 64):
         for _ in range(2):
             found: list[dict[str, float]] = [{} for _ in parts]
 
@@ -168,7 +168,7 @@ def test_score_in_threads_gives_each_its_own_figures(ptb: tuple[list[str], list[
         test.write_text("\n".join(ptb[1][k::4]) + "\n", encoding="utf-8")
         runs.append((str(gold), str(test)))
     expected = [parsedit.score(g, t, metrics="parseval").to_dict()["corpus"] for g, t in runs]
-    with patch.object(columnar, "_MAX_CHUNKS", 64):
+    with patch.object(line_readers, "_MAX_CHUNKS", 64):
         found: list[Any] = [None] * 4
 
         def work(k: int) -> None:

@@ -10,8 +10,8 @@ from unittest.mock import patch
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_bytescan import leaves, line, tree
-from test_columnar import PARAMS
+from test_lines import PARAMS
+from test_scan import leaves, line, tree
 
 from parsedit.params import load_params
 from parsedit.trees import array_sentences

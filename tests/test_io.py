@@ -22,9 +22,9 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from roark_trees import GOLD, PARSE2, PARSE3
 
-from parsedit.pipeline import scorer as pipeline_scorer
 from parsedit.cli import main
 from parsedit.costs.transducer import read_far
+from parsedit.pipeline import scorer as pipeline_scorer
 
 GRAMMARS = Path(__file__).resolve().parents[1] / "grammars"
 

@@ -11,13 +11,13 @@ from unittest.mock import patch
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_columnar import LABELS, ODD, PARAMS, TAGS
-from test_columnar import tree as columnar_tree
+from test_lines import LABELS, ODD, PARAMS, TAGS
+from test_lines import tree as columnar_tree
 
 from parsedit.metrics.parseval_arrays import array_counts
 from parsedit.params import load_params
 from parsedit.trees import scan
-from parsedit.trees.arrays import LINE, ArrayRead, ArrayKeys
+from parsedit.trees.arrays import LINE, ArrayKeys, ArrayRead
 
 # Words and labels of every length the keys and the word comparison cut at
 # (8 and 15 bytes), some differing only past their first 8 or 16 bytes.

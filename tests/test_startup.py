@@ -42,7 +42,7 @@ def loaded(*args: str) -> list[str]:
 def test_version_loads_no_command() -> None:
     _, modules = probe("--version")
     assert {m for m in modules if m.startswith("parsedit")} == {
-        "parsedit", "parsedit.cli", "parsedit.cli.app", "parsedit.errors"}
+        "parsedit", "parsedit.cli", "parsedit.cli.app", "parsedit.errors", "parsedit.version"}
 
 
 def test_parseval_alone_loads_neither_schemes_nor_tagging_nor_workers(tmp_path: Path) -> None:

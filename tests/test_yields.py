@@ -20,17 +20,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_properties import edit_distance, span_list, tree_pairs, trees_over
 
-from parsedit import blocks
 from parsedit.config import Config
 from parsedit.costs.reader import load_scheme, parse_scheme
 from parsedit.encodings import get_encoding
 from parsedit.fst.cascade import cascade_distance
 from parsedit.fst.wordfst import FstWordAligner
-from parsedit.metrics.edits import EditDistance, Scored
+from parsedit.metrics.edits import Aligned, EditDistance
 from parsedit.metrics.yields import JointDistance, joint_scheme
 from parsedit.params import Params, load_params
-from parsedit.pipeline import Job, Lines, Scorer, evaluate
-from parsedit.pipeline import run as run_pairs
+from parsedit.pipeline.run import evaluate
+from parsedit.pipeline.scorer import Scorer
 from parsedit.trees import bracketing
 from parsedit.trees.normalise import NONE
 from parsedit.trees.ranges import line_ranges
@@ -41,8 +40,9 @@ from parsedit.wordalign import PAIRED, WordAligner
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 from perturb import main as perturb_main  # noqa: E402
 from perturb import perturb  # noqa: E402
-from test_columnar import ODD, TAGS, per_sentence  # noqa: E402
-from test_columnar import tree as columnar_tree  # noqa: E402
+from test_lines import ODD, TAGS, per_sentence  # noqa: E402
+from test_lines import same as same_report  # noqa: E402
+from test_lines import tree as columnar_tree  # noqa: E402
 from word_errors import main as word_errors_main  # noqa: E402
 from word_errors import retokenise, word_errors  # noqa: E402
 
@@ -561,9 +561,9 @@ LABEL = get_encoding("label")
 JOINT = joint_scheme(load_scheme("roark-basic"), load_scheme("words"))
 
 
-def label_scored(g: tuple[str, ...], t: tuple[str, ...], scheme: object = JOINT) -> Scored:
+def label_scored(g: tuple[str, ...], t: tuple[str, ...], scheme: object = JOINT) -> Aligned:
     """The label distance's alignment of two normalised trees under ``scheme``."""
-    detail: Scored = EditDistance(LABEL, scheme).score(g, t).detail  # type: ignore[arg-type]
+    detail: Aligned = EditDistance(LABEL, scheme).score(g, t).detail  # type: ignore[arg-type]
     return detail
 
 
@@ -995,7 +995,7 @@ def test_plot_takes_the_yield_options(tmp_path: Path) -> None:
 
 
 # -- PARSEVAL alone under --yield align, a block of lines at a time -----------
-# (parsedit.blocks with yields.columnar) against the per-sentence path, the
+# (the route lines/keys, with yields.keys_aligned) against the reference route, the
 # oracle: the same sentence results (PARSEVAL counts, word counts), pair by pair.
 MISWORDS = ["a", "b", "the", "The", "do", "n't", "don't", ",", "'", "\"", "*T*-1", "0"]
 
@@ -1036,7 +1036,7 @@ def misworded(draw: st.DrawFn) -> tuple[str, str]:
        st.sampled_from(["collins", "new", "none", "eq-word"]), st.booleans(),
        st.sampled_from(["words", "words-tokenisation", "m"]), st.integers(1, 4),
        st.sampled_from(["skip", "count"]), st.integers(0, 9))
-def test_aligned_parseval_by_blocks_is_the_per_sentence_result(
+def test_aligned_parseval_by_lines_is_the_reference_result(
         pairs: list[tuple[str, str]], params: str, labeled: bool, costs: str, every: int,
         failures: str, fst: int) -> None:
     loaded = load_params("collins" if params == "eq-word" else params)
@@ -1052,32 +1052,15 @@ def test_aligned_parseval_by_blocks_is_the_per_sentence_result(
         Path(gold).write_text("".join(g + "\n" for g, _ in pairs), encoding="utf-8")
         Path(test).write_text("".join(t + "\n" for _, t in pairs), encoding="utf-8")
         oracle = per_sentence(config, gold, test)
-        cut = line_ranges(gold, test, every=every)
-        if cut is None:  # not both in line layout: never read by blocks
+        if line_ranges(gold, test) is None:  # not both in line layout: no range is read
             return
-        scorer = Scorer(config)
-        assert blocks.eligible(Job(scorer, gold, test), aligned=True)
-        fast = run_pairs(scorer, Lines(cut), gold, test)
+        fast = evaluate(gold, test, replace(config, route="lines/keys"), every=every)
+        assert fast.route == "lines/keys"
         assert fast.sentences == oracle.sentences
-        assert fast.to_dict() == oracle.to_dict()
+        assert same_report(fast, oracle)
 
 
-def test_aligned_parseval_is_read_by_blocks_only_where_asked() -> None:
-    """The hook: line by line (blocks.scored) takes --yield align with gold
-    segmentation when asked (aligned=True, as the pipeline asks); a route
-    asking about strict PARSEVAL alone (the default) does not get it."""
-    def job(**options: str) -> Job:
-        return Job(Scorer(Config.from_options("parseval", **options)), "g", "t")
-
-    assert blocks.eligible(job(yields="align"), aligned=True)
-    assert not blocks.eligible(job(yields="align"))
-    assert blocks.eligible(job(), aligned=True) and blocks.eligible(job())
-    for segmentation in ("align", "document"):
-        assert not blocks.eligible(job(yields="align", segmentation=segmentation),
-                                   aligned=True)
-
-
-def test_aligned_parseval_by_blocks_on_real_word_errors(shared: Path, tmp_path: Path) -> None:
+def test_aligned_parseval_by_lines_on_real_word_errors(shared: Path, tmp_path: Path) -> None:
     """The PTB sample against a copy with parse errors and 10 % word errors
     (3,195 pairs whose words differ), and the Sequoia sample against its
     word-error and re-tokenised copies under words-tokenisation: by blocks
@@ -1094,5 +1077,6 @@ def test_aligned_parseval_by_blocks_on_real_word_errors(shared: Path, tmp_path: 
         assert oracle.words is not None and oracle.words.error_rate is not None
         assert oracle.words.error_rate > 1
         fast = evaluate(*pair, config)
+        assert fast.route == "lines/keys"
         assert fast.sentences == oracle.sentences
-        assert fast.to_dict() == oracle.to_dict()
+        assert same_report(fast, oracle)

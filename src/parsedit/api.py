@@ -288,7 +288,7 @@ class Evaluator:
             return {"config": self.config, "keep_sentences": self.keep_sentences,
                     "template": self._template, "sums": self._sums.copy(),
                     "sentences": list(self._sentences), "seen": self._seen,
-                    "roots": list(self._roots)}
+                    "roots": list(self._roots), "routes": dict(self._routes)}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.config = state["config"]
@@ -298,6 +298,7 @@ class Evaluator:
         self._sentences = state["sentences"]
         self._seen = state["seen"]
         self._roots = state["roots"]
+        self._routes = state.get("routes", {})
         self._lock = threading.Lock()
         self._built = None
 
@@ -311,6 +312,7 @@ class Evaluator:
         mine["sentences"] += theirs["sentences"]
         mine["seen"] += theirs["seen"]
         mine["roots"] = (mine["roots"] + theirs["roots"])[:ROOT_SAMPLE]
+        mine["routes"] = {**theirs["routes"], **mine["routes"]}
         merged = object.__new__(Evaluator)
         merged.__setstate__(mine)  # (its scorer is built if it scores: none is shared)
         return merged

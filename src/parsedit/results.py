@@ -641,7 +641,7 @@ class CorpusResult:
     ``sentences`` holds every :class:`SentenceResult` by default (the Python
     API, JSON, ``--per-sentence``, ``compare``, ``plot``, ``--errors``); a run
     that keeps less (``keep="rows"`` or ``"none"`` in
-    :func:`parsedit.pipeline.run`, what ``score`` does for its text and EVALB
+    :func:`parsedit.pipeline.run.evaluate`, what ``score`` does for its text and EVALB
     reports) leaves it empty, so that its memory does not grow with the
     corpus.  ``not_ok`` always holds the sentences whose status is not
     ``ok`` (errors, skips, counted failures), in order; ``rows`` EVALB's

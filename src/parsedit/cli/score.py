@@ -81,38 +81,13 @@ def score(gold: str | None, test: str | None, fmt: str, output: str | None,
     if fmt == "evalb" and source is click.core.ParameterSource.DEFAULT:
         scoring["metrics"] = "parseval"  # what EVALB's report shows: nothing else computed
     config = scoring_config(scoring)
-    if fmt == "evalb" and config.weighted:
-        raise ConfigError("--format evalb cannot show --weighted matches (fractions); use "
-                          "text or json")
     check_run(config, worst_words, errors_top or 0)
-    if fmt == "evalb" and "parseval" not in config.metrics:
-        raise ConfigError("--format evalb needs the parseval metric in --metrics")
-    if fmt == "evalb" and config.yields != "strict":
-        raise ConfigError("--format evalb prints EVALB's report, which scores only pairs with "
-                          "equal words; use --format text or json with --yield align")
-    if fmt == "evalb" and (config.split or config.with_preterminals):
-        given = " and ".join(name for name, on in (("--split", config.split),
-                                                   ("--with-preterminals",
-                                                    config.with_preterminals)) if on)
-        raise ConfigError(f"--format evalb prints EVALB's report, and {given} change(s) what "
-                          "its figures count (they would not be EVALB's); use --format text "
-                          "or json")
     if fmt == "evalb":
-        unshown = [m for m in config.metrics if m not in ("parseval", "la")]
-        ignored = [name for name, on in (("--errors", errors_top is not None),
-                                         ("--average sentence",
-                                          config.average == "sentence"),
-                                         (f"--metrics {','.join(unshown)}", unshown))
-                   if on]
-        if ignored:
-            warn([f"{' and '.join(ignored)} show(s) nothing in --format evalb (EVALB's report "
-                  "has no place for it); use --format text or json"])
+        evalb_report.check(config)
+        warn(evalb_report.unshown(config, errors_top is not None))
     if signature_only:
         click.echo(signature(config))
         return
-    if config.failures == "count" and fmt == "evalb":
-        raise ConfigError("--format evalb cannot show --failures count: EVALB's report sums "
-                          "only the sentences it scored; use --format text or json")
     if gold is None or test is None:
         raise ConfigError("score needs GOLD and TEST files (or --signature-only)")
     check_outputs(output, ("--per-sentence", per_sentence), inputs=inputs)

@@ -35,10 +35,10 @@ took out:
 With identical yields the projections are the trees themselves and nothing
 is lost, so every figure is the one ``--yield strict`` gives.
 
-PARSEVAL alone (as EVALB counts it) is also computed without the trees, a
-block of lines at a time (:mod:`parsedit.blocks`): :func:`columnar`
-projects the columnar reader's bracket keys through the same alignment,
-with the same results.
+PARSEVAL alone (as EVALB counts it) is also computed without the trees, on
+the route ``lines/keys`` (:mod:`parsedit.pipeline.route`):
+:func:`keys_aligned` projects the line reader's bracket keys through the
+same alignment, with the same results.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ import hashlib
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from parsedit.config import Config
 from parsedit.costs.scheme import ANY, CostScheme, Substitution
@@ -306,7 +306,7 @@ def lost_cost(scheme: CostScheme, encoding: str, labels: tuple[str, ...],
                for label in labels for kind in _KINDS[encoding])
 
 
-def adjust(metric: Metric, outcome: Outcome, projection: Projection,
+def adjust(metric: Metric[Any], outcome: Outcome, projection: Projection,
            alignment: WordAlignment, gold: Bracketing, with_preterminals: bool) -> Outcome:
     """A metric's outcome over the projections with what the projection took
     out put back (see the module); ``gold`` is the whole gold bracketing."""
@@ -356,7 +356,7 @@ class AlignedScorer:
     the module): each of ``metrics`` on the projections, adjusted, and the
     label distance jointly over the whole trees."""
 
-    def __init__(self, metrics: Mapping[str, Metric], config: Config,
+    def __init__(self, metrics: Mapping[str, Metric[Any]], config: Config,
                  tie_break: bool = False) -> None:
         self.metrics = metrics
         self.with_preterminals = config.with_preterminals
@@ -397,11 +397,11 @@ class AlignedScorer:
 
     def keys(self, gold: LineRead, test: LineRead, strict: ParsevalCounts | None
                  ) -> dict[str, ParsevalCounts | WordCounts] | None:
-        """PARSEVAL alone of a pair of lines read by the columnar reader
-        (:mod:`parsedit.blocks`), with the word counts: ``strict`` are the
+        """PARSEVAL alone of a pair of lines read into bracket keys
+        (:mod:`parsedit.pipeline.units`), with the word counts: ``strict`` are the
         pair's counts when its words are the same (None when they differ, or
-        a side has none), else it is scored by :func:`columnar`.  None where
-        the per-sentence path must judge."""
+        a side has none), else it is scored by :func:`keys_aligned`.  None where
+        the reference way must judge."""
         if strict is not None:
             return {"parseval": strict, "words": same_words(len(gold.tagged))}
         found = keys_aligned(gold, test, self.aligner, self.normalisation, self.labeled)
@@ -411,7 +411,7 @@ class AlignedScorer:
 def keys_aligned(gold: LineRead, test: LineRead, aligner: WordAligner, norm: Normalisation,
              labeled: bool) -> tuple[ParsevalCounts, WordCounts] | None:
     """PARSEVAL as EVALB counts it, and the word counts, of a pair whose
-    words differ, read by the columnar reader (:mod:`parsedit.trees.lines`),
+    words differ, read into bracket keys (:mod:`parsedit.trees.lines`),
     exactly as :class:`AlignedScorer` and :func:`adjust` score it from the
     normalised trees: the bracket keys projected onto the aligned words (a
     key whose span keeps no aligned word is lost) and matched as

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from parsedit.config import Config
 from parsedit.errors import ConfigError
 from parsedit.results import STATUSES, CorpusResult, LACounts, SentenceRows, Totals
 
@@ -49,6 +50,43 @@ def _la(totals: Totals) -> list[str]:
     counts: LACounts = totals.counts["la"]
     return [f"Leaf-ancestor (sentences) = {100 * (counts.score or 0.0):6.2f}",
             f"Leaf-ancestor (words)     = {100 * (counts.word_score or 0.0):6.2f}"]
+
+
+def check(config: Config) -> None:
+    """Refuse options under which EVALB's report would show figures that
+    are not EVALB's (its preconditions, one :class:`ConfigError` each)."""
+    if "parseval" not in config.metrics:
+        raise ConfigError("--format evalb needs the parseval metric in --metrics")
+    if config.weighted:
+        raise ConfigError("--format evalb cannot show --weighted matches (fractions); use "
+                          "text or json")
+    if config.yields != "strict":
+        raise ConfigError("--format evalb prints EVALB's report, which scores only pairs with "
+                          "equal words; use --format text or json with --yield align")
+    if config.split or config.with_preterminals:
+        given = " and ".join(name for name, on in (("--split", config.split),
+                                                   ("--with-preterminals",
+                                                    config.with_preterminals)) if on)
+        raise ConfigError(f"--format evalb prints EVALB's report, and {given} change(s) what "
+                          "its figures count (they would not be EVALB's); use --format text "
+                          "or json")
+    if config.failures == "count":
+        raise ConfigError("--format evalb cannot show --failures count: EVALB's report sums "
+                          "only the sentences it scored; use --format text or json")
+
+
+def unshown(config: Config, errors: bool = False) -> list[str]:
+    """What the options ask for that EVALB's report has no place for (a
+    warning, or none): other metrics than PARSEVAL and leaf-ancestor, the
+    sentence average, the error analysis (``errors``)."""
+    others = [m for m in config.metrics if m not in ("parseval", "la")]
+    ignored = [name for name, on in (("--errors", errors),
+                                     ("--average sentence", config.average == "sentence"),
+                                     (f"--metrics {','.join(others)}", others)) if on]
+    if not ignored:
+        return []
+    return [f"{' and '.join(ignored)} show(s) nothing in --format evalb (EVALB's report has "
+            "no place for it); use --format text or json"]
 
 
 def render(result: CorpusResult) -> str:

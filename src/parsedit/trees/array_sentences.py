@@ -1,11 +1,11 @@
-"""A block of lines read straight into normalised sentences with numpy, for
+"""A range of lines read straight into normalised sentences with numpy, for
 every metric but PARSEVAL alone (which reads bracket keys instead:
 :mod:`parsedit.trees.arrays`).
 
 :class:`~parsedit.trees.lines.LineSentences` reads a line into its
 normalised sentence (:class:`~parsedit.trees.normalise.Normalised`: what
 every metric reads) chunk by chunk, a few Python steps per word.  Here the
-ASCII lines of the usual form are read a block at a time by the byte
+ASCII lines of the usual form are read a range at a time by the byte
 scanner (:mod:`parsedit.trees.scan`), whose table of labels and tags
 gives each phrase label its normalised open token (``"(NP"``, or deleted)
 and each tag its tag token (``"((NN"``), whether its preterminal is kept and
@@ -13,7 +13,7 @@ whether it counts in EVALB's length; the phrases are paired as PARSEVAL's
 reader pairs them (:func:`parsedit.trees.arrays.paired`), a phrase whose
 label is deleted or which spans no kept word loses both its brackets (as
 :meth:`Normalisation.normalise <parsedit.trees.normalise.Normalisation.normalise>`
-does, token by token), and the tokens of the whole block are laid out in
+does, token by token), and the tokens of the whole range are laid out in
 one array, each line's bracketing then a slice of it.  Each word's token
 (``"dog)"``) is numbered through a table of words keyed by their bytes as
 labels are (one too long for a key, or whose slot is taken, is cut from the
@@ -21,7 +21,7 @@ text where it stands), so that a word is one string however often it
 occurs.  Any other line goes
 through :class:`~parsedit.trees.lines.LineSentences` as before (None where
 it gives None).  Tested against it with Hypothesis
-(tests/test_block_sentences.py).
+(tests/test_array_sentences.py).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from __future__ import annotations
 import numpy as np
 
 from parsedit.collector import paused
-from parsedit.trees.arrays import paired
+from parsedit.trees.arrays import mended, paired
 from parsedit.trees.bracketing import CLOSE
 from parsedit.trees.lines import LineSentences
 from parsedit.trees.normalise import Normalisation, Normalised
@@ -41,7 +41,7 @@ _WORD_BITS = 17
 
 
 class ArraySentences:
-    """The normalised sentences of blocks of lines under one
+    """The normalised sentences of ranges of lines under one
     :class:`Normalisation` (see the module docstring)."""
 
     def __init__(self, norm: Normalisation) -> None:
@@ -55,7 +55,7 @@ class ArraySentences:
         self.words = Words(self.tokens, _WORD_BITS)
 
     def new_range(self) -> None:
-        """Called between blocks of lines: the memory stays bounded."""
+        """Called between ranges of lines: the memory stays bounded."""
         self.lines.new_range()
 
     def _opening(self, label: str) -> int:
@@ -78,6 +78,7 @@ class ArraySentences:
             return self._read(lines)
 
     def _read(self, lines: list[str]) -> list[Normalised | None]:
+        lines = mended(lines)  # (a file whose lines are oddly spaced: respaced)
         n = len(lines)
         scan = self.scanner.scan(lines, list(map(str.isascii, lines)), n)
         usual = scan.usual.copy()

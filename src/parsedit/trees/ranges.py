@@ -1,5 +1,5 @@
-"""Ranges of lines, which a run reads a range at a time (:mod:`parsedit.blocks`)
-and ``--jobs`` workers read for themselves.
+"""Ranges of lines, which a run reads a range at a time (the routes of
+:mod:`parsedit.pipeline.units`) and ``--jobs`` workers read for themselves.
 
 With ``-j N`` the parent does not read and pickle every pair: when both files
 are in line layout (:mod:`parsedit.trees.reader`: one sentence per line, which
@@ -15,7 +15,7 @@ Two things found only on the way make a file unfit after all, and raise
 :class:`Reroute` (the run then reads both files whole, as the reader does):
 a line longer than :func:`parsedit.limits.max_line_bytes` (found by the
 parent as it cuts the ranges, before a worker would read it), and a tree
-split over lines (found by a worker, :mod:`parsedit.blocks`), which the
+split over lines (found by a worker, :mod:`parsedit.pipeline.units`), which the
 reader reads as one sentence, so that line *n* is no longer pair *n*.
 """
 
