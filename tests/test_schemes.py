@@ -49,7 +49,7 @@ def test_a_user_scheme_changes_the_numbers(tmp_path: Path) -> None:
     # the NP's, 2.0); the three deleted after "lining" are free; no movement
     # cost is declared, so no correction: 2.5.
     assert [s["label"]["edits"] for s in data["sentences"]] == [0.0, 2.5]
-    assert "label:shallow-test@" in data["signature"]
+    assert f"label:{scheme}@" in data["signature"]  # a file: its path, not its name
 
 
 @pytest.mark.parametrize("text, line, message", [

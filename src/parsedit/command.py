@@ -2,7 +2,10 @@
 
 Loading the command's modules takes a moment; Ctrl-C within it is the same
 one line and exit status 130 as Ctrl-C later in the run (see
-:mod:`parsedit.cli.app`), not a traceback.
+:mod:`parsedit.cli.app`), not a traceback.  The standard streams are
+guarded first (:func:`parsedit.output.guard_standard_streams`): a closed
+or full standard output, a closed standard input or error, end a run as
+documented there, never with a traceback.
 """
 
 from __future__ import annotations
@@ -12,6 +15,9 @@ import sys
 
 
 def main() -> None:
+    from parsedit.output import guard_standard_streams
+
+    guard_standard_streams()  # closed or failing standard streams: see there
     try:
         from parsedit.cli import main as command
     except KeyboardInterrupt:

@@ -47,3 +47,11 @@ class TreeError(ParseditError):
     """A tree object that is not a tree parsedit can read (the Python API's
     in-memory trees): a child that is neither a tree nor a word, a label or
     word the bracketed form cannot hold, a tree that contains itself."""
+
+
+class StandardOutputError(OSError):
+    """A write to standard output failed for another reason than a closed
+    pipe (a full disk, ``> /dev/full``, an I/O error): one line and exit 2
+    (:mod:`parsedit.cli.app`; raised by the guard of
+    :func:`parsedit.output.guard_standard_streams`).  Not a
+    :class:`ParseditError`: nothing the run read was wrong."""

@@ -69,10 +69,12 @@ class Params:
 
 
 def _integer(value: str, key: str, where: str) -> int:
+    """The whole number ``value`` (its first word); otherwise a ConfigError
+    saying what was expected and where, not quoting the file."""
     try:
         return int(value.split()[0])
     except ValueError:
-        raise ConfigError(f"{where}: {key} takes a whole number, not {value!r}") from None
+        raise ConfigError(f"{where}: {key} takes a whole number") from None
 
 
 def parse_params(text: str, source: str, name: str) -> Params:
@@ -84,7 +86,8 @@ def parse_params(text: str, source: str, name: str) -> Params:
     pairs: dict[str, list[tuple[str, str]]] = {"EQ_LABEL": [], "EQ_WORD": []}
     warnings: list[str] = []
     known = ("DEBUG", *settings, *lists, *pairs)
-    unknown: list[tuple[int, str]] = []
+    unknown: list[int] = []
+    faults: list[ConfigError] = []
     lines = 0
     for number, line in enumerate(text.splitlines(), start=1):
         line = line.rstrip()
@@ -95,13 +98,14 @@ def parse_params(text: str, source: str, name: str) -> Params:
         value = line.lstrip()[len(key):].strip()
         lines += 1
         if key not in known:
-            unknown.append((number, key))
+            unknown.append(number)
         if not value:
             warnings.append(f"{where}: {key} has no value; line ignored")
-        elif key == "DEBUG":
-            _integer(value, key, where)
-        elif key in settings:
-            settings[key] = _integer(value, key, where)
+        elif key == "DEBUG" or key in settings:
+            try:
+                settings[key] = _integer(value, key, where)
+            except ConfigError as fault:
+                faults.append(fault)
         elif key in lists:
             lists[key].append(value)
         elif key in pairs:
@@ -114,11 +118,14 @@ def parse_params(text: str, source: str, name: str) -> Params:
         else:
             warnings.append(f"{where}: unknown key {key!r}; line ignored")
     if len(unknown) * 2 > lines:
-        # Mostly unknown keys: a treebank, a scheme or another file given as -p.
-        number, key = unknown[0]
+        # Mostly unknown keys: a treebank, a scheme or another file given as -p,
+        # whose text is not echoed (it may be anything).
         raise ConfigError(f"{source}: not an EVALB parameter file: {len(unknown)} of its "
-                          f"{lines} setting lines have unknown keys (line {number}: {key!r}); "
-                          f"expected keys such as {', '.join(known[:6])}")
+                          f"{lines} setting lines (the first at line {unknown[0]}) do not "
+                          "begin with a key of EVALB's; expected lines such as 'LABELED 1', "
+                          f"with keys {', '.join(known[:6])}, ...")
+    if faults:
+        raise faults[0]
     normalisation = Normalisation(
         name=name,
         delete_labels=frozenset(lists["DELETE_LABEL"]),

@@ -1,8 +1,10 @@
 """The ``parsedit`` command group and how a run ends: every user error is
 a :class:`ParseditError` turned into one line on standard error and exit
 status 2; Ctrl-C is one line and exit 130, SIGTERM one line and exit 143; a
-closed pipe on standard output ends the run quietly with exit 141, as
-SIGPIPE ends other Unix tools.
+closed pipe on standard output (or one closed when the run began) ends the
+run quietly with exit 141, as SIGPIPE ends other Unix tools; a standard
+output that cannot be written (``> /dev/full``) is one line and exit 2
+(see :func:`parsedit.output.guard_standard_streams`).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Any, TypeVar
 import click
 
 from parsedit import __version__
-from parsedit.errors import ParseditError
+from parsedit.errors import ParseditError, StandardOutputError
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -114,6 +116,11 @@ class _Main(click.Group):
             except (OSError, ValueError, AttributeError):
                 pass
             sys.exit(141)
+        except StandardOutputError as exc:
+            # A full disk or /dev/full: what was written is incomplete.
+            click.echo(f"parsedit: error: cannot write to standard output: "
+                       f"{exc.strerror or exc}", err=True)
+            sys.exit(2)
         finally:
             if previous is not None:
                 signal.signal(signal.SIGTERM, previous)

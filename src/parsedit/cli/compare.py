@@ -17,6 +17,7 @@ from parsedit.cli.options import (
     cost_options,
     encoding_options,
     encodings_of,
+    option_files,
     params_option,
     scoring_config,
     scoring_options,
@@ -67,8 +68,10 @@ def compare_command(gold: str, systems: tuple[str, ...], names: tuple[str, ...],
     """Compare several systems on one gold file: figures with confidence intervals,
     ranks, rank agreement and paired significance (Roark's Table 3)."""
     gold_enc, test_enc = encodings_of(input_encoding, gold_encoding, test_encoding)
+    inputs = [("gold file", gold), *(("system file", s) for s in systems),
+              *option_files(scoring)]
     config = scoring_config(scoring)
-    check_outputs(output)
+    check_outputs(output, inputs=inputs)
     progress = Progress(sys.stderr.isatty() and not quiet)
     comparison = compare(gold, list(systems), config, names, samples, seed, jobs,
                          progress.phase, baseline, test, alpha, gold_enc, test_enc)
@@ -112,7 +115,11 @@ def plot(kind: str, gold: str, tests: tuple[str, ...], output: str, names: tuple
                       "la": la_costs}, params, yields=yields, word_costs=word_costs,
                      word_aligner=word_aligner)
     labels = names_for(list(tests), names)
-    check_outputs(output)
+    check_outputs(output, inputs=[
+        ("gold file", gold), *(("test file", t) for t in tests),
+        *option_files({"params": params, "label_costs": label_costs, "span_costs": span_costs,
+                       "rule_costs": rule_costs, "la_costs": la_costs,
+                       "word_costs": word_costs})])
     check_files((gold, gold_enc), *((test, test_enc) for test in tests))
     warn(config.warnings())
     if kind == "intervals":

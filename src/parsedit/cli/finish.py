@@ -7,7 +7,6 @@ of trees, or nothing scored.
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from collections.abc import Iterable
@@ -15,7 +14,7 @@ from collections.abc import Iterable
 import click
 
 from parsedit.errors import ConfigError
-from parsedit.output import check_destination, write_text
+from parsedit.output import check_destination, same_output, write_text
 from parsedit.report import evalb as evalb_report
 from parsedit.report import json as json_report
 from parsedit.report import text as text_report
@@ -143,12 +142,15 @@ def run_errors(result: CorpusResult, gold: str, test: str, several: bool = False
 
 
 
-def check_outputs(output: str | None, *others: tuple[str, str | None]) -> None:
-    """Refuse unwritable destinations before the work, and two outputs to one file."""
-    named = [("-o", output), *others]
-    paths = [os.path.realpath(path) for _, path in named if path]
-    if len(set(paths)) < len(paths):
-        raise ConfigError(" and ".join(o for o, p in named if p) + " name the same file")
+def check_outputs(output: str | None, *others: tuple[str, str | None],
+                  inputs: Iterable[tuple[str, str | None]] = ()) -> None:
+    """Refuse, before the work, unwritable destinations, two outputs to one
+    file, and an output that is one of the ``inputs`` ((what, path) pairs,
+    such as ``("gold file", gold)``; a path of None is no file)."""
+    named = [(option, path) for option, path in [("-o", output), *others] if path]
+    read = [(what, path) for what, path in inputs if path]
     for option, path in named:
-        if path:
-            check_destination(path, option)
+        check_destination(path, option, read)
+    both = same_output(named)
+    if both:
+        raise ConfigError(f"{both} name the same file")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import click
 
@@ -11,10 +10,11 @@ from parsedit.cli.app import main, user_errors
 from parsedit.cli.finish import check_outputs
 from parsedit.cli.options import FILE, encoding_options, params_option, rule_pos_option
 from parsedit.costs import load_costs
+from parsedit.costs.modules import grammar_module, module_header
 from parsedit.costs.shipped import shipped_file, shipped_names
 from parsedit.encodings import NAMES
-from parsedit.errors import ConfigError
-from parsedit.output import replacing
+from parsedit.names import names_file
+from parsedit.params import SHIPPED
 from parsedit.report import scheme as scheme_report
 
 
@@ -38,7 +38,12 @@ def grammars_list() -> None:
 @click.argument("scheme", metavar="NAME|PATH")
 @user_errors
 def show(scheme: str) -> None:
-    """A scheme and its costs as readable tables."""
+    """A scheme and its costs as readable tables (a grammar module's header:
+    its code is not run)."""
+    module = grammar_module(scheme)
+    if module is not None:
+        click.echo(scheme_report.render_module(module_header(scheme, module)), nl=False)
+        return
     click.echo(scheme_report.render(load_costs(scheme)), nl=False)
 
 
@@ -81,19 +86,21 @@ def check(scheme: str, treebanks: tuple[str, ...], params: str, input_encoding: 
 def compile(scheme: str, treebanks: tuple[str, ...], encodings: tuple[str, ...],
             params: str, rule_pos: str, output: str, input_encoding: str) -> None:
     """Compile a scheme to an OpenFst FAR over the alphabet of some treebanks."""
-    from parsedit.costs.grammars import compile_far  # pynini: only when compiling
-    from parsedit.fst.files import write_far
+    from parsedit.costs.grammars import compile_far, write_compiled  # pynini: only here
 
-    check_outputs(output)
+    check_outputs(output, inputs=[("scheme", scheme if names_file(scheme) else None),
+                                  *(("treebank", t) for t in treebanks),
+                                  ("parameter file", params if params not in SHIPPED else None)])
     loaded, fsts = compile_far(scheme, treebanks, encodings, params, rule_pos, input_encoding)
     for name, (symbols, fst) in fsts.items():
         click.echo(f"{name}: {symbols} symbols, {fst.num_states()} states", err=True)
-    with replacing(output) as temporary:
-        write_far(Path(temporary), {name: fst for name, (_, fst) in fsts.items()})
-        if not Path(temporary).stat().st_size:
-            raise ConfigError(f"-o {output}: OpenFst wrote nothing")
+    check = write_compiled(output, {name: fst for name, (_, fst) in fsts.items()})
     if loaded.movement is not None:
         click.echo("parsedit: note: the movement correction is applied after the shortest "
                    "path, not by a transducer; scores through this FAR are the basic "
                    "distance", err=True)
-    click.echo(f"wrote {output} ({loaded.describe()})")
+    if check is None:
+        click.echo(f"parsedit: note: -o {output} is not a regular file, so no digest is "
+                   "written beside it; a copy of it is read unchecked", err=True)
+    digest = f" and its digest {check}" if check else ""
+    click.echo(f"wrote {output}{digest} ({loaded.describe()})")

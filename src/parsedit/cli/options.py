@@ -6,6 +6,7 @@ by :func:`scoring_config`), input encodings, cost schemes, tagging.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -23,6 +24,8 @@ from parsedit.config import (
 )
 from parsedit.encodings import NAMES
 from parsedit.metrics.movement import METHODS
+from parsedit.names import names_file
+from parsedit.params import SHIPPED as SHIPPED_PARAMS
 from parsedit.trees.source import DEFAULT_ENCODING, check_encoding
 
 
@@ -32,6 +35,25 @@ def config_of(metrics: str, rule_pos: str, costs: dict[str, str | None],
     """The Config of a command's options (``options`` go to Config.from_options)."""
     return Config.from_options(metrics, params, costs, cutoff, max_error, rule_pos=rule_pos,
                                **options)
+
+
+# The options that name an input file (or a shipped name), and what they are.
+FILE_OPTIONS = {"params": "parameter file", "label_costs": "label scheme",
+                "span_costs": "span scheme", "rule_costs": "rule scheme",
+                "la_costs": "leaf-ancestor scheme", "word_costs": "word scheme",
+                "tagset": "tagset", "weights": "weights file"}
+
+
+def option_files(options: dict[str, Any]) -> list[tuple[str, str | None]]:
+    """The files among a command's options (:data:`FILE_OPTIONS`) as (what,
+    path) pairs, for ``check_outputs``'s inputs: shipped names are no files."""
+    out: list[tuple[str, str | None]] = []
+    for key, what in FILE_OPTIONS.items():
+        value = options.get(key)
+        if isinstance(value, str) and (value not in SHIPPED_PARAMS if key == "params"
+                                       else names_file(value)):
+            out.append((what, value))
+    return out
 
 
 def whole(name: str) -> click.IntRange:
@@ -69,7 +91,18 @@ JOBS_HELP = ("Score with N processes, or auto: one per processor available (the 
              "are the same whatever N).")
 
 
-FILE = click.Path(exists=True, dir_okay=False, allow_dash=True)
+class InputFile(click.Path):
+    """An input file, or ``-`` for standard input, which must be open: a
+    standard input closed when the run began (``<&-``) is refused in one line."""
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        if value == "-" and sys.stdin is None:
+            self.fail("standard input is closed, so '-' has nothing to read", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+FILE = InputFile(exists=True, dir_okay=False, allow_dash=True)
 
 
 ENCODING_HELP = ("Text encoding of the input files (default utf-8; latin-1 for Negra/Tiger "

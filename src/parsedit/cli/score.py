@@ -20,6 +20,7 @@ from parsedit.cli.options import (
     encoding_options,
     encodings_of,
     la_preterminals_option,
+    option_files,
     params_option,
     rule_pos_option,
     scoring_config,
@@ -71,6 +72,7 @@ def score(gold: str | None, test: str | None, fmt: str, output: str | None,
     # every process; a value the user set is kept.
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     encodings = encodings_of(input_encoding, gold_encoding, test_encoding)
+    inputs = [("gold file", gold), ("test file", test), *option_files(scoring)]
     source = click.get_current_context().get_parameter_source("metrics")
     if fmt == "evalb" and source is click.core.ParameterSource.DEFAULT:
         scoring["metrics"] = "parseval"  # what EVALB's report shows: nothing else computed
@@ -109,7 +111,7 @@ def score(gold: str | None, test: str | None, fmt: str, output: str | None,
                           "only the sentences it scored; use --format text or json")
     if gold is None or test is None:
         raise ConfigError("score needs GOLD and TEST files (or --signature-only)")
-    check_outputs(output, ("--per-sentence", per_sentence))
+    check_outputs(output, ("--per-sentence", per_sentence), inputs=inputs)
     progress = Progress(sys.stderr.isatty() and not quiet)
     # Only JSON and --per-sentence list every sentence's counts; the text
     # report lists none and EVALB's its table, so memory stays flat.

@@ -8,7 +8,13 @@ import click
 
 from parsedit.cli.app import main, user_errors
 from parsedit.cli.finish import check_outputs, emit, warn
-from parsedit.cli.options import FILE, encoding_options, encodings_of, tag_options
+from parsedit.cli.options import (
+    FILE,
+    encoding_options,
+    encodings_of,
+    option_files,
+    tag_options,
+)
 from parsedit.report import tags as tags_report
 from parsedit.tagging.config import tag_config
 from parsedit.tagging.evaluate import evaluate_tags
@@ -36,7 +42,8 @@ def tags(gold: str, tests: tuple[str, ...], tagset: str | None, weights: str | N
     """Score the tags of each TEST file against GOLD (Acedanski and Przepiorkowski)."""
     gold_enc, test_enc = encodings_of(input_encoding, gold_encoding, test_encoding)
     config = tag_config(scoring, tagset, weights, separator)
-    check_outputs(output)
+    check_outputs(output, inputs=[("gold file", gold), *(("test file", t) for t in tests),
+                                  *option_files({"tagset": tagset, "weights": weights})])
     check_files((gold, gold_enc), *((test, test_enc) for test in tests))
     results = [(test, evaluate_tags(gold, test, config, gold_format, test_format,
                                     gold_enc, test_enc))

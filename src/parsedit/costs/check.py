@@ -58,9 +58,12 @@ def alphabet_symbols(alphabets: Iterable[Alphabet]) -> Symbols:
     return sorted(out)
 
 
-def check(path: Path, symbols: Symbols, alphabet_name: str) -> list[Problem]:
-    """Every problem of the scheme file at ``path``, errors first."""
-    reader = SchemeReader(path.read_bytes(), str(path), path.parent, (str(path),))
+def check(path: Path, symbols: Symbols, alphabet_name: str,
+          source: str | None = None) -> list[Problem]:
+    """Every problem of the scheme file at ``path`` (``source``: the path as
+    the user wrote it), errors first."""
+    shown = source or str(path)
+    reader = SchemeReader(path.read_bytes(), shown, path.parent, (shown,))
     scheme, problems, data, where = reader.read(), reader.problems, reader.data, reader.where
     if scheme is None:
         return problems
@@ -69,7 +72,7 @@ def check(path: Path, symbols: Symbols, alphabet_name: str) -> list[Problem]:
         if cls.name not in data.get("classes", {}) or not set(cls.kinds) & kinds:
             continue  # inherited, or of kinds the alphabet cannot show
         if not any(cls.matches(k, label) for k, label in symbols):
-            problems.append(Problem(str(path), where.line("classes", cls.name),
+            problems.append(Problem(shown, where.line("classes", cls.name),
                                     f"class {cls.name!r} matches no symbol of {alphabet_name}",
                                     "warning"))
     own = data.get("substitute", [])
@@ -83,11 +86,11 @@ def check(path: Path, symbols: Symbols, alphabet_name: str) -> list[Problem]:
         line = where.line("substitute", None, n)
         message = _unused(scheme, match[0], symbols)
         if message:
-            problems.append(Problem(str(path), line, f"[[substitute]] number {n}: over "
+            problems.append(Problem(shown, line, f"[[substitute]] number {n}: over "
                                     f"{alphabet_name}, it {message}", "warning"))
         message = _moves_spans(scheme, match[0])
         if message:
-            problems.append(Problem(str(path), line, f"[[substitute]] number {n}: {message}",
+            problems.append(Problem(shown, line, f"[[substitute]] number {n}: {message}",
                                     "warning"))
     return sorted(problems, key=lambda p: p.level != "error")
 

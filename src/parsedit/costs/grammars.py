@@ -3,6 +3,7 @@ functions: the command only prints their results."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,7 +17,15 @@ from parsedit.costs.shipped import shipped_file
 from parsedit.costs.transducer import TRANSDUCER_SUFFIXES, FstScheme, compiled
 from parsedit.encodings import NAMES
 from parsedit.errors import ConfigError
-from parsedit.fst.files import Fst
+from parsedit.fst.files import (
+    DIGEST_SUFFIX,
+    Fst,
+    digest_line,
+    digest_path,
+    write_far_whole,
+)
+from parsedit.names import names_file
+from parsedit.output import destination, replacing, write_text
 from parsedit.params import load_params
 from parsedit.trees.source import DEFAULT_ENCODING, check_encoding, check_files
 
@@ -38,12 +47,12 @@ def check_scheme(scheme: str, treebanks: Sequence[str] = (), params: str = "coll
     Treebank's labels and tags); a grammar module, or a compiled file, by
     loading it, and a module by building it over ``treebanks`` when given.
     What ``score`` refuses raises, with the same message."""
-    path = Path(scheme) if Path(scheme).is_file() else shipped_file(scheme)
+    path = Path(scheme) if names_file(scheme) else shipped_file(scheme)
     norm = load_params(params).normalisation
     if treebanks:
         check_files(*((treebank, check_encoding(encoding)) for treebank in treebanks))
     texts = (encoding,) * len(treebanks)
-    if path is None or path.suffix in TRANSDUCER_SUFFIXES:
+    if path is None or not path.is_file() or path.suffix in TRANSDUCER_SUFFIXES:
         loaded = load_costs(scheme)  # refuses what score refuses, as score words it
         if treebanks and isinstance(loaded, FstScheme) and loaded.needs_alphabet:
             for name in loaded.encodings or NAMES:
@@ -60,11 +69,13 @@ def check_scheme(scheme: str, treebanks: Sequence[str] = (), params: str = "coll
             raise ConfigError(f"no tree could be read from {where}")
     else:
         symbols, where = ptb_symbols(), "the Penn Treebank labels"
-    problems = check(path, symbols, where)
+    shown = scheme if names_file(scheme) else str(path)
+    problems = check(path, symbols, where, shown)
     errors = sum(p.level == "error" for p in problems)
     if errors:
-        return Verdict(problems, errors, f"{path}: {errors} error(s)")
-    return Verdict(problems, 0, f"{path}: OK ({load_costs(str(path)).describe()}), "
+        return Verdict(problems, errors, f"{shown}: {errors} error(s)")
+    loaded = load_costs(scheme)
+    return Verdict(problems, 0, f"{shown}: OK ({loaded.name}@{loaded.digest}), "
                                 f"{len(problems)} warning(s)")
 
 
@@ -91,3 +102,25 @@ def compile_far(scheme: str, treebanks: Sequence[str], encodings: Sequence[str] 
             raise ConfigError(f"{scheme} is already a compiled transducer")
         out[name] = (len(alphabet.symbols), fst)
     return loaded, out
+
+
+def write_compiled(output: str, fsts: dict[str, Fst]) -> str | None:
+    """``grammars compile -o``: the FAR of ``fsts`` written to ``output``
+    whole (read back before it replaces anything: OpenFst reports a failed
+    write only on standard error), and its digest beside it
+    (``OUTPUT.sha256``, which loading checks).  The digest file's path, or
+    None where ``output`` is not a regular file (a device, a FIFO), which
+    gets the FAR alone."""
+    found = destination(output)
+    check: str | None = None
+    with replacing(output) as temporary:
+        try:
+            data = write_far_whole(Path(temporary), fsts)
+        except OSError as exc:
+            raise found.failed(exc) from None
+        if not found.direct:
+            check = str(digest_path(found.target))
+            write_text(check, digest_line(data, found.target))
+            if not os.path.islink(output):
+                check = output + DIGEST_SUFFIX  # the same file, as the user named it
+    return check

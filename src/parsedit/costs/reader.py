@@ -25,15 +25,18 @@ A scheme file (see ``grammars/*.toml`` and the README) holds::
 A file that ``extends`` another inherits its classes and entries; an
 entry of its own for the same class (the same from/to/same for
 substitutions) replaces the inherited one.  :func:`load_scheme` takes a
-shipped name (read once per process) or a path.
+shipped name (read once per process) or a path; ``extends`` too, a path
+being relative to the file's directory (:mod:`parsedit.names`: a text with a
+``/`` or a ``.`` is a path, any other a shipped name).
 """
 
 from __future__ import annotations
 
 import math
+import os
 import re
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -50,6 +53,7 @@ from parsedit.costs.scheme import (
 )
 from parsedit.costs.shipped import DEFAULTS, shipped_file, shipped_names
 from parsedit.errors import SchemeError
+from parsedit.names import file_hint, names_file
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -186,18 +190,23 @@ class SchemeReader:
             extends=parent.describe() if parent else None)
 
     def parent(self, extends: Any) -> CostScheme | None:
+        """The scheme ``extends`` names: a shipped name, or a path relative to
+        this file's directory (:mod:`parsedit.names` tells them apart)."""
         if extends is None:
             return None
-        if not isinstance(extends, str):
+        if not isinstance(extends, str) or not extends:
             self.error("'extends' must name a shipped scheme or a file", None, "extends")
             return None
-        path = self.base / extends if self.base is not None else Path(extends)
-        target = str(path) if path.is_file() else extends
-        if target in self.chain:
+        is_file = names_file(extends)
+        target = os.path.join(str(self.base), extends) if is_file and self.base is not None \
+            else extends
+        if _chain_key(target) in {_chain_key(link) for link in self.chain}:
             self.error(f"'extends' makes a cycle: {' -> '.join((*self.chain, target))}",
                        None, "extends")
             return None
         try:
+            if is_file:
+                return read_scheme_file(target, (*self.chain, target))
             return load_scheme(target, chain=(*self.chain, target))
         except SchemeError as exc:
             self.error(f"'extends = {extends!r}': {exc}", None, "extends")
@@ -319,13 +328,35 @@ def parse_scheme(text: bytes, source: str, base: Path | None = None,
 
 
 def load_scheme(name_or_path: str, chain: tuple[str, ...] = ()) -> CostScheme:
-    """A shipped declarative scheme by name, or a scheme file by path."""
-    path = Path(name_or_path)
+    """A shipped declarative scheme by name, or a scheme file by path (which
+    is which: :func:`parsedit.names.names_file`; a file in the working
+    directory never stands in for a shipped name)."""
+    if names_file(name_or_path):
+        return read_scheme_file(name_or_path, chain or (name_or_path,))
+    if chain:
+        return _read_shipped(name_or_path, chain)
+    return _shipped(name_or_path)
+
+
+def _chain_key(link: str) -> str:
+    """What the cycle check of ``extends`` compares: a file's real path, a
+    shipped scheme's name."""
+    return os.path.realpath(link) if names_file(link) else link
+
+
+def read_scheme_file(path_text: str, chain: tuple[str, ...] = ()) -> CostScheme:
+    """The scheme file at ``path_text`` (as the user wrote it: what messages
+    and the signature show)."""
+    path = Path(path_text)
     if not path.is_file():
-        if chain:
-            return _read_shipped(name_or_path, chain)
-        return _shipped(name_or_path)
-    return parse_scheme(path.read_bytes(), str(path), path.parent, chain or (str(path),))
+        what = "is a directory, not a scheme file" if path.is_dir() else "no such file"
+        raise SchemeError(f"{path_text}: {what}")
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise SchemeError(f"{path_text}: cannot be read ({exc.strerror or exc})") from None
+    scheme = parse_scheme(raw, path_text, path.parent, chain or (path_text,))
+    return replace(scheme, path=path_text)
 
 
 @cache
@@ -336,9 +367,13 @@ def _shipped(name: str) -> CostScheme:
 
 def _read_shipped(name: str, chain: tuple[str, ...]) -> CostScheme:
     shipped = shipped_file(name)
-    if shipped is None or shipped.suffix != ".toml":
-        raise SchemeError(f"no cost scheme {name!r}: not a file, and not one of "
-                          f"the shipped schemes ({', '.join(shipped_names())})")
+    if shipped is None:
+        raise SchemeError(f"no cost scheme {name!r}: not one of the shipped schemes "
+                          f"({', '.join(shipped_names())}); a file is named by a path, with "
+                          f"a '/' or a '.'{file_hint(name)}")
+    if shipped.suffix != ".toml":
+        raise SchemeError(f"the shipped scheme {name!r} is a grammar module (Python), not a "
+                          "declarative scheme")
     return parse_scheme(shipped.read_bytes(), f"grammars/{shipped.name}", shipped.parent, chain)
 
 

@@ -114,6 +114,9 @@ class CostScheme:
     # The cost of aligning k (2..4) consecutive words of one side with one
     # word of the other that is their concatenation (words encoding only).
     merge: float | None = None
+    # The path it was read from as the user gave it (None for a shipped
+    # scheme, or one built in memory): what signatures show for it.
+    path: str | None = None
 
     @property
     def needs_alphabet(self) -> bool:
@@ -209,8 +212,10 @@ class CostScheme:
         return True
 
     def describe(self) -> str:
-        """``name@digest`` for signatures."""
-        return f"{self.name}@{self.digest}"
+        """``name@digest`` for signatures; ``path@digest`` for a scheme read
+        from a file, so that a signature tells a user's file from the shipped
+        scheme of the same name."""
+        return f"{self.path or self.name}@{self.digest}"
 
 
 def boundaries(kind: str, text: str, label: str) -> str:

@@ -6,6 +6,8 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
+from parsedit.names import names_file
+
 DEFAULTS = {"label": "roark-basic", "span": "levenshtein", "rule": "levenshtein",
             "lineage": "leaf-ancestor", "words": "words"}
 
@@ -18,7 +20,11 @@ def shipped_names() -> list[str]:
 
 
 def shipped_file(name: str) -> Path | None:
-    """The file of a shipped scheme, or None."""
+    """The file of a shipped scheme, or None (always for a text that names a
+    file, :func:`parsedit.names.names_file`: a path is never looked up among
+    the shipped schemes)."""
+    if not name or names_file(name):
+        return None
     folder = resources.files("parsedit.grammars")
     for suffix in (".toml", ".py"):
         candidate = folder.joinpath(name + suffix)

@@ -12,7 +12,12 @@ symbols, output test symbols, arc weights the costs (tropical semiring), any
 number of states.  A **precompiled** ``.fst`` or ``.far`` file (made by
 ``parsedit grammars compile`` or OpenFst's own tools) must carry its input
 symbol table; a FAR holds one transducer per encoding, keyed by its name, or
-a single one.
+a single one.  A file with a digest beside it (``X.far.sha256``, which
+``grammars compile`` writes) is checked against it before OpenFst reads it;
+one without is read first in a forked child (OpenFst aborts the process on
+some damaged files) and then checked with OpenFst's ``Verify()``
+(:mod:`parsedit.fst.files`).  Python code runs only from a path ending in
+``.py`` or a shipped module named by its name (:func:`parsedit.costs.load_costs`).
 
 Either way, a symbol the transducer does not know maps to itself at no
 cost, wherever the transducer is: parsedit adds it to the symbol table with
@@ -41,7 +46,7 @@ import tempfile
 import threading
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib.metadata import version
 from pathlib import Path
 
@@ -49,7 +54,16 @@ from parsedit.costs.alphabet import Alphabet
 from parsedit.costs.scheme import TRANSDUCER_SUFFIXES as TRANSDUCER_SUFFIXES  # re-exported
 from parsedit.costs.scheme import CostScheme
 from parsedit.errors import SchemeError
-from parsedit.fst.files import Fst, is_fst, read_far, read_fst, validated, write_far
+from parsedit.fst.files import (
+    Fst,
+    check_digest,
+    is_fst,
+    read_far,
+    read_fst,
+    read_safely,
+    validated,
+    write_far,
+)
 
 
 @dataclass(frozen=True)
@@ -64,6 +78,11 @@ class FstScheme:
     fst: Fst | None = None
     build: Callable[[Alphabet], Fst] | None = None
     movement: None = None
+    # The path it was read from as the user gave it (None for a shipped
+    # module): what signatures show for it.
+    path: str | None = None
+    # Whether a digest beside the file (``X.far.sha256``) vouched for it.
+    verified: bool = False
 
     @property
     def needs_alphabet(self) -> bool:
@@ -79,7 +98,8 @@ class FstScheme:
                       lambda: _built(build, alphabet, self.source), self.source)
 
     def describe(self) -> str:
-        return f"{self.name}@{self.digest}"
+        """``name@digest``; ``path@digest`` for a user's file."""
+        return f"{self.path or self.name}@{self.digest}"
 
 
 def _where(exc: BaseException, source: str) -> str:
@@ -156,23 +176,39 @@ def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:8]
 
 
-def load_transducer_scheme(path: Path, encoding: str | None = None) -> FstScheme:
-    """A grammar module (``.py``) or a precompiled ``.fst``/``.far`` file."""
-    data = path.read_bytes()
+def load_transducer_scheme(path: Path, encoding: str | None = None, shipped: bool = False,
+                           given: str | None = None) -> FstScheme:
+    """A grammar module (``.py``) or a precompiled ``.fst``/``.far`` file;
+    ``given`` is the path as the user wrote it (for messages and the
+    signature), ``shipped`` a module that comes with parsedit.  A compiled
+    file with a digest beside it (``X.far.sha256``) is checked against it
+    before OpenFst reads it; any damage OpenFst or :func:`validated` finds
+    is a :class:`SchemeError` too."""
+    shown = given or str(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise SchemeError(f"{shown}: cannot be read ({exc.strerror or exc})") from None
+    label = None if shipped else shown
     if path.suffix == ".py":
-        return _load_module(path, data)
+        return replace(_load_module(path, data), path=label)
+    verified = check_digest(path, data)
+    if not verified:
+        read_safely(path, read_fst if path.suffix == ".fst" else read_far)
     if path.suffix == ".fst":
-        return FstScheme(path.stem, _digest(data), str(path),
-                         fst=validated(_with_table(read_fst(path), path), f"{path}: a transducer"))
-    fsts = read_far(path)
-    if encoding in fsts:
-        fst = fsts[encoding]
-    elif len(fsts) == 1:
-        fst = next(iter(fsts.values()))
+        fst = read_fst(path)
     else:
-        raise SchemeError(f"{path}: holds {', '.join(fsts)}; none is named {encoding!r}")
-    return FstScheme(path.stem, _digest(data), str(path),
-                     fst=validated(_with_table(fst, path), f"{path}: a transducer"))
+        fsts = read_far(path)
+        if encoding in fsts:
+            fst = fsts[encoding]
+        elif len(fsts) == 1:
+            fst = next(iter(fsts.values()))
+        else:
+            raise SchemeError(f"{shown}: holds {', '.join(fsts) or 'no transducer'}; none is "
+                              f"named {encoding!r}")
+    return FstScheme(path.stem, _digest(data), shown,
+                     fst=validated(_with_table(fst, path), f"{shown}: a transducer"),
+                     path=label, verified=verified)
 
 
 def _with_table(fst: Fst, path: Path) -> Fst:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from parsedit.costs.modules import ModuleHeader
 from parsedit.costs.scheme import INF, KINDS_OF, CostScheme
 
 if TYPE_CHECKING:
@@ -22,7 +23,7 @@ def _cost(value: float) -> str:
 
 
 def render(scheme: Scheme) -> str:
-    lines = [f"{scheme.describe()}  ({scheme.source})"]
+    lines = [f"{scheme.name}@{scheme.digest}  ({scheme.source})"]
     if not isinstance(scheme, CostScheme):
         what = "a grammar module, built over each corpus's alphabet" if scheme.needs_alphabet \
             else "a precompiled transducer"
@@ -60,6 +61,20 @@ def render(scheme: Scheme) -> str:
         rows.append((kind, _cost(scheme.insert_cost(sig)), _cost(scheme.delete_cost(sig)),
                      _cost(swap)))
     lines += _table(("kind", "insert", "delete", "for another of its kind"), rows)
+    return "\n".join(lines) + "\n"
+
+
+def render_module(header: ModuleHeader) -> str:
+    """A grammar module as its source describes it (it is not run)."""
+    encodings = "unknown" if header.encodings is None else ", ".join(header.encodings) or "any"
+    lines = [f"{header.name}@{header.digest}  ({header.source})",
+             f"a grammar module, built over each corpus's alphabet; encodings: {encodings}",
+             "Python code: its costs are what its build(alphabet) returns, and grammars show "
+             "does not run it (grammars check --alphabet and compile do, as score does)"]
+    if not header.readable:
+        lines.append("not valid Python: loading it fails")
+    if header.docstring:
+        lines += ["", *(f"  {line}".rstrip() for line in header.docstring.splitlines())]
     return "\n".join(lines) + "\n"
 
 

@@ -32,6 +32,7 @@ from importlib import resources
 from pathlib import Path
 
 from parsedit.errors import ConfigError
+from parsedit.names import file_hint, names_file
 
 POS = "pos"
 
@@ -90,13 +91,18 @@ class Weights:
 
 
 def _text(name_or_path: str, suffix: str, what: str) -> tuple[str, str]:
-    path = Path(name_or_path)
-    if path.is_file():
-        return path.read_text(encoding="utf-8"), str(path)
+    """The text of a file (a text with a ``/`` or a ``.``) or of a shipped
+    one (any other text; :mod:`parsedit.names`), and what names it."""
+    if names_file(name_or_path):
+        path = Path(name_or_path)
+        if not path.is_file():
+            raise ConfigError(f"{what} {name_or_path}: no such file")
+        return path.read_text(encoding="utf-8"), name_or_path
     shipped = resources.files("parsedit.tagsets").joinpath(f"{name_or_path}.{suffix}")
-    if shipped.is_file():
+    if name_or_path and shipped.is_file():
         return shipped.read_text(encoding="utf-8"), name_or_path
-    raise ConfigError(f"{what} {name_or_path!r}: not a file, and not a shipped one")
+    raise ConfigError(f"{what} {name_or_path!r}: not a shipped one; a file is named by a "
+                      f"path, with a '/' or a '.'{file_hint(name_or_path)}")
 
 
 def _lines(text: str) -> list[tuple[int, str]]:
