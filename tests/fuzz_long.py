@@ -8,7 +8,8 @@ First as many pretty-printed files (free layout) with one bracket more or
 less in one tree, each read and scored (it prints how many trees they
 held); then the damaged corpora: it prints how many cases it tried, how
 many of them were refused as not UTF-8, and how many test lines were
-damaged, skipped and scored.
+damaged, skipped and scored; then as many corpora with one odd line
+(anywhere, line 1 too), which must never move the others.
 """
 
 from __future__ import annotations
@@ -26,12 +27,14 @@ sys.path.insert(0, str(Path(__file__).parent))
 from fuzzing import (  # noqa: E402
     Corpus,
     Pretty,
+    check_one_bad_line,
     check_other_commands,
     check_pretty_reading,
     check_pretty_score,
     check_score,
     corpora,
     invoke,
+    one_bad_line,
     pretty_files,
 )
 from hypothesis import HealthCheck, given, seed, settings  # noqa: E402
@@ -98,10 +101,27 @@ def main() -> None:
         tally["pretty-printed files"] += 1
         tally["their trees"] += len(case.trees)
 
+    @seed(options.seed)
+    @settings(max_examples=options.examples, deadline=None, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(one_bad_line())
+    def odd_case(corpus: Corpus) -> None:
+        signal.alarm(options.timeout)
+        try:
+            with tempfile.TemporaryDirectory() as directory:
+                check_one_bad_line(corpus, Path(directory))
+        finally:
+            signal.alarm(0)
+        tally["corpora with one odd line"] += 1
+        tally["the odd one first"] += 1 in corpus.damaged
+
     pretty_case()
     print(", ".join(f"{key}: {value}" for key, value in tally.items()))
     tally.clear()
     case()
+    print(", ".join(f"{key}: {value}" for key, value in tally.items()))
+    tally.clear()
+    odd_case()
     print(", ".join(f"{key}: {value}" for key, value in tally.items()))
 
 

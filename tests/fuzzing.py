@@ -13,11 +13,19 @@ What must hold (:func:`check_score` and the others): never a traceback; exit
 per line; every undamaged line scored; every line whose brackets do not
 balance (the oracle: a character count, which is what the reader's
 tokenisation reduces to) a ``skip`` whose message names its line.
+
+One bad line never moves the others (:func:`one_bad_line`,
+:func:`check_one_bad_line`): with exactly one damaged line, anywhere (line 1
+too, where it could change how the file is read), of any kind above or a
+forest (the root's children), two trees, an empty parse ``(TOP ())``, or
+the line split in two (a plain split: a space made a line end), every other
+line is scored as if undamaged, with its own pair.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -69,7 +77,9 @@ class Corpus:
     def write(self, directory: Path) -> tuple[str, str]:
         gold, test = directory / "gold.mrg", directory / "test.mrg"
         gold.write_text("".join(g + "\n" for g in self.gold), encoding="utf-8")
-        test.write_bytes(b"".join(t + self.line_end for t in self.test))
+        # (a line split in two holds its line end)
+        test.write_bytes(b"".join(t.replace(b"\n", self.line_end) + self.line_end
+                                  for t in self.test))
         return str(gold), str(test)
 
 
@@ -111,6 +121,47 @@ def damaged_line(draw: st.DrawFn, line: str) -> bytes:
             cut = min(len(data), draw(st.integers(0, len(data))))
             return data[:cut] + draw(st.sampled_from(INVALID)) + data[cut:]
     return text.encode()
+
+
+# A tree's first token (its root's open bracket) and, for a forest, the
+# children of the bracket its root holds alone: "( (S ...))", "(TOP (S ...))".
+_FIRST = re.compile(r"\([^\s()]*")
+_ROOTED = re.compile(r"^\([^\s()]* \([^\s()]+ (.*)\)\)$")
+
+
+@st.composite
+def odd_line(draw: st.DrawFn, line: str) -> bytes:
+    """One line damaged by one of the kinds :func:`damaged_line` does, or
+    written as a forest (its root's children), as two trees, as an empty
+    parse, or split in two at a space (never before a bracket that begins
+    as the line does: that line would be the next sentence's)."""
+    kind = draw(st.sampled_from(("damage", "forest", "two", "marker", "split")))
+    if kind == "forest":
+        found = _ROOTED.match(line)
+        return (found.group(1) if found else line).encode()
+    if kind == "two":
+        return f"{line} {draw(st.sampled_from(REAL))}".encode()
+    if kind == "marker":
+        return draw(st.sampled_from(("(TOP ())", "(())", "(ROOT ())"))).encode()
+    if kind == "split":
+        first = _FIRST.match(line)
+        root = first.group() if first else ""
+        spaces = [i for i, c in enumerate(line) if c == " " and line[:i].strip()
+                  and line[i + 1:].strip() and not line[i + 1:].startswith(root + " ")]
+        if spaces:
+            at = draw(st.sampled_from(spaces))
+            return f"{line[:at]}\n{line[at + 1:]}".encode()
+    return draw(damaged_line(line))
+
+
+@st.composite
+def one_bad_line(draw: st.DrawFn) -> Corpus:
+    """Gold lines and a test file of the same lines, one of them (any, the
+    first too) odd (:func:`odd_line`)."""
+    gold = draw(st.lists(st.sampled_from(REAL), min_size=2, max_size=5))
+    k = draw(st.integers(1, len(gold)))
+    test = [draw(odd_line(g)) if i == k else g.encode() for i, g in enumerate(gold, start=1)]
+    return Corpus(gold, test, frozenset({k}), draw(st.sampled_from((b"\n", b"\r\n"))))
 
 
 @st.composite
@@ -165,17 +216,48 @@ def check_score(corpus: Corpus, directory: Path) -> None:
         return
     assert result.exit_code in (0, 1), result.output
     sentences = json.loads(result.stdout)["sentences"]
-    if 1 in corpus.damaged:  # the layout may have changed: no line-by-line claim
+    if 1 in corpus.damaged and len(corpus.damaged) > 1:
+        # Several damaged lines, the first among them: they may outnumber the
+        # others and make the file read freely; no line-by-line claim.
         assert all(s["status"] == "ok" or s["message"] for s in sentences)
         return
-    assert len(sentences) == len(corpus.gold), (len(sentences), result.stderr)
-    for number, (sentence, line) in enumerate(zip(sentences, corpus.test), start=1):
+    # Two damaged lines side by side may be read as one tree split over
+    # them (their brackets making up for each other): the claims then hold
+    # up to the first such pair.
+    adjacent = [n for n in corpus.damaged if n + 1 in corpus.damaged]
+    last = min(adjacent) - 1 if adjacent else len(corpus.gold)
+    if not adjacent:
+        assert len(sentences) == len(corpus.gold), (len(sentences), result.stderr)
+    for number, (sentence, line) in enumerate(zip(sentences[:last], corpus.test), start=1):
         if number not in corpus.damaged:
             assert sentence["status"] == "ok", sentence
         elif unbalanced(line):
             assert sentence["status"] == "skip", sentence
         if sentence["status"] != "ok" and line.strip():
             assert f"test.mrg:{number}" in sentence["message"], sentence
+
+
+def check_one_bad_line(corpus: Corpus, directory: Path) -> None:
+    """With one odd line: as many sentences as gold lines, every other one
+    scored as if undamaged (each bracket matched), and the odd one, if not
+    scored, named by its own line."""
+    gold, test = corpus.write(directory)
+    result = invoke("score", gold, test, "--format", "json", "--metrics", "parseval,label,la")
+    no_traceback(result)
+    if refused_as_not_utf8(result, corpus):
+        return
+    assert result.exit_code in (0, 1), result.output
+    sentences = json.loads(result.stdout)["sentences"]
+    (bad,) = corpus.damaged
+    assert len(sentences) == len(corpus.gold), (len(sentences), result.stderr)
+    for number, sentence in enumerate(sentences, start=1):
+        if number == bad:
+            if sentence["status"] != "ok" and corpus.test[bad - 1].strip():
+                assert f"test.mrg:{number}" in sentence["message"], sentence
+            continue
+        assert sentence["status"] == "ok", (number, sentence, corpus.test[bad - 1])
+        counts = sentence["parseval"]
+        assert counts["matched"] == counts["gold"] == counts["test"], (number, sentence)
 
 
 def check_other_commands(corpus: Corpus, directory: Path, sentence: int) -> None:

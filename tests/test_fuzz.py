@@ -11,11 +11,13 @@ from fuzzing import (
     Corpus,
     Node,
     Pretty,
+    check_one_bad_line,
     check_other_commands,
     check_pretty_reading,
     check_pretty_score,
     check_score,
     corpora,
+    one_bad_line,
     pretty,
     pretty_files,
     roots,
@@ -41,6 +43,13 @@ def test_damaged_trees_through_score_with_every_metric(corpus: Corpus) -> None:
 def test_damage_to_the_first_line_too(corpus: Corpus) -> None:
     with tempfile.TemporaryDirectory() as directory:
         check_score(corpus, Path(directory))
+
+
+@settings(max_examples=40, deadline=None)
+@given(one_bad_line())
+def test_one_bad_line_never_moves_the_others_line_1_too(corpus: Corpus) -> None:
+    with tempfile.TemporaryDirectory() as directory:
+        check_one_bad_line(corpus, Path(directory))
 
 
 @settings(max_examples=8, deadline=None)

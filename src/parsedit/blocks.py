@@ -41,18 +41,19 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import fields, replace
 from functools import lru_cache
-from itertools import compress, count, zip_longest
+from itertools import compress, count
 from typing import TYPE_CHECKING, Any
 
+from parsedit.limits import max_line_bytes
 from parsedit.metrics.parseval import Parseval, columnar_counts
 from parsedit.pipeline import BLOCK, SUM_EVERY, Block, Job, Scored, _score_pair
 from parsedit.results import STATUSES, ParsevalCounts, SentenceResult, Totals
 from parsedit.trees.columnar import Columns, Read, Sentences
 from parsedit.trees.normalise import Normalisation, Normalised
-from parsedit.trees.ranges import LineRange
-from parsedit.trees.reader import Item, _read, read_sentence
+from parsedit.trees.ranges import LineRange, Reroute
+from parsedit.trees.reader import SPACES, Item, _read, joined, read_sentence
 from parsedit.trees.roots import root_label
-from parsedit.trees.source import byte_text
+from parsedit.trees.source import byte_text, raw_lines
 
 if TYPE_CHECKING:
     from parsedit.metrics.parseval_arrays import BlockCounts
@@ -112,9 +113,11 @@ class _Lines:
     """One file's lines of a range, as text without their newlines."""
 
     def __init__(self, path: str, span: tuple[int, int, bool], encoding: str) -> None:
-        start, end, self.last = span
+        start, self.end, self.last = span
         self.path = path
-        self.lines = byte_text(path, start, end, encoding).split("\n") if start < end else []
+        self.encoding = encoding
+        self.lines = byte_text(path, start, self.end, encoding).split("\n") \
+            if start < self.end else []
         # The newline-ended lines; a last piece without one is a line if not empty.
         self.ended = len(self.lines) - 1
         if self.lines and not self.lines[-1]:
@@ -127,11 +130,27 @@ class _Lines:
         text = self.lines[k]
         item = next(_read(self.path, [text + "\n" if k < self.ended else text], layout=True,
                           first=number))
+        if item.error is not None and joined(text, self._after(k)):
+            raise Reroute(f"{self.path}:{number}: a tree split over lines")
         # Blank lines at the end of a range are trailing only if nothing but
         # blank lines follows it in the file (``last``).
         trailing = item.trailing and self.last and not any(
-            line.strip() for line in self.lines[k + 1:])
+            line.strip(SPACES) for line in self.lines[k + 1:])
         return item if item.trailing == trailing else replace(item, trailing=trailing)
+
+
+    def _after(self, k: int) -> Iterator[str]:
+        """The lines after the ``k``-th, in the range and then beyond it (read
+        from the file as they are asked for: rarely)."""
+        yield from self.lines[k + 1:]
+        if self.last:
+            return
+        with open(self.path, "rb") as handle:
+            handle.seek(self.end)
+            for raw in raw_lines(handle, max_line_bytes()):
+                if isinstance(raw, int):
+                    return
+                yield raw.decode(self.encoding, errors="replace")
 
 
 def _same(read: Read) -> ParsevalCounts:
@@ -295,27 +314,33 @@ def _per_sentence(job: Job, gold: _Lines, test: _Lines, k: int, number: int) -> 
     return _score_pair(job, (number, gold_item, test_item))
 
 
+def _line_pair(job: Job, read: Callable[[str], Read | None], gold: _Lines, test: _Lines,
+               k: int, number: int, aligned: AlignedScorer | None) -> Scored | None:
+    """The ``k``-th pair of a range scored through the columnar reader
+    (``read``), or by the per-sentence path when it does not take it (None
+    when only blank lines are left at the ends of both files)."""
+    g = gold.lines[k] if k < len(gold.lines) else None
+    t = test.lines[k] if k < len(test.lines) else None
+    found = _columnar(read, g, t, job.scorer.config.params.labeled, aligned)
+    if found is not None:
+        return _counted(number, *found)
+    return _per_sentence(job, gold, test, k, number)
+
+
 def scored(job: Job, lines: LineRange) -> Iterator[Scored]:
     """The pairs of one range of lines, scored, in order (see the module
     docstring)."""
     scorer, gold_path, test_path = job.scorer, job.gold_path, job.test_path
     columns = _columns(scorer.config.params.normalisation)
     columns.new_block()
-    labeled = scorer.config.params.labeled
     gold_encoding, test_encoding = lines.encodings
     gold = _Lines(gold_path, lines.gold, gold_encoding)
     test = _Lines(test_path, lines.test, test_encoding)
-    read = columns.read
-    for k, (g, t) in enumerate(zip_longest(gold.lines, test.lines)):
-        number = lines.first + k
-        found = _columnar(read, g, t, labeled, scorer.aligned)
-        if found is not None:
-            yield _counted(number, *found)
-            continue
-        other = _per_sentence(job, gold, test, k, number)
-        if other is None:
+    for k in range(max(len(gold.lines), len(test.lines))):
+        found = _line_pair(job, columns.read, gold, test, k, lines.first + k, scorer.aligned)
+        if found is None:
             return  # only blank lines are left at the ends of both files
-        yield other
+        yield found
 
 
 def _sentences(norm: Normalisation) -> Sentences:
@@ -401,12 +426,15 @@ def block(job: Job, lines: LineRange) -> Block:
     size = max(len(gold.lines), len(test.lines))
     found, matched, length, outer = _counted_block(table, gold.lines, test.lines,
                                                    params.labeled)
-    # The pairs left to the per-sentence path, up to the blank lines that
-    # end both files (as scored() does).
+    # The pairs left to the per-line reader (a line too long for the block's
+    # keys) or the per-sentence path, up to the blank lines that end both
+    # files (as scored() does).
     others: dict[int, Scored] = {}
     end = size
+    line_reader = _columns(params.normalisation)
+    line_reader.new_block()
     for k in np.flatnonzero(~found.scored).tolist():
-        other = _per_sentence(job, gold, test, k, lines.first + k)
+        other = _line_pair(job, line_reader.read, gold, test, k, lines.first + k, None)
         if other is None:
             end = k
             break

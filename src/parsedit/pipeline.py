@@ -30,12 +30,14 @@ from __future__ import annotations
 import signal
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from itertools import chain, islice
 from typing import TYPE_CHECKING, Any, Protocol
 
 from parsedit.config import Config
 from parsedit.errors import ConfigError
 from parsedit.frozen import fast_init
+from parsedit.limits import max_edit_size
 from parsedit.metrics import registry
 from parsedit.metrics.base import Outcome
 from parsedit.metrics.errors import analyse, sentence_errors
@@ -43,6 +45,7 @@ from parsedit.results import (
     CorpusResult,
     EditScript,
     LineageScript,
+    Run,
     SentenceResult,
     SentenceRows,
     Totals,
@@ -50,8 +53,8 @@ from parsedit.results import (
 )
 from parsedit.trees import bracketing
 from parsedit.trees.bracketing import WORD, Bracketing, decode
-from parsedit.trees.normalise import Normalised, fix_quotes
-from parsedit.trees.ranges import LineRange, iter_line_ranges
+from parsedit.trees.normalise import QUOTE_WORDS, Normalised, fix_quotes
+from parsedit.trees.ranges import LineRange, Reroute, iter_line_ranges
 from parsedit.trees.reader import Item, paired, read_trees
 from parsedit.trees.roots import (
     ROOT_SAMPLE,
@@ -68,7 +71,6 @@ if TYPE_CHECKING:
     from parsedit.encodings.base import Encoding
     from parsedit.metrics.leaf_ancestor import LAScored, WorstWords
     from parsedit.metrics.yields import AlignedScorer
-    from parsedit.segmentation import Run
 
 # The FST metrics (and pynini under them), the word alignment, the
 # segmentation and the workers of -j N are imported where a run needs them,
@@ -105,8 +107,13 @@ class Scorer:
 
             self.aligned = AlignedScorer(self.metrics, config, tie_break=details)
             self.zeros["words"] = WordCounts()
-        # The pairs of runs --segmentation align made, in order.
+        # The pairs of runs --segmentation align or document made, in order.
         self.runs: list[Run] = []
+        # The most words and brackets a tree may hold for the metrics that
+        # align whole strings (parsedit.limits), when the run has one.
+        aligning = [m for m in (*config.edit_metrics, "la") if m in config.metrics]
+        self.size_limit = max_edit_size() if aligning else None
+        self.aligning = aligning
 
     @classmethod
     def for_files(cls, config: Config, gold_path: str, test_path: str,
@@ -186,12 +193,22 @@ class Scorer:
             return SentenceResult(number, "error", f"{where}: {message}", length=length,
                                   reason=reason), {}
 
+        limit = self.size_limit
+        if limit is not None and max(len(gold_tokens), len(test_tokens)) > 2 * limit:
+            sizes = f"{len(gold_tokens) // 2:,} and {len(test_tokens) // 2:,}"
+            message = (f"{where}: {TOO_LARGE}: the trees hold {sizes} words and brackets, "
+                       f"more than the {limit:,} that {', '.join(self.aligning)} align "
+                       "(PARSEDIT_MAX_EDIT_SIZE sets the limit); not scored")
+            return SentenceResult(number, "skip", message, length=length, reason=message), {}
+
         if self.aligned is not None and (len(gold_words) != len(test_words) or not all(
                 norm.same_word(g[:-1], t[:-1]) for g, t in zip(gold_words, test_words))):
             return self._aligned(number, gold_tokens, test_tokens, length)
         if len(gold_words) != len(test_words):
+            why = _empties(gold_tokens, test_tokens) or (
+                "" if norm.quote_labels else _quotes(gold_tokens, test_tokens))
             return mismatch(f"length mismatch: gold has {len(gold_words)} words, test "
-                            f"{len(test_words)}{_empties(gold_tokens, test_tokens)}",
+                            f"{len(test_words)}{why}",
                             f"Length unmatch ({len(gold_words)}|{len(test_words)})")
         if gold_words != test_words:
             for i, (g, t) in enumerate(zip(gold_words, test_words), start=1):
@@ -246,6 +263,25 @@ class Scorer:
                              self.config.segmentation == "document")
 
 
+# What the message of a pair too large for the metrics that align strings says.
+TOO_LARGE = "too large to align"
+
+
+def too_large(sentences: Iterable[SentenceResult]) -> int:
+    """How many of ``sentences`` were left out as too large to align."""
+    return sum(1 for s in sentences if s.status == "skip" and s.message is not None
+               and f": {TOO_LARGE}: " in s.message)
+
+
+def _too_large_warning(count: int) -> str:
+    """The warning for ``count`` pairs left out as too large to align."""
+    return (f"{count} pair(s) not scored: a tree holds more words and brackets than the "
+            f"{max_edit_size():,} the edit metrics and leaf-ancestor align (PARSEVAL's sums leave "
+            "them out too, so that every figure covers the same sentences); "
+            "PARSEDIT_MAX_EDIT_SIZE raises the limit, at a memory cost that grows with "
+            "the square of a tree's size")
+
+
 def _empties(gold: Bracketing, test: Bracketing) -> str:
     """Why the lengths may differ, when empty elements explain it."""
     difference = bracketing.empty_elements(gold) - bracketing.empty_elements(test)
@@ -255,6 +291,46 @@ def _empties(gold: Bracketing, test: Bracketing) -> str:
     more, fewer = ("gold", "test") if difference > 0 else ("test", "gold")
     return (f" ({more} has {abs(difference)} more -NONE- empty elements than {fewer}, kept by "
             "these parameters; EVALB's COLLINS.prm, `-p collins`, deletes them)")
+
+
+# What a length mismatch's message adds when a quote tagged as a word on one
+# side is deleted as punctuation on the other (EVALB's QUOTE_LABEL case).
+QUOTE_NOTE = ("a quote tagged as a word on one side and as deleted punctuation on the "
+              "other, which -p new scores as EVALB does with new.prm's QUOTE_LABEL")
+
+
+@lru_cache(maxsize=1)
+def _quote_tags() -> frozenset[str]:
+    """The tags of new.prm's QUOTE_LABEL: those EVALB's quote fix looks at."""
+    from parsedit.params import shipped_params
+
+    return shipped_params("new").normalisation.quote_labels
+
+
+def _quotes(gold: Bracketing, test: Bracketing) -> str:
+    """Why the lengths may differ, when quotes explain it: the longer side's
+    extra words are all quotes (``'``, ``"``, ``/``) tagged with one of
+    new.prm's QUOTE_LABEL tags, the rest of both sides' words the same (a
+    parameter file without QUOTE_LABEL deletes ``('' ')`` and keeps ``(POS
+    ')``: section 23 under COLLINS.prm)."""
+    def tagged(tokens: Bracketing) -> list[tuple[str, str]]:
+        out, tag = [], ""
+        for kind, text in bracketing.decode_all(tokens):
+            if kind is bracketing.TAGGED:
+                tag = text
+            elif kind is WORD:
+                out.append((tag, text))
+        return out
+
+    longer, shorter = sorted((tagged(gold), tagged(test)), key=len, reverse=True)
+    quotes = _quote_tags()
+    k = 0
+    for tag, word in longer:
+        if k < len(shorter) and shorter[k][1] == word:
+            k += 1
+        elif word not in QUOTE_WORDS or tag not in quotes:
+            return ""
+    return f" ({QUOTE_NOTE})" if k == len(shorter) else ""
 
 
 def _outer(gold: Bracketing, test: Bracketing) -> str | None:
@@ -285,36 +361,61 @@ def mismatched(sentences: Iterable[SentenceResult]) -> int:
     """How many of ``sentences`` are pairs whose words differ from gold
     (EVALB's length and word mismatches, errors under ``--yield strict``;
     not a missing gold tree)."""
-    return sum(1 for s in sentences if s.status == "error" and s.reason is not None
-               and s.reason.startswith(("Words unmatch", "Length unmatch"))
-               and not s.reason.startswith("Length unmatch (0|"))
+    return sum(1 for s in sentences if _mismatch(s))
 
 
-def _words_differ(count: int) -> str | None:
+def quoted(sentences: Iterable[SentenceResult]) -> int:
+    """How many of ``sentences`` are mismatches (:func:`mismatched`) made
+    only by quotes tagged differently (:data:`QUOTE_NOTE`)."""
+    return sum(1 for s in sentences if _mismatch(s) and QUOTE_NOTE in (s.message or ""))
+
+
+def _mismatch(s: SentenceResult) -> bool:
+    return s.status == "error" and s.reason is not None \
+        and s.reason.startswith(("Words unmatch", "Length unmatch")) \
+        and not s.reason.startswith("Length unmatch (0|")
+
+
+def _words_differ(count: int, quotes: int = 0) -> str | None:
     """What to do about ``count`` pairs whose words differ from gold (see
-    :func:`mismatched`), or None."""
+    :func:`mismatched`), ``quotes`` of them made by quotes tagged
+    differently (:func:`quoted`), or None: first what keeps the figures
+    EVALB's (``-p new`` for the quotes), then ``--yield align``, whose
+    figures are not."""
     if not count:
         return None
     pairs = f"{count} pairs whose words differ from gold (length or word mismatches) are " \
         "errors" if count > 1 else "1 pair whose words differ from gold (a length or word " \
         "mismatch) is an error"
+    if quotes:
+        which = "it differs" if count == 1 else "all of them differ" if quotes == count \
+            else f"{quotes} of them differ"
+        return (f"{pairs}, as in EVALB; {which} only by quotes tagged as "
+                "words on one side and as deleted punctuation on the other (gold (POS ') "
+                "against test ('' '), as in section 23 under COLLINS.prm): -p new (new.prm, "
+                "or QUOTE_LABEL lines in a copy of your parameter file) scores those as "
+                "EVALB does, so the figures stay comparable with EVALB's; --yield align "
+                "would score every such pair through a word alignment instead, and its "
+                "figures are not EVALB's")
     return (f"{pairs}, as in EVALB: if the test's words are its own "
             "(speech recognition, a tokeniser of its own) or its sentences are cut "
             "differently, --yield align scores them through a word alignment (with "
-            "--segmentation align for the sentences)")
+            "--segmentation align for the sentences), whose figures are not EVALB's")
 
 
 def run_warnings(config: Config, ok: int, outer: Mapping[str, int], mismatches: int,
                  aligned: tuple[int, int] | None, runs: Sequence[Run], gold_name: str,
-                 test_name: str) -> list[str]:
+                 test_name: str, quotes: int = 0, too_large: int = 0) -> list[str]:
     """What a run's figures make a reader need to know, from its tallies:
     the options' own warnings, root conventions that differ (``outer``:
     scored pairs with an unlabelled outer bracket on the gold side only and
-    on the test side only, of ``ok``), the pairs ``--segmentation`` merged
-    (``runs``), and the pairs whose words differ (``mismatches`` errors
-    under ``--yield strict``; under ``--yield align``, ``aligned`` =
-    (differ, scored) pairs).  One function for :func:`run` and the Python
-    API's :class:`~parsedit.api.Evaluator`, so that both say the same; the
+    on the test side only, of ``ok``), the pairs left out as too large to
+    align (``too_large``, :func:`too_large`), the pairs ``--segmentation``
+    merged or made of whole windows (``runs``), and the pairs whose words
+    differ (``mismatches`` errors under ``--yield strict``, ``quotes`` of
+    them made by quotes tagged differently; under ``--yield align``,
+    ``aligned`` = (differ, scored) pairs).  One function for :func:`run` and
+    the Python API's :class:`~parsedit.api.Evaluator`, so that both say the same; the
     root-label warning and the result's caveats follow them."""
     warnings = config.warnings()
     # An unlabelled outer bracket changes PARSEVAL's counts alone.
@@ -322,18 +423,20 @@ def run_warnings(config: Config, ok: int, outer: Mapping[str, int], mismatches: 
                          test_name) if "parseval" in config.metrics else None
     if roots is not None:
         warnings.append(roots)
+    if too_large:
+        warnings.append(_too_large_warning(too_large))
     if runs:
-        from parsedit.segmentation import merge_warning
+        from parsedit.segmentation import limit_warning, merge_warning
 
-        merged = merge_warning(runs, config.segmentation)
-        if merged is not None:
-            warnings.append(merged)
+        for said in (limit_warning(runs), merge_warning(runs, config.segmentation)):
+            if said is not None:
+                warnings.append(said)
     if aligned is not None:
         from parsedit.metrics.yields import warning
 
         differ = warning(*aligned)
     else:
-        differ = _words_differ(mismatches)
+        differ = _words_differ(mismatches, quotes)
     if differ is not None:
         warnings.append(differ)
     return warnings
@@ -407,6 +510,10 @@ class RowSink(Protocol):
     def render(self, rows: SentenceRows) -> bytes: ...
 
     def add(self, rendered: bytes) -> None: ...
+
+    def clear(self) -> None:
+        """Forget the rows added: the run starts again (it found that its
+        files cannot be read a range of lines at a time after all)."""
 
 
 class Block:
@@ -815,19 +922,27 @@ def run(scorer: Scorer, pairs_: Iterable[Pair] | Lines, gold_name: str, test_nam
             progress(whole.last)
     work.close()  # a pool still working is stopped here
     totals, cutoff = whole.totals()
+    # --segmentation align or document: the pairs scored (all of them unless
+    # the run stopped), and the files' sentences in them.
+    runs = tuple(scorer.runs[:whole.last])
+    gold_trees, test_trees = whole.gold_trees, whole.test_trees
+    if runs:
+        gold_trees = sum(len(run.gold) for run in runs)
+        test_trees = sum(len(run.test) for run in runs)
     warnings = run_warnings(config, totals.ok, whole.outer, mismatched(whole.not_ok),
                             None if scorer.aligned is None
                             else (whole.words_differ, whole.with_words),
-                            scorer.runs, gold_name, test_name)
+                            runs, gold_name, test_name, quotes=quoted(whole.not_ok),
+                            too_large=too_large(whole.not_ok))
     extra: dict[str, Any] = {}
     if whole.worst is not None:
         extra["worst_words"] = tuple(whole.worst.top(worst_words))
     if errors:
         extra["errors"] = analyse(whole.sentences, scorer.metrics, errors)
     return CorpusResult(config.metrics, config.signature(), tuple(whole.sentences), totals,
-                        cutoff, params.cutoff_len, whole.gold_trees, whole.test_trees,
+                        cutoff, params.cutoff_len, gold_trees, test_trees,
                         average=config.average, warnings=tuple(warnings), stopped=stopped,
-                        not_ok=tuple(whole.not_ok), rows=whole.rows, **extra)
+                        not_ok=tuple(whole.not_ok), rows=whole.rows, runs=runs, **extra)
 
 
 def evaluate(gold_path: str, test_path: str, config: Config | None = None,
@@ -843,7 +958,9 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
     decoded with its text encoding (see :mod:`parsedit.trees.source`), and
     both are read through first, so that a file that cannot be decoded is
     refused before any scoring.  With ``jobs`` > 1, plain files in line
-    layout are cut into ranges of lines that the workers read themselves."""
+    layout are cut into ranges of lines that the workers read themselves
+    (and read whole, from the start, if one turns out to hold a tree split
+    over lines or a line over the limit: :class:`~parsedit.trees.ranges.Reroute`)."""
     config = config or Config()
     check_files((gold_path, gold_encoding), (test_path, test_encoding))
     scorer = Scorer.for_files(config, gold_path, test_path, errors > 0, gold_encoding,
@@ -859,10 +976,15 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
         SENTENCES_BLOCK if columnar.large(job) else SUM_EVERY
     ranges = iter_line_ranges(gold_path, test_path, (gold_encoding, test_encoding),
                               every=every) if config.segmentation == "gold" else None
-    source = Lines(ranges) if ranges is not None \
-        else scorer.pairs(gold_path, test_path, gold_encoding, test_encoding)
-    result = run(scorer, source, gold_path, test_path, worst_words, errors, jobs, progress,
-                 keep, rows)
+    whole = scorer.pairs(gold_path, test_path, gold_encoding, test_encoding)
+    try:
+        result = run(scorer, whole if ranges is None else Lines(ranges), gold_path, test_path,
+                     worst_words, errors, jobs, progress, keep, rows)
+    except Reroute:  # a tree split over lines, a line over the limit: read whole
+        if rows is not None:
+            rows.clear()
+        result = run(scorer, whole, gold_path, test_path, worst_words, errors, jobs, progress,
+                     keep, rows)
     firsts = zip(read_trees(gold_path, gold_encoding), read_trees(test_path, test_encoding))
     return with_root_labels(result, config, firsts, gold_path, test_path)
 

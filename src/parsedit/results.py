@@ -543,6 +543,45 @@ class SentenceRows:
 
 
 @dataclass(frozen=True)
+class Run:
+    """One pair of ``--segmentation align`` or ``document``: the pair's number
+    and the 1-based numbers of the sentences of each side it holds (one or
+    more in order; none when that file ended first), and ``limit``: whether
+    it is a whole window in which no boundary of the two files agreed."""
+
+    number: int
+    gold: tuple[int, ...]
+    test: tuple[int, ...]
+    limit: bool = False
+
+    @property
+    def merged(self) -> bool:
+        return len(self.gold) > 1 or len(self.test) > 1
+
+    @property
+    def complete(self) -> bool:
+        """Whether the pair has sentences on both sides."""
+        return bool(self.gold and self.test)
+
+    def sentences(self) -> dict[str, int | None]:
+        """The first and last sentence of each side (None for a side
+        without), by their JSON and TSV names (:data:`RUN_FIELDS`)."""
+        return {"gold_first": self.gold[0] if self.gold else None,
+                "gold_last": self.gold[-1] if self.gold else None,
+                "test_first": self.test[0] if self.test else None,
+                "test_last": self.test[-1] if self.test else None}
+
+    def describe(self) -> str:
+        def span(ids: tuple[int, ...]) -> str:
+            return "none" if not ids else str(ids[0]) if len(ids) == 1 \
+                else f"{ids[0]}-{ids[-1]}"
+        return f"pair {self.number} = gold {span(self.gold)} / test {span(self.test)}"
+
+
+RUN_FIELDS = ("gold_first", "gold_last", "test_first", "test_last")
+
+
+@dataclass(frozen=True)
 class Totals:
     """The sums over a set of sentences: how many there are and of each
     status, and each metric's counts summed over the sentences that have
@@ -606,7 +645,12 @@ class CorpusResult:
     corpus.  ``not_ok`` always holds the sentences whose status is not
     ``ok`` (errors, skips, counted failures), in order; ``rows`` EVALB's
     per-sentence table when the run kept only that (else None: the table is
-    read off ``sentences``)."""
+    read off ``sentences``).
+
+    With ``--segmentation align`` or ``document``, ``runs`` holds each
+    pair's :class:`Run` (pair ``n``'s at index ``n - 1``: which sentences of
+    each file it holds), and ``gold_trees`` and ``test_trees`` count the
+    files' sentences in them, not the pairs."""
 
     metrics: tuple[str, ...]
     signature: str
@@ -631,6 +675,8 @@ class CorpusResult:
     not_ok: tuple[SentenceResult, ...] = ()
     # EVALB's per-sentence table, when the run kept only that of each sentence.
     rows: SentenceRows | None = None
+    # The pairs of runs of sentences (--segmentation align or document), in order.
+    runs: tuple[Run, ...] = ()
 
     @classmethod
     def aggregate(cls, metrics: tuple[str, ...], signature: str,
@@ -657,12 +703,15 @@ class CorpusResult:
         of trees, nothing scored; at most one line, the first that holds."""
         if self.stopped:
             return [self.stopped]
-        if not self.complete and "|segmentation:" in self.signature:
-            # The counts are pairs of runs of sentences, not trees.
-            longer, shorter = (gold, test) if self.gold_trees > self.test_trees else (test, gold)
+        if not self.complete and self.runs:
+            # Pairs of runs of sentences: some have one side only.
+            with_gold = sum(1 for run in self.runs if run.gold)
+            with_test = sum(1 for run in self.runs if run.test)
+            longer, shorter = (gold, test) if with_gold > with_test else (test, gold)
             return [f"{longer} has sentences left that no sentence of {shorter} pairs with "
-                    f"({self.gold_trees} pairs have gold sentences, {self.test_trees} test "
-                    "sentences); they are not scored"]
+                    f"({with_gold} pairs have gold sentences, {with_test} test sentences); "
+                    f"they are not scored ({self.gold_trees} gold and {self.test_trees} "
+                    "test sentences in all)"]
         if not self.complete:
             return [f"{gold} holds {self.gold_trees} trees but {test} holds "
                     f"{self.test_trees}; the pairs beyond the shorter file are not scored"]
@@ -692,8 +741,15 @@ class CorpusResult:
 
     @property
     def complete(self) -> bool:
-        """Whether GOLD and TEST held the same number of trees, all scored."""
+        """Whether GOLD and TEST held the same number of trees, all scored
+        (with ``runs``: whether every pair has sentences on both sides)."""
+        if self.runs:
+            return self.stopped is None and all(run.complete for run in self.runs)
         return self.gold_trees == self.test_trees and self.stopped is None
+
+    def run(self, sentence: SentenceResult) -> Run | None:
+        """The :class:`Run` of a sentence result (None without ``runs``)."""
+        return self.runs[sentence.id - 1] if self.runs else None
 
     @property
     def parseval(self) -> ParsevalCounts | None:

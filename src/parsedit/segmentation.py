@@ -2,15 +2,35 @@
 (``--segmentation align`` and ``--segmentation document``).
 
 The files are read in step.  From the next unpaired gold sentence i and test
-sentence j, the words of a window of up to :data:`WINDOW` sentences on each
-side are aligned (:mod:`parsedit.fst.words`).  A gold sentence boundary and a
-test sentence boundary *agree* when the alignment puts them at the same
-place: some prefix of its operations consumes exactly the words before both.
-The next pair is the shortest run of gold sentences and the shortest run of
-test sentences that end at agreeing boundaries (one gold sentence against
-two test sentences, two against one, ...); when no boundary inside the
-window agrees, the whole window is one pair.  A run of several sentences is
-scored as one forest, as EVALB scores a line holding several trees.
+sentence j, the words of a window of sentences on each side are aligned
+(:mod:`parsedit.fst.words`).  A gold sentence boundary and a test sentence
+boundary *agree* when the alignment puts them at the same place: some
+prefix of its operations consumes exactly the words before both.
+
+Which boundaries are trusted: on a side whose window holds the rest of the
+file (up to its end or an empty sentence), every sentence end; on another,
+only the ends in the first half of the window's words.  The window's own
+end is where it cut the text, not a sentence end the other side was seen to
+share, and near it the alignment can be bent by what it cut off: among
+equally cheap scripts, the words left over at the end can be placed so as
+to meet some boundary of the other side.  The alignment is told the
+trusted boundaries (:class:`~parsedit.fst.words.Boundaries`) and among its
+cheapest scripts takes one that keeps the most of them, so that a word
+error at a sentence's edge (an inserted last word and a substituted first
+word of the next, which cost as much paired across the boundary as on each
+side of it) never merges two pairs whose boundary both files have; a
+boundary is crossed only where crossing it is cheaper.
+
+``align`` (the default pairing of ``--segmentation align``): the window is
+:data:`WINDOW` sentences a side (4).  The next pair is the shortest run of
+gold sentences and the shortest run of test sentences that end at the first
+trusted boundary the alignment agrees on (one gold sentence against two
+test sentences, two against one, ...).  When there is none, the window is
+doubled, up to :data:`MAX_WINDOW` sentences a side (64), so that a test
+sentence holding five gold sentences is paired with all five; when none
+agrees even there, the whole window is one pair, and the run's warnings
+name it.  A run of several sentences is scored as one forest, as EVALB
+scores a line holding several trees.
 
 ``document`` reads each file as one word stream: the boundaries are those
 of the alignment of the whole gold stream with the whole test stream, and a
@@ -18,17 +38,16 @@ pair is every stretch between two boundaries both sides agree on, however
 many sentences it takes.  The document alignment is computed in windows,
 so that it stays tractable on a file of thousands of sentences: from the
 last agreed boundary, the words of the next sentences on each side, at
-least :data:`DOCUMENT_WORDS` a side (200), are aligned; every agreed boundary in
-the window's first half is kept (the pairs between them are emitted), and
-the next window starts at the last of them; when none is there, the window
-doubles, up to the end of both files (whatever is then left is one pair).
-Near its end a window's alignment can be bent by the sentences it cuts off,
-which is why only the first half is trusted; a document alignment computed
-whole would differ only where a window's optimal path would not, which a
-window of a couple of hundred words with sentences agreeing inside it all but
-rules out (stated, not proved).  So ``align`` pairs the next run within 4
-sentences a side, and falls back to the whole window when none agrees;
-``document`` merges as many sentences as the alignment needs.
+least :data:`DOCUMENT_WORDS` a side (200), are aligned; every trusted
+boundary the alignment agrees on is kept (the pairs between them are
+emitted), and the next window starts at the last of them; when there is
+none, the window doubles, up to the end of both files (whatever is then
+left is one pair).  A document alignment computed whole would differ only
+where a window's optimal path would not, which a window of a couple of
+hundred words with sentences agreeing inside it all but rules out (stated,
+not proved).  So ``align`` pairs one run at a time, looking 4 sentences
+ahead and further only when it must; ``document`` merges as many sentences
+as the alignment needs, and never stops widening.
 
 A sentence without words (empty, unreadable) is never merged: it is paired
 with the sentence in the same place on the other side, as without
@@ -38,32 +57,17 @@ segmentation, and keeps its status.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 
-from parsedit.fst.words import WordAligner
+from parsedit.fst.words import Boundaries, WordAligner
+from parsedit.results import Run
 from parsedit.trees.reader import Item
 
+__all__ = ["DOCUMENT_WORDS", "MAX_WINDOW", "WINDOW", "Run", "aligned_pairs", "limit_warning",
+           "merge_warning"]
+
 WINDOW = 4
+MAX_WINDOW = 64
 DOCUMENT_WORDS = 200
-
-
-@dataclass(frozen=True)
-class Run:
-    """One pair of runs: the pair's number and the 1-based sentence numbers
-    of each side (a range of one or more)."""
-
-    number: int
-    gold: tuple[int, ...]
-    test: tuple[int, ...]
-
-    @property
-    def merged(self) -> bool:
-        return len(self.gold) > 1 or len(self.test) > 1
-
-    def describe(self) -> str:
-        def span(ids: tuple[int, ...]) -> str:
-            return str(ids[0]) if len(ids) == 1 else f"{ids[0]}-{ids[-1]}"
-        return f"pair {self.number} = gold {span(self.gold)} / test {span(self.test)}"
 
 
 def merge_warning(runs: Sequence[Run], segmentation: str = "align") -> str | None:
@@ -75,6 +79,21 @@ def merge_warning(runs: Sequence[Run], segmentation: str = "align") -> str | Non
     return (f"--segmentation {segmentation}: {sum(len(r.gold) for r in runs)} gold and "
             f"{sum(len(r.test) for r in runs)} test sentences in {len(runs)} pairs; "
             f"{len(merged)} pairs merge sentences: {shown}" + (" ..." if len(merged) > 10 else ""))
+
+
+def limit_warning(runs: Sequence[Run]) -> str | None:
+    """The warning of ``--segmentation align`` pairs made whole because no
+    boundary agreed within :data:`MAX_WINDOW` sentences a side (None when
+    none was)."""
+    cut = [run for run in runs if run.limit]
+    if not cut:
+        return None
+    shown = "; ".join(run.describe() for run in cut[:10])
+    return (f"--segmentation align: {len(cut)} pairs are whole windows of up to {MAX_WINDOW} "
+            "sentences a side in which no sentence boundary of the two files agreed, so "
+            f"their sentences may be paired wrongly: {shown}"
+            + (" ..." if len(cut) > 10 else "") + "; --segmentation document pairs them "
+            "by the alignment of the whole files")
 
 
 def _merge(items: Sequence[Item]) -> Item:
@@ -113,46 +132,89 @@ def aligned_pairs(gold_items: Iterable[Item], test_items: Iterable[Item], aligne
                    test[j] if j < len(test) else None)
             i, j = i + (i < len(gold)), j + (j < len(test))
             continue
-        found = _document_runs(gold, test, i, j, aligner, words_of) if document \
-            else [_next_run(gold[i:i + WINDOW], test[j:j + WINDOW], aligner, words_of)]
+        limit = False
+        if document:
+            found = _document_runs(gold, test, i, j, aligner, words_of)
+        else:
+            k, m, limit = _next_run(gold, test, i, j, aligner, words_of)
+            found = [(k, m)]
         for n, (k, m) in enumerate(found):
             number += n > 0
             runs.append(Run(number, tuple(range(i + 1, i + k + 1)),
-                            tuple(range(j + 1, j + m + 1))))
+                            tuple(range(j + 1, j + m + 1)), limit))
             yield number, _merge(gold[i:i + k]), _merge(test[j:j + m])
             i, j = i + k, j + m
 
 
 def _agreed(gold: Sequence[Item], test: Sequence[Item], aligner: WordAligner,
-            words: Callable[[Item], list[str]]) -> tuple[list[tuple[int, int, int]], int]:
-    """The boundaries the alignment of two windows' words agrees on, in
-    order, as (gold sentences, test sentences, gold words) before them; and
-    the gold words of the window."""
+            words: Callable[[Item], list[str]], gold_whole: bool = True,
+            test_whole: bool = True) -> list[tuple[int, int]]:
+    """The trusted boundaries the alignment of two windows' words agrees on,
+    in order, as (gold sentences, test sentences) before them.
+
+    On a side whose window is ``whole`` (it holds the rest of the file, up
+    to its end or an empty sentence) every sentence end is trusted; on
+    another, only the ends in the first half of the window's words.  The
+    window cut the text at its last end, which is no boundary at all, and
+    near the cut the alignment can be bent by what it cut off: among
+    equally cheap scripts, the words left over at the end can be placed so
+    as to meet a sentence end of the other side.  The alignment is told
+    every sentence end but the cuts, and keeps the most of them its cost
+    allows (see :class:`~parsedit.fst.words.Boundaries`): the ends further
+    on tell it which of two equally cheap places of an early boundary goes
+    on agreeing with the sentences after it."""
     gold_words = [words(item) for item in gold]
     test_words = [words(item) for item in test]
+    gold_ends = _ends(gold_words)
+    test_ends = _ends(test_words)
     alignment = aligner.align([w for ws in gold_words for w in ws],
-                              [w for ws in test_words for w in ws])
+                              [w for ws in test_words for w in ws],
+                              Boundaries(frozenset(gold_ends if gold_whole else gold_ends[:-1]),
+                                         frozenset(test_ends if test_whole else test_ends[:-1])))
     cuts = {(0, 0)}
     g = t = 0
     for op in alignment.ops:
         g += len(op.gold)
         t += len(op.test)
         cuts.add((g, t))
-    gold_ends = _ends(gold_words)
-    test_ends = _ends(test_words)
-    agreed = [(k, m, gb) for k, gb in enumerate(gold_ends, start=1)
-              for m, tb in enumerate(test_ends, start=1) if (gb, tb) in cuts]
-    return agreed, gold_ends[-1] if gold_ends else 0
+    return [(k, m) for k, gb in _trusted(gold_ends, gold_whole).items()
+            for m, tb in _trusted(test_ends, test_whole).items() if (gb, tb) in cuts]
 
 
-def _next_run(gold: Sequence[Item], test: Sequence[Item], aligner: WordAligner,
-              words: Callable[[Item], list[str]]) -> tuple[int, int]:
-    """How many sentences of each window form the next pair."""
-    # Only sentences with words join a window (an empty one ends it).
-    gold = _with_words(gold, words)
-    test = _with_words(test, words)
-    agreed, _ = _agreed(gold, test, aligner, words)
-    return (agreed[0][0], agreed[0][1]) if agreed else (len(gold), len(test))
+def _trusted(ends: list[int], whole: bool) -> dict[int, int]:
+    """Of a window's sentence ends (word counts), those that may be taken
+    for agreed boundaries, by the number of sentences before them: all of
+    them in a ``whole`` window, else those in the first half of its words."""
+    return {k: end for k, end in enumerate(ends, start=1) if whole or 2 * end <= ends[-1]}
+
+
+def _next_run(gold: Sequence[Item], test: Sequence[Item], i: int, j: int,
+              aligner: WordAligner, words: Callable[[Item], list[str]]
+              ) -> tuple[int, int, bool]:
+    """How many sentences from gold sentence ``i`` and test sentence ``j``
+    (0-based) form the next pair, and whether no boundary agreed within
+    :data:`MAX_WINDOW` sentences a side (the pair is then the whole window)."""
+    size = WINDOW
+    while True:
+        gold_window, gold_whole = _window(gold, i, i + size, words)
+        test_window, test_whole = _window(test, j, j + size, words)
+        agreed = _agreed(gold_window, test_window, aligner, words, gold_whole, test_whole)
+        if agreed:
+            return agreed[0][0], agreed[0][1], False
+        # (Both sides whole: their ends agree, the end of every alignment.)
+        if size >= MAX_WINDOW:
+            return len(gold_window), len(test_window), True
+        size *= 2
+
+
+def _window(items: Sequence[Item], start: int, stop: int, words: Callable[[Item], list[str]]
+            ) -> tuple[list[Item], bool]:
+    """The sentences from ``start`` to ``stop`` (an empty one ends them
+    sooner), and whether they are the rest of the file up to its end or an
+    empty sentence (the window is *whole* on that side)."""
+    window = _with_words(items[start:stop], words)
+    end = start + len(window)
+    return window, end == len(items) or not words(items[end])
 
 
 def _document_runs(gold: Sequence[Item], test: Sequence[Item], i: int, j: int,
@@ -163,18 +225,13 @@ def _document_runs(gold: Sequence[Item], test: Sequence[Item], i: int, j: int,
     from one window of the document alignment (see the module)."""
     size = DOCUMENT_WORDS
     while True:
-        gold_window = _with_words(_words_window(gold, i, size, words), words)
-        test_window = _with_words(_words_window(test, j, size, words), words)
-        # The window holds the rest of each stream up to its end or an empty sentence.
-        whole = (i + len(gold_window) == len(gold) or not words(gold[i + len(gold_window)])) \
-            and (j + len(test_window) == len(test) or not words(test[j + len(test_window)]))
-        agreed, total = _agreed(gold_window, test_window, aligner, words)
+        gold_window, gold_whole = _window(gold, i, _words_end(gold, i, size, words), words)
+        test_window, test_whole = _window(test, j, _words_end(test, j, size, words), words)
         kept: list[tuple[int, int]] = []
-        for k, m, at in agreed:  # each run takes a sentence or more a side
-            if (whole or 2 * at <= total) and (not kept or (k > kept[-1][0]
-                                                             and m > kept[-1][1])):
+        for k, m in _agreed(gold_window, test_window, aligner, words, gold_whole, test_whole):
+            if not kept or (k > kept[-1][0] and m > kept[-1][1]):  # a sentence or more a side
                 kept.append((k, m))
-        if whole:
+        if gold_whole and test_whole:
             if not kept or kept[-1] != (len(gold_window), len(test_window)):
                 kept.append((len(gold_window), len(test_window)))
         if kept:
@@ -187,15 +244,16 @@ def _document_runs(gold: Sequence[Item], test: Sequence[Item], i: int, j: int,
         size *= 2
 
 
-def _words_window(items: Sequence[Item], start: int, size: int,
-                  words: Callable[[Item], list[str]]) -> Sequence[Item]:
-    """Sentences from ``start`` until they hold at least ``size`` words."""
+def _words_end(items: Sequence[Item], start: int, size: int,
+                  words: Callable[[Item], list[str]]) -> int:
+    """Where the sentences from ``start`` hold at least ``size`` words (or
+    the file ends)."""
     count = 0
     end = start
     while end < len(items) and count < size:
         count += len(words(items[end]))
         end += 1
-    return items[start:end]
+    return end
 
 
 def _with_words(items: Sequence[Item], words: Callable[[Item], list[str]]) -> list[Item]:

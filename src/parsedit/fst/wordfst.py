@@ -23,8 +23,10 @@ chooses it: the lattice is pruned to its cheapest paths (OpenFst's weights
 are single precision: paths within 1e-5 of the cheapest, relatively, count
 as cheapest, where the Python pass uses 1e-9; costs that are multiples of a
 power of two, such as 0.5, are exact in both), then over what is left (a
-handful of arcs) the fewest unmatched words and the first arc by
-:data:`~parsedit.fst.words.ORDER` are read exactly as in the Python pass.
+handful of arcs) the most sentence-boundary states kept (each state's
+numbers of gold and test words found by a forward pass), the fewest
+unmatched words and the first arc by :data:`~parsedit.fst.words.ORDER` are
+read exactly as in the Python pass.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ import pynini
 from parsedit.costs.scheme import INF, SAME_NAMES, CostScheme, Signature
 from parsedit.errors import SchemeError
 from parsedit.fst.edit import Arc, EditTransducer
-from parsedit.fst.words import ORDER, WordAligner, WordOp
+from parsedit.fst.words import NO_ENDS, ORDER, WordAligner, WordOp, chain_script
 
 SLOT = 1 << 27  # slot labels: far above every block label, below the markers
 _MATCH, _SUB, _DEL, _INS = (ORDER.index(k) for k in ("match", "sub", "del", "ins"))
@@ -98,8 +100,10 @@ class FstWordAligner(WordAligner):
         return edit
 
     def _lattice(self, gold: Sequence[str], test: Sequence[str], start: int, end_g: int,
-                 end_t: int, merges: list[WordOp]) -> list[WordOp]:
-        """The middle script, gold[start:end_g] against test[start:end_t]."""
+                 end_t: int, merges: list[WordOp],
+                 ends: tuple[frozenset[int], frozenset[int]] = NO_ENDS) -> list[WordOp]:
+        """The middle script, gold[start:end_g] against test[start:end_t]
+        (``ends``: each side's sentence ends in it, counted from ``start``)."""
         g, t = gold[start:end_g], test[start:end_t]
         # Slots: the merges and splits inside the middle, then EQ_WORD pairs.
         slots = [op for op in merges if op.gold[0] >= start and op.gold[-1] < end_g
@@ -143,17 +147,17 @@ class FstWordAligner(WordAligner):
                 f"word cost scheme {self.scheme.name!r} allows no alignment of "
                 f"[{' '.join(g)}] with [{' '.join(t)}]")
         cheapest.topsort()
-        return self._preferred(cheapest, gold, test, slots, start)
+        return self._preferred(cheapest, gold, test, slots, start, ends)
 
     def _preferred(self, lattice: pynini.Fst, gold: Sequence[str], test: Sequence[str],
-                   slots: list[WordOp], start: int) -> list[WordOp]:
+                   slots: list[WordOp], start: int,
+                   ends: tuple[frozenset[int], frozenset[int]] = NO_ENDS) -> list[WordOp]:
         """The cheapest script with the fewest unmatched words, read forward by
-        ORDER (the Python pass's rules) over a pruned, sorted lattice."""
+        ORDER (the Python pass's rules) over a pruned, sorted lattice; with
+        ``ends`` to keep, by :func:`~parsedit.fst.words.chain_script`."""
         # Each arc as (rank, slot order, cost, next state, unmatched, slot or None).
-        out: dict[int, list[tuple[int, int, float, int, int, int | None]]] = {}
-        distance: dict[int, float] = {}
-        unmatched: dict[int, int] = {}
-        for state in range(lattice.num_states() - 1, -1, -1):
+        arcs_of: list[list[tuple[int, int, float, int, int, int | None]]] = []
+        for state in range(lattice.num_states()):
             arcs = []
             for arc in lattice.arcs(state):
                 cost, a, b = float(arc.weight), arc.ilabel, arc.olabel
@@ -168,6 +172,14 @@ class FstWordAligner(WordAligner):
                                  0 if same else 2, None))
                 else:
                     arcs.append((_DEL if a else _INS, 0, cost, arc.nextstate, 1, None))
+            arcs_of.append(arcs)
+        if ends[0] and ends[1]:
+            return self._chained(lattice, arcs_of, gold, test, slots, start, ends)
+        out: dict[int, list[tuple[int, int, float, int, int, int | None]]] = {}
+        distance: dict[int, float] = {}
+        unmatched: dict[int, int] = {}
+        for state in range(lattice.num_states() - 1, -1, -1):
+            arcs = arcs_of[state]
             final = float(lattice.final(state))
             best = final
             for arc_ in arcs:
@@ -178,25 +190,58 @@ class FstWordAligner(WordAligner):
             tolerance = 1e-5 * max(1.0, best)
             kept = [x for x in arcs
                     if x[3] in distance and x[2] + distance[x[3]] - best <= tolerance]
-            ends = [0] if final - best <= tolerance else []
-            fewest = min(ends + [x[4] + unmatched[x[3]] for x in kept])
+            stops = [0] if final - best <= tolerance else []
+            fewest = min(stops + [x[4] + unmatched[x[3]] for x in kept])
             distance[state], unmatched[state] = best, fewest
             out[state] = [x for x in kept if x[4] + unmatched[x[3]] == fewest]
         ops: list[WordOp] = []
         state, r, c = lattice.start(), start, start
         while out.get(state):
             rank, _, _, target, _, slot = min(out[state], key=lambda x: (x[0], x[1]))
-            if slot is not None:
-                op = slots[slot]
-            else:
-                # The exact cost (the lattice's weights are single precision).
-                kind = ORDER[rank]
-                cost = (0.0 if kind == "match" else self.delete_cost(gold[r]) if kind == "del"
-                        else self.insert_cost(test[c]) if kind == "ins"
-                        else self.substitute_cost(gold[r], test[c]))
-                op = WordOp(kind, (r,) if kind != "ins" else (), (c,) if kind != "del" else (),
-                            cost)
+            op = self._op(rank, slot, gold, test, slots, r, c)
             ops.append(op)
             r, c = r + len(op.gold), c + len(op.test)
             state = target
+        return ops
+
+    def _op(self, rank: int, slot: int | None, gold: Sequence[str], test: Sequence[str],
+            slots: list[WordOp], r: int, c: int) -> WordOp:
+        """The operation of an arc out of gold word ``r`` and test word ``c``."""
+        if slot is not None:
+            return slots[slot]
+        # The exact cost (the lattice's weights are single precision).
+        kind = ORDER[rank]
+        cost = (0.0 if kind == "match" else self.delete_cost(gold[r]) if kind == "del"
+                else self.insert_cost(test[c]) if kind == "ins"
+                else self.substitute_cost(gold[r], test[c]))
+        return WordOp(kind, (r,) if kind != "ins" else (), (c,) if kind != "del" else (), cost)
+
+    def _chained(self, lattice: pynini.Fst,
+                 arcs_of: list[list[tuple[int, int, float, int, int, int | None]]],
+                 gold: Sequence[str], test: Sequence[str], slots: list[WordOp], start: int,
+                 ends: tuple[frozenset[int], frozenset[int]]) -> list[WordOp]:
+        """:meth:`_preferred` with sentence ends to keep: each state's words
+        consumed found forward (the lattice is sorted: every arc goes to a
+        later state), then the Python pass's chain pass over the lattice."""
+        where = {lattice.start(): (0, 0)}
+        for state, arcs in enumerate(arcs_of):
+            if state in where:
+                r, c = where[state]
+                for rank, _, _, target, _, slot in arcs:
+                    if slot is not None:
+                        where[target] = (r + len(slots[slot].gold), c + len(slots[slot].test))
+                    else:
+                        where[target] = (r + (rank != _INS), c + (rank != _DEL))
+        path = chain_script(
+            (state for state in range(lattice.num_states() - 1, -1, -1) if state in where),
+            lattice.start(), where.__getitem__,
+            lambda state: [((x[0], x[1]), x[2], x[3], x[4], x[5]) for x in arcs_of[state]],
+            lambda state: float(lattice.final(state)), ends, 1e-5)
+        assert path is not None  # the lattice holds the cheapest paths
+        ops: list[WordOp] = []
+        r = c = start
+        for (rank, _), _, _, _, slot in (arc for arc, _ in path):
+            op = self._op(rank, slot, gold, test, slots, r, c)
+            ops.append(op)
+            r, c = r + len(op.gold), c + len(op.test)
         return ops

@@ -20,15 +20,23 @@ the band of states that a script cheaper than a known one (difflib's) can
 pass through is visited, which is exact.  (Building the lattice as an
 OpenFst acceptor arc by arc from Python cost five times as much as the whole
 pass.)  **Ties** between
-cheapest scripts are broken in two steps, so that an alignment never depends
-on how a search happens to run: (1) among the cheapest scripts, those with
-the most matched words (computed in the same pass over the arcs that stay
-on a cheapest path, an operation weighing the words it consumes without
-matching them); (2) among those, the script is read forward from (0, 0)
-taking the first arc by the order ``match``, ``sub``, ``merge``, ``split``,
-``del``, ``ins``: words are paired as early as possible, and a deleted gold
-word comes before an inserted test word.  Distances within 1e-9 (relative)
-are taken as equal.
+cheapest scripts are broken in steps, so that an alignment never depends
+on how a search happens to run: (0) when the caller gives sentence
+:class:`Boundaries` (``--segmentation``), among the cheapest scripts those
+that keep the most boundaries: the longest chain of *boundary states* (i,
+j), where a gold sentence and a test sentence both end, that the script
+passes, each beyond the one before on both sides (the sentence ends it puts
+at the same place, one to one; a shared boundary is never crossed to save
+nothing, see :func:`chain_script`); (1) among those, the ones with the most matched
+words (computed in the same pass over the arcs that stay on a cheapest
+path, an operation weighing the words it consumes without matching them);
+(2) among those, the script is read forward from (0, 0) taking the first
+arc by the order ``match``, ``sub``, ``merge``, ``split``, ``del``, ``ins``:
+words are paired as early as possible, and a deleted gold word comes before
+an inserted test word.  Each step is part of the order the backward pass
+minimises, (cost, -boundaries kept, unmatched words), compared
+lexicographically, not a correction made afterwards.  Distances within 1e-9
+(relative) are taken as equal.
 
 Exact shortcuts: when the scheme has no classes, no ``same`` keys and no
 merge candidate in the pair, every word has the same costs, which obey the
@@ -63,15 +71,36 @@ Tested against the general pass and the FST aligner (tests/test_yields.py).
 (The lemma needs only that every word deletes at one finite cost and
 inserts at one, substitutions cost >= 0 and no merge is possible: it is
 what lets the common prefix be matched under classes too.)
+
+With boundaries, the lemma holds at a state (i, j) with i not a gold
+sentence end and j not a test sentence end, reached with no boundary state
+counted on its row or column: the script S that deletes gold[i] first
+differs from the one S' that matches it only in the states (k, j), k > i,
+it passes before consuming test[j] (S' passes (k, j + 1) instead), and
+none of those is a boundary state when j is no test end, while S' may
+count one (and then, still on its column, not the next: it keeps no fewer
+in all); the same for an insertion first, whose states (i, k) are none
+when i is no gold end.  It holds too at a boundary state (i, i) reached on
+the diagonal, which both scripts count: S's states after it are on its
+column and count nothing.  So the match is taken without weighing the
+other arcs only at such states: the common prefix runs up to the first
+place where one side ends a sentence and the other does not, the integer
+pass takes the shortcut off the rows and columns of the ends, and the
+common suffix is left to the lattice; a pair of equal yields is its own
+alignment (every cheapest script is then the diagonal) only when no word
+deletes, inserts or merges for nothing.  Tested against a textbook
+recurrence over (state, chain flags) and between the three passes
+(tests/test_pairing.py).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from functools import lru_cache
+from typing import Any, TypeVar
 
 from parsedit.costs.scheme import INF, SAME_NAMES, CostScheme, Signature
 from parsedit.errors import SchemeError
@@ -96,6 +125,27 @@ class WordOp:
     gold: tuple[int, ...]
     test: tuple[int, ...]
     cost: float
+
+
+@dataclass(frozen=True)
+class Boundaries:
+    """Where sentences end on each side of a pair of word sequences, as the
+    number of words before each end (a state (i, j) of the lattice is a
+    boundary state when i is in ``gold`` and j in ``test``)."""
+
+    gold: frozenset[int]
+    test: frozenset[int]
+
+    def local(self, start: int, end_g: int, end_t: int
+              ) -> tuple[frozenset[int], frozenset[int]]:
+        """The ends inside the middle that starts at ``start`` on both sides
+        and ends at ``end_g`` and ``end_t``, counted from ``start``."""
+        return (frozenset(g - start for g in self.gold if start <= g <= end_g),
+                frozenset(t - start for t in self.test if start <= t <= end_t))
+
+
+NONE: frozenset[int] = frozenset()
+NO_ENDS = (NONE, NONE)
 
 
 @dataclass(frozen=True)
@@ -182,6 +232,11 @@ class WordAligner:
                      scheme.insert_cost(plain_sig))
             if costs[0] > 0 and all(0 <= c < INF and float(c).is_integer() for c in costs):
                 self._whole = (int(costs[0]), int(costs[1]), int(costs[2]))
+        # Whether every script but the diagonal costs something (no word
+        # deletes, inserts or merges for nothing): then a pair of equal
+        # yields is its own alignment under any boundaries.
+        self._no_free_shift = all(cost > 0 for _, cost in (*scheme.insert, *scheme.delete)) \
+            and (scheme.merge is None or scheme.merge > 0)
 
     @property
     def by_equality(self) -> bool:
@@ -263,16 +318,19 @@ class WordAligner:
                                else WordOp(kind, (j,), span, cost))
         return out
 
-    def align(self, gold: Sequence[str], test: Sequence[str]) -> WordAlignment:
-        """The cheapest script from ``gold`` to ``test`` (ties broken by ORDER)."""
-        if list(gold) == list(test):
+    def align(self, gold: Sequence[str], test: Sequence[str],
+              boundaries: Boundaries | None = None) -> WordAlignment:
+        """The cheapest script from ``gold`` to ``test``; ties broken by the
+        most ``boundaries`` kept (when given), then as the module says."""
+        if list(gold) == list(test) and (boundaries is None or self._no_free_shift):
             return identity(gold)
         merges = self._merges(gold, test)
-        start, end_g, end_t = self._middle(gold, test, merges)
+        start, end_g, end_t = self._middle(gold, test, merges, boundaries)
         prefix = [match(i, i) for i in range(start)]
         shift = len(test) - len(gold)
         suffix = [match(i, i + shift) for i in range(end_g, len(gold))]
-        middle = self._lattice(gold, test, start, end_g, end_t, merges)
+        ends = NO_ENDS if boundaries is None else boundaries.local(start, end_g, end_t)
+        middle = self._lattice(gold, test, start, end_g, end_t, merges, ends)
         ops = (*prefix, *middle, *suffix)
         return WordAlignment(sum(op.cost for op in ops), ops, len(gold), len(test))
 
@@ -308,15 +366,19 @@ class WordAligner:
             gold=n, test=m, matched=start + n - end_g + kinds[_MATCH], substituted=kinds[_SUB],
             deleted=kinds[_DEL], inserted=kinds[_INS], cost=cost)
 
-    def _middle(self, gold: Sequence[str], test: Sequence[str], merges: list[WordOp]
-                ) -> tuple[int, int, int]:
+    def _middle(self, gold: Sequence[str], test: Sequence[str], merges: list[WordOp],
+                boundaries: Boundaries | None = None) -> tuple[int, int, int]:
         """Where the lattice starts, and ends on each side: the common prefix
-        and suffix are matched without it where that is exact (see the module)."""
+        and suffix are matched without it where that is exact (see the
+        module; with ``boundaries``, the prefix up to the first place where
+        one side ends a sentence and the other does not, and no suffix)."""
         start, end_g, end_t = 0, len(gold), len(test)
         if self._prefix and not merges:
-            while start < end_g and start < end_t and gold[start] == test[start]:
+            stops = frozenset() if boundaries is None else boundaries.gold ^ boundaries.test
+            while start < end_g and start < end_t and gold[start] == test[start] \
+                    and start not in stops:
                 start += 1
-        if self._trim and not merges:
+        if self._trim and not merges and boundaries is None:
             # A common last word is trimmed only when no other word of either
             # middle could match it: else the forward read below (words paired
             # as early as possible) may pair it with an earlier word instead.
@@ -351,12 +413,16 @@ class WordAligner:
         return cost
 
     def _lattice(self, gold: Sequence[str], test: Sequence[str], start: int, end_g: int,
-                 end_t: int, merges: list[WordOp]) -> list[WordOp]:
+                 end_t: int, merges: list[WordOp],
+                 ends: tuple[frozenset[int], frozenset[int]] = NO_ENDS) -> list[WordOp]:
         """The middle script, gold[start:end_g] against test[start:end_t]: one
-        backward pass over the band of the lattice (see the module)."""
+        backward pass over the band of the lattice (see the module); ``ends``:
+        the sentence ends of each side inside the middle, counted from
+        ``start`` (see :class:`Boundaries`)."""
         g, t = gold[start:end_g], test[start:end_t]
+        gold_ends, test_ends = ends
         if self._whole is not None and not merges:
-            return self._whole_lattice(g, t, start)
+            return self._whole_lattice(g, t, start, ends)
         rows, cols = end_g - start + 1, end_t - start + 1
         final = rows * cols - 1
         deletes = [self.delete_cost(w) for w in g]
@@ -390,82 +456,164 @@ class WordAligner:
                 target = (op.gold[-1] + 1 - start) * cols + op.test[-1] + 1 - start
                 special.setdefault(i * cols + j, []).append(
                     (_RANK[op.kind], op.cost, target, len(op.gold) + len(op.test), op))
-        # Per state: the cheapest cost to the end, and the fewest unmatched
-        # words among the cheapest scripts (INF and ``worst`` off the band).
+        # Per state: the cheapest cost to the end, the most boundaries kept
+        # (see chain_script; for a boundary state, counting it) and the
+        # fewest unmatched words among those scripts (INF, 0 and ``worst``
+        # off the band): with no boundary pending (these lists); and, with
+        # boundaries, on a row of gold ends reached along it from a
+        # boundary state counted there, or down a column of test ends.
         worst = len(gold) + len(test) + 1
         distance = [INF] * (rows * cols)
+        kept = [0] * (rows * cols)
         unmatched = [worst] * (rows * cols)
         distance[final] = 0.0
         unmatched[final] = 0
+        both = bool(gold_ends and test_ends)
+        along_row = {r: ([INF] * cols, [0] * cols, [worst] * cols)
+                     for r in gold_ends if both and r <= last_r}
+        along_column = {c: ([INF] * rows, [0] * rows, [worst] * rows)
+                        for c in test_ends if both and c <= last_c}
+
+        def reached(here: int, flag: int) -> tuple[float, int, int]:
+            """The values of state ``here`` reached with ``flag``."""
+            if flag == _FREE:
+                return distance[here], kept[here], unmatched[here]
+            if flag == _AT:
+                return distance[here], kept[here] - 1, unmatched[here]
+            r, c = divmod(here, cols)
+            d, k, n = along_row[r] if flag == _ROW else along_column[c]
+            i = c if flag == _ROW else r
+            return d[i], k[i], n[i]
+
+        def options(r: int, c: int, flag: int
+                    ) -> list[tuple[float, int, int, tuple[int, float, int, int, WordOp | None]]]:
+            """Each arc out of (r, c) reached with ``flag``: the values through it."""
+            out = []
+            for arc in self._arcs(r, c, g, t, deletes, inserts, cols, sub, special):
+                tr, tc = divmod(arc[2], cols)
+                d, k, n = reached(arc[2], _after(flag, tr - r, tc - c))
+                out.append((arc[1] + d, k, arc[3] + n, arc))
+            return out
+
+        def settle(r: int, c: int) -> None:
+            """Every value of a state on a row or a column of ends."""
+            here = r * cols + c
+            flags = [_AT if r in along_row and c in along_column else _FREE]
+            flags += [_ROW] * (r in along_row) + [_COLUMN] * (c in along_column)
+            for flag in flags:
+                found = [option for option in options(r, c, flag) if option[0] < INF]
+                if here == final:
+                    found.append((0.0, 0, 0, (0, 0.0, 0, 0, None)))
+                if not found:
+                    continue
+                d, k, n = _best_triple(found)
+                if flag == _FREE or flag == _AT:
+                    distance[here], kept[here], unmatched[here] = d, k + (flag == _AT), n
+                else:
+                    values, i = (along_row[r], c) if flag == _ROW else (along_column[c], r)
+                    values[0][i], values[1][i], values[2][i] = d, k, n
+
         for r in range(last_r, -1, -1):
             base = r * cols
             low, high = max(0, r + below), min(cols, r + above + 1)
             for c in range(high - 1, low - 1, -1):
                 here = base + c
-                if here == final or step * (abs(r - c) + abs(shift - r + c)) > bound:
+                if step * (abs(r - c) + abs(shift - r + c)) > bound:
                     continue
-                # The one-word arcs' (distance through it, unmatched words
-                # through it); an arc that is not there costs INF.
+                if here == final or (r in along_row and c in along_column):
+                    settle(r, c)  # the last state, or a boundary state
+                    continue
+                # The one-word arcs' (distance, boundaries kept, unmatched
+                # words) through them; an arc that is not there costs INF.
                 d_sub = d_del = d_ins = INF
+                k_sub = k_del = k_ins = 0
                 n_sub = n_del = n_ins = worst
                 if r < last_r:
+                    down = here + cols
                     if c < last_c:
                         cost = sub(g[r], t[c])
                         if cost == 0:
-                            d_sub, n_sub = distance[here + cols + 1], unmatched[here + cols + 1]
+                            d_sub, k_sub, n_sub = distance[down + 1], kept[down + 1], \
+                                unmatched[down + 1]
                         elif cost < INF:
-                            d_sub = cost + distance[here + cols + 1]
-                            n_sub = 2 + unmatched[here + cols + 1]
-                    d_del, n_del = deletes[r] + distance[here + cols], 1 + unmatched[here + cols]
+                            d_sub, k_sub, n_sub = cost + distance[down + 1], kept[down + 1], \
+                                2 + unmatched[down + 1]
+                    d_del, k_del, n_del = deletes[r] + distance[down], kept[down], \
+                        1 + unmatched[down]
                 if c < last_c:
-                    d_ins, n_ins = inserts[c] + distance[here + 1], 1 + unmatched[here + 1]
+                    d_ins, k_ins, n_ins = inserts[c] + distance[here + 1], kept[here + 1], \
+                        1 + unmatched[here + 1]
                 best = min(d_sub, d_del, d_ins)
                 more = special.get(here)
                 if more:
-                    others = [(cost + distance[target], n + unmatched[target])
+                    others = [(cost + distance[target], kept[target], n + unmatched[target])
                               for _, cost, target, n, _ in more]
-                    best = min(best, *(d for d, _ in others))
+                    best = min(best, *(d for d, _, _ in others))
                 if best == INF:
                     continue
                 tolerance = 1e-9 * max(1.0, best)
-                fewest = worst
-                for d, n in ((d_sub, n_sub), (d_del, n_del), (d_ins, n_ins),
-                             *(others if more else ())):
-                    if n < fewest and d - best <= tolerance:
-                        fewest = n
-                distance[here] = best
-                unmatched[here] = fewest
+                most, fewest = -1, worst
+                for d, k, n in ((d_sub, k_sub, n_sub), (d_del, k_del, n_del),
+                                (d_ins, k_ins, n_ins), *(others if more else ())):
+                    if d - best <= tolerance and (k > most or (k == most and n < fewest)):
+                        most, fewest = k, n
+                distance[here], kept[here], unmatched[here] = best, most, fewest
+                if r in along_row:
+                    # Reached along a row of ends, an insertion stays on it.
+                    row = along_row[r]
+                    d_ins, k_ins, n_ins = (inserts[c] + row[0][c + 1], row[1][c + 1],
+                                           1 + row[2][c + 1]) if c < last_c else (INF, 0, worst)
+                    along = [option for option in ((d_sub, k_sub, n_sub, None),
+                                                   (d_del, k_del, n_del, None),
+                                                   (d_ins, k_ins, n_ins, None),
+                                                   *((d, k, n, None) for d, k, n in
+                                                     (others if more else ())))
+                             if option[0] < INF]
+                    if along:
+                        row[0][c], row[1][c], row[2][c] = _best_triple(along)
+                if c in along_column:
+                    settle(r, c)
         if distance[0] == INF:
             raise SchemeError(
                 f"word cost scheme {self.scheme.name!r} allows no alignment of "
                 f"[{' '.join(g)}] with [{' '.join(t)}]")
         ops: list[WordOp] = []
         current = 0
+        flag = _AT if 0 in along_row and 0 in along_column else _FREE
         while current != final:
             r, c = divmod(current, cols)
-            best, fewest = distance[current], unmatched[current]
+            best, most, fewest = reached(current, flag)
             tolerance = 1e-9 * max(1.0, best)
-            rank, cost, target, _, found = min(
-                (arc for arc in self._arcs(r, c, g, t, deletes, inserts, cols, sub, special)
-                 if arc[1] + distance[arc[2]] - best <= tolerance
-                 and arc[3] + unmatched[arc[2]] == fewest),
-                key=lambda arc: arc[0])
+            if flag == _FREE and r not in along_row and c not in along_column:
+                # Every arc reaches its target with no boundary pending.
+                rank, cost, target, _, found = min(
+                    (arc for arc in self._arcs(r, c, g, t, deletes, inserts, cols, sub, special)
+                     if arc[1] + distance[arc[2]] - best <= tolerance
+                     and kept[arc[2]] == most and arc[3] + unmatched[arc[2]] == fewest),
+                    key=lambda arc: arc[0])
+            else:
+                _, _, _, (rank, cost, target, _, found) = min(
+                    (option for option in options(r, c, flag) if option[0] - best <= tolerance
+                     and option[1] == most and option[2] == fewest),
+                    key=lambda option: option[3][0])
+            tr, tc = divmod(target, cols)
+            flag = _after(flag, tr - r, tc - c)
+            if flag == _FREE and tr in along_row and tc in along_column:
+                flag = _AT
             if found is None:
-                kind = ORDER[rank]
-                found = WordOp(kind, (start + r,) if kind != "ins" else (),
-                               (start + c,) if kind != "del" else (), cost)
+                found = _one_word(rank, r, c, start, cost)
             ops.append(found)
             current = target
         return ops
 
-    def _whole_lattice(self, g: Sequence[str], t: Sequence[str], start: int
-                       ) -> list[WordOp]:
+    def _whole_lattice(self, g: Sequence[str], t: Sequence[str], start: int,
+                       ends: tuple[frozenset[int], frozenset[int]] = NO_ENDS) -> list[WordOp]:
         """:meth:`_lattice` by the integer pass (:meth:`_whole_path`)."""
         assert self._whole is not None
         sub, delete, insert = self._whole
         ops: list[WordOp] = []
         r = c = start
-        for rank in self._whole_path(g, t, sub, delete, insert):
+        for rank in self._whole_path(g, t, sub, delete, insert, *ends):
             if rank == _MATCH:
                 ops.append(match(r, c))
             elif rank == _SUB:
@@ -479,24 +627,41 @@ class WordAligner:
         return ops
 
     @staticmethod
-    def _whole_path(g: Sequence[str], t: Sequence[str], sub: int, delete: int, insert: int
+    def _whole_path(g: Sequence[str], t: Sequence[str], sub: int, delete: int, insert: int,
+                    gold_ends: frozenset[int] = NONE, test_ends: frozenset[int] = NONE
                     ) -> list[int]:
         """The middle script's operations (their ranks in ORDER) when every
         word has the same whole-number costs and only equal words match (the
         shipped ``words``): :meth:`_lattice`'s script, several times faster
-        (see the module): each state's pair
-        (cost to the end, fewest unmatched words) is one integer, cost x
-        ``unit`` + unmatched, ``unit`` above any count of unmatched words, so
-        that integers compare as the pairs do lexicographically, exactly; and
-        a state whose two words are equal takes the match without weighing
-        its other arcs, which cannot do better (the module's lemma)."""
+        (see the module).  Each state's triple (cost to the end, boundaries
+        kept, fewest unmatched words) is one integer, cost x ``whole`` -
+        kept x ``unit`` + unmatched, ``unit`` above any count of unmatched
+        words and ``whole`` above any kept x ``unit`` + unmatched, so that
+        integers compare as the triples do lexicographically, exactly; and a
+        state whose two words are equal, off the rows and columns of the
+        sentence ends (``gold_ends``, ``test_ends``: see
+        :class:`Boundaries`), takes the match without weighing its other
+        arcs, which cannot do better (the module's lemma).
+
+        The boundaries kept are counted as :func:`chain_script` counts them:
+        besides each state's value with no boundary pending (``value``, which
+        for a boundary state includes counting it), a row of gold ends has
+        the values of its states reached along it from a boundary state
+        counted there (``along_row``), a column of test ends those of its
+        states reached down it (``along_column``); a boundary state reached
+        so counts nothing."""
         rows, cols = len(g), len(t)
-        if rows <= 1 and cols <= 1:  # one word on a side, or none (g != t)
+        if not (gold_ends and test_ends):  # no boundary state: none kept
+            gold_ends = test_ends = NONE
+        if rows <= 1 and cols <= 1 and not gold_ends:  # one word on a side, or none (g != t)
             if rows and cols:  # a substitution, or a deletion before an insertion
                 return [_SUB] if sub <= delete + insert else [_DEL, _INS]
             return [_DEL] * rows + [_INS] * cols
         unit = rows + cols + 1
-        w_sub, w_del, w_ins = sub * unit + 2, delete * unit + 1, insert * unit + 1
+        # A chain has at most rows + cols + 1 states.
+        kept = unit if gold_ends else 0
+        whole = unit * (rows + cols + 3) if gold_ends else unit
+        w_sub, w_del, w_ins = sub * whole + 2, delete * whole + 1, insert * whole + 1
         width = cols + 1
         # The band of :meth:`_lattice`, from a greedy script's cost and in
         # whole numbers, so with no margin: the diagonals x = c - r where
@@ -512,15 +677,45 @@ class WordAligner:
         else:
             below, above = -rows, cols
         value: list[float] = [INF] * ((rows + 1) * width)
-        here = rows * width + cols
-        value[here] = 0
-        for _ in range(cols - max(0, rows + below)):  # the last row: insertions
-            here -= 1
-            value[here] = w_ins + value[here + 1]
-        for r in range(rows - 1, -1, -1):
+        along_row = {r: [INF] * width for r in gold_ends if r <= rows}
+        along_column = {c: [INF] * (rows + 1) for c in test_ends if c <= cols}
+        columns = sorted(along_column)
+
+        def settle(r: int, c: int) -> None:
+            """Every value of state (r, c) (a row or column of ends, or the
+            last row), its successors settled."""
+            here = r * width + c
+            if r == rows and c == cols:
+                diagonal = down = ahead = row_ahead = column_down = 0.0
+            else:
+                diagonal = down = ahead = row_ahead = column_down = INF
+                if r < rows:
+                    down = w_del + value[here + width]
+                    if c < cols:
+                        diagonal = (0 if g[r] == t[c] else w_sub) + value[here + width + 1]
+                    if c in along_column:
+                        column_down = w_del + along_column[c][r + 1]
+                if c < cols:
+                    ahead = w_ins + value[here + 1]
+                    if r in along_row:
+                        row_ahead = w_ins + along_row[r][c + 1]
+            if r in along_row and c in along_column:  # a boundary state
+                value[here] = min(diagonal, column_down, row_ahead) - kept
+            else:
+                value[here] = min(diagonal, down, ahead)
+            if r in along_row:
+                along_row[r][c] = min(diagonal, down, row_ahead)
+            if c in along_column:
+                along_column[c][r] = min(diagonal, column_down, ahead)
+
+        for r in range(rows, -1, -1):
+            low, high = max(0, r + below), min(width, r + above + 1)
+            if r == rows or r in along_row:
+                for c in range(high - 1, low - 1, -1):
+                    settle(r, c)
+                continue
             word = g[r]
             base = r * width
-            low, high = max(0, r + below), min(width, r + above + 1)
             if high == width:
                 value[base + cols] = w_del + value[base + width + cols]
                 high -= 1
@@ -528,36 +723,65 @@ class WordAligner:
                 here = base + c
                 down = here + width
                 if word == t[c]:
-                    value[here] = value[down + 1]
-                    continue
-                best = w_sub + value[down + 1]
+                    if c not in test_ends:
+                        value[here] = value[down + 1]
+                        continue
+                    best = value[down + 1]
+                else:
+                    best = w_sub + value[down + 1]
                 other = w_del + value[down]
                 if other < best:
                     best = other
                 other = w_ins + value[here + 1]
                 value[here] = other if other < best else best
-        # Forward from (0, 0): the first arc by ORDER that keeps the pair.
+            for c in columns:  # down a column of ends: its values along it
+                if low <= c < min(width, r + above + 1):
+                    here = base + c
+                    along = along_column[c]
+                    best = w_del + along[r + 1]
+                    if c < cols:
+                        other = (0 if word == t[c] else w_sub) + value[here + width + 1]
+                        if other < best:
+                            best = other
+                        other = w_ins + value[here + 1]
+                        if other < best:
+                            best = other
+                    along[r] = best
+        # Forward from (0, 0): the first arc by ORDER that keeps the triple.
         ranks: list[int] = []
         r = c = 0
+        flag = _AT if 0 in along_row and 0 in along_column else _FREE
         while r < rows or c < cols:
-            here = r * width + c
-            if r < rows and c < cols:
-                if g[r] == t[c]:
-                    ranks.append(_MATCH)
-                    r += 1
-                    c += 1
-                    continue
-                if w_sub + value[here + width + 1] == value[here]:
-                    ranks.append(_SUB)
-                    r += 1
-                    c += 1
-                    continue
-            if r < rows and w_del + value[here + width] == value[here]:
-                ranks.append(_DEL)
+            if flag == _FREE and r < rows and c < cols and g[r] == t[c] \
+                    and r not in along_row and c not in along_column:
+                ranks.append(_MATCH)  # the lemma, as in the backward pass
                 r += 1
-            else:
-                ranks.append(_INS)
                 c += 1
+                if r in along_row and c in along_column:
+                    flag = _AT
+                continue
+            here = r * width + c
+            rest = value[here] + kept if flag == _AT else value[here] if flag == _FREE \
+                else along_row[r][c] if flag == _ROW else along_column[c][r]
+            for rank, weight, gold, test in (
+                    (_MATCH if r < rows and c < cols and g[r] == t[c] else _SUB,
+                     0 if r < rows and c < cols and g[r] == t[c] else w_sub, 1, 1),
+                    (_DEL, w_del, 1, 0), (_INS, w_ins, 0, 1)):
+                if r + gold > rows or c + test > cols:
+                    continue
+                after = _after(flag, gold, test)
+                there = here + gold * width + test
+                arrived = value[there] if after == _FREE \
+                    else along_row[r][c + 1] if after == _ROW else along_column[c][r + 1]
+                if weight + arrived == rest:
+                    ranks.append(rank)
+                    r, c = r + gold, c + test
+                    if after == _FREE and r in along_row and c in along_column:
+                        after = _AT
+                    flag = after
+                    break
+            else:
+                raise AssertionError("the integer pass lost its path")
         return ranks
 
     @staticmethod
@@ -582,6 +806,116 @@ class WordAligner:
             out.append((_INS, inserts[c], here + 1, 1, None))
         out += special.get(here, ())
         return out
+
+
+def _one_word(rank: int, r: int, c: int, start: int, cost: float) -> WordOp:
+    """The one-word operation of rank ``rank`` (in ORDER) out of state (r, c)
+    of a middle that starts at word ``start`` on both sides."""
+    kind = ORDER[rank]
+    return WordOp(kind, (start + r,) if kind != "ins" else (),
+                  (start + c,) if kind != "del" else (), cost)
+
+
+# The chain of kept boundaries (chain_script): where a script is since the
+# last boundary state it counted.
+_FREE, _ROW, _COLUMN, _AT = range(4)
+
+
+def _after(flag: int, gold: int, test: int) -> int:
+    """The flag after an arc that consumes ``gold`` and ``test`` words."""
+    if flag == _AT:
+        return _ROW if not gold else _COLUMN if not test else _FREE
+    if flag == _ROW:
+        return _ROW if not gold else _FREE
+    if flag == _COLUMN:
+        return _COLUMN if not test else _FREE
+    return _FREE
+
+
+State = TypeVar("State", bound=Hashable)
+Arc_ = TypeVar("Arc_", bound=tuple[Any, ...])
+
+
+def chain_script(states: Iterable[State], start: State,
+                 where: Callable[[State], tuple[int, int]],
+                 arcs: Callable[[State], Sequence[Arc_]],
+                 final: Callable[[State], float],
+                 ends: tuple[frozenset[int], frozenset[int]],
+                 relative: float) -> list[tuple[Arc_, State]] | None:
+    """The preferred script of a lattice with sentence ends to keep: its
+    arcs, each with its source state, or None when no script reaches the end.
+
+    ``states`` lists the lattice's states so that every arc's target comes
+    before its source (backwards); ``where(state)`` gives the gold and test
+    words consumed there (a *boundary state* when they are in ``ends``);
+    ``arcs(state)`` its arcs as (rank, cost, target, unmatched words, ...);
+    ``final(state)`` the cost of ending there (INF where it is not final).
+
+    Scripts are ordered by (cost, -boundaries kept, unmatched words), then
+    read forward taking the first arc by rank.  Costs within ``relative``
+    of each other (relatively) are equal.  The boundaries kept are the
+    longest chain of the boundary states a script passes in which each
+    state is beyond the one before on both sides: the pairs of sentence
+    ends the script puts at the same place, one to one.  (A script that
+    passes (i, j) and then, inserting a whole test sentence, (i, k), keeps
+    one boundary of the gold side there, not two.)  It is counted greedily,
+    a state at a time, which is exact for a chain along a monotone path:
+    a boundary state counts unless the script is still on the row or the
+    column of the last one counted (the flag of the pass)."""
+    gold_ends, test_ends = ends
+    best: dict[tuple[State, int], tuple[float, int, int]] = {}
+    chosen: dict[tuple[State, int], list[tuple[Any, Arc_, State, int]]] = {}
+    for state in states:
+        r, c = where(state)
+        row, column = r in gold_ends, c in test_ends
+        flags = [_FREE] + [_ROW] * row + [_COLUMN] * column + [_AT] * (row and column)
+        out = arcs(state)
+        end = final(state)
+        for flag in flags:
+            options: list[tuple[float, int, int, tuple[Any, Arc_, State, int] | None]] = []
+            if end < INF:
+                options.append((end, 0, 0, None))
+            for arc in out:
+                target = arc[2]
+                tr, tc = where(target)
+                after = _after(flag, tr - r, tc - c)
+                gain = 0
+                if after == _FREE and tr in gold_ends and tc in test_ends:
+                    after, gain = _AT, 1
+                found = best.get((target, after))
+                if found is not None:
+                    d, k, n = found
+                    options.append((arc[1] + d, k + gain, n + arc[3],
+                                    (arc[0], arc, target, after)))
+            if not options:
+                continue
+            low, most, fewest = best[state, flag] = _best_triple(options, relative)
+            tolerance = relative * max(1.0, low)
+            chosen[state, flag] = [option[3] for option in options
+                                   if option[0] - low <= tolerance and option[1] == most
+                                   and option[2] == fewest and option[3] is not None]
+    r, c = where(start)
+    state, flag = start, _AT if r in gold_ends and c in test_ends else _FREE
+    if (state, flag) not in best:
+        return None
+    path: list[tuple[Arc_, State]] = []
+    while chosen.get((state, flag)):
+        _, arc, target, after = min(chosen[state, flag], key=lambda option: option[0])
+        path.append((arc, state))
+        state, flag = target, after
+    return path
+
+
+def _best_triple(options: Sequence[tuple[float, int, int, Any]], relative: float = 1e-9
+               ) -> tuple[float, int, int]:
+    """The best (cost, boundaries kept, unmatched words) of some options (of
+    finite cost): the cheapest (within ``relative``, relatively), then the
+    most kept, then the fewest unmatched."""
+    low = min(option[0] for option in options)
+    tolerance = relative * max(1.0, low)
+    near = [option for option in options if option[0] - low <= tolerance]
+    most = max(option[1] for option in near)
+    return low, most, min(option[2] for option in near if option[1] == most)
 
 
 def _greedy_cost(g: Sequence[str], t: Sequence[str], sub: int, delete: int, insert: int) -> int:

@@ -34,7 +34,7 @@ where that count is complete (L = Nc, B = Nc, C = Ng).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import replace
 from itertools import compress, filterfalse
 from operator import eq
@@ -43,7 +43,7 @@ from typing import Any
 from parsedit.metrics.base import Outcome, Part, ratio
 from parsedit.results import ParsevalCounts
 from parsedit.trees.bracketing import CLOSING, OPEN, TAGGED, Bracketing, decode_all
-from parsedit.trees.columnar import SPAN, Read
+from parsedit.trees.columnar import POSITION, POSITIONS, SPAN, Read
 
 # (label, start, end), or with split (label, start, end, children's spans).
 Bracket = tuple[Any, ...]
@@ -126,12 +126,21 @@ def _weighted_matched(gold: list[Bracket], test: list[Bracket], heights: list[in
 
 def _matched_keys(gold: list[int], test: list[int]) -> int:
     """:func:`_matched` of integer keys: the keys both hold, and then the
-    same of their repeats (each key's second, third ... copies)."""
-    gold_set, test_set = set(gold), set(test)
-    matched = len(gold_set & test_set)
-    if len(gold_set) < len(gold) and len(test_set) < len(test):
-        matched += _matched_keys(_repeats(gold), _repeats(test))
-    return matched
+    same of their repeats (each key's second, third ... copies), as long
+    as both sides repeat one; past a few rounds (a unary chain of one label
+    1,000 deep repeats its key 1,000 times), the rest counted at once."""
+    matched = 0
+    for _ in range(_ROUNDS):
+        gold_set, test_set = set(gold), set(test)
+        matched += len(gold_set & test_set)
+        if len(gold_set) == len(gold) or len(test_set) == len(test):
+            return matched
+        gold, test = _repeats(gold), _repeats(test)
+    return matched + sum((Counter(gold) & Counter(test)).values())
+
+
+# Rounds of repeated keys matched as sets before the rest is counted.
+_ROUNDS = 4
 
 
 def _repeats(keys: list[int]) -> list[int]:
@@ -154,16 +163,66 @@ def crossing(gold: Sequence[Bracket], test: Sequence[Bracket]) -> int:
     """Test brackets crossing at least one gold bracket.  A test span equal
     to a gold span crosses nothing, since gold spans nest."""
     gold_spans = {(b[1], b[2]) for b in gold}
-    count = 0
-    for b in test:
-        s, e = b[1], b[2]
-        if (s, e) in gold_spans:
-            continue
-        for a, z in gold_spans:
-            if a < s < z < e or s < a < e < z:
-                count += 1
-                break
-    return count
+    return crossed(gold_spans, [(b[1], b[2]) for b in test if (b[1], b[2]) not in gold_spans])
+
+
+# Beyond this many (test span, gold span) checks, crossed() sweeps instead.
+_CHECKS = 1 << 14
+
+
+def crossed(gold: Collection[tuple[int, int]], test: Sequence[tuple[int, int]],
+            checks: int = _CHECKS) -> int:
+    """How many of the ``test`` spans cross at least one of the ``gold``
+    spans (which nest, as a tree's do): ``a < s < z < e`` or ``s < a < e <
+    z``.  Span by span when that takes at most ``checks`` comparisons (a
+    usual sentence); else in time about linear in the sentence's length (a
+    sweep, :func:`_nearest_ends`) rather than the product of the two
+    counts."""
+    if not gold or not test:
+        return 0
+    if len(gold) * len(test) <= checks:
+        count = 0
+        for s, e in test:
+            for a, z in gold:
+                if a < s < z < e or s < a < e < z:
+                    count += 1
+                    break
+        return count
+    n = max(max(z for _, z in gold), max(e for _, e in test))
+    first_end, last_start = _nearest_ends(gold, n)
+    return sum(1 for s, e in test if first_end[s] < e or last_start[e] > s)
+
+
+def _nearest_ends(gold: Collection[tuple[int, int]], n: int) -> tuple[list[int], list[int]]:
+    """For each position p in 0..n: the least end z of a gold span (a, z)
+    with a < p < z (n + 1 if none), and the greatest start a of one (-1 if
+    none).  A test span (s, e) then crosses a gold span iff the first of
+    s is below e (a < s < z < e) or the second of e above s (s < a < e <
+    z).  Each position is given its value once, spans taken by end (by
+    start), positions already given skipped by pointers that jump them."""
+    def sweep(order: list[tuple[int, int]], none: int) -> list[int]:
+        found = [none] * (n + 1)
+        free = list(range(n + 2))  # free[p]: a position >= p not yet given, or p
+
+        def next_free(p: int) -> int:
+            root = p
+            while free[root] != root:
+                root = free[root]
+            while free[p] != root:  # (every pointer on the way to it, shortened)
+                free[p], p = root, free[p]
+            return root
+
+        for a, z in order:
+            p = next_free(a + 1)
+            while p < z:
+                found[p] = a if none < 0 else z
+                free[p] = p + 1
+                p = next_free(p + 1)
+        return found
+
+    spans = list(gold)
+    return (sweep(sorted(spans, key=lambda span: span[1]), n + 1),
+            sweep(sorted(spans, key=lambda span: -span[0]), -1))
 
 
 def score(gold: Bracketing, test: Bracketing, labeled: bool = True,
@@ -239,20 +298,13 @@ def columnar_counts(gold: Read, test: Read, labeled: bool = True) -> ParsevalCou
 
 
 def _crossing(gold: list[int], test: list[int]) -> int:
-    """:func:`crossing` of spans ``start << 16 | end``."""
+    """:func:`crossing` of spans ``start << POSITION | end``."""
     spans = set(gold)
     others = list(filterfalse(spans.__contains__, test))
     if not others:
         return 0
-    bounds = [(span >> 16, span & 0xFFFF) for span in spans]
-    count = 0
-    for span in others:
-        s, e = span >> 16, span & 0xFFFF
-        for a, z in bounds:
-            if a < s < z < e or s < a < e < z:
-                count += 1
-                break
-    return count
+    return crossed([(span >> POSITION, span & POSITIONS) for span in spans],
+                   [(span >> POSITION, span & POSITIONS) for span in others])
 
 
 class Parseval:

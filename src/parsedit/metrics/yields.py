@@ -58,7 +58,7 @@ from parsedit.metrics.parseval import columnar_counts
 from parsedit.results import EditCounts, LACounts, ParsevalCounts, WordCounts
 from parsedit.trees import bracketing
 from parsedit.trees.bracketing import CLOSE, CLOSING, OPEN, WORD, Bracketing
-from parsedit.trees.columnar import Read
+from parsedit.trees.columnar import LABEL, POSITION, POSITIONS, Read
 from parsedit.trees.normalise import Normalisation
 
 # The edit distances (and pynini with them) are imported where they are
@@ -446,9 +446,9 @@ def _projected(keys: list[int], words: int, kept: list[int]) -> tuple[list[int],
         before[position] += before[position - 1]
     out = []
     for key in keys:
-        start, end = before[key >> 16 & 0xFFFF], before[key & 0xFFFF]
+        start, end = before[key >> POSITION & POSITIONS], before[key & POSITIONS]
         if start != end:
-            out.append(key >> 32 << 32 | start << 16 | end)
+            out.append(key >> LABEL << LABEL | start << POSITION | end)
     return out, len(keys) - len(out)
 
 

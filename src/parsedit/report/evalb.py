@@ -82,6 +82,11 @@ class Table:
                               f"({exc.strerror or exc}); set TMPDIR to a writable directory "
                               "with room") from None
 
+    def clear(self) -> None:
+        """Forget the rows added (the run starts again)."""
+        self.text.seek(0)
+        self.text.truncate()
+
     def pieces(self, size: int = 1 << 20) -> Iterator[str]:
         """The table so far, in pieces of ``size`` bytes."""
         self.text.seek(0)

@@ -31,7 +31,12 @@ word cost scheme) and ``error_rate`` (100 x cost / gold), and the same under
 ``sentences``: ``id`` (1-based), ``status`` (``ok``/``error``/``skip``),
 ``message``, ``reason`` (EVALB's words, or null), ``length`` (EVALB's gold
 length), and per metric its counts, or ``null`` when the sentence was not
-scored (for ``la``: ``score``, ``words`` and ``word_scores``).
+scored (for ``la``: ``score``, ``words`` and ``word_scores``).  With
+``--segmentation align`` or ``document`` an entry is a pair of runs of
+sentences, ``id`` its number, and it also has ``gold_first``, ``gold_last``,
+``test_first`` and ``test_last``: the 1-based numbers of the first and last
+sentence of each file in the pair (null for a side that has none), and
+``summary.gold_trees`` and ``test_trees`` count the files' sentences.
 """
 
 from __future__ import annotations
@@ -101,6 +106,9 @@ def to_dict(result: CorpusResult, gold: str, test: str) -> dict[str, Any]:
         entry: dict[str, Any] = {"id": s.id, "status": s.status, "message": s.message,
                                  "reason": s.reason, "length": s.length,
                                  "counted": s.counted}
+        run = result.run(s)
+        if run is not None:
+            entry.update(run.sentences())
         for metric in result.metrics:
             counts = s.counts.get(metric)
             entry[metric] = None if counts is None else _counts(metric, counts)

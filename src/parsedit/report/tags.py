@@ -4,7 +4,7 @@ test file, the columns of Acedański and Przepiórkowski's Tables 2-5."""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from parsedit import __version__
@@ -20,6 +20,21 @@ TITLES = {
 }
 COLUMNS = (("strong", "C (%)"), ("weak", "WC (%)"), ("precision", "P (%)"),
            ("recall", "R (%)"), ("f_measure", "F (%)"))
+
+
+def same(scorings: Sequence[str], counts: Callable[[str], object]) -> list[list[str]]:
+    """The scoring functions in order, those whose ``counts`` equal an
+    earlier one's with it (tags without a separator: the full tag, its part
+    of speech and its one position are the same thing, and so are their
+    figures)."""
+    groups: list[list[str]] = []
+    for scoring in scorings:
+        found = next((g for g in groups if counts(g[0]) == counts(scoring)), None)
+        if found is None:
+            groups.append([scoring])
+        else:
+            found.append(scoring)
+    return groups
 
 
 def table(scoring: str, rows: Sequence[tuple[str, TagCounts]]) -> list[str]:
@@ -41,9 +56,11 @@ def by_scoring(counts: TaggingCounts, short: TaggingCounts, cutoff: int) -> list
     head = (f"{'tagging':<36}" + "".join(f"{title:>10}" for _, title in COLUMNS)
             + f"{short_title:>14}")
     lines = [head, "-" * len(head)]
-    for scoring, c in counts.by_scoring.items():
-        figures = c.figures()
-        lines.append(f"{TITLES[scoring].split(' (')[0]:<36}"
+    groups = same(list(counts.by_scoring), lambda s: (counts[s], short[s]))
+    for scoring, *also in groups:
+        figures = counts[scoring].figures()
+        title = TITLES[scoring].split(" (")[0] + "".join(f" = {a}" for a in also)
+        lines.append(f"{title:<36}"
                      + "".join(f"{rate(figures[key]):>10}" for key, _ in COLUMNS)
                      + f"{rate(short[scoring].f_measure):>14}")
     return lines + [""]
@@ -58,8 +75,10 @@ def render(gold: str, results: Results, scorings: Sequence[str]) -> str:
         lines.append(f"  {test}: {len(r.sentences)} sentences, {r.count('ok')} scored, "
                      f"{r.count('skip')} skipped, {r.count('error')} errors")
     lines.append("")
-    for scoring in scorings:
-        lines += table(scoring, [(test, _tagging(r)[scoring]) for test, r in results])
+    for scoring, *also in same(scorings, lambda s: [_tagging(r)[s] for _, r in results]):
+        found = table(scoring, [(test, _tagging(r)[scoring]) for test, r in results])
+        found[0] += "".join(f" = {TITLES[a]}" for a in also)
+        lines += found
     for test, r in results:
         unscored = [s for s in r.sentences if s.status != "ok"]
         if unscored:

@@ -4,6 +4,10 @@ Columns, in this order (a metric's columns only when it is in ``--metrics``;
 cells empty for a sentence that was not scored):
 
 * ``id``, ``status`` (ok, error, skip), ``length`` (EVALB's gold length);
+* with ``--segmentation align`` or ``document`` (``id`` is then a pair's
+  number): ``gold_first``, ``gold_last``, ``test_first``, ``test_last``,
+  the first and last sentence of each file in the pair (empty for a side
+  that has none);
 * parseval: ``parseval_gold``, ``parseval_test``, ``parseval_matched``,
   ``parseval_recall``, ``parseval_precision``, ``parseval_f``,
   ``parseval_crossing``;
@@ -24,7 +28,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from parsedit.results import CorpusResult, SentenceResult
+from parsedit.results import RUN_FIELDS, CorpusResult, SentenceResult
 
 PARSEVAL = ("gold", "test", "matched", "recall", "precision", "f", "crossing")
 WORDS = ("gold", "test", "matched", "substituted", "deleted", "inserted", "merged", "cost",
@@ -68,6 +72,8 @@ def _values(metric: str, counts: Any) -> list[Any]:
 def render(result: CorpusResult) -> str:
     scorings = list(result.tagging.by_scoring) if result.tagging is not None else []
     header = ["id", "status", "length"]
+    if result.runs:
+        header += RUN_FIELDS
     for metric in result.metrics:
         header += _columns(metric, scorings)
     words = result.words is not None
@@ -76,6 +82,10 @@ def render(result: CorpusResult) -> str:
     rows = ["\t".join(header)]
     for s in result.sentences:
         cells = _row(s, result.metrics, scorings)
+        run = result.run(s)
+        if run is not None:
+            numbers = run.sentences()
+            cells[3:3] = [_cell(numbers[name]) for name in RUN_FIELDS]
         if words:
             counts = s.counts.get("words")
             cells += [_cell(getattr(counts, name)) if counts is not None else ""

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 
 from parsedit.errors import InputError
 from parsedit.frozen import fast_init
-from parsedit.trees.reader import read_trees
-from parsedit.trees.source import DEFAULT_ENCODING, lines
+from parsedit.trees.reader import SPACES, read_trees
+from parsedit.trees.source import DEFAULT_ENCODING, Overlong, lines
 
 FORMATS = ("auto", "trees", "tsv", "slash")
 EMPTY = "-NONE-"
@@ -47,8 +47,8 @@ class TaggedSentence:
 def detect(path: str, encoding: str = DEFAULT_ENCODING) -> str:
     """``trees``, ``tsv`` or ``slash``, from the first non-blank line."""
     for line in lines(path, encoding):
-        if line.strip():
-            if line.lstrip().startswith("("):
+        if line.strip(SPACES):
+            if line.lstrip(SPACES).startswith("("):
                 return "trees"
             return "tsv" if "\t" in line else "slash"
     return "slash"
@@ -84,9 +84,10 @@ def _from_trees(path: str, encoding: str) -> Iterator[TaggedSentence]:
 
 
 def _lines(path: str, encoding: str) -> Iterator[tuple[int, str]]:
-    """Numbered lines without their line ends."""
+    """Numbered lines without their line ends (an
+    :class:`~parsedit.trees.source.Overlong` as it is)."""
     for number, line in enumerate(lines(path, encoding), start=1):
-        yield number, line.rstrip("\r\n")
+        yield number, line if type(line) is Overlong else line.rstrip("\r\n")
 
 
 def _tags(text: str) -> tuple[str, ...]:
@@ -98,7 +99,11 @@ def _from_tsv(path: str, encoding: str) -> Iterator[TaggedSentence]:
     segments: list[Segment] = []
     error: InputError | None = None
     for number, line in _lines(path, encoding):
-        if not line.strip():
+        if type(line) is Overlong:
+            first = number if first is None else first
+            error = error or InputError(path, number, 1, line.message())
+            continue
+        if not line.strip(SPACES):
             if first is not None:
                 yield TaggedSentence(first, None if error else tuple(segments), error)
             first, segments, error = None, [], None
@@ -119,11 +124,14 @@ def _from_tsv(path: str, encoding: str) -> Iterator[TaggedSentence]:
 def _from_slash(path: str, encoding: str) -> Iterator[TaggedSentence]:
     blanks: list[int] = []  # blank lines, trailing unless a sentence follows
     for number, line in _lines(path, encoding):
-        if not line.strip():
+        if type(line) is not Overlong and not line.strip(SPACES):
             blanks.append(number)
             continue
         yield from (TaggedSentence(blank, ()) for blank in blanks)
         blanks.clear()
+        if type(line) is Overlong:
+            yield TaggedSentence(number, None, InputError(path, number, 1, line.message()))
+            continue
         segments: list[Segment] = []
         error = None
         column = 1

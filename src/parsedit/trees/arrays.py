@@ -20,7 +20,8 @@ block), so that matching a whole block of pairs is integer set arithmetic
 
 Lines the per-line reader does not read (:meth:`Columns.read
 <parsedit.trees.columnar.Columns.read>` gives None: blank, broken or unusual
-lines, unbalanced brackets, 65,536 words or more) are marked not ``usual``
+lines, unbalanced brackets, :data:`MAX_WORDS` words or more, which the
+per-line reader takes) are marked not ``usual``
 and left to the per-sentence path, as are lines whose phrase labels outgrow
 the key's 16 bits.  This module and :mod:`parsedit.metrics.parseval_arrays`
 import numpy; :mod:`parsedit.blocks` imports them only for files large
@@ -44,10 +45,11 @@ from parsedit.trees.columnar import (
     _KEPT,
     _KEPT_UNCOUNTED,
     _MAX_CHUNKS,
-    _MAX_WORDS,
+    POSITION,
     Columns,
 )
 from parsedit.trees.normalise import Normalisation
+from parsedit.trees.reader import SPACES, WORD_CLASS
 
 Ints = npt.NDArray[np.integer[Any]]
 Bools = npt.NDArray[np.bool_]
@@ -55,6 +57,11 @@ Bools = npt.NDArray[np.bool_]
 LINE = 48  # a key's line within the block: key >> LINE
 MAX_LINES = 1 << 15  # lines a block may hold (the key's sign bit stays clear)
 MAX_LABELS = 1 << 16  # label numbers a key holds
+# The most words of a line read here (a key holds 16 bits of a position):
+# a longer one is read by the per-line reader (parsedit.trees.columnar),
+# since the crossing brackets of a block (parsedit.metrics.parseval_arrays)
+# check each test span against every gold span of its line.
+MAX_WORDS = 1 << 12
 SPANS = ~(0xFFFF << 32)  # key & SPANS: the bracket without its label
 _SEPARATOR = ") ("
 _JOIN = " (\n) "
@@ -99,7 +106,8 @@ class _Numbers(dict[str, int]):
 
 
 # A chunk (as columnar._CHUNK), or anything else on its line.
-_CHUNKS = re.compile(r"^(?:((?:[^\s()]* \()*)([^\s()]+) ([^\s()]+)(\)*)|.*)$", re.MULTILINE)
+_W = WORD_CLASS
+_CHUNKS = re.compile(rf"^(?:((?:{_W}* \()*)({_W}+) ({_W}+)(\)*)|.*)$", re.MULTILINE)
 # Table's arrays per chunk.
 _COLUMNS = ("valid", "opens", "closes", "kept", "counted", "word", "tag", "first")
 
@@ -177,7 +185,7 @@ class Table:
         openings = self._openings
         for one in dict.fromkeys(opens):
             if one not in openings:
-                labels = tuple(frame >> 16 for frame in self.columns._opening(one))
+                labels = tuple(frame >> POSITION for frame in self.columns._opening(one))
                 openings[one] = None if self._labels_full() else labels
         opened: list[tuple[int, ...] | None] = list(map(openings.__getitem__, opens))
         valid = list(map(bool, words))  # (a chunk not of the usual form has no word)
@@ -229,7 +237,7 @@ class Table:
     def _label(self, label: str) -> int | None:
         """A phrase label's number (-1: deleted; None: too many labels for a key)."""
         frame = self.columns._frame(label)
-        return None if self._labels_full() else frame >> 16
+        return None if self._labels_full() else frame >> POSITION
 
     def _labels_full(self) -> bool:
         """Whether a key has no room for more label numbers."""
@@ -312,7 +320,7 @@ class Table:
         if odd:
             lines = list(lines)
             for i in odd:  # as Columns._chunks_of reads it
-                text = lines[i].strip()
+                text = lines[i].strip(SPACES)
                 if not (text.startswith("(") and text.endswith(")")):
                     text = "()"
                     usual[i] = False
@@ -390,11 +398,11 @@ def paired(usual: Bools, counts: Ints, line: Ints, opens: Ints, closes: Ints, ke
     chunk in order, its line, the phrases opening before its preterminal and
     closing after it, whether its word is kept and counts in EVALB's length;
     per phrase opening (chunk by chunk), its label (-1: deleted).  ``usual``
-    is updated (a line is usual if balanced, with words and fewer than 2^16
-    chunks)."""
+    is updated (a line is usual if balanced, with words and fewer than
+    :data:`MAX_WORDS` chunks)."""
     n, size = len(counts), len(usual)
     starts = np.cumsum(counts) - counts
-    usual[:n] &= (counts > 0) & (counts < _MAX_WORDS)
+    usual[:n] &= (counts > 0) & (counts < MAX_WORDS)
     # Depth after each chunk within its line: a line is balanced if it
     # never goes below 0 and ends at 0 (within a chunk, the phrases open
     # before any closes).

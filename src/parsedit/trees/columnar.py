@@ -11,13 +11,13 @@ chunk, from :meth:`Normalisation._token
 <parsedit.trees.normalise.Normalisation._token>` (the per-sentence path's own
 rule for each token), and remembered, so a line costs one ``split``, one
 dictionary look-up per word and one stack step per phrase.  Each kept phrase
-becomes an integer key ``label << 32 | start << 16 | end`` over word
+becomes an integer key ``label << 40 | start << 20 | end`` over word
 positions (labels numbered per distinct normalised label), so that matching
 two sentences is integer set arithmetic
 (:func:`parsedit.metrics.parseval.columnar_counts`).
 
 Anything else (blank lines, errors, failure markers, bare words, brackets
-written as words, other spacing, sentences of 65,536 words or more) is not
+written as words, other spacing, sentences of 2^20 words or more) is not
 read here: :meth:`Columns.read` returns None and the caller scores that pair
 by the per-sentence path, so correctness never depends on this reader
 handling a rare case.  Equivalence with the per-sentence path is tested
@@ -32,18 +32,25 @@ from typing import NamedTuple
 
 from parsedit.trees.bracketing import CLOSE
 from parsedit.trees.normalise import Normalisation, Normalised
+from parsedit.trees.reader import SPACES, WORD_CLASS
 from parsedit.trees.roots import strip_outer_bracket
 
 # A chunk: the labels of the phrases opening before its preterminal (each
 # followed by " ("), the preterminal's tag and word, and the close brackets
 # of the phrases after it.  Anything else sends the line to the per-sentence
 # path.
-_CHUNK = re.compile(r"((?:[^\s()]* \()*)([^\s()]+) ([^\s()]+)(\)*)")
+_CHUNK = re.compile(rf"((?:{WORD_CLASS}* \()*)({WORD_CLASS}+) ({WORD_CLASS}+)(\)*)")
 # Distinct chunks remembered before the memory is cleared (between blocks).
 _MAX_CHUNKS = 1 << 18
-# Word positions fit in 16 bits of a key.
-_MAX_WORDS = 1 << 16
-SPAN = (1 << 32) - 1  # key & SPAN: the unlabelled bracket (start << 16 | end)
+# Word positions fit in POSITION bits of a key (the whole key in 60 bits, a
+# Python int of two digits: no slower than 16 bits; a sentence of 2^20 words
+# or more, which the limit on a line's length rules out in this form, is
+# read by the per-sentence path).
+POSITION = 20
+POSITIONS = (1 << POSITION) - 1  # key & POSITIONS: the end
+MAX_WORDS = 1 << POSITION
+LABEL = 2 * POSITION  # key >> LABEL: the label's number
+SPAN = (1 << LABEL) - 1  # key & SPAN: the unlabelled bracket (start << POSITION | end)
 # What a chunk does: (frames, kind, (word, tag), phrase closes).  Each
 # phrase opening pushes its frame (label << 16, or -1 if its label is
 # deleted); the preterminal is kept and counts in EVALB's length (_KEPT),
@@ -71,7 +78,7 @@ def _usual(text: str) -> list[str] | None:
     """A line's chunks (see the module docstring), or None if it is not
     bracketed at both ends."""
     if text[:1] != "(" or text[-1:] != ")":  # (else nothing to strip)
-        text = text.strip()
+        text = text.strip(SPACES)
     if " )" in text:  # "(NN dog) )": the reader reads it as "(NN dog))"
         text = text.replace(" )", ")")
     if not (text.startswith("(") and text.endswith(")")):
@@ -125,17 +132,17 @@ class Columns:
         return kind
 
     def _frame(self, label: str) -> int:
-        """What a phrase opening pushes: its label's number << 16, or -1 if
+        """What a phrase opening pushes: its label's number << POSITION, or -1 if
         its label is deleted."""
         deleted, _, opened, _ = self.norm._token("(" + label)
         return _DELETED_PHRASE if deleted else \
-            self._labels.setdefault(opened, len(self._labels) + 1) << 16
+            self._labels.setdefault(opened, len(self._labels) + 1) << POSITION
 
     def _chunks_of(self, text: str) -> list[str] | None:
         """The chunks of a line, each learnt (None if one is not of the usual
         form, or the sentence is too long for a key)."""
         chunks = _usual(text)
-        if chunks is None or len(chunks) >= _MAX_WORDS:
+        if chunks is None or len(chunks) >= MAX_WORDS:
             return None
         known = self._chunks
         for chunk in chunks:
@@ -151,7 +158,7 @@ class Columns:
         walked = None
         if text[:1] == "(" and text[-1:] == ")":
             chunks = text[1:-1].split(") (")
-            if len(chunks) < _MAX_WORDS:
+            if len(chunks) < MAX_WORDS:
                 try:
                     walked = self._walk(chunks)
                 except KeyError:  # a chunk not seen yet, or not of the usual form
@@ -165,7 +172,7 @@ class Columns:
                 return None
         keys, tagged, length = walked
         last = keys[-1] if keys else 0
-        outer = last >> 32 == self._labels.get("(") and last & SPAN == len(tagged)
+        outer = last >> LABEL == self._labels.get("(") and last & SPAN == len(tagged)
         return Read(keys, tagged, outer, length)
 
     def _walk(self, chunks: list[str]) -> tuple[list[int], list[tuple[str, str]], int] | None:
@@ -195,8 +202,8 @@ class Columns:
                     for _ in closes:
                         frame = pop()
                         # a deleted label, or nothing left inside: no bracket
-                        if frame >= 0 and n != frame & 0xFFFF:
-                            emit(frame << 16 | n)
+                        if frame >= 0 and n != frame & POSITIONS:
+                            emit(frame << POSITION | n)
         except IndexError:  # more close brackets than open ones
             return None
         return None if stack else (keys, tagged, n + extra)

@@ -40,7 +40,7 @@ _Token = tuple[bool, bool, str, str]
 # Distinct tokens remembered before the memory is cleared (tens of MiB at most).
 _MAX_TOKENS = 1 << 18
 # The words EVALB's quote fix looks at.
-_QUOTE_WORDS = ("'", '"', "/")
+QUOTE_WORDS = ("'", '"', "/")
 
 
 def _strip_function_tags(label: str) -> str:
@@ -222,7 +222,7 @@ class Normalisation:
             if token[0] == "(" and token[-1] == ")":
                 tag, _, word = token[1:-1].partition(" ")
                 is_deleted = tag in self.delete_labels
-                if tag in self.quote_labels and word in _QUOTE_WORDS:
+                if tag in self.quote_labels and word in QUOTE_WORDS:
                     out.append(QuoteTerm(words, tag, deleted if is_deleted else None))
                 if is_deleted:
                     deleted += 1

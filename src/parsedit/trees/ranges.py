@@ -10,21 +10,36 @@ parent only finds where every ``every``-th line starts (one pass over each
 file, as the ranges are handed out) and each worker reads its own lines from
 those offsets through the same reader.  Other files (trees across lines, standard
 input, compressed files) are read by the parent as before.
+
+Two things found only on the way make a file unfit after all, and raise
+:class:`Reroute` (the run then reads both files whole, as the reader does):
+a line longer than :func:`parsedit.limits.max_line_bytes` (found by the
+parent as it cuts the ranges, before a worker would read it), and a tree
+split over lines (found by a worker, :mod:`parsedit.blocks`), which the
+reader reads as one sentence, so that line *n* is no longer pair *n*.
 """
 
 from __future__ import annotations
 
+import codecs
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
-from itertools import islice, zip_longest
+from itertools import zip_longest
+from typing import BinaryIO
 
 from parsedit.errors import ConfigError
-from parsedit.trees.reader import LOOKAHEAD
+from parsedit.limits import max_line_bytes
+from parsedit.trees.reader import SPACES, sample
 from parsedit.trees.reader import line_layout as reads_by_line
-from parsedit.trees.source import DEFAULT_ENCODING, byte_lines, plain
+from parsedit.trees.source import DEFAULT_ENCODING, Overlong, overlong, plain, raw_lines
 
 _BLOCK = 1 << 20
+
+
+class Reroute(Exception):  # noqa: N818 (a change of road, not an error)
+    """The files cannot be read a range of lines at a time after all (a
+    line over the limit, a tree split over lines): read them whole."""
 
 
 @dataclass(frozen=True)
@@ -39,11 +54,22 @@ class LineRange:
 
 
 def line_layout(path: str, encoding: str = DEFAULT_ENCODING) -> bool:
-    """Whether the reader reads ``path`` line by line, told from its first
-    lines as the reader tells it (:func:`parsedit.trees.reader.line_layout`)."""
+    """Whether the reader reads ``path`` line by line, told from the same
+    first lines as the reader tells it (:func:`parsedit.trees.reader.sample`,
+    :func:`parsedit.trees.reader.line_layout`); False if one of them is
+    longer than the limit (the reader refuses it without holding it)."""
+    limit = max_line_bytes()
+    utf8 = codecs.lookup(encoding).name in ("utf-8", "utf-8-sig")
+    # (a byte-order mark is dropped at the start of the file alone, as lines() does)
+    names = ("utf-8-sig", "utf-8") if utf8 else (encoding, encoding)
+
+    def decoded(handle: BinaryIO) -> Iterator[str]:
+        for k, raw in enumerate(raw_lines(handle, limit)):
+            yield overlong(raw, limit) if isinstance(raw, int) else raw.decode(names[k > 0])
+
     with open(path, "rb") as handle:
-        size = sum(len(raw) for raw in islice(handle, LOOKAHEAD))
-    return reads_by_line(byte_lines(path, 0, size, encoding))
+        texts = sample(decoded(handle))
+    return not any(type(text) is Overlong for text in texts) and reads_by_line(texts)
 
 
 def line_starts(path: str, every: int) -> Iterator[int]:
@@ -51,17 +77,23 @@ def line_starts(path: str, every: int) -> Iterator[int]:
     the size of the file (a last line without a newline counts), found as
     they are taken.  Each newline is found by ``bytes.find`` (a C search),
     one Python step a line: counting a block's newlines (``bytes.count``,
-    which reads byte by byte) measured no faster."""
+    which reads byte by byte) measured no faster.  :class:`Reroute` at a
+    line longer than the limit."""
     yield 0
     last = 0  # the last offset given
     need = every  # newlines still to pass before the next start
     offset = 0
+    limit = max_line_bytes()
+    begun = 0  # where the line being read begins
     try:
         with open(path, "rb") as handle:
             while block := handle.read(_BLOCK):
                 find = block.find
                 at = find(b"\n")
                 while at >= 0:
+                    if offset + at - begun > limit:
+                        raise Reroute(f"{path}: a line over {limit} bytes")
+                    begun = offset + at + 1
                     need -= 1
                     if not need:
                         last = offset + at + 1
@@ -69,6 +101,8 @@ def line_starts(path: str, every: int) -> Iterator[int]:
                         need = every
                     at = find(b"\n", at + 1)
                 offset += len(block)
+                if offset - begun > limit:
+                    raise Reroute(f"{path}: a line over {limit} bytes")
     except OSError as exc:  # it was read moments before
         raise ConfigError(f"{path}: cannot read: {exc.strerror}") from None
     if last != offset:
@@ -99,6 +133,8 @@ def iter_line_ranges(gold_path: str, test_path: str,
         sizes = [os.path.getsize(p) for p in paths]
     except (OSError, UnicodeDecodeError):
         return None
+    if min(ends) < 0:  # a last line over the limit
+        return None
     gold, test = (_spans(p, every, end) for p, end in zip(paths, ends))
     # Past the end of the shorter file, its ranges are empty.
     return (LineRange(k * every + 1, (sizes[0], sizes[0], True) if g is None else g,
@@ -119,7 +155,9 @@ def _spans(path: str, every: int, content: int) -> Iterator[tuple[int, int, bool
 
 def content_end(path: str, encoding: str = DEFAULT_ENCODING) -> int:
     """The byte offset just past the last line of ``path`` that is not blank
-    (0 if none is): blank lines after it are the file's trailing ones."""
+    (0 if none is): blank lines after it are the file's trailing ones; -1
+    if that line is longer than the limit (never read whole)."""
+    limit = max_line_bytes()
     with open(path, "rb") as handle:
         end, width = handle.seek(0, 2), _BLOCK
         while end > 0:
@@ -128,13 +166,15 @@ def content_end(path: str, encoding: str = DEFAULT_ENCODING) -> int:
             data = handle.read(end - start)
             pieces = data.split(b"\n")
             if start and len(pieces) == 1:  # no line end in the block: read further back
+                if width > limit:
+                    return -1
                 width *= 2
                 continue
             # A line cut by the block's start is read whole with the next block.
             whole = pieces if start == 0 else pieces[1:]
             offset = end
             for piece in reversed(whole):
-                if piece.decode(encoding, "replace").strip():
+                if piece.decode(encoding, "replace").strip(SPACES):
                     return offset
                 offset -= len(piece) + 1
             end = start + (0 if start == 0 else len(pieces[0]))

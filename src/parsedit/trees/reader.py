@@ -4,20 +4,30 @@
 holds more than the tree (in free layout, the stretch, below) being read:
 memory does not grow with the corpus.
 
-Layout.  A file whose first non-blank line holds exactly one whole tree
-(and perhaps what cannot be read beside it, such as a stray ``)`` or ``(``:
-that line is then an error) is read *line by line*, as EVALB reads it,
-unless one of its first :data:`LOOKAHEAD` lines is an indented continuation
-of brackets left open (a pretty-printed file whose first tree fits on one
-line): each line is one sentence, a blank
-line is an empty sentence (an Item with neither tree nor error), and a line
-that cannot be read is an error Item for that line alone.  Blank lines at
-the end of the file are marked ``trailing``: :func:`paired` pairs them with
-the other file's sentences as empty lines (EVALB's meaning), but they are
-not sentences where the other file has ended too (parser output often ends
-with an empty line).  Any other file
-(several trees on a line, trees across lines) is read *freely*: blank lines
-separate nothing, and each tree is a sentence.
+Layout.  A file is read *line by line*, as EVALB reads it, unless its first
+lines (:data:`LOOKAHEAD` lines, at most :data:`SAMPLE_BYTES` bytes) say
+otherwise (:func:`line_layout`): that it is pretty-printed (trees continued
+on indented lines), that more of its lines hold several trees than one, or
+that they read with fewer errors freely than line by line.  The layout is
+told from all of these lines together, so one odd line (a forest, a failure
+marker, raw text, a stray bracket, two trees) never changes it.  Read line
+by line, each line is one sentence, a blank line is an empty sentence (an
+Item with neither tree nor error), and a line that cannot be read is an
+error Item for that line alone.  Blank lines at the end of the file are
+marked ``trailing``: :func:`paired` pairs them with the other file's
+sentences as empty lines (EVALB's meaning), but they are not sentences
+where the other file has ended too (parser output often ends with an empty
+line).
+
+A tree split over lines in a file read line by line is read as one
+sentence, numbered by its first line, so that the later lines keep their
+pairs (:func:`joined`: a line that leaves one tree open, then lines that
+keep it open, each a continuation rather than a whole tree in column 1,
+until a line whose last bracket closes it; EVALB reads such a tree as two
+broken lines and pairs every later line with the wrong one).
+
+Any other file (several trees on a line, trees across lines) is read
+*freely*: blank lines separate nothing, and each tree is a sentence.
 
 Damage in free layout.  A pretty-printed file starts each tree in column 1
 and indents the lines that continue it, so the file is cut into *stretches*:
@@ -41,33 +51,54 @@ closed early cannot be told from the next one there.  A failure marker
 
 What is read.  ``(LABEL child ...)`` where the label, if any, touches the open
 bracket (``( (S ...))`` has an unlabelled outer bracket, as EVALB reads it);
-a child is a bracket or a word; any line ending.  The text comes through
-:mod:`parsedit.trees.source` (standard input, compression, the encoding:
-a file that is not valid in its encoding is refused whole there).
+a child is a bracket or a word; any line ending.  Words are separated where
+EVALB separates them, at the bytes C's ``isspace`` takes in the C locale
+(:data:`SPACES`: space, tab, line feed, vertical tab, form feed, carriage
+return) and nowhere else: a no-break space (U+00A0), U+0085, U+2000-U+200A,
+U+3000 and every other Unicode space is part of the word it stands in.  The
+text comes through :mod:`parsedit.trees.source` (standard input,
+compression, the encoding: a file that is not valid in its encoding is
+refused whole there; a line longer than the limit is an error here,
+:mod:`parsedit.limits`).
 
 What is refused, with file, line and column: unbalanced brackets, words
 outside any bracket (raw sentence text), a root bracket that holds only bare
-words such as ``(Failure w1 w2)`` (a parser's failure marker, not a parse).
+words such as ``(Failure w1 w2)``, and a tree that holds no word at all such
+as the Berkeley parser's ``(TOP ())`` (also ``(())``, ``(ROOT ())``): parsers'
+failure markers, not parses (a ``skip`` in a test file, which ``--failures
+count`` counts as a parse with no constituents).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from itertools import chain, islice, zip_longest
-from typing import Protocol, TypeVar
+from functools import lru_cache
+from itertools import chain, zip_longest
+from typing import NamedTuple, Protocol, TypeVar
 
 from parsedit.errors import InputError
-from parsedit.trees.source import DEFAULT_ENCODING, lines
+from parsedit.limits import max_line_bytes
+from parsedit.trees.source import DEFAULT_ENCODING, Overlong, lines
 from parsedit.trees.tree import Tree
 
+# What separates words: C's isspace in the C locale, as EVALB reads a line.
+SPACES = " \t\n\v\f\r"
+# The characters of a word (or label): anything but those and brackets.
+WORD_CLASS = r"[^ \t\n\v\f\r()]"
 # A whole preterminal "(TAG word)" (one space: any other spacing is read as
 # three tokens and joined), an open bracket with the label touching it, a
 # close bracket, or a word.
-_TOKEN = re.compile(r"\([^\s()]+ [()]\)|\([^\s()]+ [^\s()]+\)|\([^\s()]*|\)|[^\s()]+")
+_W = WORD_CLASS
+_TOKEN = re.compile(rf"\({_W}+ [()]\)|\({_W}+ {_W}+\)|\({_W}*|\)|{_W}+")
 # A bracket written as a word, "(-LRB- ()": read as the treebank writes it.
 _BRACKET_WORDS = {" (": " -LRB-)", " )": " -RRB-)"}
+
+
+def blank(text: str) -> bool:
+    """Whether a line holds nothing but whitespace (:data:`SPACES`)."""
+    return not text.strip(SPACES)
 
 
 @dataclass(frozen=True)
@@ -159,41 +190,111 @@ def read_sentence(text: str, source: str = "<string>", number: int = 1) -> Item:
     return replace(item, trailing=False)  # an empty string is a missing parse
 
 
-# Lines read ahead to tell a file's layout.
+# Lines read ahead to tell a file's layout, and the most bytes of them.
 LOOKAHEAD = 200
+SAMPLE_BYTES = 1 << 22
 # Wider than a pretty-printer writes a line by default (NLTK's pformat breaks at 70).
 MARGIN = 120
+# One tree continued on indented lines in this many trees of one line
+# makes a file pretty-printed (see line_layout).
+PRETTY_SHARE = 10
+# The non-blank lines that vote on how a file is read (see line_layout).
+VOTE = 50
+# The most lines a tree split over lines of a line-by-line file may take.
+MAX_JOIN = 200
+
+
+def sample(text_lines: Iterator[str]) -> list[str]:
+    """The first lines of a file that tell its layout: :data:`LOOKAHEAD`
+    lines, or fewer if they reach :data:`SAMPLE_BYTES` characters."""
+    out: list[str] = []
+    size = 0
+    for text in text_lines:
+        out.append(text)
+        size += len(text)
+        if len(out) >= LOOKAHEAD or size >= SAMPLE_BYTES:
+            break
+    return out
 
 
 def line_layout(first_lines: Iterable[str]) -> bool:
-    """Whether a file that begins with ``first_lines`` (its first
-    :data:`LOOKAHEAD` lines) is read line by line: its first non-blank line
-    holds exactly one whole, readable tree (perhaps with damage beside it,
-    such as a stray bracket: that line is then an error), and no tree of
-    these lines is continued on indented lines until its brackets close (a
-    pretty-printed file whose first tree happens to fit on one line).  A
-    line left open by damage and followed by an indented line whose
-    brackets never close it, or close more than it left open, is damage,
-    not a continuation; so is an indented line that does not begin with
-    two spaces, in a file where a whole tree stands alone on a line wider
-    than :data:`MARGIN` characters: such a file is no narrow
-    pretty-printer's, and a wide one (NLTK's ``pformat`` with a wide
-    margin) indents by two spaces or more, where a one-tree-a-line file's
-    damage begins a line with one (a line ``( (S`` that lost its first
-    ``(``) or with anything else."""
-    texts = [text for text in first_lines if text.strip()]
-    if not texts:
+    """Whether a file that begins with ``first_lines`` (its first lines, as
+    :func:`sample` takes them) is read line by line.  It is, unless:
+
+    * it is pretty-printed: at least one of its trees is continued on
+      indented lines until its brackets close, and such trees are not
+      outnumbered :data:`PRETTY_SHARE` to one by trees standing alone on a
+      line (so one tree of a one-tree-a-line file split over indented
+      lines is read as a split tree, :func:`joined`).  A line left open by
+      damage and followed by an indented line whose brackets never close
+      it, or close more than it left open, is damage, not a continuation;
+      so is an indented line that does not begin with two spaces, in a
+      file where a whole tree stands alone on a line wider than
+      :data:`MARGIN` characters: such a file is no narrow
+      pretty-printer's, and a wide one (NLTK's ``pformat`` with a wide
+      margin) indents by two spaces or more, where a one-tree-a-line
+      file's damage begins a line with one (a line ``( (S`` that lost its
+      first ``(``) or with anything else;
+    * of its first :data:`VOTE` lines that are not blank, more hold several
+      whole trees than hold one; or
+    * read freely, fewer of those are lost to errors than read line by
+      line (trees across lines that no split explains).
+
+    So a file's layout is told from many lines, and no one line changes
+    it."""
+    texts = [text for text in first_lines if type(text) is not Overlong and not blank(text)]
+    if not texts or _pretty_printed(texts):
         return False
-    trees = sum(item.error is None
-                for item in _read("", texts[:1], layout=False, keep_trees=True))
-    wide = any(text[0] == "(" and len(text.rstrip()) > MARGIN
+    return _decided(tuple(texts[:VOTE]))
+
+
+@lru_cache(maxsize=8)
+def _decided(texts: tuple[str, ...]) -> bool:
+    """:func:`line_layout` of non-blank lines that are not pretty-printed
+    (remembered: a run tells each file's layout several times)."""
+    counts = list(map(_trees, texts))
+    one, several = counts.count(1), sum(count > 1 for count in counts)
+    if several > one:
+        return False
+    if 0 not in counts:  # every line whole trees: no line is lost either way
+        return True
+    lost = [0]  # lines of damaged stretches beyond their first
+    free = sum(item.error is not None for item in _read("", texts, layout=False, lost=lost))
+    by_line = sum(item.error is not None for item in _read("", texts, layout=True))
+    return by_line <= free + lost[0]
+
+
+def _trees(text: str) -> int:
+    """How many whole trees a line holds, read alone (0 if it holds anything
+    else: damage, a word outside any bracket, a tree left open)."""
+    depth = trees = 0
+    for token in _TOKEN.findall(text):
+        if token[0] == "(":
+            if token[-1] != ")":
+                depth += 1
+            elif not depth:
+                trees += 1
+        elif token == ")":
+            depth -= 1
+            if depth < 0:
+                return 0
+            trees += not depth
+        elif not depth:
+            return 0
+    return 0 if depth else trees
+
+
+def _pretty_printed(texts: list[str]) -> bool:
+    """Whether lines are pretty-printed (see :func:`line_layout`)."""
+    wide = any(text[0] == "(" and len(text.rstrip(SPACES)) > MARGIN
                and text.count("(") == text.count(")") for text in texts)
     depth = 0
     continued = False
+    spanning = alone = 0  # trees continued on indented lines; trees on a line of their own
     for text in texts:
         if text[0] == "(":  # a tree starts in column 1 (one left open is abandoned)
             depth, continued = 0, False
-        elif depth and text[0].isspace():
+        elif depth and text[0] in SPACES:
             if wide and not text.startswith("  "):
                 depth, continued = 0, False  # damage, not a continuation
                 continue
@@ -201,17 +302,170 @@ def line_layout(first_lines: Iterable[str]) -> bool:
         depth += text.count("(") - text.count(")")
         if depth < 0:  # a close bracket too many: damage, not a continuation
             depth, continued = 0, False
-        elif continued and not depth:
-            return False
-    return trees == 1
+        elif not depth:
+            if continued:
+                spanning += 1
+            elif text[0] == "(":
+                alone += 1
+            continued = False
+    return spanning > 0 and spanning * PRETTY_SHARE >= alone
 
 
-def _stretch(held: list[Item], damage: Item | None, keep_trees: bool) -> list[Item]:
+class _Shape(NamedTuple):
+    """A line's brackets read alone: its first two tokens (empty if none),
+    the depth after it, the least depth after any of its tokens and after
+    any but its last (each from 0; a line without tokens: 0)."""
+
+    first: str
+    second: str
+    end: int
+    lowest: int
+    inner: int
+
+    @property
+    def opens(self) -> bool:
+        """Whether its first token opens a bracket."""
+        return self.first[:1] == "(" and self.first[-1] != ")"
+
+
+def _shape(text: str) -> _Shape:
+    depth = lowest = inner = 0
+    tokens = _TOKEN.findall(text)
+    last = len(tokens) - 1
+    for k, token in enumerate(tokens):
+        if token[0] == "(":
+            depth += token[-1] != ")"
+        elif token == ")":
+            depth -= 1
+        if k == 0:
+            lowest = inner = depth
+        else:
+            lowest = min(lowest, depth)
+            if k < last:
+                inner = min(inner, depth)
+    return _Shape(tokens[0] if tokens else "", tokens[1] if last > 0 else "", depth, lowest,
+                  inner if last > 0 else depth + 1)
+
+
+def may_open(text: str) -> bool:
+    """Whether a line may leave a tree open: it has more ``(`` than ``)``
+    (a bracket written as a word, ``(-LRB- ()``, counts one ``(`` more than
+    its tokens do, never fewer, so no line that leaves a tree open is
+    missed)."""
+    return text.count("(") > text.count(")")
+
+
+def _opened(text: str) -> tuple[int, str]:
+    """How many brackets a line leaves open when it begins one tree and
+    never closes it (0 otherwise), and the token that begins it."""
+    if type(text) is Overlong or not may_open(text):
+        return 0, ""
+    shape = _shape(text)
+    return (shape.end, shape.first) if shape.opens and shape.lowest >= 1 else (0, "")
+
+
+def _continued(depth: int, text: str, root: str) -> int | None:
+    """The depth after ``text`` continues a tree left open at ``depth`` that
+    began with the token ``root``: 0 when its last token closes it, None
+    when it does not continue it (it is blank, closes the tree before its
+    end or more than it, begins with a word that no ``)`` follows (only a
+    preterminal's word may begin a line that continues a tree: a split
+    between ``(NN`` and ``dog)``), or is in column 1 a whole tree, raw
+    text, or a line that begins as the tree did: the next sentence)."""
+    if type(text) is Overlong or blank(text):
+        return None
+    shape = _shape(text)
+    if (text[0] == "(" and shape.first == root) or (
+            shape.first[:1] != "(" and shape.first != ")" and shape.second != ")"):
+        return None
+    if depth + shape.end == 0 and depth + shape.inner >= 1:
+        return 0
+    if depth + shape.lowest < 1 or (
+            shape.end == 0 and shape.lowest >= 0 and text[0] not in SPACES):
+        return None
+    return depth + shape.end
+
+
+def joined(first: str, following: Iterable[str], limit: int | None = None) -> int:
+    """How many of the lines after ``first`` (``following``, read as far as
+    needed, at most :data:`MAX_JOIN`) continue a tree that ``first`` begins
+    and leaves open (0: none).  They do when ``first`` opens one tree and
+    never closes it, each next line keeps it open, is not blank, and in
+    column 1 is neither a whole tree nor raw text nor a line that begins
+    as ``first`` does (``(TOP``, ``( (``: the next sentence; an indented
+    line may be anything: a pretty-printed tree), and the last one's last
+    token closes it; together they may not exceed ``limit`` characters
+    (:func:`parsedit.limits.max_line_bytes`).  So a line left open by
+    damage is followed by the next sentence's tree, which ends the search,
+    and two lines damaged so that their brackets make up for each other
+    are two errors when the second begins as trees do in that file."""
+    depth, root = _opened(first)
+    if not depth:
+        return 0
+    limit = max_line_bytes() if limit is None else limit
+    size = len(first)
+    for k, text in enumerate(following, start=1):
+        size += len(text)
+        if k > MAX_JOIN or size > limit:
+            return 0
+        found = _continued(depth, text, root)
+        if found is None:
+            return 0
+        if not found:
+            return k
+        depth = found
+    return 0
+
+
+def join_lines(parts: Sequence[str]) -> str:
+    """The lines of a tree split over lines, as one line (a space between)."""
+    return " ".join(part.rstrip("\r\n") for part in parts[:-1]) + " " + parts[-1]
+
+
+def _units(text_lines: Iterable[str], first: int) -> Iterator[tuple[int, str]]:
+    """The lines of a file read line by line, numbered from ``first``, each
+    tree split over lines (:func:`joined`) as one line (:func:`join_lines`)
+    numbered by its first."""
+    source = iter(text_lines)
+    ahead: list[str] = []  # lines read to look for a split, not yet given
+
+    def following() -> Iterator[str]:
+        k = 0
+        while True:
+            if k == len(ahead):
+                text = next(source, None)
+                if text is None:
+                    return
+                ahead.append(text)
+            yield ahead[k]
+            k += 1
+
+    number = first
+    while True:
+        text = ahead.pop(0) if ahead else next(source, None)
+        if text is None:
+            return
+        taken = joined(text, following())
+        if taken:
+            parts = [text, *ahead[:taken]]
+            del ahead[:taken]
+            yield number, join_lines(parts)
+            number += taken + 1
+        else:
+            yield number, text
+            number += 1
+
+
+def _stretch(held: list[Item], damage: Item | None, lines: int, lost: list[int] | None
+             ) -> list[Item]:
     """The sentences of a stretch of free layout: its items, or if it is
-    damaged the damage alone (after its items, with ``keep_trees``)."""
+    damaged the damage alone (its ``lines`` beyond the first added to
+    ``lost[0]``, if given)."""
     if damage is None:
         return held
-    return [*held, damage] if keep_trees else [damage]
+    if lost is not None:
+        lost[0] += lines
+    return [damage]
 
 
 def _closed_before(closed: tuple[int, int, str, int] | None, number: int) -> str:
@@ -225,29 +479,43 @@ def _closed_before(closed: tuple[int, int, str, int] | None, number: int) -> str
     return f" (the tree of line {began} closed at line {line}, column {_column(text, index)})"
 
 
+_NO_WORD = ("holds no word: not a parse (a parser's failure marker, as the Berkeley "
+            "parser writes (TOP ()) for a sentence it could not parse)")
+
+
+def _written(tree: list[str]) -> str:
+    """A tree's tokens as written (the first 40 characters)."""
+    text = " ".join(tree).replace("( ", "(").replace(" )", ")")
+    return text if len(text) <= 40 else text[:40] + " ..."
+
+
 def _read(path: str, text_lines: Iterable[str], layout: bool | None = None,
-          first: int = 1, keep_trees: bool = False) -> Iterator[Item]:
+          first: int = 1, lost: list[int] | None = None) -> Iterator[Item]:
     """The items of ``text_lines``; ``layout`` forces line-by-line reading
     (True) or free reading (False) instead of telling it from the first
     lines (:func:`line_layout`); ``first`` numbers the first line;
-    ``keep_trees``: a damaged stretch of free layout gives the trees read
-    before its damage, then the damage (to tell the layout), instead of the
-    damage alone."""
+    ``lost`` (free layout): its first element is raised by the lines each
+    damaged stretch holds beyond its first (to tell the layout)."""
     if layout is None:
         text_lines = iter(text_lines)
-        ahead = list(islice(text_lines, LOOKAHEAD))
+        ahead = sample(text_lines)
         layout = line_layout(ahead)
         text_lines = chain(ahead, text_lines)
     line_mode = layout
+    units = _units(text_lines, first) if line_mode else enumerate(text_lines, start=first)
+    limit = max_line_bytes()
     pending_blanks: list[int] = []  # blank lines not yet known to be trailing
     # Free layout: the items of the stretch being read, its first damage, and
     # where its first tree began and closed (line; line, text, token index).
     held: list[Item] = []
     damage: Item | None = None
     closed: tuple[int, int, str, int] | None = None
+    stretch = 0  # its lines beyond its first
     tree: list[str] = []  # the tokens of the tree being read
     depth = 0
+    size = 0  # free layout: the characters of the tree being read
     bare = False  # whether the tree has a word token not joined to its tag
+    words = 0  # the words of the tree being read
     words_under_root = brackets_under_root = 0
     root = (0, "")  # line and text where the open tree began
 
@@ -259,8 +527,23 @@ def _read(path: str, text_lines: Iterable[str], layout: bool | None = None,
         return error(line, _column(text, -1),
                      f"unbalanced brackets: {depth} still open {where}", text)
 
-    for number, text in enumerate(text_lines, start=first):
-        if not text.strip():
+    for number, text in units:
+        if type(text) is Overlong:
+            refused = error(number, 1, text.message(), "")
+            if line_mode:
+                yield from (Item(blank) for blank in pending_blanks)
+                pending_blanks.clear()
+                yield refused
+                continue
+            # Free layout: the stretch before it ends; it is one of its own.
+            if depth and damage is None:
+                damage = unclosed(f"when line {number} is too long to read")
+            yield from _stretch(held, damage, stretch, lost)
+            yield refused
+            held, damage, closed, stretch = [], None, None, 0
+            tree, depth, bare, size = [], 0, False, 0
+            continue
+        if blank(text):
             if not depth and line_mode:
                 pending_blanks.append(number)
             continue
@@ -269,33 +552,55 @@ def _read(path: str, text_lines: Iterable[str], layout: bool | None = None,
             pending_blanks.clear()
 
         if not line_mode:
-            if text[0] == "(" or not (depth or damage or text[0].isspace()):
+            if text[0] == "(" or not (depth or damage or text[0] in SPACES):
                 # A new stretch: the one before it is one sentence if damaged.
                 if depth and damage is None:
                     damage = unclosed(f"when a new tree starts at line {number}")
-                yield from _stretch(held, damage, keep_trees)
-                held, damage, closed = [], None, None
-                tree, depth, bare = [], 0, False
+                yield from _stretch(held, damage, stretch, lost)
+                held, damage, closed, stretch = [], None, None, 0
+                tree, depth, bare, size = [], 0, False, 0
             elif damage is not None:
+                stretch += 1
                 continue  # the rest of a damaged stretch
+            else:
+                stretch += 1
+            if depth and size + len(text) > limit:
+                damage = unclosed(f"when the tree passes {limit:,} characters at line "
+                                  f"{number} (PARSEDIT_MAX_LINE_BYTES sets the limit)")
+                tree, depth, bare, size = [], 0, False, 0
+                continue
 
         done: list[Item] = []
         broken = False
-        for index, token in enumerate(_TOKEN.findall(text)):
+        found = _TOKEN.findall(text)
+        skip = False
+        for index, token in enumerate(found):
+            if skip:
+                skip = False
+                continue
             if token[0] == "(":
                 if token[-3:-1] in _BRACKET_WORDS and token[-1] == ")":
+                    if not depth and token[-3:] == " ()" and found[index + 1:index + 2] == [")"]:
+                        # "(TOP ())": a tree with no word, written whole
+                        done.append(error(number, _column(text, index),
+                                          f"{token}) {_NO_WORD}", text))
+                        skip = True
+                        continue
                     token = token[:-3] + _BRACKET_WORDS[token[-3:-1]]
                 if not depth:
                     root = (number, text)
                     words_under_root = brackets_under_root = 0
+                    words = 0
                 elif depth == 1:
                     brackets_under_root += 1
                 tree.append(token)
                 if token[-1] != ")":
                     depth += 1
-                elif not depth:  # a preterminal standing alone is a whole tree
-                    done.append(Item(number, tokens=tuple(tree)))
-                    tree = []
+                else:
+                    words += 1
+                    if not depth:  # a preterminal standing alone is a whole tree
+                        done.append(Item(number, tokens=tuple(tree)))
+                        tree = []
             elif token == ")":
                 if not depth:
                     done.append(error(number, _column(text, index),
@@ -309,9 +614,12 @@ def _read(path: str, text_lines: Iterable[str], layout: bool | None = None,
                     continue
                 if closed is None and not line_mode:
                     closed = (root[0], number, text, index)
-                if (words_under_root >= 2 and not brackets_under_root) or (
+                line, start_text = root
+                if not words:
+                    done.append(error(line, _column(start_text, -1),
+                                      f"{_written(tree)} {_NO_WORD}", start_text))
+                elif (words_under_root >= 2 and not brackets_under_root) or (
                         brackets_under_root == 1 and tree[0] == "(" and _wrapped_failure(tree)):
-                    line, start_text = root
                     marker = tree[1] if brackets_under_root else tree[0]
                     done.append(error(line, _column(start_text, -1),
                                       f"{marker} ...) holds only bare words, not a "
@@ -323,6 +631,7 @@ def _read(path: str, text_lines: Iterable[str], layout: bool | None = None,
             elif depth:
                 tree.append(token)
                 bare = True
+                words += 1
                 if depth == 1:
                     words_under_root += 1
             else:
@@ -346,12 +655,13 @@ def _read(path: str, text_lines: Iterable[str], layout: bool | None = None,
             tree, depth, bare = [], 0, False
         elif broken:
             damage = done[-1]  # the damage that broke the stretch
-            tree, depth, bare = [], 0, False
+            tree, depth, bare, size = [], 0, False, 0
         else:
             held += done
+            size = size + len(text) if depth else 0
 
     if not line_mode:
         if depth and damage is None:
             damage = unclosed("at the end of the file")
-        yield from _stretch(held, damage, keep_trees)
+        yield from _stretch(held, damage, stretch, lost)
     yield from (Item(blank, trailing=True) for blank in pending_blanks)

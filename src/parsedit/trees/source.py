@@ -15,6 +15,11 @@ alphabets of grammar modules) reads through :func:`lines`.
 
 Lines are split at ``\\n`` alone (a ``\\r`` before it stays on the line), so
 that line numbers are the ones ``wc -l``, ``sed -n`` and editors count.
+
+A line longer than :func:`parsedit.limits.max_line_bytes` is never held:
+its bytes are read through in pieces (decompressed as they come) and
+:func:`lines` gives an :class:`Overlong` in its place, which every reader
+turns into an unreadable line naming the limit.
 """
 
 from __future__ import annotations
@@ -25,17 +30,22 @@ import gzip
 import io
 import lzma
 import os
+import re
 import sys
 import zlib
 from collections.abc import Iterable, Iterator
 from typing import BinaryIO
 
 from parsedit.errors import ConfigError, InputError
+from parsedit.limits import max_line_bytes
 
 STDIN = "-"
 DEFAULT_ENCODING = "utf-8"
-ENCODING_HINT = ("say the file's encoding with --encoding, --gold-encoding or "
-                 "--test-encoding (latin-1 reads any byte)")
+ONE_FILE = "--gold-encoding or --test-encoding for one file"
+# Bytes 0x80-0x9F that Windows-1252 leaves undefined (Python's cp1252 refuses them).
+_CP1252_UNDEFINED = re.compile("[\udc81\udc8d\udc8f\udc90\udc9d]")
+_C1 = re.compile("[\udc80-\udc9f]")
+_ESCAPED = re.compile("[\udc80-\udcff]")
 
 # (magic bytes, what it is, how to open it)
 _BZ2_BLOCK = (b"\x31\x41\x59\x26\x53\x59", b"\x17\x72\x45\x38\x50\x90")
@@ -129,10 +139,53 @@ def _open(path: str) -> tuple[BinaryIO, str | None]:
     return raw, None
 
 
+class Overlong(str):
+    """What :func:`lines` gives for a line longer than the limit, in its
+    place: the text of an empty line, with the line's ``size`` in bytes and
+    the ``limit`` it passed.  Every reader checks for it (``type(text) is
+    Overlong``) and makes the line an unreadable one."""
+
+    size: int
+    limit: int
+
+    def message(self) -> str:
+        """Why the line is not read."""
+        return (f"the line is {self.size:,} bytes long, more than the {self.limit:,} a line "
+                "may hold (not read; PARSEDIT_MAX_LINE_BYTES sets the limit)")
+
+
+def overlong(size: int, limit: int) -> Overlong:
+    """The :class:`Overlong` of a line of ``size`` bytes."""
+    found = Overlong("\n")
+    found.size, found.limit = size, limit
+    return found
+
+
+def raw_lines(handle: BinaryIO, limit: int) -> Iterator[bytes | int]:
+    """Each line of ``handle`` (its bytes, with its ``\\n``), or, for a line
+    of more than ``limit`` bytes (its ``\\n`` not counted), its size: its
+    bytes are read through in pieces of at most ``limit`` bytes, never
+    held whole."""
+    readline = handle.readline
+    while raw := readline(limit + 1):
+        if len(raw) <= limit or raw[-1:] == b"\n":
+            yield raw
+            continue
+        size = len(raw)
+        while piece := readline(limit):
+            if piece[-1:] == b"\n":
+                size += len(piece) - 1
+                break
+            size += len(piece)
+        yield size
+
+
 def lines(path: str, encoding: str = DEFAULT_ENCODING) -> Iterator[str]:
     """The decoded lines of a file, each with its ``\\n`` (the last may lack
-    it); see the module docstring."""
+    it), an :class:`Overlong` in place of a line over the limit; see the
+    module docstring."""
     handle, kind = _open(path)
+    limit = max_line_bytes()
     # A UTF-8 byte-order mark at the start is not text (removed here: Python's
     # utf-8-sig decoder accepts a file cut inside the mark).
     bom = codecs.lookup(encoding).name in ("utf-8", "utf-8-sig")
@@ -141,13 +194,19 @@ def lines(path: str, encoding: str = DEFAULT_ENCODING) -> Iterator[str]:
     pending = ""  # decoded text of a line not yet ended (multi-byte line ends)
     number = 1
     with handle:
-        raw_lines = iter(handle)
+        source = raw_lines(handle, limit)
         while True:
             try:
-                raw = next(raw_lines, None)
+                raw = next(source, None)
             except (OSError, EOFError, zlib.error, lzma.LZMAError) as exc:
                 raise InputError(path, number, 1, f"damaged {kind} data, where this line "
                                  f"would begin ({exc})") from None
+            if isinstance(raw, int):  # a line over the limit, read through
+                decoder.reset()
+                pending, bom = "", False
+                yield overlong(raw, limit)
+                number += 1
+                continue
             try:
                 text = decoder.decode(raw if raw is not None else b"", final=raw is None)
                 if pending:
@@ -160,7 +219,7 @@ def lines(path: str, encoding: str = DEFAULT_ENCODING) -> Iterator[str]:
                 shown = "end of file" if raw is None else f"byte 0x{exc.object[exc.start]:02x}"
                 raise InputError(path, number, column, f"not valid {encoding} "
                                  f"text ({shown}, byte {exc.start + 1} of the line); "
-                                 f"{ENCODING_HINT}") from None
+                                 f"{suggestion(path)}") from None
             if text and text.find("\n") == len(text) - 1:  # usually: one whole line
                 pending = ""
                 yield text
@@ -175,6 +234,38 @@ def lines(path: str, encoding: str = DEFAULT_ENCODING) -> Iterator[str]:
                 break
     if pending:
         yield pending
+
+
+def suggestion(path: str) -> str:
+    """Which encoding to try for a file that is not valid in the one given,
+    from the bytes that are not UTF-8 in it: UTF-8 if there are none;
+    Windows-1252 if some are 0x80-0x9F (its curly quotes, dashes and
+    ellipsis, which latin-1 would read as control characters), unless one
+    of them is a byte it leaves undefined; latin-1 (which reads any byte)
+    otherwise."""
+    handle, _ = _open(path)
+    decoder = codecs.getincrementaldecoder("utf-8")("surrogateescape")
+    escaped = c1 = undefined = False
+    try:
+        with handle:
+            while True:
+                chunk = handle.read(_CHUNK)
+                text = decoder.decode(chunk, final=not chunk)
+                if _ESCAPED.search(text):
+                    escaped = True
+                    c1 = c1 or _C1.search(text) is not None
+                    undefined = undefined or _CP1252_UNDEFINED.search(text) is not None
+                if not chunk:
+                    break
+    except (OSError, EOFError, zlib.error, lzma.LZMAError):
+        pass
+    if not escaped:
+        return f"the file is valid UTF-8: try --encoding utf-8 ({ONE_FILE})"
+    if c1 and not undefined:
+        return ("bytes 0x80-0x9F occur, which Windows-1252 reads as characters such as "
+                "\u2026 \u201c \u201d \u2013 and latin-1 as control characters: try "
+                f"--encoding cp1252 ({ONE_FILE})")
+    return f"try --encoding latin-1, which reads any byte ({ONE_FILE})"
 
 
 def plain(path: str, encoding: str = DEFAULT_ENCODING) -> bool:

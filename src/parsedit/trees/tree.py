@@ -12,10 +12,11 @@ token is a word standing directly under a phrase.  A line holding several
 trees, which EVALB scores as one sentence, is a tree whose root label is
 :data:`FOREST`: it has no bracket of its own.
 
-A label or a word is what the reader could have read: no whitespace and no
-bracket in either (a bracket in a word is written as the treebank writes
-it, ``-LRB-``), and no empty word; an empty label is an unlabelled bracket
-(``( (S ...))``).  :class:`Tree` checks its arguments, and
+A label or a word is what the reader could have read: no whitespace (C's
+``isspace``, where EVALB splits) and no bracket in either (a bracket in a
+word is written as the treebank writes it, ``-LRB-``), and no empty word;
+an empty label is an unlabelled bracket (``( (S ...))``).  :class:`Tree`
+checks its arguments, and
 :func:`node_tokens` checks every node it writes (a tree changed after it
 was made, or another library's tree), raising
 :class:`~parsedit.errors.TreeError`.
@@ -38,8 +39,10 @@ Child = Union["Tree", str]
 # file can contain "(", so it cannot be confused with one.
 FOREST = "(forest)"
 # What no label or word can hold: the reader splits text at whitespace and
-# brackets.
-_UNREADABLE = re.compile(r"[\s()]")
+# brackets, whitespace being what EVALB splits at (C's isspace in the C
+# locale: parsedit.trees.reader.SPACES); a no-break space or another Unicode
+# space is part of a word.
+_UNREADABLE = re.compile(r"[ \t\n\v\f\r()]")
 
 
 def text_problem(kind: str, text: object) -> str | None:
