@@ -4,7 +4,6 @@ trees come in, however the batches are cut."""
 from __future__ import annotations
 
 import json
-import re
 import subprocess
 import sys
 from dataclasses import replace
@@ -27,7 +26,6 @@ from parsedit.results import SentenceResult
 from parsedit.trees.tree import Tree
 
 ALL = "parseval,label,span,rule,la,tagging"
-README = Path(__file__).resolve().parents[1] / "README.md"
 
 
 def cli_json(gold: str, test: str, *options: str) -> dict:
@@ -239,21 +237,6 @@ def test_python_dash_m_is_the_command() -> None:
     out = subprocess.run([sys.executable, "-m", "parsedit", "--version"], capture_output=True,
                          text=True, check=True)
     assert out.stdout.startswith("parsedit, version")
-
-
-def readme_examples() -> list[str]:
-    text = README.read_text(encoding="utf-8")
-    section = text.split("## Python API", 1)[1].split("\n## ", 1)[0]
-    return re.findall(r"```python\n(.*?)```", section, flags=re.S)
-
-
-def test_the_readme_api_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    examples = readme_examples()
-    assert examples
-    files(tmp_path, [GOLD, GOLD], [PARSE2, PARSE3])
-    monkeypatch.chdir(tmp_path)
-    for code in examples:
-        exec(compile(code, "README.md", "exec"), {})
 
 
 def test_brackets_and_odd_leaves_in_nltk_trees_are_words() -> None:

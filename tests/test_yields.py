@@ -597,9 +597,9 @@ def test_joint_basic_distance_against_the_oracle(pair: tuple[Tree, Tree]) -> Non
 @settings(max_examples=150, deadline=None)
 @given(tree_pairs())
 def test_joint_distance_with_identical_words_is_never_dearer(pair: list[Tree]) -> None:
-    # Finding (README): with words editable, a cheapest path can trade
-    # brackets for word edits, so the joint distance can be below the label
-    # distance even when the words are equal.  Identical yields therefore
+    # Finding (docs/explanation/word-alignment.md): with words editable, a
+    # cheapest path can trade brackets for word edits, so the joint distance
+    # can be below the label distance even when the words are equal.  Identical yields therefore
     # never take the joint transducer in the pipeline.
     g, t = NONE.apply(pair[0]), NONE.apply(pair[1])
     joint = label_scored(g, t).counts
@@ -626,8 +626,8 @@ def test_joint_distance_can_trade_brackets_for_words() -> None:
 ])
 def test_joint_movement_correction_against_the_cascade(gold: str, test: str, five: float,
                                                         cascade: float) -> None:
-    # Finding (README): with word edits the five steps and the cascade can
-    # differ either way, even where the five steps' moves fit the bounds.
+    # Finding (docs/explanation/word-alignment.md): with word edits the five
+    # steps and the cascade can differ either way, even where the five steps' moves fit the bounds.
     g, t = NONE.apply(tree(gold)), NONE.apply(tree(test))
     scored = label_scored(g, t)
     assert all(m.size <= 4 for m in scored.moves) and len(scored.moves) <= 2
