@@ -44,8 +44,6 @@ def test_two_compensating_damaged_lines_move_no_later_pair(tmp_path: Path) -> No
     assert [s.status for s in result.sentences][3:] == ["ok", "ok"]
 
 
-@pytest.mark.xfail(strict=True, reason="review27: Evaluator.compute() does not pass the quote "
-                   "and too-large tallies to run_warnings, so its warnings differ from score's")
 def test_compute_warns_as_score_does_on_quote_mismatches(shared: Path) -> None:
     gold = (shared / "evalb/bug.gld").read_text().splitlines()
     test = (shared / "evalb/bug.tst").read_text().splitlines()

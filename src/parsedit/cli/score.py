@@ -19,6 +19,8 @@ from parsedit.cli.options import (
     cost_options,
     encoding_options,
     encodings_of,
+    format_options,
+    formats_of,
     la_preterminals_option,
     option_files,
     params_option,
@@ -37,6 +39,7 @@ from parsedit.pipeline.scorer import Scorer, pairs
 from parsedit.pipeline.scorer import align as align_pair
 from parsedit.report import evalb as evalb_report
 from parsedit.signature import signature
+from parsedit.trees.formats import TREES
 from parsedit.trees.source import check_files
 
 
@@ -60,6 +63,7 @@ from parsedit.trees.source import check_files
 @click.option("-v", "--verbose", is_flag=True,
               help="Also say on standard error which route read the lines, and why.")
 @encoding_options()
+@format_options(TREES)
 @click.option("--errors", "errors_top", type=whole("errors"), default=None,
               metavar="K", help="Error analysis: the K most frequent edits per encoding, "
                                "per-label recall/precision/F, the K worst sentences per "
@@ -68,7 +72,8 @@ from parsedit.trees.source import check_files
 def score(gold: str | None, test: str | None, fmt: str, output: str | None,
           signature_only: bool, worst_words: int, per_sentence: str | None, jobs: int,
           quiet: bool, verbose: bool, errors_top: int | None, input_encoding: str,
-          gold_encoding: str | None, test_encoding: str | None, **scoring: Any) -> None:
+          gold_encoding: str | None, test_encoding: str | None, gold_format: str,
+          test_format: str, **scoring: Any) -> None:
     """Score every TEST tree against the GOLD tree on the same line (either may
     be - for standard input, and gzip, bzip2 or xz compressed)."""
     # score does no linear algebra, and OpenBLAS's threads, started when
@@ -90,6 +95,8 @@ def score(gold: str | None, test: str | None, fmt: str, output: str | None,
         return
     if gold is None or test is None:
         raise ConfigError("score needs GOLD and TEST files (or --signature-only)")
+    formats_of("score", TREES, (gold, gold_format, encodings[0], "--gold-format"),
+               (test, test_format, encodings[1], "--test-format"))
     check_outputs(output, ("--per-sentence", per_sentence), inputs=inputs)
     progress = Progress(sys.stderr.isatty() and not quiet)
     # Only JSON and --per-sentence list every sentence's counts; the text
@@ -123,18 +130,21 @@ def score(gold: str | None, test: str | None, fmt: str, output: str | None,
 @la_preterminals_option
 @yield_options
 @encoding_options(alias=False)
+@format_options(TREES)
 @user_errors
 def align(gold: str, test: str, sentence: int, encoding: str, params: str, rule_pos: str,
           label_costs: str | None, span_costs: str | None, rule_costs: str | None,
           la_costs: str | None, la_preterminals: bool, yields: str, word_costs: str | None,
           word_aligner: str, input_encoding: str, gold_encoding: str | None,
-          test_encoding: str | None) -> None:
+          test_encoding: str | None, gold_format: str, test_format: str) -> None:
     """Show one pair's alignment, each edit marked with its cost."""
     from parsedit.report import align as align_report
     from parsedit.results import LineageScript
 
     encodings = encodings_of(input_encoding, gold_encoding, test_encoding)
     check_files((gold, encodings[0]), (test, encodings[1]))
+    formats_of("align", TREES, (gold, gold_format, encodings[0], "--gold-format"),
+               (test, test_format, encodings[1], "--test-format"))
     if encoding == "words":
         words_config = config_of("parseval", rule_pos, {}, params, yields="align",
                                  word_costs=word_costs, word_aligner=word_aligner)
