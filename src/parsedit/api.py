@@ -35,7 +35,7 @@ import sys
 import threading
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import fields, is_dataclass
-from typing import Any, cast
+from typing import Any
 
 from parsedit.config import DEFAULT_METRICS, Config, check_run
 from parsedit.costs import load_costs
@@ -60,11 +60,18 @@ from parsedit.results import (
     Totals,
 )
 from parsedit.signature import signature
-from parsedit.trees.memory import Sentence, Source, TreeLike, is_path, items, not_a_tree
+from parsedit.trees.memory import (
+    Sentence,
+    Source,
+    is_path,
+    items,
+    not_a_tree,
+    one_sentence,
+    written,
+)
 from parsedit.trees.reader import Item
 from parsedit.trees.roots import ROOT_SAMPLE
 from parsedit.trees.source import DEFAULT_ENCODING, check_encoding
-from parsedit.trees.tree import Tree
 
 __all__ = ["Evaluator", "align", "load_costs", "load_params", "score"]
 
@@ -205,10 +212,12 @@ class Evaluator:
         gold, test = _listed(gold), _listed(test)
         with self._lock:
             first = self._seen + 1
-            if isinstance(gold, list) and isinstance(test, list) \
-                    and all(isinstance(s, str) for s in (*gold, *test)):
-                batch, roots = self._strings(cast(list[str], gold), cast(list[str], test),
-                                             first)
+            if type(gold) is list and type(test) is list:  # (see _listed)
+                # Trees and span sets written as lines, and routed as strings are.
+                gold_lines, gold_given = written(gold, "gold", first)
+                test_lines, test_given = written(test, "test", first)
+                batch, roots = self._strings(gold_lines, test_lines, first,
+                                             (gold_given, test_given))
             else:
                 batch, roots = self._items(list(items(gold, "gold", first=first)),
                                            list(items(test, "test", first=first)), first)
@@ -230,23 +239,24 @@ class Evaluator:
     def _took(self, route: Route) -> None:
         self._routes.setdefault(route.name, route.why)
 
-    def _strings(self, gold: list[str], test: list[str], first: int
-                 ) -> tuple[list[SentenceResult], Roots]:
+    def _strings(self, gold: list[str], test: list[str], first: int,
+                 given: tuple[units.Given, units.Given]) -> tuple[list[SentenceResult], Roots]:
         """A batch of bracketed strings, numbered from ``first``, scored as
         a file's lines are (:func:`parsedit.pipeline.units.batch`, by the
-        route the table chooses for the batch), and the root labels of its
-        first pairs, read the same way."""
+        route the table chooses for the batch; ``given``: the tokens of the
+        lines that trees were written as), and the root labels of its first
+        pairs, read the same way."""
         _same_size(gold, test)
         config = self.config
         route = choose(config, Facts("strings", size=sum(map(len, gold)), batch=len(gold),
                                      numpy="numpy" in sys.modules, keys=keys_serve(config)))
         self._took(route)
         job = units.Job(self._scorer(), route, "gold", "test")
-        batch = [scored.sentence for scored in units.batch(job, first, gold, test)]
+        batch = [scored.sentence for scored in units.batch(job, first, gold, test, given)]
         sample = max(0, ROOT_SAMPLE - len(self._roots))
         norm = config.params.normalisation
-        return batch, list(zip(units.batch_root_labels(norm, gold[:sample]),
-                               units.batch_root_labels(norm, test[:sample])))
+        return batch, list(zip(units.batch_root_labels(norm, gold[:sample], given[0]),
+                               units.batch_root_labels(norm, test[:sample], given[1])))
 
     def _add(self, batch: list[SentenceResult], roots: Roots) -> None:
         """Add a scored batch to the sums (``roots``: its first pairs' root
@@ -474,8 +484,7 @@ def _listed(source: Iterable[Sentence]) -> Iterable[Sentence]:
     refuse."""
     if type(source) is list:  # (no tree: nltk's trees are lists, but subclasses)
         return source
-    if is_path(source) or isinstance(source, (Tree, TreeLike)) \
-            or not isinstance(source, Iterable):
+    if is_path(source) or one_sentence(source) or not isinstance(source, Iterable):
         return source
     return list(source)
 
