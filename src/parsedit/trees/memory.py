@@ -276,7 +276,9 @@ def _tokens(sentence: Sentence, name: str, number: int, tried: bool = False
 def line(tokens: Sequence[str]) -> str:
     """The one line that the reader reads into ``tokens`` (when it reads
     the line at all: a tree the reader would refuse as a failure marker,
-    ``(X a b)``, is written too, and read from its tokens)."""
+    ``(X a b)``, is written too, and read from its tokens), if no bracket
+    but a preterminal holds one bare word alone (as in the tokens of a
+    tree, :func:`~parsedit.trees.tree.node_tokens`)."""
     return " ".join(tokens).replace(" )", ")")
 
 
@@ -284,7 +286,8 @@ def written(source: list[Sentence], name: str, first: int
             ) -> tuple[list[str], list[Sequence[str] | None]]:
     """A batch of sentences as the lines of a file, numbered from
     ``first``: a string as it is, None as an empty line, a tree or a span
-    set as :func:`line` of its tokens; and beside each line, the tokens it
+    set with tags as :func:`line` of its tokens (a span set without tags
+    as an empty line); and beside each line, the tokens it
     was written from (None for a string or None: read from the line).  A
     route that hands a line back reads its tokens in its place
     (:func:`parsedit.pipeline.units.batch`), so a tree is never read the
@@ -306,6 +309,10 @@ def written(source: list[Sentence], name: str, first: int
                 pass
         if tokens is None:
             tokens = _tokens(sentence, name, number, tried)
-        add_line(line(tokens))
+        # A span over one bare word is a bracket, which its line would not
+        # say ("(NP a)" reads as a preterminal): untagged span sets are read
+        # from their tokens only (an empty line is read by no fast reader).
+        untagged = isinstance(sentence, Spans) and sentence.tags is None
+        add_line("" if untagged else line(tokens))
         add_given(tokens)
     return lines, given
