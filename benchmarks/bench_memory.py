@@ -21,11 +21,12 @@ predictions made anew just before they are scored (untimed), as a parser
 hands out fresh trees (trees made long before are slower to walk: their
 nodes are no longer in the processor's caches).
 
-``--only KIND --how HOW`` times one form one way, once, for whole-process
-pairs (``python benchmarks/bench_memory.py --only nltk --how evaluator``
-against ``--only strings``): the conversion of the trees is made before
-the timing starts, but a whole process also pays for it, and for the
-import of nltk.
+``--only KIND --how HOW`` scores one form one way ``--rounds`` times and
+times nothing, for whole-process pairs (``python benchmarks/bench_memory.py
+--only nltk --how evaluator --metrics parseval`` against ``--only
+strings``): a whole process also pays for making the sentences (the
+perturbed copy, the form's objects) and for importing nltk, which the
+rounds of scoring outweigh.
 """
 
 from __future__ import annotations
@@ -87,19 +88,23 @@ def spans_of(tree: Tree) -> parsedit.Spans:
     return parsedit.Spans(spans, words, tags)
 
 
-def forms(gold: list[Tree], test: list[Tree]) -> dict[str, tuple[list[Any], list[Any]]]:
-    """The sentences in each form that can be made here."""
+def forms(gold: list[Tree], test: list[Tree], only: str | None = None
+          ) -> dict[str, tuple[list[Any], list[Any]]]:
+    """The sentences in each form that can be made here (``only``: strings
+    and that form)."""
     out: dict[str, tuple[list[Any], list[Any]]] = {
         "strings": ([t.to_string() for t in gold], [t.to_string() for t in test]),
         "parsedit": (gold, test),
     }
-    if hasattr(parsedit, "Spans"):  # (parsedit 0.3.0 on)
+    if hasattr(parsedit, "Spans") and only in (None, "spans"):  # (parsedit 0.3.0 on)
         out["spans"] = ([spans_of(t) for t in gold], [spans_of(t) for t in test])
     try:
         import nltk
     except ImportError:
         print("(nltk is not installed: no nltk trees)", file=sys.stderr)
     else:
+        if only not in (None, "nltk"):
+            return out
         strings = out["strings"]
         out["nltk"] = ([nltk.Tree.fromstring(s) for s in strings[0]],
                        [nltk.Tree.fromstring(s) for s in strings[1]])
@@ -166,12 +171,14 @@ def main() -> int:
     parser.add_argument("--metrics", nargs="+", default=["parseval", "parseval,label,span,rule"])
     parser.add_argument("--only", choices=KINDS)
     parser.add_argument("--how", choices=("score", "evaluator"), default="evaluator")
+    parser.add_argument("--rounds", type=int, default=10,
+                        help="with --only: how many times the sentences are scored")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         perturbed = os.path.join(tmp, "perturbed.mrg")
         perturb_main([args.gold, perturbed, "--seed", "1"])
         test_trees = trees(perturbed, args.sentences)
-        sentences = forms(trees(args.gold, args.sentences), test_trees)
+        sentences = forms(trees(args.gold, args.sentences), test_trees, args.only)
     if "nltk" not in sentences:
         del MAKE["nltk"]
     if "spans" not in sentences:
@@ -179,7 +186,9 @@ def main() -> int:
     if args.only:
         gold, test = sentences[args.only]
         for metrics in args.metrics:
-            (by_score if args.how == "score" else by_evaluator)(metrics)(gold, test)
+            run = (by_score if args.how == "score" else by_evaluator)(metrics)
+            for _ in range(args.rounds):
+                run(gold, test)
         return 0
     print(f"{len(sentences['strings'][0])} pairs; best of {args.repeat} rounds, the forms "
           "timed in turn; CPU seconds, and the ratio to strings")
