@@ -15,10 +15,11 @@ call or batch by batch in a training loop.
 
 ``gold`` and ``test`` are each a path (``str`` or ``os.PathLike``), or an
 iterable of sentences: bracketed strings (one tree each; an empty string is a
-missing parse), parsedit :class:`~parsedit.trees.tree.Tree` objects, or any
+missing parse), parsedit :class:`~parsedit.trees.tree.Tree` objects, any
 tree with NLTK's interface (``label()`` and iterable children, whose leaves
-are words or NLTK's tagged words ``(word, tag)``).  Options are those of
-``parsedit score`` by their long names (``costs`` maps a metric to a scheme
+are words or NLTK's tagged words ``(word, tag)``), or span sets
+(:class:`~parsedit.trees.spans.Spans`, as span-based parsers give them).
+Options are those of ``parsedit score`` by their long names (``costs`` maps a metric to a scheme
 name, path or loaded scheme; ``cutoff`` and ``max_error`` are ``-c`` and
 ``-e``).  Bad options raise :class:`parsedit.errors.ConfigError` with the
 message the command line prints; a string that cannot be read or paired is
@@ -208,7 +209,9 @@ class Evaluator:
         """Score a batch; its sentences are numbered on from the last batch
         (and messages name them by those numbers).  A tree object that is
         no tree raises :class:`~parsedit.errors.TreeError` naming its
-        number, and the batch is not counted."""
+        number, and the batch is not counted.  Trees and span sets are
+        written as lines and take the route a batch of strings takes
+        (:func:`parsedit.trees.memory.written`)."""
         gold, test = _listed(gold), _listed(test)
         with self._lock:
             first = self._seen + 1
