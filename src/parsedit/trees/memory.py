@@ -33,9 +33,9 @@ the checked walk, :func:`~parsedit.trees.tree.node_tokens`, which judges
 it and names what is wrong.  So the checks are the checked walk's, and the
 usual tree costs little more than the reader spends on the same tree as a
 string.  :func:`written` writes a batch of sentences as the lines a file
-would hold (with the items of the trees beside them), so that an
-:class:`~parsedit.api.Evaluator` scores a batch of trees by the route a
-batch of strings takes.
+would hold (with the tokens of its trees and span sets beside them), so
+that an :class:`~parsedit.api.Evaluator` scores a batch of trees by the
+route a batch of strings takes.
 """
 
 from __future__ import annotations
