@@ -1,0 +1,629 @@
+"""Error classes read off the label edit script (issue 31).
+
+What parsing papers tabulate since Kummerfeld et al. (2012) is errors by
+*class*: PP attachment, clause attachment, coordination, NP-internal
+structure, unary, single-word phrase, different label, ...  Kummerfeld's
+Berkeley Parser Analyser finds them by a greedy search over tree
+transformations.  Here they are read off Roark's (2002) label edit script
+between the gold and the test tree, which already says what moved:
+
+* a run of close brackets deleted after one word and inserted after another
+  (Roark's consecutive-close-bracket movement) is a constituent attached at
+  the wrong height: the words between the two places moved;
+* an open bracket deleted and one with the same label inserted, its close
+  bracket kept, is the same on the left edge;
+* an open/close pair deleted or inserted is a missing or extra node;
+* an open bracket rewritten over the same words is a relabelling.
+
+The cheapest script under the basic transducer (roark-basic: 0.5 per
+bracket deleted or inserted) falls apart word by word: between two words it
+deletes or inserts the difference of the two trees' close brackets there,
+and matches the open brackets that start there as a longest common
+subsequence of their labels.  So every cheapest script deletes and inserts
+the same close brackets after each word (what makes the movement correction
+independent of how the shortest-path search breaks ties), and differs from
+another only in *which* of two equal labels starting at one word it
+matches.  :func:`canonical_script` makes that choice by spans: brackets
+equal in label and span are matched first (PARSEVAL's matches), then equal
+labels outermost with outermost, so the script, and every class read from
+it, is a function of the two trees alone, whatever the aligner's tie-breaking.
+
+From the script, a sentence's errors become a sequence of *fixes* applied to
+the test tree until it has the gold brackets (:func:`fixes`):
+
+1. the script's moves: the test nodes whose open bracket is matched and whose
+   close bracket is displaced from gold's end ``e`` to ``e'``, grouped by
+   ``(e', e)`` (one run of brackets moved together), and the same on the left
+   edge; a move re-attaches the words between the two places (the *movers*,
+   whole constituents of the test tree) to the node they belong under, as
+   the Berkeley Parser Analyser's moves do: an old parent left as X over X
+   is collapsed, and a missing node over the movers inside their new parent
+   is added with them;
+2. relabellings (a deleted and an inserted open bracket over the same words);
+3. the remaining deleted open brackets (missing nodes: added) and inserted
+   ones (extra nodes: removed).
+
+At each step the fix that removes the most missing and extra PARSEVAL
+brackets is applied (a relabelling before a move that removes as many, a
+move or relabelling before an addition or removal, additions before
+removals, and otherwise the leftmost), and the script of what is left is
+read again.  A fix's *brackets* are the missing plus extra brackets it
+removes, as the analyser counts them; they add up, per sentence, to
+PARSEVAL's missing plus extra (gold + test - 2 matched brackets, as EVALB
+counts them under the run's parameter file).  Each fix is described by the
+labels around it (:class:`parsedit.metrics.error_rules.Fix`) and named by a
+rule set (``grammars/error-classes/*.toml``).
+
+How it differs from the analyser: the analyser tries every move of every
+run of siblings and keeps the one that removes the most brackets; here only
+the moves the edit script makes are tried (fewer, so faster, and never an
+accident of search order, but a fix the script does not see as a move, a
+constituent re-attached at its left edge under a different label say, is
+counted as the additions and removals it takes).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from parsedit.metrics.base import Outcome
+from parsedit.metrics.error_rules import CLASSES, OTHER, Fix, RuleSet, load_rules
+from parsedit.trees.bracketing import CLOSING, OPEN, TAGGED, Bracketing, decode_all
+
+# The label of the node that holds a tree's top-level constituents (never a
+# bracket; no label read from a file holds "(").
+_HOLDER = "(top)"
+# Brackets are (label, start, end).
+Key = tuple[str, int, int]
+
+
+class _Node:
+    """A node of a tree being fixed: a phrase (``kids`` a list) or a
+    preterminal (``kids`` None), its span over word positions."""
+
+    __slots__ = ("label", "kids", "up", "start", "end")
+
+    def __init__(self, label: str, kids: list[_Node] | None, up: _Node | None,
+                 start: int = 0, end: int = 0) -> None:
+        self.label = label
+        self.kids = kids
+        self.up = up
+        self.start = start
+        self.end = end
+
+    @property
+    def key(self) -> Key:
+        return (self.label, self.start, self.end)
+
+    def shown(self) -> str:
+        """The label as a rule reads it (the holder of a forest has none)."""
+        return "" if self.up is None else self.label
+
+
+def _tree(tokens: Bracketing) -> _Node:
+    """The tree of a normalised bracketing under a holder node (every
+    bracket PARSEVAL counts, the unlabelled outer one included)."""
+    root = _Node(_HOLDER, [], None)
+    stack = [root]
+    n = 0
+    for kind, text in decode_all(tokens):
+        if kind is OPEN:
+            node = _Node(text, [], stack[-1], n)
+            stack[-1].kids.append(node)  # type: ignore[union-attr]
+            stack.append(node)
+        elif kind is TAGGED:
+            stack[-1].kids.append(_Node(text, None, stack[-1], n, n + 1))  # type: ignore[union-attr]
+            n += 1
+        elif kind is CLOSING:
+            stack.pop().end = n
+    root.end = n
+    return root
+
+
+def _phrases(root: _Node) -> list[_Node]:
+    """Every phrase below ``root``, in pre-order (outermost first)."""
+    out: list[_Node] = []
+    stack = list(reversed(root.kids or ()))
+    while stack:
+        node = stack.pop()
+        if node.kids is not None:
+            out.append(node)
+            stack.extend(reversed(node.kids))
+    return out
+
+
+def _respan(root: _Node) -> None:
+    for node in reversed(_phrases(root)):
+        assert node.kids
+        node.start, node.end = node.kids[0].start, node.kids[-1].end
+
+
+def _copy(root: _Node) -> tuple[_Node, dict[int, _Node]]:
+    """A copy of a tree, and each old node's copy by ``id``."""
+    top = _Node(root.label, [], None, root.start, root.end)
+    found = {id(root): top}
+    stack = [(root, top)]
+    while stack:
+        old, new = stack.pop()
+        assert old.kids is not None and new.kids is not None
+        for kid in old.kids:
+            copy = _Node(kid.label, None if kid.kids is None else [], new, kid.start, kid.end)
+            new.kids.append(copy)
+            found[id(kid)] = copy
+            if kid.kids:
+                stack.append((kid, copy))
+    return top, found
+
+
+def _mirror(root: _Node) -> None:
+    """Reverse a tree left to right (word i becomes n - 1 - i)."""
+    n = root.end
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        node.start, node.end = n - node.end, n - node.start
+        if node.kids:
+            node.kids.reverse()
+            stack.extend(node.kids)
+    root.start, root.end = 0, n
+
+
+def _index(parent: _Node, child: _Node) -> int:
+    assert parent.kids is not None
+    return next(i for i, k in enumerate(parent.kids) if k is child)
+
+
+def _labels(nodes: Sequence[_Node]) -> tuple[str, ...]:
+    return tuple(n.label for n in nodes)
+
+
+def _splice(node: _Node) -> tuple[_Node, int]:
+    """Remove ``node``, its children taking its place; its parent and index."""
+    parent = node.up
+    assert parent is not None and parent.kids is not None and node.kids is not None
+    i = _index(parent, node)
+    parent.kids[i:i + 1] = node.kids
+    for kid in node.kids:
+        kid.up = parent
+    return parent, i
+
+
+def _collapse(node: _Node) -> None:
+    """Collapse an old parent left as X over X (what the analyser does)."""
+    kids = node.kids
+    if (node.up is not None and kids is not None and len(kids) == 1
+            and kids[0].kids is not None and kids[0].label == node.label):
+        _splice(node)
+
+
+# -- the canonical script -----------------------------------------------------
+
+@dataclass(frozen=True)
+class Script:
+    """The canonical cheapest label script of a pair, as tree edits:
+    ``closes`` are the test nodes whose open bracket is matched and whose
+    close bracket moves, with gold's end; ``opens`` those whose close bracket
+    is matched and whose open bracket moves (a deleted and an inserted open
+    bracket with one label), with gold's start; ``deleted`` the gold
+    brackets and ``inserted`` the test nodes left (missing and extra nodes,
+    relabellings among them)."""
+
+    closes: tuple[tuple[_Node, int], ...]
+    opens: tuple[tuple[_Node, int], ...]
+    deleted: tuple[Key, ...]
+    inserted: tuple[_Node, ...]
+
+    def cost(self, gold: Sequence[Key], test: Sequence[Key]) -> float:
+        """Its cost under roark-basic before the movement correction: 0.5
+        per open bracket deleted or inserted, and per close bracket deleted
+        or inserted after each word (the difference of the two trees'
+        counts there)."""
+        opens = len(self.deleted) + len(self.inserted) + 2 * len(self.opens)
+        ends = Counter(e for _, _, e in gold)
+        ends.subtract(e for _, _, e in test)
+        return 0.5 * (opens + sum(abs(v) for v in ends.values()))
+
+    def runs(self, gold: Sequence[Key], test: Sequence[Key], words: int
+             ) -> tuple[list[int], list[int]]:
+        """The close brackets it deletes and inserts after each word (the
+        runs the movement correction reads), word 1 to the last."""
+        ends = Counter(e for _, _, e in gold)
+        ends.subtract(e for _, _, e in test)
+        return ([max(ends[i], 0) for i in range(1, words + 1)],
+                [max(-ends[i], 0) for i in range(1, words + 1)])
+
+
+def _extra_nodes(root: _Node, extra: Counter[Key]) -> list[_Node]:
+    """The test nodes PARSEVAL leaves unmatched: of several with one bracket,
+    the outermost ones, in pre-order."""
+    left = Counter(extra)
+    out: list[_Node] = []
+    for node in _phrases(root):
+        key = node.key
+        if left[key] > 0:
+            left[key] -= 1
+            out.append(node)
+    return out
+
+
+def canonical_script(root: _Node, missing: Counter[Key], extra: Counter[Key]) -> Script:
+    """The script's choices made by spans (see the module docstring)."""
+    inserted = _extra_nodes(root, extra)
+    deleted = sorted(missing.elements(), key=lambda k: (k[1], -k[2], k[0]))
+    ends: dict[tuple[str, int], list[int]] = {}
+    for label, start, end in deleted:
+        ends.setdefault((label, start), []).append(end)
+    closes: list[tuple[_Node, int]] = []
+    rest: list[_Node] = []
+    for node in inserted:
+        found = ends.get((node.label, node.start))
+        if found:
+            closes.append((node, found.pop(0)))
+        else:
+            rest.append(node)
+    starts: dict[tuple[str, int], list[int]] = {}
+    for (label, start), left in ends.items():
+        for end in left:
+            starts.setdefault((label, end), []).append(start)
+    for found in starts.values():
+        found.sort()
+    opens: list[tuple[_Node, int]] = []
+    inserted_left: list[_Node] = []
+    for node in rest:
+        found = starts.get((node.label, node.end))
+        if found:
+            opens.append((node, found.pop(0)))
+        else:
+            inserted_left.append(node)
+    deleted_left = sorted(((label, start, end) for (label, end), left in starts.items()
+                           for start in left), key=lambda k: (k[1], k[2], k[0]))
+    return Script(tuple(closes), tuple(opens), tuple(deleted_left), tuple(inserted_left))
+
+
+# -- fixes ----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Classified:
+    """One fix: its class, the brackets it removes (missing from and extra
+    in the test tree, as ``(side, label, start, end)``, ``side`` ``"gold"``
+    or ``"test"``), what the rules read of it, and a line for people."""
+
+    name: str
+    brackets: int
+    fixed: tuple[tuple[str, str, int, int], ...]
+    fix: Fix
+    text: str
+
+
+def _move_right(group: Sequence[_Node], target: int) -> tuple[Fix, list[_Node], _Node] | None:
+    """Move the words between the group's end and ``target`` so that the
+    group (nested test nodes sharing an end, outermost first) ends at
+    ``target``: the fix, the movers and their new parent, or None when they
+    are not whole constituents of one node."""
+    outer = group[0]
+    ids = {id(n) for n in group}
+    inner = outer
+    while inner.kids and inner.kids[-1].kids is not None and id(inner.kids[-1]) in ids:
+        inner = inner.kids[-1]
+    assert inner.kids is not None
+    if target > outer.end:  # the words after the group move down into it
+        child, parent = outer, outer.up
+        assert parent is not None and parent.kids is not None
+        while parent.kids[-1] is child:
+            if parent.up is None:
+                return None
+            child, parent = parent, parent.up
+            assert parent.kids is not None
+        i = _index(parent, child)
+        j = i + 1
+        while j < len(parent.kids) and parent.kids[j].end <= target:
+            j += 1
+        movers = parent.kids[i + 1:j]
+        if not movers or movers[-1].end != target:
+            return None
+        beside = [parent.kids[i].label, *_labels(parent.kids[j:j + 1])]
+        del parent.kids[i + 1:j]
+        if inner.kids:
+            beside.append(inner.kids[-1].label)
+        inner.kids.extend(movers)
+        for mover in movers:
+            mover.up = inner
+        old, new = parent, inner
+    else:  # the words before the group's end move up out of it
+        holder = inner
+        while True:
+            kids = holder.kids
+            assert kids is not None
+            j = len(kids)
+            while j > 0 and kids[j - 1].start >= target:
+                j -= 1
+            if 0 < j < len(kids) and kids[j - 1].end == target:
+                break
+            last = kids[-1]
+            if j == len(kids) and last.kids is not None and last.start < target < last.end:
+                holder = last
+                continue
+            return None
+        movers = kids[j:]
+        del kids[j:]
+        new = outer.up
+        assert new is not None and new.kids is not None
+        k = _index(new, outer)
+        new.kids[k + 1:k + 1] = movers
+        for mover in movers:
+            mover.up = new
+        beside = [kids[-1].label, outer.label, *_labels(new.kids[k + 1 + len(movers):][:1])]
+        old = holder
+    fix = Fix("move", movers=_labels(movers), old_parent=old.shown(), new_parent=new.shown(),
+              beside=tuple(beside))
+    _collapse(old)
+    return fix, movers, new
+
+
+def _add(root: _Node, key: Key) -> _Node | None:
+    """Add a node with bracket ``key`` over the children it spans, above any
+    node with the same span; None if a bracket of the tree crosses it."""
+    label, start, end = key
+    node = root
+    while True:
+        assert node.kids is not None
+        inner = next((k for k in node.kids if k.kids is not None and k.start <= start
+                      and end <= k.end and (k.start, k.end) != (start, end)), None)
+        if inner is None:
+            break
+        node = inner
+    kids = node.kids
+    assert kids is not None
+    i = next((i for i, k in enumerate(kids) if k.start == start), None)
+    j = next((j for j, k in enumerate(kids) if k.end == end), None)
+    if i is None or j is None or j < i:
+        return None
+    added = _Node(label, kids[i:j + 1], node, start, end)
+    for kid in kids[i:j + 1]:
+        kid.up = added
+    kids[i:j + 1] = [added]
+    return added
+
+
+def _node_fix(kind: str, node: _Node, right: _Node | None, only_child: bool) -> Fix:
+    kids = node.kids
+    assert kids is not None
+    return Fix(kind, label=node.label, parent=node.up.shown() if node.up else "",
+               children=_labels(kids), right_sibling=None if right is None else right.label,
+               only_child=only_child, over_word=len(kids) == 1 and kids[0].kids is None,
+               words_only=all(k.kids is None for k in kids))
+
+
+class _State:
+    """The test tree being fixed, and its errors against gold."""
+
+    def __init__(self, gold: Counter[Key], root: _Node) -> None:
+        self.gold = gold
+        self.root = root
+        self.missing, self.extra = self._errors(root)
+
+    def _errors(self, root: _Node) -> tuple[Counter[Key], Counter[Key]]:
+        test = Counter(n.key for n in _phrases(root))
+        return self.gold - test, test - self.gold
+
+    @property
+    def errors(self) -> int:
+        return sum(self.missing.values()) + sum(self.extra.values())
+
+    def commit(self, root: _Node, fix: Fix, name: str, text: str) -> Classified:
+        """Make ``root`` the current tree; the fix with what it removed."""
+        missing, extra = self._errors(root)
+        fixed = tuple(sorted([("gold", *k) for k in (self.missing - missing).elements()]
+                             + [("test", *k) for k in (self.extra - extra).elements()]))
+        brackets = self.errors - sum(missing.values()) - sum(extra.values())
+        self.root, self.missing, self.extra = root, missing, extra
+        return Classified(name, brackets, fixed, fix, text)
+
+
+def _try_move(state: _State, group: Sequence[_Node], target: int, left: bool
+              ) -> tuple[int, _Node, Fix, str] | None:
+    """A move tried on a copy of the tree: the brackets it removes, the new
+    tree, the fix and its description (None if it cannot be made).
+    ``left``: the open brackets move (done on the mirror image)."""
+    root, copies = _copy(state.root)
+    nodes = [copies[id(n)] for n in group]
+    n = root.end
+    if left:
+        _mirror(root)
+        target = n - target
+    moved = _move_right(nodes, target)
+    if left:
+        _mirror(root)
+    if moved is None:
+        return None
+    fix, movers, new = moved
+    if left:
+        movers.reverse()
+        fix = Fix("move", movers=tuple(reversed(fix.movers)), old_parent=fix.old_parent,
+                  new_parent=fix.new_parent, beside=fix.beside)
+    _respan(root)
+    text = (f"move {' '.join(fix.movers)} from {fix.old_parent or '(top)'} "
+            f"to {fix.new_parent or '(top)'}")
+    # A missing node over the movers, inside their new parent, comes with them.
+    span = (movers[0].start, movers[-1].end)
+    after = Counter(k.key for k in _phrases(root))
+    missing = state.gold - after
+    wanted = [k for k in missing if k[1] <= span[0] and span[1] <= k[2]
+              and (k[1], k[2]) != span and new.start <= k[1] and k[2] <= new.end]
+    if wanted:
+        key = min(wanted, key=lambda k: (k[2] - k[1], k[1], k[0]))
+        if _add(root, key) is not None:
+            text += f", adding {key[0]}"
+    after = Counter(k.key for k in _phrases(root))
+    change = state.errors - sum((state.gold - after).values()) - sum((after - state.gold).values())
+    return change, root, fix, text
+
+
+def fixes(gold: Bracketing, test: Bracketing, rules: RuleSet) -> list[Classified]:
+    """The fixes that turn ``test`` into a tree with ``gold``'s brackets, in
+    order, each classified by ``rules`` (see the module docstring).  Both
+    are normalised bracketings with the same words."""
+    gold_counts = Counter(n.key for n in _phrases(_tree(gold)))
+    state = _State(gold_counts, _tree(test))
+    out: list[Classified] = []
+    while state.errors:
+        script = canonical_script(state.root, state.missing, state.extra)
+        best: tuple[int, _Node, Fix, str] | None = None
+        for left, pairs in ((False, script.closes), (True, script.opens)):
+            groups: dict[tuple[int, int], list[_Node]] = {}
+            for node, target in pairs:
+                where = node.start if left else node.end
+                groups.setdefault((where, target), []).append(node)
+            for (_, target), group in groups.items():
+                tried = _try_move(state, group, target, left)
+                if tried is not None and (best is None or tried[0] > best[0]):
+                    best = tried
+        relabel = next(((node, key) for node in script.inserted for key in script.deleted
+                        if key[1:] == (node.start, node.end)), None)
+        if relabel is not None and (best is None or best[0] <= 2):
+            node, key = relabel
+            text = f"relabel {node.label} as {key[0]}"
+            node.label = key[0]
+            fix = _node_fix("relabel", node, None, False)
+            out.append(state.commit(state.root, fix, rules.classify(fix), text))
+        elif best is not None and best[0] >= 2:
+            _, root, fix, text = best
+            out.append(state.commit(root, fix, rules.classify(fix), text))
+        else:
+            out.append(_add_or_remove(state, script, rules))
+    return out
+
+
+def _add_or_remove(state: _State, script: Script, rules: RuleSet) -> Classified:
+    """Add the first missing node that can be added, else remove the first
+    extra one (one of them always can be: a missing bracket that cannot be
+    added crosses a test bracket, which is extra)."""
+    missing = sorted(state.missing, key=lambda k: (k[1], k[2], k[0]))
+    for key in missing:
+        added = _add(state.root, key)
+        if added is not None:
+            _respan(state.root)
+            parent = added.up
+            assert parent is not None and parent.kids is not None
+            i = _index(parent, added)
+            right = parent.kids[i + 1] if i + 1 < len(parent.kids) else None
+            fix = _node_fix("add", added, right, len(parent.kids) == 1)
+            text = f"add {key[0]} over {' '.join(fix.children)} (in {fix.parent or '(top)'})"
+            return state.commit(state.root, fix, rules.classify(fix), text)
+    extra = sorted(state.extra, key=lambda k: (k[1], k[2], k[0]))
+    node = next(n for n in _phrases(state.root) if n.key == extra[0])
+    parent = node.up
+    assert parent is not None and parent.kids is not None
+    i = _index(parent, node)
+    right = parent.kids[i + 1] if i + 1 < len(parent.kids) else None
+    fix = _node_fix("remove", node, right, len(parent.kids) == 1)
+    _splice(node)
+    _respan(state.root)
+    text = f"remove {node.label} over {' '.join(fix.children)} (in {fix.parent or '(top)'})"
+    return state.commit(state.root, fix, rules.classify(fix), text)
+
+
+# -- counts and the metric ------------------------------------------------------
+
+@dataclass(frozen=True)
+class ClassCounts:
+    """Per class (in :data:`CLASSES` order): how many fixes (``count``) and
+    the missing plus extra brackets they account for (``brackets``), summed
+    over ``sentences``; additive like every count class."""
+
+    count: tuple[int, ...] = (0,) * len(CLASSES)
+    brackets: tuple[int, ...] = (0,) * len(CLASSES)
+    sentences: int = 0
+
+    def __add__(self, other: ClassCounts) -> ClassCounts:
+        if not isinstance(other, ClassCounts):
+            return NotImplemented
+        return ClassCounts(tuple(a + b for a, b in zip(self.count, other.count)),
+                           tuple(a + b for a, b in zip(self.brackets, other.brackets)),
+                           self.sentences + other.sentences)
+
+    @classmethod
+    def sentence(cls, found: Sequence[Classified]) -> ClassCounts:
+        count = [0] * len(CLASSES)
+        brackets = [0] * len(CLASSES)
+        for fix in found:
+            i = CLASSES.index(fix.name)
+            count[i] += 1
+            brackets[i] += fix.brackets
+        return cls(tuple(count), tuple(brackets), 1)
+
+    @property
+    def total_brackets(self) -> int:
+        return sum(self.brackets)
+
+    @property
+    def attachment_brackets(self) -> int:
+        return sum(self.brackets[:5])
+
+    def figures(self) -> dict[str, dict[str, int]]:
+        """``{class: {"count": n, "brackets": m}}``, every class, zeros too."""
+        return {name: {"count": c, "brackets": b}
+                for name, c, b in zip(CLASSES, self.count, self.brackets)}
+
+    def items(self) -> Iterator[tuple[str, int, int]]:
+        return zip(CLASSES, self.count, self.brackets)
+
+
+class ErrorClasses:
+    """Error classes as a per-sentence scorer with additive counts, shaped
+    like the other metrics (:class:`parsedit.metrics.base.Metric`):
+    ``score`` gives a pair's :class:`ClassCounts` and, as its detail, its
+    classified fixes.  It has no headline figure (``headline`` is None);
+    ``class_terms`` gives the per-class brackets a paired test compares."""
+
+    name = "error_classes"
+    title = "error brackets"
+
+    def __init__(self, rules: RuleSet | str = "ptb") -> None:
+        self.rules = load_rules(rules) if isinstance(rules, str) else rules
+
+    def describe(self) -> list[str]:
+        return [f"error-classes:{self.rules.describe()}"]
+
+    def zero(self) -> ClassCounts:
+        return ClassCounts()
+
+    def score(self, gold: Bracketing, test: Bracketing) -> Outcome:
+        if gold == test:
+            return Outcome(ClassCounts((0,) * len(CLASSES), (0,) * len(CLASSES), 1), ())
+        found = fixes(gold, test, self.rules)
+        return Outcome(ClassCounts.sentence(found), tuple(found))
+
+    def failure(self, gold: Bracketing) -> ClassCounts:
+        """A failed parse: its gold brackets are all missing; counted as
+        ``other`` (no structure to classify)."""
+        n = len(_phrases(_tree(gold)))
+        brackets = [0] * len(CLASSES)
+        count = [0] * len(CLASSES)
+        brackets[CLASSES.index(OTHER)] = n
+        count[CLASSES.index(OTHER)] = int(n > 0)
+        return ClassCounts(tuple(count), tuple(brackets), 1)
+
+    def headline(self, total: ClassCounts) -> float | None:
+        return None
+
+    def sentence_average(self, total: ClassCounts) -> float | None:
+        return None
+
+    def terms(self, counts: ClassCounts) -> Sequence[float]:
+        """Per class, its brackets (lower is better)."""
+        return [float(b) for b in counts.brackets]
+
+    def from_terms(self, sums: Any) -> Any:
+        """The summed brackets of every class (no single figure)."""
+        import numpy as np
+
+        return np.asarray(sums, dtype=np.float64)
+
+    def class_terms(self, counts: ClassCounts, name: str) -> tuple[float]:
+        """One class's brackets in a sentence, what a per-class paired test
+        sums."""
+        return (float(counts.brackets[CLASSES.index(name)]),)
