@@ -481,8 +481,7 @@ def fixes(gold: Bracketing, test: Bracketing, rules: RuleSet) -> list[Classified
                 tried = _try_move(state, group, target, left)
                 if tried is not None and (best is None or tried[0] > best[0]):
                     best = tried
-        relabel = next(((node, key) for node in script.inserted for key in script.deleted
-                        if key[1:] == (node.start, node.end)), None)
+        relabel = _relabelling(state)
         if relabel is not None and (best is None or best[0] <= 2):
             node, key = relabel
             text = f"relabel {node.label} as {key[0]}"
@@ -495,6 +494,19 @@ def fixes(gold: Bracketing, test: Bracketing, rules: RuleSet) -> list[Classified
         else:
             out.append(_add_or_remove(state, script, rules))
     return out
+
+
+def _relabelling(state: _State) -> tuple[_Node, Key] | None:
+    """The first extra node with the span of a missing bracket (a deleted
+    and an inserted open bracket over the same words), and that bracket."""
+    spans: dict[tuple[int, int], str] = {}
+    for label, start, end in sorted(state.missing):
+        spans.setdefault((start, end), label)
+    for node in _extra_nodes(state.root, state.extra):
+        label = spans.get((node.start, node.end))
+        if label is not None:
+            return node, (label, node.start, node.end)
+    return None
 
 
 def _add_or_remove(state: _State, script: Script, rules: RuleSet) -> Classified:
