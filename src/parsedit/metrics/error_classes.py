@@ -203,14 +203,17 @@ def _collapse(node: _Node) -> None:
 
 @dataclass(frozen=True)
 class Script:
-    """The canonical cheapest label script of a pair, as tree edits:
-    ``closes`` are the test nodes whose open bracket is matched and whose
-    close bracket moves, with gold's end; ``opens`` those whose close bracket
-    is matched and whose open bracket moves (a deleted and an inserted open
-    bracket with one label), with gold's start; ``deleted`` the gold
-    brackets and ``inserted`` the test nodes left (missing and extra nodes,
-    relabellings among them)."""
+    """The canonical cheapest label script of a pair, as tree edits.
+    ``matched`` is the number of open brackets it matches; of the errors
+    (PARSEVAL's missing and extra brackets): ``closes`` are the extra test
+    nodes whose open bracket it matches with a missing gold one's, its close
+    bracket displaced (with gold's end); ``opens`` the extra test nodes whose
+    open bracket it inserts where it deletes a missing gold one with the same
+    label and end (with gold's start); ``deleted`` the missing brackets and
+    ``inserted`` the extra nodes left (missing and extra nodes, relabellings
+    among them)."""
 
+    matched: int
     closes: tuple[tuple[_Node, int], ...]
     opens: tuple[tuple[_Node, int], ...]
     deleted: tuple[Key, ...]
@@ -220,16 +223,18 @@ class Script:
         """Its cost under roark-basic before the movement correction: 0.5
         per open bracket deleted or inserted, and per close bracket deleted
         or inserted after each word (the difference of the two trees'
-        counts there)."""
-        opens = len(self.deleted) + len(self.inserted) + 2 * len(self.opens)
+        counts there); ``gold`` and ``test`` are every bracket of the two."""
         ends = Counter(e for _, _, e in gold)
         ends.subtract(e for _, _, e in test)
+        opens = len(gold) + len(test) - 2 * self.matched
         return 0.5 * (opens + sum(abs(v) for v in ends.values()))
 
-    def runs(self, gold: Sequence[Key], test: Sequence[Key], words: int
+    @staticmethod
+    def runs(gold: Sequence[Key], test: Sequence[Key], words: int
              ) -> tuple[list[int], list[int]]:
-        """The close brackets it deletes and inserts after each word (the
-        runs the movement correction reads), word 1 to the last."""
+        """The close brackets every cheapest script deletes and inserts after
+        each word (the runs the movement correction reads), word 1 to the
+        last."""
         ends = Counter(e for _, _, e in gold)
         ends.subtract(e for _, _, e in test)
         return ([max(ends[i], 0) for i in range(1, words + 1)],
@@ -249,30 +254,79 @@ def _extra_nodes(root: _Node, extra: Counter[Key]) -> list[_Node]:
     return out
 
 
-def canonical_script(root: _Node, missing: Counter[Key], extra: Counter[Key]) -> Script:
-    """The script's choices made by spans (see the module docstring)."""
-    inserted = _extra_nodes(root, extra)
-    deleted = sorted(missing.elements(), key=lambda k: (k[1], -k[2], k[0]))
-    ends: dict[tuple[str, int], list[int]] = {}
-    for label, start, end in deleted:
-        ends.setdefault((label, start), []).append(end)
-    closes: list[tuple[_Node, int]] = []
-    rest: list[_Node] = []
-    for node in inserted:
-        found = ends.get((node.label, node.start))
-        if found:
-            closes.append((node, found.pop(0)))
+def _common(gold: Sequence[tuple[str, int]], test: Sequence[tuple[str, int]]
+            ) -> list[tuple[int, int]]:
+    """The open brackets starting at one word that the canonical script
+    matches: of the longest common subsequences of their labels (outermost
+    first, each with its end), one with the most equal ends; then the one
+    that matches gold's outermost brackets.  The pairs of indices."""
+    n, m = len(gold), len(test)
+    best = [[(0, 0)] * (m + 1) for _ in range(n + 1)]
+    for i in range(n - 1, -1, -1):
+        for j in range(m - 1, -1, -1):
+            value = max(best[i + 1][j], best[i][j + 1])
+            if gold[i][0] == test[j][0]:
+                after = best[i + 1][j + 1]
+                value = max(value, (after[0] + 1, after[1] + (gold[i][1] == test[j][1])))
+            best[i][j] = value
+    pairs: list[tuple[int, int]] = []
+    i = j = 0
+    while i < n and j < m:
+        if gold[i][0] == test[j][0]:
+            after = best[i + 1][j + 1]
+            if (after[0] + 1, after[1] + (gold[i][1] == test[j][1])) == best[i][j]:
+                pairs.append((i, j))
+                i += 1
+                j += 1
+                continue
+        if best[i][j + 1] == best[i][j]:
+            j += 1
         else:
-            rest.append(node)
+            i += 1
+    return pairs
+
+
+def canonical_script(gold: Sequence[Key], root: _Node, missing: Counter[Key],
+                     extra: Counter[Key]) -> Script:
+    """The script's choices made by spans (see the module docstring):
+    ``gold`` is every gold bracket in pre-order, ``root`` the test tree,
+    ``missing`` and ``extra`` PARSEVAL's errors."""
+    gold_at: dict[int, list[tuple[str, int]]] = {}
+    for label, start, end in gold:
+        gold_at.setdefault(start, []).append((label, end))
+    test_at: dict[int, list[_Node]] = {}
+    for node in _phrases(root):
+        test_at.setdefault(node.start, []).append(node)
+    matched = 0
+    closes: list[tuple[_Node, int]] = []
+    unmatched_gold: list[Key] = []
+    unmatched_test: list[_Node] = []
+    for start in sorted(gold_at.keys() | test_at.keys()):
+        g = gold_at.get(start, [])
+        nodes = test_at.get(start, [])
+        t = [(n.label, n.end) for n in nodes]
+        if g == t:
+            matched += len(g)
+            continue
+        pairs = _common(g, t)
+        matched += len(pairs)
+        for i, j in pairs:
+            node, end = nodes[j], g[i][1]
+            if end != node.end and extra[node.key] and missing[(node.label, start, end)]:
+                closes.append((node, end))
+        paired_g = {i for i, _ in pairs}
+        paired_t = {j for _, j in pairs}
+        unmatched_gold.extend((label, start, end) for i, (label, end) in enumerate(g)
+                              if i not in paired_g)
+        unmatched_test.extend(n for j, n in enumerate(nodes) if j not in paired_t)
+    deleted = [k for k in unmatched_gold if missing[k]]
+    inserted = [n for n in unmatched_test if extra[n.key]]
     starts: dict[tuple[str, int], list[int]] = {}
-    for (label, start), left in ends.items():
-        for end in left:
-            starts.setdefault((label, end), []).append(start)
-    for found in starts.values():
-        found.sort()
+    for label, start, end in deleted:
+        starts.setdefault((label, end), []).append(start)
     opens: list[tuple[_Node, int]] = []
     inserted_left: list[_Node] = []
-    for node in rest:
+    for node in inserted:
         found = starts.get((node.label, node.end))
         if found:
             opens.append((node, found.pop(0)))
@@ -280,7 +334,8 @@ def canonical_script(root: _Node, missing: Counter[Key], extra: Counter[Key]) ->
             inserted_left.append(node)
     deleted_left = sorted(((label, start, end) for (label, end), left in starts.items()
                            for start in left), key=lambda k: (k[1], k[2], k[0]))
-    return Script(tuple(closes), tuple(opens), tuple(deleted_left), tuple(inserted_left))
+    return Script(matched, tuple(closes), tuple(opens), tuple(deleted_left),
+                  tuple(inserted_left))
 
 
 # -- fixes ----------------------------------------------------------------------
@@ -308,59 +363,78 @@ def _move_right(group: Sequence[_Node], target: int) -> tuple[Fix, list[_Node], 
     inner = outer
     while inner.kids and inner.kids[-1].kids is not None and id(inner.kids[-1]) in ids:
         inner = inner.kids[-1]
-    assert inner.kids is not None
-    if target > outer.end:  # the words after the group move down into it
-        child, parent = outer, outer.up
-        assert parent is not None and parent.kids is not None
-        while parent.kids[-1] is child:
-            if parent.up is None:
-                return None
-            child, parent = parent, parent.up
-            assert parent.kids is not None
-        i = _index(parent, child)
-        j = i + 1
-        while j < len(parent.kids) and parent.kids[j].end <= target:
-            j += 1
-        movers = parent.kids[i + 1:j]
-        if not movers or movers[-1].end != target:
-            return None
-        beside = [parent.kids[i].label, *_labels(parent.kids[j:j + 1])]
-        del parent.kids[i + 1:j]
-        if inner.kids:
-            beside.append(inner.kids[-1].label)
-        inner.kids.extend(movers)
-        for mover in movers:
-            mover.up = inner
-        old, new = parent, inner
-    else:  # the words before the group's end move up out of it
-        holder = inner
-        while True:
-            kids = holder.kids
-            assert kids is not None
-            j = len(kids)
-            while j > 0 and kids[j - 1].start >= target:
-                j -= 1
-            if 0 < j < len(kids) and kids[j - 1].end == target:
-                break
-            last = kids[-1]
-            if j == len(kids) and last.kids is not None and last.start < target < last.end:
-                holder = last
-                continue
-            return None
-        movers = kids[j:]
-        del kids[j:]
-        new = outer.up
-        assert new is not None and new.kids is not None
-        k = _index(new, outer)
-        new.kids[k + 1:k + 1] = movers
-        for mover in movers:
-            mover.up = new
-        beside = [kids[-1].label, outer.label, *_labels(new.kids[k + 1 + len(movers):][:1])]
-        old = holder
+    found = (_move_down if target > outer.end else _move_up)(outer, inner, target)
+    if found is None:
+        return None
+    movers, old, new, beside = found
     fix = Fix("move", movers=_labels(movers), old_parent=old.shown(), new_parent=new.shown(),
               beside=tuple(beside))
     _collapse(old)
     return fix, movers, new
+
+
+Moved = tuple[list[_Node], _Node, _Node, list[str]]
+
+
+def _move_down(outer: _Node, inner: _Node, target: int) -> Moved | None:
+    """The words after ``outer`` up to ``target`` move down into ``inner``
+    (the innermost node of the group): the movers, their old and new parent
+    and the labels beside them at both places; None when they are not a run
+    of whole children of one node."""
+    child, parent = outer, outer.up
+    assert parent is not None and parent.kids is not None and inner.kids is not None
+    while parent.kids[-1] is child:
+        if parent.up is None:
+            return None
+        child, parent = parent, parent.up
+        assert parent.kids is not None
+    kids = parent.kids
+    assert kids is not None
+    i = _index(parent, child)
+    j = i + 1
+    while j < len(kids) and kids[j].end <= target:
+        j += 1
+    movers = kids[i + 1:j]
+    if not movers or movers[-1].end != target:
+        return None
+    beside = [kids[i].label, *_labels(kids[j:j + 1])]
+    del kids[i + 1:j]
+    if inner.kids:
+        beside.append(inner.kids[-1].label)
+    inner.kids.extend(movers)
+    for mover in movers:
+        mover.up = inner
+    return movers, parent, inner, beside
+
+
+def _move_up(outer: _Node, inner: _Node, target: int) -> Moved | None:
+    """The words of ``inner`` from ``target`` on move up out of the group,
+    beside ``outer``, from ``inner`` or the node on its right edge that
+    holds them as a run of whole children (see :func:`_move_down`)."""
+    holder = inner
+    while True:
+        kids = holder.kids
+        assert kids is not None
+        j = len(kids)
+        while j > 0 and kids[j - 1].start >= target:
+            j -= 1
+        if 0 < j < len(kids) and kids[j - 1].end == target:
+            break
+        last = kids[-1]
+        if j == len(kids) and last.kids is not None and last.start < target < last.end:
+            holder = last
+            continue
+        return None
+    movers = kids[j:]
+    del kids[j:]
+    new = outer.up
+    assert new is not None and new.kids is not None
+    k = _index(new, outer)
+    new.kids[k + 1:k + 1] = movers
+    for mover in movers:
+        mover.up = new
+    beside = [kids[-1].label, outer.label, *_labels(new.kids[k + 1 + len(movers):][:1])]
+    return movers, holder, new, beside
 
 
 def _add(root: _Node, key: Key) -> _Node | None:
@@ -466,13 +540,15 @@ def fixes(gold: Bracketing, test: Bracketing, rules: RuleSet) -> list[Classified
     """The fixes that turn ``test`` into a tree with ``gold``'s brackets, in
     order, each classified by ``rules`` (see the module docstring).  Both
     are normalised bracketings with the same words."""
-    gold_counts = Counter(n.key for n in _phrases(_tree(gold)))
-    state = _State(gold_counts, _tree(test))
+    gold_keys = [n.key for n in _phrases(_tree(gold))]
+    state = _State(Counter(gold_keys), _tree(test))
     out: list[Classified] = []
     while state.errors:
-        script = canonical_script(state.root, state.missing, state.extra)
+        script = canonical_script(gold_keys, state.root, state.missing, state.extra)
         best: tuple[int, _Node, Fix, str] | None = None
         for left, pairs in ((False, script.closes), (True, script.opens)):
+            if left and best is not None and best[0] >= 2:
+                break  # Roark's moves (close brackets) first
             groups: dict[tuple[int, int], list[_Node]] = {}
             for node, target in pairs:
                 where = node.start if left else node.end
@@ -503,9 +579,9 @@ def _relabelling(state: _State) -> tuple[_Node, Key] | None:
     for label, start, end in sorted(state.missing):
         spans.setdefault((start, end), label)
     for node in _extra_nodes(state.root, state.extra):
-        label = spans.get((node.start, node.end))
-        if label is not None:
-            return node, (label, node.start, node.end)
+        found = spans.get((node.start, node.end))
+        if found is not None:
+            return node, (found, node.start, node.end)
     return None
 
 
