@@ -337,7 +337,7 @@ def _script_of(gold: tuple[str, ...], test: tuple[str, ...]
     gold_keys = [n.key for n in _phrases(_tree(gold))]
     test_keys = [n.key for n in _phrases(root)]
     g, t = Counter(gold_keys), Counter(test_keys)
-    script = canonical_script(gold_keys, root, g - t, t - g)
+    script = canonical_script(gold_keys, _phrases(root), g - t, t - g)
     deleted, inserted = script.runs(gold_keys, test_keys, root.end)
     return script.cost(gold_keys, test_keys), tuple(deleted), tuple(inserted)
 

@@ -135,10 +135,31 @@ def _phrases(root: _Node) -> list[_Node]:
     return out
 
 
-def _respan(root: _Node) -> None:
-    for node in reversed(_phrases(root)):
+def _respan(root: _Node) -> list[_Node]:
+    """Set every phrase's span from its children's; the phrases in pre-order."""
+    phrases = _phrases(root)
+    for node in reversed(phrases):
         assert node.kids
         node.start, node.end = node.kids[0].start, node.kids[-1].end
+    return phrases
+
+
+def _keys(tokens: Bracketing) -> list[Key]:
+    """The brackets of a normalised bracketing in pre-order (what
+    :func:`_tree` and :func:`_phrases` give, without building the tree)."""
+    out: list[Any] = []
+    stack: list[int] = []
+    n = 0
+    for kind, text in decode_all(tokens):
+        if kind is OPEN:
+            stack.append(len(out))
+            out.append((text, n))
+        elif kind is TAGGED:
+            n += 1
+        elif kind is CLOSING:
+            i = stack.pop()
+            out[i] = (*out[i], n)
+    return out
 
 
 def _copy(root: _Node) -> tuple[_Node, dict[int, _Node]]:
@@ -241,12 +262,12 @@ class Script:
                 [max(-ends[i], 0) for i in range(1, words + 1)])
 
 
-def _extra_nodes(root: _Node, extra: Counter[Key]) -> list[_Node]:
-    """The test nodes PARSEVAL leaves unmatched: of several with one bracket,
-    the outermost ones, in pre-order."""
+def _extra_nodes(phrases: Sequence[_Node], extra: Counter[Key]) -> list[_Node]:
+    """The test nodes PARSEVAL leaves unmatched (``phrases``: the test tree's
+    in pre-order): of several with one bracket, the outermost ones."""
     left = Counter(extra)
     out: list[_Node] = []
-    for node in _phrases(root):
+    for node in phrases:
         key = node.key
         if left[key] > 0:
             left[key] -= 1
@@ -286,16 +307,16 @@ def _common(gold: Sequence[tuple[str, int]], test: Sequence[tuple[str, int]]
     return pairs
 
 
-def canonical_script(gold: Sequence[Key], root: _Node, missing: Counter[Key],
+def canonical_script(gold: Sequence[Key], phrases: Sequence[_Node], missing: Counter[Key],
                      extra: Counter[Key]) -> Script:
     """The script's choices made by spans (see the module docstring):
-    ``gold`` is every gold bracket in pre-order, ``root`` the test tree,
-    ``missing`` and ``extra`` PARSEVAL's errors."""
+    ``gold`` is every gold bracket in pre-order, ``phrases`` the test tree's
+    phrases in pre-order, ``missing`` and ``extra`` PARSEVAL's errors."""
     gold_at: dict[int, list[tuple[str, int]]] = {}
     for label, start, end in gold:
         gold_at.setdefault(start, []).append((label, end))
     test_at: dict[int, list[_Node]] = {}
-    for node in _phrases(root):
+    for node in phrases:
         test_at.setdefault(node.start, []).append(node)
     matched = 0
     closes: list[tuple[_Node, int]] = []
@@ -471,37 +492,53 @@ def _node_fix(kind: str, node: _Node, right: _Node | None, only_child: bool) -> 
                words_only=all(k.kids is None for k in kids))
 
 
+def _difference(gold: Counter[Key], test: Counter[Key]) -> tuple[Counter[Key], Counter[Key]]:
+    """PARSEVAL's missing (gold less test) and extra (test less gold) brackets."""
+    get = test.get
+    missing = Counter({k: n - get(k, 0) for k, n in gold.items() if n > get(k, 0)})
+    get = gold.get
+    extra = Counter({k: n - get(k, 0) for k, n in test.items() if n > get(k, 0)})
+    return missing, extra
+
+
 class _State:
     """The test tree being fixed, and its errors against gold."""
 
     def __init__(self, gold: Counter[Key], root: _Node) -> None:
         self.gold = gold
         self.root = root
-        self.missing, self.extra = self._errors(root)
+        self.phrases = _phrases(root)
+        self.missing, self.extra = self._errors(self.phrases)
 
-    def _errors(self, root: _Node) -> tuple[Counter[Key], Counter[Key]]:
-        test = Counter(n.key for n in _phrases(root))
-        return self.gold - test, test - self.gold
+    def _errors(self, phrases: Sequence[_Node]) -> tuple[Counter[Key], Counter[Key]]:
+        return _difference(self.gold, Counter([(n.label, n.start, n.end) for n in phrases]))
 
     @property
     def errors(self) -> int:
         return sum(self.missing.values()) + sum(self.extra.values())
 
-    def commit(self, root: _Node, fix: Fix, name: str, text: str) -> Classified:
-        """Make ``root`` the current tree; the fix with what it removed."""
-        missing, extra = self._errors(root)
+    def commit(self, root: _Node, fix: Fix, name: str, text: str,
+               phrases: list[_Node] | None = None) -> Classified:
+        """Make ``root`` the current tree (``phrases``: its phrases in
+        pre-order, if known); the fix with what it removed."""
+        if phrases is None:
+            phrases = _phrases(root)
+        missing, extra = self._errors(phrases)
         fixed = tuple(sorted([("gold", *k) for k in (self.missing - missing).elements()]
                              + [("test", *k) for k in (self.extra - extra).elements()]))
         brackets = self.errors - sum(missing.values()) - sum(extra.values())
-        self.root, self.missing, self.extra = root, missing, extra
+        self.root, self.phrases, self.missing, self.extra = root, phrases, missing, extra
         return Classified(name, brackets, fixed, fix, text)
 
 
-def _try_move(state: _State, group: Sequence[_Node], target: int, left: bool
-              ) -> tuple[int, _Node, Fix, str] | None:
+Tried = tuple[int, _Node, Fix, str, list[_Node]]
+
+
+def _try_move(state: _State, group: Sequence[_Node], target: int, left: bool) -> Tried | None:
     """A move tried on a copy of the tree: the brackets it removes, the new
     tree, the fix and its description (None if it cannot be made).
-    ``left``: the open brackets move (done on the mirror image)."""
+    ``left``: the open brackets move (done on the mirror image); and the new
+    tree's phrases in pre-order."""
     root, copies = _copy(state.root)
     nodes = [copies[id(n)] for n in group]
     n = root.end
@@ -518,34 +555,39 @@ def _try_move(state: _State, group: Sequence[_Node], target: int, left: bool
         movers.reverse()
         fix = Fix("move", movers=tuple(reversed(fix.movers)), old_parent=fix.old_parent,
                   new_parent=fix.new_parent, beside=fix.beside)
-    _respan(root)
+    phrases = _respan(root)
     text = (f"move {' '.join(fix.movers)} from {fix.old_parent or '(top)'} "
             f"to {fix.new_parent or '(top)'}")
     # A missing node over the movers, inside their new parent, comes with them.
     span = (movers[0].start, movers[-1].end)
-    after = Counter(k.key for k in _phrases(root))
-    missing = state.gold - after
+    after = Counter([(k.label, k.start, k.end) for k in phrases])
+    missing = _difference(state.gold, after)[0]
     wanted = [k for k in missing if k[1] <= span[0] and span[1] <= k[2]
               and (k[1], k[2]) != span and new.start <= k[1] and k[2] <= new.end]
     if wanted:
         key = min(wanted, key=lambda k: (k[2] - k[1], k[1], k[0]))
         if _add(root, key) is not None:
             text += f", adding {key[0]}"
-    after = Counter(k.key for k in _phrases(root))
-    change = state.errors - sum((state.gold - after).values()) - sum((after - state.gold).values())
-    return change, root, fix, text
+            phrases = _phrases(root)
+            after[key] += 1
+    missing, extra = _difference(state.gold, after)
+    change = state.errors - sum(missing.values()) - sum(extra.values())
+    return change, root, fix, text, phrases
 
 
 def fixes(gold: Bracketing, test: Bracketing, rules: RuleSet) -> list[Classified]:
     """The fixes that turn ``test`` into a tree with ``gold``'s brackets, in
     order, each classified by ``rules`` (see the module docstring).  Both
     are normalised bracketings with the same words."""
-    gold_keys = [n.key for n in _phrases(_tree(gold))]
-    state = _State(Counter(gold_keys), _tree(test))
+    gold_keys = _keys(gold)
+    gold_counts = Counter(gold_keys)
+    if gold_counts == Counter(_keys(test)):
+        return []
+    state = _State(gold_counts, _tree(test))
     out: list[Classified] = []
     while state.errors:
-        script = canonical_script(gold_keys, state.root, state.missing, state.extra)
-        best: tuple[int, _Node, Fix, str] | None = None
+        script = canonical_script(gold_keys, state.phrases, state.missing, state.extra)
+        best: Tried | None = None
         for left, pairs in ((False, script.closes), (True, script.opens)):
             if left and best is not None and best[0] >= 2:
                 break  # Roark's moves (close brackets) first
@@ -563,10 +605,10 @@ def fixes(gold: Bracketing, test: Bracketing, rules: RuleSet) -> list[Classified
             text = f"relabel {node.label} as {key[0]}"
             node.label = key[0]
             fix = _node_fix("relabel", node, None, False)
-            out.append(state.commit(state.root, fix, rules.classify(fix), text))
+            out.append(state.commit(state.root, fix, rules.classify(fix), text, state.phrases))
         elif best is not None and best[0] >= 2:
-            _, root, fix, text = best
-            out.append(state.commit(root, fix, rules.classify(fix), text))
+            _, root, fix, text, phrases = best
+            out.append(state.commit(root, fix, rules.classify(fix), text, phrases))
         else:
             out.append(_add_or_remove(state, script, rules))
     return out
@@ -578,7 +620,7 @@ def _relabelling(state: _State) -> tuple[_Node, Key] | None:
     spans: dict[tuple[int, int], str] = {}
     for label, start, end in sorted(state.missing):
         spans.setdefault((start, end), label)
-    for node in _extra_nodes(state.root, state.extra):
+    for node in _extra_nodes(state.phrases, state.extra):
         found = spans.get((node.start, node.end))
         if found is not None:
             return node, (found, node.start, node.end)
@@ -593,7 +635,6 @@ def _add_or_remove(state: _State, script: Script, rules: RuleSet) -> Classified:
     for key in missing:
         added = _add(state.root, key)
         if added is not None:
-            _respan(state.root)
             parent = added.up
             assert parent is not None and parent.kids is not None
             i = _index(parent, added)
@@ -602,14 +643,13 @@ def _add_or_remove(state: _State, script: Script, rules: RuleSet) -> Classified:
             text = f"add {key[0]} over {' '.join(fix.children)} (in {fix.parent or '(top)'})"
             return state.commit(state.root, fix, rules.classify(fix), text)
     extra = sorted(state.extra, key=lambda k: (k[1], k[2], k[0]))
-    node = next(n for n in _phrases(state.root) if n.key == extra[0])
+    node = next(n for n in state.phrases if n.key == extra[0])
     parent = node.up
     assert parent is not None and parent.kids is not None
     i = _index(parent, node)
     right = parent.kids[i + 1] if i + 1 < len(parent.kids) else None
     fix = _node_fix("remove", node, right, len(parent.kids) == 1)
     _splice(node)
-    _respan(state.root)
     text = f"remove {node.label} over {' '.join(fix.children)} (in {fix.parent or '(top)'})"
     return state.commit(state.root, fix, rules.classify(fix), text)
 
@@ -688,7 +728,7 @@ class ErrorClasses:
     def failure(self, gold: Bracketing) -> ClassCounts:
         """A failed parse: its gold brackets are all missing; counted as
         ``other`` (no structure to classify)."""
-        n = len(_phrases(_tree(gold)))
+        n = len(_keys(gold))
         brackets = [0] * len(CLASSES)
         count = [0] * len(CLASSES)
         brackets[CLASSES.index(OTHER)] = n
