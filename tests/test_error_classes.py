@@ -33,6 +33,7 @@ from parsedit.metrics.error_classes import (
     _tree,
     canonical_script,
     fixes,
+    starts,
 )
 from parsedit.metrics.error_rules import ATTACHMENT, CLASSES, load_rules, parse_rules, shipped_rules
 from parsedit.metrics.parseval import Parseval
@@ -337,7 +338,7 @@ def _script_of(gold: tuple[str, ...], test: tuple[str, ...]
     gold_keys = [n.key for n in _phrases(_tree(gold))]
     test_keys = [n.key for n in _phrases(root)]
     g, t = Counter(gold_keys), Counter(test_keys)
-    script = canonical_script(gold_keys, _phrases(root), g - t, t - g)
+    script = canonical_script(starts(gold_keys), _phrases(root), g - t, t - g, whole=True)
     deleted, inserted = script.runs(gold_keys, test_keys, root.end)
     return script.cost(gold_keys, test_keys), tuple(deleted), tuple(inserted)
 

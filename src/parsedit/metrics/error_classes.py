@@ -225,7 +225,8 @@ def _collapse(node: _Node) -> None:
 @dataclass(frozen=True)
 class Script:
     """The canonical cheapest label script of a pair, as tree edits.
-    ``matched`` is the number of open brackets it matches; of the errors
+    ``matched`` is the number of open brackets it matches (where it looked);
+    of the errors
     (PARSEVAL's missing and extra brackets): ``closes`` are the extra test
     nodes whose open bracket it matches with a missing gold one's, its close
     bracket displaced (with gold's end); ``opens`` the extra test nodes whose
@@ -307,22 +308,36 @@ def _common(gold: Sequence[tuple[str, int]], test: Sequence[tuple[str, int]]
     return pairs
 
 
-def canonical_script(gold: Sequence[Key], phrases: Sequence[_Node], missing: Counter[Key],
-                     extra: Counter[Key]) -> Script:
+Starts = dict[int, list[tuple[str, int]]]
+
+
+def starts(keys: Sequence[Key]) -> Starts:
+    """Brackets (in pre-order) by their start: each one's label and end,
+    outermost first."""
+    found: Starts = {}
+    for label, start, end in keys:
+        found.setdefault(start, []).append((label, end))
+    return found
+
+
+def canonical_script(gold_at: Starts, phrases: Sequence[_Node], missing: Counter[Key],
+                     extra: Counter[Key], whole: bool = False) -> Script:
     """The script's choices made by spans (see the module docstring):
-    ``gold`` is every gold bracket in pre-order, ``phrases`` the test tree's
-    phrases in pre-order, ``missing`` and ``extra`` PARSEVAL's errors."""
-    gold_at: dict[int, list[tuple[str, int]]] = {}
-    for label, start, end in gold:
-        gold_at.setdefault(start, []).append((label, end))
+    ``gold_at`` the gold brackets by start (:func:`starts`), ``phrases`` the
+    test tree's phrases in pre-order, ``missing`` and ``extra`` PARSEVAL's
+    errors.  Only the words where an error starts are looked at (nothing
+    else can move, be added or removed), unless ``whole`` (for ``matched``,
+    and so the cost, of the whole script)."""
+    wanted = {k[1] for k in missing} | {k[1] for k in extra}
     test_at: dict[int, list[_Node]] = {}
     for node in phrases:
-        test_at.setdefault(node.start, []).append(node)
+        if whole or node.start in wanted:
+            test_at.setdefault(node.start, []).append(node)
     matched = 0
     closes: list[tuple[_Node, int]] = []
     unmatched_gold: list[Key] = []
     unmatched_test: list[_Node] = []
-    for start in sorted(gold_at.keys() | test_at.keys()):
+    for start in sorted(gold_at.keys() | test_at.keys() if whole else wanted):
         g = gold_at.get(start, [])
         nodes = test_at.get(start, [])
         t = [(n.label, n.end) for n in nodes]
@@ -581,12 +596,14 @@ def fixes(gold: Bracketing, test: Bracketing, rules: RuleSet) -> list[Classified
     are normalised bracketings with the same words."""
     gold_keys = _keys(gold)
     gold_counts = Counter(gold_keys)
-    if gold_counts == Counter(_keys(test)):
+    root = _tree(test)
+    state = _State(gold_counts, root)
+    if not state.errors:
         return []
-    state = _State(gold_counts, _tree(test))
+    gold_at = starts(gold_keys)
     out: list[Classified] = []
     while state.errors:
-        script = canonical_script(gold_keys, state.phrases, state.missing, state.extra)
+        script = canonical_script(gold_at, state.phrases, state.missing, state.extra)
         best: Tried | None = None
         for left, pairs in ((False, script.closes), (True, script.opens)):
             if left and best is not None and best[0] >= 2:
