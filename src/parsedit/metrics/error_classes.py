@@ -76,8 +76,9 @@ from parsedit.trees.bracketing import CLOSING, OPEN, TAGGED, Bracketing, decode_
 # The label of the node that holds a tree's top-level constituents (never a
 # bracket; no label read from a file holds "(").
 _HOLDER = "(top)"
-# Brackets are (label, start, end).
+# Brackets are (label, start, end); a multiset of them, each with its count.
 Key = tuple[str, int, int]
+Counts = dict[Key, int]
 
 
 class _Node:
@@ -263,14 +264,14 @@ class Script:
                 [max(-ends[i], 0) for i in range(1, words + 1)])
 
 
-def _extra_nodes(phrases: Sequence[_Node], extra: Counter[Key]) -> list[_Node]:
+def _extra_nodes(phrases: Sequence[_Node], extra: Counts) -> list[_Node]:
     """The test nodes PARSEVAL leaves unmatched (``phrases``: the test tree's
     in pre-order): of several with one bracket, the outermost ones."""
-    left = Counter(extra)
+    left = dict(extra)
     out: list[_Node] = []
     for node in phrases:
         key = node.key
-        if left[key] > 0:
+        if left.get(key, 0) > 0:
             left[key] -= 1
             out.append(node)
     return out
@@ -320,8 +321,8 @@ def starts(keys: Sequence[Key]) -> Starts:
     return found
 
 
-def canonical_script(gold_at: Starts, phrases: Sequence[_Node], missing: Counter[Key],
-                     extra: Counter[Key], whole: bool = False) -> Script:
+def canonical_script(gold_at: Starts, phrases: Sequence[_Node], missing: Counts,
+                     extra: Counts, whole: bool = False) -> Script:
     """The script's choices made by spans (see the module docstring):
     ``gold_at`` the gold brackets by start (:func:`starts`), ``phrases`` the
     test tree's phrases in pre-order, ``missing`` and ``extra`` PARSEVAL's
@@ -348,15 +349,16 @@ def canonical_script(gold_at: Starts, phrases: Sequence[_Node], missing: Counter
         matched += len(pairs)
         for i, j in pairs:
             node, end = nodes[j], g[i][1]
-            if end != node.end and extra[node.key] and missing[(node.label, start, end)]:
+            if (end != node.end and extra.get(node.key)
+                    and missing.get((node.label, start, end))):
                 closes.append((node, end))
         paired_g = {i for i, _ in pairs}
         paired_t = {j for _, j in pairs}
         unmatched_gold.extend((label, start, end) for i, (label, end) in enumerate(g)
                               if i not in paired_g)
         unmatched_test.extend(n for j, n in enumerate(nodes) if j not in paired_t)
-    deleted = [k for k in unmatched_gold if missing[k]]
-    inserted = [n for n in unmatched_test if extra[n.key]]
+    deleted = [k for k in unmatched_gold if missing.get(k)]
+    inserted = [n for n in unmatched_test if extra.get(n.key)]
     starts: dict[tuple[str, int], list[int]] = {}
     for label, start, end in deleted:
         starts.setdefault((label, end), []).append(start)
@@ -507,25 +509,30 @@ def _node_fix(kind: str, node: _Node, right: _Node | None, only_child: bool) -> 
                words_only=all(k.kids is None for k in kids))
 
 
-def _difference(gold: Counter[Key], test: Counter[Key]) -> tuple[Counter[Key], Counter[Key]]:
+def _difference(gold: Counts, test: Counts) -> tuple[Counts, Counts]:
     """PARSEVAL's missing (gold less test) and extra (test less gold) brackets."""
     get = test.get
-    missing = Counter({k: n - get(k, 0) for k, n in gold.items() if n > get(k, 0)})
+    missing = {k: n - get(k, 0) for k, n in gold.items() if n > get(k, 0)}
     get = gold.get
-    extra = Counter({k: n - get(k, 0) for k, n in test.items() if n > get(k, 0)})
+    extra = {k: n - get(k, 0) for k, n in test.items() if n > get(k, 0)}
     return missing, extra
+
+
+def _less(before: Counts, after: Counts) -> list[Key]:
+    """The brackets of ``before`` that ``after`` no longer has (with repeats)."""
+    return [k for k, n in before.items() for _ in range(n - after.get(k, 0))]
 
 
 class _State:
     """The test tree being fixed, and its errors against gold."""
 
-    def __init__(self, gold: Counter[Key], root: _Node) -> None:
+    def __init__(self, gold: Counts, root: _Node) -> None:
         self.gold = gold
         self.root = root
         self.phrases = _phrases(root)
         self.missing, self.extra = self._errors(self.phrases)
 
-    def _errors(self, phrases: Sequence[_Node]) -> tuple[Counter[Key], Counter[Key]]:
+    def _errors(self, phrases: Sequence[_Node]) -> tuple[Counts, Counts]:
         return _difference(self.gold, Counter([(n.label, n.start, n.end) for n in phrases]))
 
     @property
@@ -539,8 +546,8 @@ class _State:
         if phrases is None:
             phrases = _phrases(root)
         missing, extra = self._errors(phrases)
-        fixed = tuple(sorted([("gold", *k) for k in (self.missing - missing).elements()]
-                             + [("test", *k) for k in (self.extra - extra).elements()]))
+        fixed = tuple(sorted([("gold", *k) for k in _less(self.missing, missing)]
+                             + [("test", *k) for k in _less(self.extra, extra)]))
         brackets = self.errors - sum(missing.values()) - sum(extra.values())
         self.root, self.phrases, self.missing, self.extra = root, phrases, missing, extra
         return Classified(name, brackets, fixed, fix, text)
@@ -584,7 +591,7 @@ def _try_move(state: _State, group: Sequence[_Node], target: int, left: bool) ->
         if _add(root, key) is not None:
             text += f", adding {key[0]}"
             phrases = _phrases(root)
-            after[key] += 1
+            after[key] = after.get(key, 0) + 1
     missing, extra = _difference(state.gold, after)
     change = state.errors - sum(missing.values()) - sum(extra.values())
     return change, root, fix, text, phrases
