@@ -467,3 +467,17 @@ def test_rules_by_path_and_unknown_names(tmp_path: object) -> None:
     assert [f.name for f in fixes(normalised(gold), normalised(test), rules)] == ["other"]
     with pytest.raises(ConfigError, match="unknown error-class rule set 'nope'"):
         load_rules("nope")
+
+
+# Grammarly's Table 2, "transformations" (the analyser's count: its fixes'
+# brackets, missing plus extra), cases 1 to 11.
+GRAMMARLY_TRANSFORMATIONS = [5, 3, 6, 6, 5, 4, 6, 1, 2, 2, 5]
+
+
+@pytest.mark.parametrize("case", range(11))
+def test_grammarlys_table_2_transformations(case: int) -> None:
+    from grammarly_cases import CASES
+
+    test, gold = CASES[case]
+    found = fixes(normalised(gold), normalised(test), load_rules("ptb"))
+    assert sum(f.brackets for f in found) == GRAMMARLY_TRANSFORMATIONS[case]
