@@ -431,7 +431,9 @@ def test_counts_add_and_show_every_class() -> None:
     assert metric.terms(both)[0] == 4.0
     failed = metric.failure(gold)
     assert failed.figures()["other"] == {"count": 1, "brackets": 7}  # ROOT S NP VP NP PP NP
-    assert metric.headline(both) is None and metric.describe() == ["error-classes:ptb"]
+    assert metric.headline(both) is None
+    assert metric.describe() == [f"error-classes:ptb@{load_rules('ptb').digest}"]
+    assert len(load_rules("ptb").digest) == 8
 
 
 def test_shipped_rule_sets() -> None:

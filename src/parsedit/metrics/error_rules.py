@@ -57,6 +57,8 @@ condition          kinds   holds when
 from __future__ import annotations
 
 import fnmatch
+import hashlib
+import json
 import re
 import sys
 from collections.abc import Sequence
@@ -185,6 +187,7 @@ class RuleSet:
     source: str
     description: str
     rules: dict[str, tuple[Rule, ...]]
+    digest: str = ""
 
     def classify(self, fix: Fix) -> str:
         """The class of a fix: the first rule of its kind that holds, else ``other``."""
@@ -195,7 +198,9 @@ class RuleSet:
         return OTHER
 
     def describe(self) -> str:
-        return self.name
+        """``name@digest`` for signatures (the digest hashes the rules, not
+        the file's comments or layout)."""
+        return f"{self.name}@{self.digest}"
 
 
 def _rule(kind: str, entry: Any, where: str) -> Rule:
@@ -251,7 +256,10 @@ def parse_rules(text: str, source: str) -> RuleSet:
             raise ConfigError(f"{source}: {kind} must be a list of tables ([[{kind}]])")
         rules[kind] = tuple(_rule(kind, e, f"{source}: [[{kind}]] number {i}")
                             for i, e in enumerate(entries, 1))
-    return RuleSet(name, source, str(data.get("description", "")), rules)
+    content = {kind: [[r.name, r.fix_kind, r.patterns, r.flags] for r in found]
+               for kind, found in rules.items()}
+    digest = hashlib.sha256(json.dumps(content).encode()).hexdigest()[:8]
+    return RuleSet(name, source, str(data.get("description", "")), rules, digest)
 
 
 def _folders() -> list[Path]:

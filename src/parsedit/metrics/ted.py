@@ -57,8 +57,10 @@ from parsedit.metrics.base import Outcome, ratio
 from parsedit.trees.bracketing import CLOSING, OPEN, TAGGED, Bracketing, decode_all
 from parsedit.trees.roots import constituent_view
 
-#: The most nodes either tree of a pair may have to be scored: a pair of
-#: 400-node trees (about 200 words) takes seconds at worst.
+#: The most nodes either tree of a pair may have to be scored (about 200
+#: words).  The worst shape measured at the limit, a left-branching against a
+#: right-branching chain of 400 nodes each, took 8 s of CPU; a typical PTB
+#: pair takes 15 ms.
 SIZE_LIMIT = 400
 # The label of a forest's shared root (no label read from a file holds "(").
 _ROOT = "(root)"
