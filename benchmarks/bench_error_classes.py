@@ -27,6 +27,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -54,22 +55,22 @@ def normalised_pairs(gold: str, test: str) -> Pairs:
     return out
 
 
-def classify(pairs: Pairs) -> int:
-    metric = ErrorClasses()
+def summed(metric: Any, pairs: Pairs) -> Any:
+    """The counts of every pair under ``metric``, summed."""
     total = metric.zero()
     for g, t in pairs:
         total = total + metric.score(g, t).counts
-    return total.total_brackets
+    return total
+
+
+def classify(pairs: Pairs) -> int:
+    return int(summed(ErrorClasses(), pairs).total_brackets)
 
 
 def ted(pairs: Pairs) -> float:
     from parsedit.metrics.ted import TreeEditDistance
 
-    metric = TreeEditDistance()
-    total = metric.zero()
-    for g, t in pairs:
-        total = total + metric.score(g, t).counts
-    return total.distance
+    return float(summed(TreeEditDistance(), pairs).distance)
 
 
 def best(repeat: int, job: object) -> float:
