@@ -9,6 +9,7 @@ from conftest import SHARED
 
 from parsedit.errors import ConfigError
 from parsedit.metrics.error_classes import ClassCounts, ErrorClasses
+from parsedit.metrics.error_rules import CLASSES
 from parsedit.params import shipped_params
 from parsedit.report.plot import draw_error_classes
 from parsedit.trees.reader import read_trees
@@ -34,7 +35,8 @@ def _counts(parser: str) -> ClassCounts:
 @pytest.mark.parametrize("suffix", sorted(MAGIC))
 @pytest.mark.parametrize("measure", ["brackets", "count"])
 def test_stacked_bars_in_every_format(tmp_path: Path, suffix: str, measure: str) -> None:
-    systems = [(p, _counts(p)) for p in ("berkeley", "collins.1", "stanford")]
+    systems = [(p, _counts(p).figures()) for p in ("berkeley", "collins.1", "stanford")]
+    assert list(systems[0][1]) == list(CLASSES)
     out = tmp_path / f"classes{suffix}"
     draw_error_classes(systems, str(out), measure)
     data = out.read_bytes()
@@ -43,7 +45,7 @@ def test_stacked_bars_in_every_format(tmp_path: Path, suffix: str, measure: str)
 
 
 def test_refused(tmp_path: Path) -> None:
-    one = [("a", ClassCounts())]
+    one = [("a", ClassCounts().figures())]
     with pytest.raises(ConfigError, match="one of .png, .svg, .pdf"):
         draw_error_classes(one, str(tmp_path / "x.jpg"))
     with pytest.raises(ConfigError, match="'brackets' or 'count'"):

@@ -28,16 +28,13 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from parsedit.compare import Comparison, Headlines
 from parsedit.errors import ConfigError
 from parsedit.results import CorpusResult
-
-if TYPE_CHECKING:
-    from parsedit.metrics.error_classes import ClassCounts
 
 KINDS = ("e-vs-label", "buckets", "rank-differences", "la-vs-f", "intervals")
 SUFFIXES = (".png", ".svg", ".pdf")
@@ -239,14 +236,14 @@ def draw_intervals(c: Comparison, output: str) -> None:
     plt.close(figure_)
 
 
-def draw_error_classes(systems: Sequence[tuple[str, ClassCounts]], output: str,
-                       measure: str = "brackets") -> None:
-    """A stacked bar per system: each class's ``brackets`` (the missing and
-    extra brackets its fixes account for; the bar is then PARSEVAL's missing
-    plus extra) or ``count`` (its fixes), the classes in their fixed order
-    and colours, so that bars of several systems compare segment by segment."""
-    from parsedit.metrics.error_rules import CLASSES
-
+def draw_error_classes(systems: Sequence[tuple[str, Mapping[str, Mapping[str, int]]]],
+                       output: str, measure: str = "brackets") -> None:
+    """A stacked bar per system from its error classes as the JSON report
+    writes them (``{class: {"count": n, "brackets": m}}``, every class, in
+    one order): each class's ``brackets`` (the missing and extra brackets its
+    fixes account for; the bar is then PARSEVAL's missing plus extra) or
+    ``count`` (its fixes), each class in one colour in every bar, so that
+    bars of several systems compare segment by segment."""
     if measure not in ("brackets", "count"):
         raise ConfigError(f"error classes are drawn by 'brackets' or 'count', not {measure!r}")
     if Path(output).suffix not in SUFFIXES:
@@ -259,8 +256,8 @@ def draw_error_classes(systems: Sequence[tuple[str, ClassCounts]], output: str,
     xs = range(len(systems))
     bottoms = [0.0] * len(systems)
     colours = plt.get_cmap("tab20")
-    for i, name in enumerate(CLASSES):
-        values = [float(getattr(counts, measure)[i]) for _, counts in systems]
+    for i, name in enumerate(systems[0][1]):
+        values = [float(classes[name][measure]) for _, classes in systems]
         if not any(values):
             continue
         ax.bar(xs, values, bottom=bottoms, color=colours(i), label=name.replace("_", " "),
