@@ -17,7 +17,9 @@ Every TEST file is drawn: overlaid in one colour each with a legend
 * ``la-vs-f``: per sentence, the leaf-ancestor score against unlabelled and
   labelled PARSEVAL F (Sampson and Babarczy's Figures 1 and 2);
 * ``intervals``: each system's figure under each metric with its paired
-  bootstrap confidence interval (one panel per metric; from ``compare``).
+  bootstrap confidence interval (one panel per metric; from ``compare``);
+* error classes (:func:`draw_error_classes`): a stacked bar per system, one
+  segment per class of error (``--error-classes``), its brackets or fixes.
 
 The format follows the output file's suffix: ``.png``, ``.svg`` or ``.pdf``.
 """
@@ -26,7 +28,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -229,6 +231,45 @@ def draw_intervals(c: Comparison, output: str) -> None:
         ax.invert_yaxis()
         ax.set_xlabel(f"{c.titles[metric]} (%)")
         ax.set_title(f"{c.titles[metric]}, {100 * c.level:g}% bootstrap intervals", fontsize=9)
+    figure_.tight_layout()
+    figure_.savefig(output)
+    plt.close(figure_)
+
+
+def draw_error_classes(systems: Sequence[tuple[str, Mapping[str, Mapping[str, int]]]],
+                       output: str, measure: str = "brackets") -> None:
+    """A stacked bar per system from its error classes as the JSON report
+    writes them (``{class: {"count": n, "brackets": m}}``, every class, in
+    one order): each class's ``brackets`` (the missing and extra brackets its
+    fixes account for; the bar is then PARSEVAL's missing plus extra) or
+    ``count`` (its fixes), each class in one colour in every bar, so that
+    bars of several systems compare segment by segment."""
+    if measure not in ("brackets", "count"):
+        raise ConfigError(f"error classes are drawn by 'brackets' or 'count', not {measure!r}")
+    if Path(output).suffix not in SUFFIXES:
+        raise ConfigError(f"-o {output}: the plot's format comes from the suffix, one of "
+                          f"{', '.join(SUFFIXES)}")
+    if not systems:
+        raise ConfigError("error classes need one system or more")
+    plt = _pyplot()
+    figure_, ax = plt.subplots(figsize=(max(6.5, 1.0 + 0.7 * len(systems)), 5.5))
+    xs = range(len(systems))
+    bottoms = [0.0] * len(systems)
+    colours = plt.get_cmap("tab20")
+    for i, name in enumerate(systems[0][1]):
+        values = [float(classes[name][measure]) for _, classes in systems]
+        if not any(values):
+            continue
+        ax.bar(xs, values, bottom=bottoms, color=colours(i), label=name.replace("_", " "),
+               width=0.7)
+        bottoms = [b + v for b, v in zip(bottoms, values)]
+    for x, total in zip(xs, bottoms):
+        ax.text(x, total, f"{total:g}", ha="center", va="bottom", fontsize=7)
+    ax.set_xticks(list(xs), [name for name, _ in systems], rotation=30 if len(systems) > 4
+                  else 0, ha="right" if len(systems) > 4 else "center", fontsize=8)
+    ax.set_ylabel("missing + extra brackets" if measure == "brackets" else "errors (fixes)")
+    ax.set_title("Errors by class, per system")
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0)
     figure_.tight_layout()
     figure_.savefig(output)
     plt.close(figure_)
