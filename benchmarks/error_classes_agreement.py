@@ -105,7 +105,7 @@ def main() -> int:
                   f"{ratio:>6.2f} {mark}")
         a_total = sum(v["brackets"] for v in theirs.values())
         print(f"  {'total':<22} {sum(v['count'] for v in theirs.values()):>6} {a_total:>7} "
-              f"{sum(total.count):>6} {total.total_brackets:>7}")
+              f"{sum(total.count.values()):>6} {total.total_brackets:>7}")
     if len(ours) > 1:
         names = sorted(ours)
         a_attach = [float(sum(analyser[n][c]["brackets"] for c in ATTACHMENT)) for n in names]
@@ -116,7 +116,7 @@ def main() -> int:
         print(f"Kendall's tau-b of the two rankings: {_shown(kendall_tau(a_attach, p_attach))}")
         for cls in CLASSES:
             a = [float(analyser[n][cls]["brackets"]) for n in names]
-            p = [float(ours[n].brackets[CLASSES.index(cls)]) for n in names]
+            p = [float(ours[n].brackets[cls]) for n in names]
             print(f"  tau-b {cls:<22} {_shown(kendall_tau(a, p))}")
     return 0
 

@@ -309,7 +309,7 @@ def test_the_classes_brackets_add_up_to_missing_plus_extra(pair: tuple[str, str]
     assert all(f.brackets >= 1 and f.name in CLASSES for f in found)
     counts = ErrorClasses().score(gold, test).counts
     assert counts.total_brackets == missing_plus_extra(gold, test)
-    assert sum(counts.count) == len(found)
+    assert sum(counts.count.values()) == len(found)
 
 
 LABEL = get_encoding("label", "words")
@@ -411,7 +411,7 @@ def test_the_ranking_by_attachment_errors_agrees_with_the_analysers() -> None:
     for cls in CLASSES:
         i = CLASSES.index(cls)
         a = sum(ANALYSER[p][i][1] for p in PARSERS)
-        b = sum(ours[p].brackets[i] for p in PARSERS)
+        b = sum(ours[p].brackets[cls] for p in PARSERS)
         if a >= 40:
             assert abs(b - a) <= a / 3, (cls, a, b)
 
@@ -431,7 +431,12 @@ def test_counts_add_and_show_every_class() -> None:
     assert metric.terms(both)[0] == 4.0
     failed = metric.failure(gold)
     assert failed.figures()["other"] == {"count": 1, "brackets": 7}  # ROOT S NP VP NP PP NP
-    assert metric.headline(both) is None
+    # The headline: every class's brackets (fewer is better); a part per class.
+    assert metric.headline(both) == 4.0 and not metric.higher_is_better
+    parts = metric.parts()
+    assert list(parts) == list(CLASSES)
+    assert parts["pp_attachment"].figure([metric.terms(both)]) == [4.0]
+    assert not parts["pp_attachment"].higher_is_better
     assert metric.describe() == [f"error-classes:ptb@{load_rules('ptb').digest}"]
     assert len(load_rules("ptb").digest) == 8
 

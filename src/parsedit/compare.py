@@ -92,6 +92,10 @@ class PartTests:
     corrected over the pairs, a family of its own."""
 
     title: str
+    # whether a higher figure is better (False: a count of errors)
+    higher_is_better: bool = True
+    # per system, its figure over the sentences it scored (None: undefined)
+    figures: list[float | None] = field(default_factory=list)
     # (i, j) -> figure j - figure i over the sentences both scored
     differences: dict[Pair, float | None] = field(default_factory=dict)
     p_values: dict[Pair, float] = field(default_factory=dict)
@@ -146,6 +150,13 @@ class Comparison:
     warnings: list[str] = field(default_factory=list)
     # The trees of the gold file (what "scored" counts against).
     gold_trees: int = 0
+    # metric -> whether a higher figure is better (False: a count of errors,
+    # ranked fewest first); absent: higher is better
+    higher: dict[str, bool] = field(default_factory=dict)
+
+    def better(self, metric: str) -> bool:
+        """Whether a higher figure is better under ``metric``."""
+        return self.higher.get(metric, True)
 
     @property
     def scored(self) -> list[frozenset[int]]:
@@ -174,10 +185,13 @@ class Comparison:
         return p == p and p < self.alpha
 
 
-def ranks(values: list[float | None]) -> list[int | None]:
-    """1 for the best (highest); ties share the best rank; None stays None."""
-    known = [v for v in values if v is not None]
-    return [None if v is None else 1 + sum(other > v for other in known) for v in values]
+def ranks(values: list[float | None], higher_is_better: bool = True) -> list[int | None]:
+    """1 for the best (the highest, or the lowest where lower is better);
+    ties share the best rank; None stays None."""
+    sign = 1.0 if higher_is_better else -1.0
+    known = [sign * v for v in values if v is not None]
+    return [None if v is None else 1 + sum(other > sign * v for other in known)
+            for v in values]
 
 
 def names_for(paths: list[str], names: tuple[str, ...]) -> list[str]:
@@ -243,7 +257,8 @@ def compare(gold: str, paths: list[str], config: Config, names: tuple[str, ...] 
     metrics = tuple(built)
     board = headlines(results, config, built)
     out = Comparison(labels, metrics, results, samples, seed, signature, test, alpha, base,
-                     board.titles, board.figures, gold_trees=total)
+                     board.titles, board.figures, gold_trees=total,
+                     higher={name: m.higher_is_better for name, m in built.items()})
     # A system whose run stopped early, whose file holds another number of
     # trees, or which was scored on fewer sentences than the systems together
     # (missing or unreadable parses, skipped) is scored on part of the gold
@@ -254,17 +269,20 @@ def compare(gold: str, paths: list[str], config: Config, names: tuple[str, ...] 
               for result, scored in zip(results, out.scored)]
     for name, metric in built.items():
         out.ranks[name] = ranks([figure if rank else None
-                                 for figure, rank in zip(out.figures[name], ranked)])
+                                 for figure, rank in zip(out.figures[name], ranked)],
+                                metric.higher_is_better)
         if config.average == "sentence":
             out.averages[name] = [metric.sentence_average(r.totals.counts[name])
                                   for r in results]
     from parsedit.metrics.significance import kendall_tau
 
     # Over the systems the table ranks: a figure over fewer sentences is
-    # no rank, and agrees or disagrees with nothing.
+    # no rank, and agrees or disagrees with nothing.  A figure where lower
+    # is better counts negated, so that agreeing rankings agree.
+    sign = {name: 1.0 if metric.higher_is_better else -1.0 for name, metric in built.items()}
     for k, a in enumerate(metrics):
         for b in metrics[k + 1:]:
-            both = [(x, y) for x, y, ranked_a, ranked_b
+            both = [(sign[a] * x, sign[b] * y) for x, y, ranked_a, ranked_b
                     in zip(out.figures[a], out.figures[b], out.ranks[a], out.ranks[b])
                     if ranked_a is not None and ranked_b is not None
                     and x is not None and y is not None]
@@ -433,7 +451,8 @@ def _significance(c: Comparison, built: Mapping[str, Metric[Any]], report: Progr
     start = len(shuffled_stats) - len(parted)
     for q, (k, name, part) in enumerate(parted):
         assert shuffled is not None
-        tests = PartTests(part.title)
+        tests = PartTests(part.title, part.higher_is_better,
+                          [_figure(part.figure(found[k].sum(axis=0))) for found in terms])
         for row, pair in enumerate(c.pairs):
             observed = float(shuffled.observed[row, start + q])
             tests.differences[pair] = None if observed != observed else observed + 0.0
@@ -441,6 +460,12 @@ def _significance(c: Comparison, built: Mapping[str, Metric[Any]], report: Progr
         tests.p_holm = dict(zip(c.pairs, holm(list(tests.p_values.values()))))
         c.parts.setdefault(c.metrics[k], {})[name] = tests
     c.warnings += _resampling_warnings(c)
+
+
+def _figure(value: Any) -> float | None:
+    """A figure of summed terms, None where it is undefined (NaN)."""
+    figure = float(value)
+    return None if math.isnan(figure) else figure
 
 
 def _resampling_warnings(c: Comparison) -> list[str]:

@@ -381,13 +381,16 @@ class Edit:
 class EditScript:
     """One pair's cheapest edit script in one encoding: its operations left
     to right, its counts, and the close-bracket movements Roark's correction
-    found (``(size, saving)`` each)."""
+    found (``(size, saving)`` each); with error classes (label encoding),
+    each operation's class (None for one no class accounts for: a match, a
+    tag, a word)."""
 
     encoding: str
     scheme: str
     ops: tuple[Edit, ...]
     counts: EditCounts
     moves: tuple[tuple[int, float], ...] = ()
+    classes: tuple[str | None, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -818,7 +821,8 @@ def _counts(metric: str, counts: Any) -> Any:
             out["basic"] = counts.basic
         out["gold"] = counts.gold
         return out
-    return counts.figures()
+    # A metric's counts may say what one sentence's figures are (else its figures).
+    return getattr(counts, "sentence_figures", counts.figures)()
 
 
 def _figures(metric: str, totals: Totals) -> dict[str, Any]:

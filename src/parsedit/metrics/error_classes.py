@@ -65,13 +65,30 @@ counted as the additions and removals it takes).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
-from parsedit.metrics.base import Outcome
-from parsedit.metrics.error_rules import CLASSES, OTHER, Fix, RuleSet, load_rules
-from parsedit.trees.bracketing import CLOSING, OPEN, TAGGED, Bracketing, decode_all
+from parsedit.metrics.base import Metric, Outcome, Part
+from parsedit.metrics.error_rules import (
+    ATTACHMENT,
+    CLASSES,
+    OTHER,
+    TITLES,
+    Fix,
+    RuleSet,
+    load_rules,
+)
+from parsedit.trees.bracketing import (
+    CLOSING,
+    OPEN,
+    TAGGED,
+    WORD,
+    Bracketing,
+    decode,
+    decode_all,
+)
 
 # The label of the node that holds a tree's top-level constituents (never a
 # bracket; no label read from a file holds "(").
@@ -678,61 +695,133 @@ def _add_or_remove(state: _State, script: Script, rules: RuleSet) -> Classified:
     return state.commit(state.root, fix, rules.classify(fix), text)
 
 
+# -- the classes of a script's edits ----------------------------------------------
+
+def op_classes(ops: Sequence[Any], found: Sequence[Classified]) -> tuple[str | None, ...]:
+    """The class of each operation of a label edit script (``ops``: each
+    with ``kind``, and ``gold`` and ``test`` tokens of the normalised
+    bracketings, or None), from a sentence's classified fixes (``found``).
+
+    An operation that deletes, inserts or rewrites a phrase's open or close
+    bracket belongs to the fix that accounts for a bracket of that side
+    (missing from gold, extra in the test) with that edge there: an open
+    bracket ``(L`` before word ``w`` to one of label ``L`` starting at ``w``
+    (the outermost first), a close bracket after word ``w`` to one ending
+    at ``w`` (the innermost first); each bracket's edges are taken once.
+    Equal tokens at one word are interchangeable in a cheapest script (which
+    of two ``)`` it deletes is a tie), so brackets are found by their edges,
+    never by which token the script happened to edit: every cheapest script
+    of a pair gets the same marks.  Matches, tags, words, and an edit no fix
+    accounts for have None."""
+    owner: dict[tuple[str, str, int, int], str] = {}
+    for fix in found:
+        for key in fix.fixed:
+            owner.setdefault(key, fix.name)
+    opens: dict[tuple[str, str, int], list[tuple[str, int, int]]] = {}
+    closes: dict[tuple[str, int], list[tuple[str, int, int]]] = {}
+    for side, label, start, end in sorted(owner, key=lambda k: (k[2], -k[3])):
+        opens.setdefault((side, label, start), []).append((label, start, end))
+    for side, label, start, end in sorted(owner, key=lambda k: (-k[2], k[3])):
+        closes.setdefault((side, end), []).append((label, start, end))
+    out: list[str | None] = [None] * len(ops)
+    words = {"gold": 0, "test": 0}
+    for i, op in enumerate(ops):
+        for side, token in (("gold", op.gold), ("test", op.test)):
+            if token is None:
+                continue
+            kind, text = decode(token)
+            if kind is WORD:
+                words[side] += 1
+                continue
+            if op.kind == "match" or kind not in (OPEN, CLOSING):
+                continue
+            waiting = opens.get((side, text, words[side])) if kind is OPEN \
+                else closes.get((side, words[side]))
+            if waiting:
+                label, start, end = waiting.pop(0)
+                if out[i] is None:
+                    out[i] = owner[side, label, start, end]
+    return tuple(out)
+
+
 # -- counts and the metric ------------------------------------------------------
+
+def _zeros() -> dict[str, int]:
+    return dict.fromkeys(CLASSES, 0)
+
 
 @dataclass(frozen=True)
 class ClassCounts:
-    """Per class (in :data:`CLASSES` order): how many fixes (``count``) and
-    the missing plus extra brackets they account for (``brackets``), summed
-    over ``sentences``; additive like every count class."""
+    """Per class (every one of :data:`CLASSES`, in that order): how many
+    fixes (``count``) and the missing plus extra brackets they account for
+    (``brackets``), summed over ``sentences``; additive like every count
+    class.  The two are mappings of whole numbers, so that an
+    :class:`~parsedit.Evaluator`'s state holds each class's sums by name."""
 
-    count: tuple[int, ...] = (0,) * len(CLASSES)
-    brackets: tuple[int, ...] = (0,) * len(CLASSES)
+    count: Mapping[str, int] = field(default_factory=_zeros)
+    brackets: Mapping[str, int] = field(default_factory=_zeros)
     sentences: int = 0
 
     def __add__(self, other: ClassCounts) -> ClassCounts:
         if not isinstance(other, ClassCounts):
             return NotImplemented
-        return ClassCounts(tuple(a + b for a, b in zip(self.count, other.count)),
-                           tuple(a + b for a, b in zip(self.brackets, other.brackets)),
+        theirs, more = other.count, other.brackets
+        return ClassCounts({k: v + theirs[k] for k, v in self.count.items()},
+                           {k: v + more[k] for k, v in self.brackets.items()},
                            self.sentences + other.sentences)
 
     @classmethod
     def sentence(cls, found: Sequence[Classified]) -> ClassCounts:
-        count = [0] * len(CLASSES)
-        brackets = [0] * len(CLASSES)
+        """One sentence's counts, of its classified fixes."""
+        count, brackets = _zeros(), _zeros()
         for fix in found:
-            i = CLASSES.index(fix.name)
-            count[i] += 1
-            brackets[i] += fix.brackets
-        return cls(tuple(count), tuple(brackets), 1)
+            count[fix.name] += 1
+            brackets[fix.name] += fix.brackets
+        return cls(count, brackets, 1)
 
     @property
     def total_brackets(self) -> int:
-        return sum(self.brackets)
+        """Every class's brackets: PARSEVAL's missing plus extra brackets."""
+        return sum(self.brackets.values())
+
+    @property
+    def fixes(self) -> int:
+        """Every class's fixes."""
+        return sum(self.count.values())
 
     @property
     def attachment_brackets(self) -> int:
-        return sum(self.brackets[:5])
+        """The brackets of the attachment classes (PP, NP, VP, clause, modifier)."""
+        return sum(self.brackets[name] for name in ATTACHMENT)
 
     def figures(self) -> dict[str, dict[str, int]]:
         """``{class: {"count": n, "brackets": m}}``, every class, zeros too."""
-        return {name: {"count": c, "brackets": b}
-                for name, c, b in zip(CLASSES, self.count, self.brackets)}
+        return {name: {"count": self.count[name], "brackets": self.brackets[name]}
+                for name in CLASSES}
 
     def items(self) -> Iterator[tuple[str, int, int]]:
-        return zip(CLASSES, self.count, self.brackets)
+        """(class, fixes, brackets) of every class, in order."""
+        return ((name, self.count[name], self.brackets[name]) for name in CLASSES)
+
+    def rows(self) -> list[tuple[str, int, int, float | None]]:
+        """What the text report shows of each class, in order: its title,
+        fixes, brackets and share of every class's brackets (a percentage;
+        None when there is no error at all)."""
+        total = self.total_brackets
+        return [(TITLES[name], count, brackets, 100.0 * brackets / total if total else None)
+                for name, count, brackets in self.items()]
 
 
-class ErrorClasses:
-    """Error classes as a per-sentence scorer with additive counts, shaped
-    like the other metrics (:class:`parsedit.metrics.base.Metric`):
-    ``score`` gives a pair's :class:`ClassCounts` and, as its detail, its
-    classified fixes.  It has no headline figure (``headline`` is None);
-    ``class_terms`` gives the per-class brackets a paired test compares."""
+class ErrorClasses(Metric[ClassCounts]):
+    """Error classes (``--error-classes``) as a metric: ``score`` gives a
+    pair's :class:`ClassCounts` and, as its detail, its classified fixes.
+    Its headline is the number of error brackets (PARSEVAL's missing plus
+    extra brackets, fewer is better); its parts are each class's brackets,
+    which ``compare`` tests pair by pair, a family of tests each."""
 
     name = "error_classes"
     title = "error brackets"
+    higher_is_better = False
 
     def __init__(self, rules: RuleSet | str = "ptb") -> None:
         self.rules = load_rules(rules) if isinstance(rules, str) else rules
@@ -745,7 +834,7 @@ class ErrorClasses:
 
     def score(self, gold: Bracketing, test: Bracketing) -> Outcome:
         if gold == test:
-            return Outcome(ClassCounts((0,) * len(CLASSES), (0,) * len(CLASSES), 1), ())
+            return Outcome(ClassCounts(sentences=1), ())
         found = fixes(gold, test, self.rules)
         return Outcome(ClassCounts.sentence(found), tuple(found))
 
@@ -753,29 +842,30 @@ class ErrorClasses:
         """A failed parse: its gold brackets are all missing; counted as
         ``other`` (no structure to classify)."""
         n = len(_keys(gold))
-        brackets = [0] * len(CLASSES)
-        count = [0] * len(CLASSES)
-        brackets[CLASSES.index(OTHER)] = n
-        count[CLASSES.index(OTHER)] = int(n > 0)
-        return ClassCounts(tuple(count), tuple(brackets), 1)
-
-    def headline(self, total: ClassCounts) -> float | None:
-        return None
-
-    def sentence_average(self, total: ClassCounts) -> float | None:
-        return None
+        count, brackets = _zeros(), _zeros()
+        brackets[OTHER] = n
+        count[OTHER] = int(n > 0)
+        return ClassCounts(count, brackets, 1)
 
     def terms(self, counts: ClassCounts) -> Sequence[float]:
-        """Per class, its brackets (lower is better)."""
-        return [float(b) for b in counts.brackets]
+        """Per class, in :data:`CLASSES` order, its brackets."""
+        brackets = counts.brackets
+        return [float(brackets[name]) for name in CLASSES]
 
     def from_terms(self, sums: Any) -> Any:
-        """The summed brackets of every class (no single figure)."""
+        """The error brackets of every class together."""
         import numpy as np
 
-        return np.asarray(sums, dtype=np.float64)
+        return np.asarray(sums, dtype=np.float64).sum(axis=-1)
 
-    def class_terms(self, counts: ClassCounts, name: str) -> tuple[float]:
-        """One class's brackets in a sentence, what a per-class paired test
-        sums."""
-        return (float(counts.brackets[CLASSES.index(name)]),)
+    def parts(self) -> dict[str, Part]:
+        """Each class's brackets (fewer is better)."""
+        return {name: Part(TITLES[name], partial(_column, k), False)
+                for k, name in enumerate(CLASSES)}
+
+
+def _column(k: int, sums: Any) -> Any:
+    """The ``k``-th term of summed terms: one class's brackets."""
+    import numpy as np
+
+    return np.asarray(sums, dtype=np.float64)[..., k]

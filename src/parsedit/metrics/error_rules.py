@@ -82,6 +82,13 @@ CLASSES = ("pp_attachment", "np_attachment", "vp_attachment", "clause_attachment
            "x_over_x_unary", "single_word_phrase", "different_label", "other")
 #: The attachment classes (what a ranking of parsers by attachment errors sums).
 ATTACHMENT = CLASSES[:5]
+#: Each class as people read it (the analyser's names; reports' titles).
+TITLES = {"pp_attachment": "PP attachment", "np_attachment": "NP attachment",
+          "vp_attachment": "VP attachment", "clause_attachment": "clause attachment",
+          "modifier_attachment": "modifier attachment", "coordination": "coordination",
+          "np_internal_structure": "NP internal structure", "unary": "unary",
+          "x_over_x_unary": "X over X unary", "single_word_phrase": "single word phrase",
+          "different_label": "different label", "other": "other"}
 OTHER = "other"
 DEFAULT_RULES = "ptb"
 KINDS = ("move", "relabel", "node")

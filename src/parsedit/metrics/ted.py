@@ -53,7 +53,7 @@ from typing import Any
 
 from parsedit.costs.scheme import INF, CostScheme
 from parsedit.errors import ConfigError
-from parsedit.metrics.base import Outcome, ratio
+from parsedit.metrics.base import Metric, Outcome, ratio
 from parsedit.trees.bracketing import CLOSING, OPEN, TAGGED, Bracketing, decode_all
 from parsedit.trees.roots import constituent_view
 
@@ -154,13 +154,23 @@ def rename_costs(scheme: CostScheme | None) -> Rename:
     return rename
 
 
+def check_apted() -> None:
+    """Refuse ``--metrics ted`` before any scoring when ``apted`` (the
+    optional extra ``parsedit[ted]``) is not installed."""
+    from importlib.util import find_spec
+
+    if find_spec("apted") is None:  # pragma: no cover - depends on the environment
+        raise ConfigError("--metrics ted needs the apted package: "
+                          "pip install 'parsedit[ted]' (or pip install apted)")
+
+
 def distance(gold: _Node, test: _Node, rename: Rename) -> float:
     """The tree edit distance, by APTED."""
     try:
         from apted import APTED, Config
     except ImportError:  # pragma: no cover - depends on the environment
-        raise ConfigError("--metrics ted needs the apted package: "
-                          "pip install 'parsedit[ted]' (or pip install apted)") from None
+        check_apted()
+        raise
 
     class Costs(Config):  # type: ignore[misc]
         valuecls = float
@@ -211,6 +221,15 @@ class TedCounts:
     def discodop_micro(self) -> float | None:
         return 100.0 * (1.0 - self.distance / self.dice) if self.dice else None
 
+    def sentence_figures(self) -> dict[str, float | bool | None]:
+        """One sentence's figures, as JSON's sentences list them: its
+        distance and its two normalised scores (None for a pair over the
+        size limit, ``skipped``)."""
+        figures = self.figures()
+        return {"distance": None if self.skipped else self.distance,
+                "discodop": figures["discodop_micro"], "tedeval": figures["tedeval_micro"],
+                "skipped": bool(self.skipped)}
+
     def figures(self) -> dict[str, float | int | None]:
         n = self.sentences
         return {
@@ -226,9 +245,10 @@ class TedCounts:
         }
 
 
-class TreeEditDistance:
-    """The tree edit distance metric (:class:`parsedit.metrics.base.Metric`);
-    its headline is disco-dop's micro-averaged normalisation."""
+class TreeEditDistance(Metric[TedCounts]):
+    """The tree edit distance metric (``--metrics ted``); its headline is
+    disco-dop's micro-averaged normalisation, from the summed distances and
+    tree sizes (its terms)."""
 
     name = "ted"
     title = "TED (disco-dop)"
@@ -262,9 +282,6 @@ class TreeEditDistance:
         _, nodes, root = tree_of(gold)
         words = sum(1 for kind, _ in decode_all(gold) if kind is TAGGED)
         return TedCounts.sentence(float(nodes - words), nodes, words, root)
-
-    def headline(self, total: TedCounts) -> float | None:
-        return total.discodop_micro
 
     def sentence_average(self, total: TedCounts) -> float | None:
         figure = total.figures()["discodop_macro"]

@@ -17,6 +17,7 @@ alignment (:mod:`parsedit.metrics.yields`) when the words differ.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -299,7 +300,16 @@ def align(scorer: Scorer, metric: str, number: int, gold: Item | None, test: Ite
     if sentence.status != "ok":
         raise ConfigError(f"sentence {number} is not scored ({sentence.status}): "
                           f"{sentence.message}")
-    return aligner.script(outcomes[metric])
+    script = aligner.script(outcomes[metric])
+    classified = outcomes.get("error_classes")
+    if classified is not None:  # each edit marked with its error class
+        if not isinstance(script, EditScript) or metric != "label":
+            raise ConfigError(f"error classes mark the label encoding's edits, not {metric}'s")
+        from parsedit.metrics.error_classes import op_classes
+
+        script = replace(script, classes=op_classes(outcomes[metric].detail.ops,
+                                                    classified.detail))
+    return script
 
 def _why_absent(item: Item | None, path: str, number: int, segmented: bool = False) -> str:
     """Why a file has no tree for a pair (``segmented``: pairs are runs of

@@ -18,8 +18,10 @@ Every TEST file is drawn: overlaid in one colour each with a legend
   labelled PARSEVAL F (Sampson and Babarczy's Figures 1 and 2);
 * ``intervals``: each system's figure under each metric with its paired
   bootstrap confidence interval (one panel per metric; from ``compare``);
-* error classes (:func:`draw_error_classes`): a stacked bar per system, one
-  segment per class of error (``--error-classes``), its brackets or fixes.
+* ``error-classes``: a stacked bar per system, one segment per class of
+  error (``--error-classes``), its brackets (the bar is PARSEVAL's missing
+  plus extra brackets); :func:`draw_error_classes` draws the same from the
+  JSON report's classes, by brackets or by fixes.
 
 The format follows the output file's suffix: ``.png``, ``.svg`` or ``.pdf``.
 """
@@ -36,11 +38,14 @@ from parsedit.compare import Comparison, Headlines
 from parsedit.errors import ConfigError
 from parsedit.results import CorpusResult
 
-KINDS = ("e-vs-label", "buckets", "rank-differences", "la-vs-f", "intervals")
+KINDS = ("e-vs-label", "buckets", "rank-differences", "la-vs-f", "intervals", "error-classes")
 SUFFIXES = (".png", ".svg", ".pdf")
 NEEDS = {"e-vs-label": ("parseval", "label"), "buckets": ("parseval", "label"),
          "rank-differences": ("parseval", "label", "span", "rule"),
-         "la-vs-f": ("parseval", "la"), "intervals": ("parseval", "label", "span", "rule")}
+         "la-vs-f": ("parseval", "la"), "intervals": ("parseval", "label", "span", "rule"),
+         "error-classes": ("parseval",)}
+# What needs error classes scored (beside its metrics).
+CLASSIFIED = ("error-classes",)
 # What needs two systems or more.
 SEVERAL = ("rank-differences", "intervals")
 
@@ -88,6 +93,9 @@ def draw(kind: str, results: Sequence[tuple[str, CorpusResult]], output: str,
         figure_ = _rank_differences(plt, [name for name, _ in results], board)
     elif kind == "la-vs-f":
         figure_ = _la_vs_f(plt, results)
+    elif kind == "error-classes":
+        figure_ = _error_classes(plt, [(name, result.totals.counts["error_classes"].figures())
+                                       for name, result in results], "brackets")
     else:
         raise ConfigError("intervals are drawn from a comparison (draw_intervals)")
     figure_.tight_layout()
@@ -252,6 +260,15 @@ def draw_error_classes(systems: Sequence[tuple[str, Mapping[str, Mapping[str, in
     if not systems:
         raise ConfigError("error classes need one system or more")
     plt = _pyplot()
+    figure_ = _error_classes(plt, systems, measure)
+    figure_.tight_layout()
+    figure_.savefig(output)
+    plt.close(figure_)
+
+
+def _error_classes(plt: Any, systems: Sequence[tuple[str, Mapping[str, Mapping[str, int]]]],
+                   measure: str) -> Any:
+    """The stacked bars of :func:`draw_error_classes`."""
     figure_, ax = plt.subplots(figsize=(max(6.5, 1.0 + 0.7 * len(systems)), 5.5))
     xs = range(len(systems))
     bottoms = [0.0] * len(systems)
@@ -260,7 +277,7 @@ def draw_error_classes(systems: Sequence[tuple[str, Mapping[str, Mapping[str, in
         values = [float(classes[name][measure]) for _, classes in systems]
         if not any(values):
             continue
-        ax.bar(xs, values, bottom=bottoms, color=colours(i), label=name.replace("_", " "),
+        ax.bar(xs, values, bottom=bottoms, color=colours(i), label=_class_title(name),
                width=0.7)
         bottoms = [b + v for b, v in zip(bottoms, values)]
     for x, total in zip(xs, bottoms):
@@ -269,7 +286,13 @@ def draw_error_classes(systems: Sequence[tuple[str, Mapping[str, Mapping[str, in
                   else 0, ha="right" if len(systems) > 4 else "center", fontsize=8)
     ax.set_ylabel("missing + extra brackets" if measure == "brackets" else "errors (fixes)")
     ax.set_title("Errors by class, per system")
-    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0)
-    figure_.tight_layout()
-    figure_.savefig(output)
-    plt.close(figure_)
+    handles, labels = ax.get_legend_handles_labels()  # the top segment first, as stacked
+    ax.legend(handles[::-1], labels[::-1], fontsize=7, loc="upper left",
+              bbox_to_anchor=(1.02, 1.0), borderaxespad=0)
+    return figure_
+
+
+def _class_title(name: str) -> str:
+    """A class's JSON name as people read it (``pp_attachment``: PP attachment)."""
+    upper = {"pp", "np", "vp", "x"}
+    return " ".join(w.upper() if w in upper else w for w in name.split("_"))
