@@ -746,62 +746,87 @@ def op_classes(ops: Sequence[Any], found: Sequence[Classified]) -> tuple[str | N
 
 # -- counts and the metric ------------------------------------------------------
 
-def _zeros() -> dict[str, int]:
-    return dict.fromkeys(CLASSES, 0)
+@dataclass(frozen=True)
+class ClassCount:
+    """One class's fixes (``count``) and the missing plus extra brackets
+    they account for (``brackets``); additive."""
+
+    count: int = 0
+    brackets: int = 0
+
+    def __add__(self, other: ClassCount) -> ClassCount:
+        if not isinstance(other, ClassCount):
+            return NotImplemented
+        return ClassCount(self.count + other.count, self.brackets + other.brackets)
+
+
+_NONE = ClassCount()
+
+
+def _zeros() -> dict[str, ClassCount]:
+    return dict.fromkeys(CLASSES, _NONE)
 
 
 @dataclass(frozen=True)
 class ClassCounts:
-    """Per class (every one of :data:`CLASSES`, in that order): how many
-    fixes (``count``) and the missing plus extra brackets they account for
-    (``brackets``), summed over ``sentences``; additive like every count
-    class.  The two are mappings of whole numbers, so that an
-    :class:`~parsedit.Evaluator`'s state holds each class's sums by name."""
+    """Per class (every one of :data:`CLASSES`, in that order, in
+    ``classes``): its :class:`ClassCount`, summed over ``sentences``;
+    additive like every count class (and, as a mapping of count classes, an
+    :class:`~parsedit.Evaluator`'s state holds each class's sums by name)."""
 
-    count: Mapping[str, int] = field(default_factory=_zeros)
-    brackets: Mapping[str, int] = field(default_factory=_zeros)
+    classes: Mapping[str, ClassCount] = field(default_factory=_zeros)
     sentences: int = 0
 
     def __add__(self, other: ClassCounts) -> ClassCounts:
         if not isinstance(other, ClassCounts):
             return NotImplemented
-        theirs, more = other.count, other.brackets
-        return ClassCounts({k: v + theirs[k] for k, v in self.count.items()},
-                           {k: v + more[k] for k, v in self.brackets.items()},
+        theirs = other.classes
+        return ClassCounts({k: v if theirs[k] is _NONE else v + theirs[k]
+                            for k, v in self.classes.items()},
                            self.sentences + other.sentences)
 
     @classmethod
     def sentence(cls, found: Sequence[Classified]) -> ClassCounts:
         """One sentence's counts, of its classified fixes."""
-        count, brackets = _zeros(), _zeros()
+        classes = _zeros()
         for fix in found:
-            count[fix.name] += 1
-            brackets[fix.name] += fix.brackets
-        return cls(count, brackets, 1)
+            classes[fix.name] = classes[fix.name] + ClassCount(1, fix.brackets)
+        return cls(classes, 1)
+
+    @property
+    def count(self) -> dict[str, int]:
+        """Each class's fixes."""
+        return {name: entry.count for name, entry in self.classes.items()}
+
+    @property
+    def brackets(self) -> dict[str, int]:
+        """Each class's brackets."""
+        return {name: entry.brackets for name, entry in self.classes.items()}
 
     @property
     def total_brackets(self) -> int:
         """Every class's brackets: PARSEVAL's missing plus extra brackets."""
-        return sum(self.brackets.values())
+        return sum(entry.brackets for entry in self.classes.values())
 
     @property
     def fixes(self) -> int:
         """Every class's fixes."""
-        return sum(self.count.values())
+        return sum(entry.count for entry in self.classes.values())
 
     @property
     def attachment_brackets(self) -> int:
         """The brackets of the attachment classes (PP, NP, VP, clause, modifier)."""
-        return sum(self.brackets[name] for name in ATTACHMENT)
+        return sum(self.classes[name].brackets for name in ATTACHMENT)
 
     def figures(self) -> dict[str, dict[str, int]]:
         """``{class: {"count": n, "brackets": m}}``, every class, zeros too."""
-        return {name: {"count": self.count[name], "brackets": self.brackets[name]}
-                for name in CLASSES}
+        return {name: {"count": self.classes[name].count,
+                       "brackets": self.classes[name].brackets} for name in CLASSES}
 
     def items(self) -> Iterator[tuple[str, int, int]]:
         """(class, fixes, brackets) of every class, in order."""
-        return ((name, self.count[name], self.brackets[name]) for name in CLASSES)
+        return ((name, self.classes[name].count, self.classes[name].brackets)
+                for name in CLASSES)
 
     def rows(self) -> list[tuple[str, int, int, float | None]]:
         """What the text report shows of each class, in order: its title,
@@ -842,15 +867,14 @@ class ErrorClasses(Metric[ClassCounts]):
         """A failed parse: its gold brackets are all missing; counted as
         ``other`` (no structure to classify)."""
         n = len(_keys(gold))
-        count, brackets = _zeros(), _zeros()
-        brackets[OTHER] = n
-        count[OTHER] = int(n > 0)
-        return ClassCounts(count, brackets, 1)
+        classes = _zeros()
+        classes[OTHER] = ClassCount(int(n > 0), n)
+        return ClassCounts(classes, 1)
 
     def terms(self, counts: ClassCounts) -> Sequence[float]:
         """Per class, in :data:`CLASSES` order, its brackets."""
-        brackets = counts.brackets
-        return [float(brackets[name]) for name in CLASSES]
+        classes = counts.classes
+        return [float(classes[name].brackets) for name in CLASSES]
 
     def from_terms(self, sums: Any) -> Any:
         """The error brackets of every class together."""
