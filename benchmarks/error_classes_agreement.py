@@ -4,10 +4,11 @@
         --analyser COUNTS.json [--rules ptb] [-p collins] [--threshold 150]
         [--tolerance 0.3]
 
-Each TEST file is scored against GOLD (aligned line by line, normalised
-under the parameter file, as ``parsedit score`` does); a pair that is
-unreadable, empty, or whose words differ after normalisation is left out
-(the analyser leaves out the same ones: failures, and length mismatches).
+Each TEST file is scored against GOLD by ``parsedit.score(...,
+error_classes=True)``, exactly what ``parsedit score --error-classes``
+computes; a pair that is unreadable, empty, or whose words differ after
+normalisation is left out (the analyser leaves out the same ones: failures,
+and length mismatches).
 COUNTS.json holds the analyser's counts, ``{NAME: {class: {"count": n,
 "brackets": m}}}`` (made outside this repository by running the analyser;
 none of its code is here).  For each system, per class: the analyser's and
@@ -30,41 +31,32 @@ import sys
 import time
 from pathlib import Path
 
-from parsedit.metrics.error_classes import ClassCounts, ErrorClasses
+import parsedit
+from parsedit.metrics.error_classes import ClassCounts
 from parsedit.metrics.error_rules import ATTACHMENT, CLASSES
-from parsedit.metrics.parseval import Parseval
 from parsedit.metrics.significance import kendall_tau
-from parsedit.params import load_params
-from parsedit.trees.reader import read_trees
 
 
-def classify_file(gold: str, test: str, metric: ErrorClasses, params: str
+def classify_file(gold: str, test: str, rules: str, params: str
                   ) -> tuple[ClassCounts, list[int], float]:
-    """The summed counts of ``test`` against ``gold``, the line numbers left
-    out, and the seconds the classification took."""
-    normalisation = load_params(params).normalisation
-    parseval = Parseval()
-    total = metric.zero()
-    left_out: list[int] = []
-    spent = 0.0
-    for number, (g, t) in enumerate(zip(read_trees(gold), read_trees(test)), 1):
-        if g.tokens is None or t.tokens is None:
-            left_out.append(number)
+    """The summed counts of ``test`` against ``gold`` as ``parsedit score
+    --error-classes`` gives them (through the Python API), the pairs left
+    out (not scored: unreadable, a failure, words that differ), and the
+    seconds the whole run took."""
+    start = time.perf_counter()
+    # Every pair is scored: no stop after MAX_ERROR errors (the analyser has none).
+    result = parsedit.score(gold, test, "parseval", params, error_classes=True,
+                            error_rules=rules, max_error=1 << 30)
+    spent = time.perf_counter() - start
+    for s in result.sentences:
+        if s.status != "ok":
             continue
-        gold_n = normalisation.normalise(g.tokens)
-        test_n = normalisation.normalise(t.tokens)
-        if gold_n.words != test_n.words or not test_n.bracketing:
-            left_out.append(number)
-            continue
-        start = time.perf_counter()
-        counts = metric.score(gold_n.bracketing, test_n.bracketing).counts
-        spent += time.perf_counter() - start
-        p = parseval.score(gold_n.bracketing, test_n.bracketing).counts
+        counts, p = s.counts["error_classes"], s.counts["parseval"]
         if counts.total_brackets != p.gold + p.test - 2 * p.matched:
-            raise SystemExit(f"line {number}: classes' brackets {counts.total_brackets} != "
+            raise SystemExit(f"pair {s.id}: classes' brackets {counts.total_brackets} != "
                              f"PARSEVAL missing + extra {p.gold + p.test - 2 * p.matched}")
-        total = total + counts
-    return total, left_out, spent
+    left_out = [s.id for s in result.sentences if s.status != "ok"]
+    return result.totals.counts["error_classes"], left_out, spent
 
 
 def _shown(tau: float | None) -> str:
@@ -82,17 +74,17 @@ def main() -> int:
     parser.add_argument("--tolerance", type=float, default=0.3)
     args = parser.parse_args()
     analyser = json.loads(Path(args.analyser).read_text())
-    metric = ErrorClasses(args.rules)
     ours: dict[str, ClassCounts] = {}
     for spec in args.tests:
         name, _, path = spec.partition("=")
         if name not in analyser:
             print(f"{name}: not in {args.analyser}", file=sys.stderr)
             return 2
-        total, left_out, spent = classify_file(args.gold, path, metric, args.params)
+        total, left_out, spent = classify_file(args.gold, path, args.rules, args.params)
         ours[name] = total
         theirs = analyser[name]
-        print(f"{name}: {total.sentences} sentences classified in {spent:.2f} s; left out: "
+        print(f"{name}: {total.sentences} sentences classified (parsedit score "
+              f"--error-classes, {spent:.2f} s in all); left out: "
               f"{', '.join(map(str, left_out)) or 'none'}")
         print(f"  {'class':<22} {'analyser':>14} {'parsedit':>14} {'ratio':>6}")
         for cls, count, brackets in total.items():

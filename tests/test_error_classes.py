@@ -334,8 +334,8 @@ def _runs(ops: Sequence[Op]) -> tuple[tuple[int, ...], tuple[int, ...]]:
 def _script_of(gold: tuple[str, ...], test: tuple[str, ...]
                ) -> tuple[float, tuple[int, ...], tuple[int, ...]]:
     """The canonical script's cost and close-bracket runs."""
-    root = _tree(test)
-    gold_keys = [n.key for n in _phrases(_tree(gold))]
+    root = _tree(test)[0]
+    gold_keys = [n.key for n in _phrases(_tree(gold)[0])]
     test_keys = [n.key for n in _phrases(root)]
     g, t = Counter(gold_keys), Counter(test_keys)
     script = canonical_script(starts(gold_keys), _phrases(root), g - t, t - g, whole=True)

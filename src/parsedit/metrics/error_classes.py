@@ -64,6 +64,7 @@ counted as the additions and removals it takes).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -121,24 +122,35 @@ class _Node:
         return "" if self.up is None else self.label
 
 
-def _tree(tokens: Bracketing) -> _Node:
+def _tree(tokens: Bracketing) -> tuple[_Node, list[_Node]]:
     """The tree of a normalised bracketing under a holder node (every
-    bracket PARSEVAL counts, the unlabelled outer one included)."""
-    root = _Node(_HOLDER, [], None)
+    bracket PARSEVAL counts, the unlabelled outer one included), and its
+    phrases in pre-order (what :func:`_phrases` gives)."""
+    node = _Node
+    root = top = node(_HOLDER, [], None)
+    kids: list[_Node] = root.kids  # type: ignore[assignment]
     stack = [root]
+    phrases: list[_Node] = []
     n = 0
-    for kind, text in decode_all(tokens):
-        if kind is OPEN:
-            node = _Node(text, [], stack[-1], n)
-            stack[-1].kids.append(node)  # type: ignore[union-attr]
-            stack.append(node)
-        elif kind is TAGGED:
-            stack[-1].kids.append(_Node(text, None, stack[-1], n, n + 1))  # type: ignore[union-attr]
+    for kind, text in decode_all(tokens):  # (written for speed: a tree a sentence)
+        if kind is WORD:
+            continue
+        if kind is TAGGED:
+            kids.append(node(text, None, top, n, n + 1))
             n += 1
-        elif kind is CLOSING:
-            stack.pop().end = n
+        elif kind is OPEN:
+            top = node(text, [], top, n)
+            kids.append(top)
+            kids = top.kids  # type: ignore[assignment]
+            stack.append(top)
+            phrases.append(top)
+        else:  # a close bracket
+            top.end = n
+            stack.pop()
+            top = stack[-1]
+            kids = top.kids  # type: ignore[assignment]
     root.end = n
-    return root
+    return root, phrases
 
 
 def _phrases(root: _Node) -> list[_Node]:
@@ -168,32 +180,38 @@ def _keys(tokens: Bracketing) -> list[Key]:
     out: list[Any] = []
     stack: list[int] = []
     n = 0
-    for kind, text in decode_all(tokens):
-        if kind is OPEN:
+    for kind, text in decode_all(tokens):  # (written for speed: a pass a sentence)
+        if kind is WORD:
+            continue
+        if kind is TAGGED:
+            n += 1
+        elif kind is OPEN:
             stack.append(len(out))
             out.append((text, n))
-        elif kind is TAGGED:
-            n += 1
-        elif kind is CLOSING:
+        else:  # a close bracket
             i = stack.pop()
-            out[i] = (*out[i], n)
+            label, start = out[i]
+            out[i] = (label, start, n)
     return out
 
 
 def _copy(root: _Node) -> tuple[_Node, dict[int, _Node]]:
     """A copy of a tree, and each old node's copy by ``id``."""
-    top = _Node(root.label, [], None, root.start, root.end)
+    node = _Node
+    top = node(root.label, [], None, root.start, root.end)
     found = {id(root): top}
     stack = [(root, top)]
-    while stack:
+    while stack:  # (written for speed: a copy a move tried)
         old, new = stack.pop()
-        assert old.kids is not None and new.kids is not None
-        for kid in old.kids:
-            copy = _Node(kid.label, None if kid.kids is None else [], new, kid.start, kid.end)
-            new.kids.append(copy)
-            found[id(kid)] = copy
-            if kid.kids:
+        kids: list[_Node] = new.kids  # type: ignore[assignment]
+        for kid in old.kids:  # type: ignore[union-attr]
+            if kid.kids is None:
+                copy = node(kid.label, None, new, kid.start, kid.end)
+            else:
+                copy = node(kid.label, [], new, kid.start, kid.end)
                 stack.append((kid, copy))
+            kids.append(copy)
+            found[id(kid)] = copy
     return top, found
 
 
@@ -540,13 +558,28 @@ def _less(before: Counts, after: Counts) -> list[Key]:
     return [k for k, n in before.items() for _ in range(n - after.get(k, 0))]
 
 
+def _take(counts: Counts, key: Key) -> bool:
+    """Take one ``key`` from ``counts`` if it holds one."""
+    n = counts.get(key, 0)
+    if n > 1:
+        counts[key] = n - 1
+    elif n == 1:
+        del counts[key]
+    return n > 0
+
+
+def _put(counts: Counts, key: Key) -> bool:
+    counts[key] = counts.get(key, 0) + 1
+    return True
+
+
 class _State:
     """The test tree being fixed, and its errors against gold."""
 
-    def __init__(self, gold: Counts, root: _Node) -> None:
+    def __init__(self, gold: Counts, root: _Node, phrases: list[_Node]) -> None:
         self.gold = gold
         self.root = root
-        self.phrases = _phrases(root)
+        self.phrases = phrases
         self.missing, self.extra = self._errors(self.phrases)
 
     def _errors(self, phrases: Sequence[_Node]) -> tuple[Counts, Counts]:
@@ -556,13 +589,28 @@ class _State:
     def errors(self) -> int:
         return sum(self.missing.values()) + sum(self.extra.values())
 
+    def changed(self, removed: Key | None, added: Key | None) -> tuple[Counts, Counts]:
+        """The missing and extra brackets once the tree loses the bracket
+        ``removed`` and gains ``added`` (a node removed, added or relabelled:
+        no other span changes), without counting the tree again."""
+        missing, extra = dict(self.missing), dict(self.extra)
+        if removed is not None:
+            _take(extra, removed) or _put(missing, removed)
+        if added is not None:
+            _take(missing, added) or _put(extra, added)
+        return missing, extra
+
     def commit(self, root: _Node, fix: Fix, name: str, text: str,
-               phrases: list[_Node] | None = None) -> Classified:
+               phrases: list[_Node] | None = None,
+               errors: tuple[Counts, Counts] | None = None) -> Classified:
         """Make ``root`` the current tree (``phrases``: its phrases in
-        pre-order, if known); the fix with what it removed."""
+        pre-order, and ``errors`` its missing and extra brackets, if known);
+        the fix with what it removed."""
+        if root is not self.root:
+            _free(self.root)
         if phrases is None:
             phrases = _phrases(root)
-        missing, extra = self._errors(phrases)
+        missing, extra = self._errors(phrases) if errors is None else errors
         fixed = tuple(sorted([("gold", *k) for k in _less(self.missing, missing)]
                              + [("test", *k) for k in _less(self.extra, extra)]))
         brackets = self.errors - sum(missing.values()) - sum(extra.values())
@@ -570,7 +618,7 @@ class _State:
         return Classified(name, brackets, fixed, fix, text)
 
 
-Tried = tuple[int, _Node, Fix, str, list[_Node]]
+Tried = tuple[int, _Node, Fix, str, list[_Node], tuple[Counts, Counts]]
 
 
 def _try_move(state: _State, group: Sequence[_Node], target: int, left: bool) -> Tried | None:
@@ -588,6 +636,7 @@ def _try_move(state: _State, group: Sequence[_Node], target: int, left: bool) ->
     if left:
         _mirror(root)
     if moved is None:
+        _free(root)
         return None
     fix, movers, new = moved
     if left:
@@ -600,7 +649,7 @@ def _try_move(state: _State, group: Sequence[_Node], target: int, left: bool) ->
     # A missing node over the movers, inside their new parent, comes with them.
     span = (movers[0].start, movers[-1].end)
     after = Counter([(k.label, k.start, k.end) for k in phrases])
-    missing = _difference(state.gold, after)[0]
+    missing, extra = _difference(state.gold, after)
     wanted = [k for k in missing if k[1] <= span[0] and span[1] <= k[2]
               and (k[1], k[2]) != span and new.start <= k[1] and k[2] <= new.end]
     if wanted:
@@ -609,9 +658,9 @@ def _try_move(state: _State, group: Sequence[_Node], target: int, left: bool) ->
             text += f", adding {key[0]}"
             phrases = _phrases(root)
             after[key] = after.get(key, 0) + 1
-    missing, extra = _difference(state.gold, after)
+            missing, extra = _difference(state.gold, after)
     change = state.errors - sum(missing.values()) - sum(extra.values())
-    return change, root, fix, text, phrases
+    return change, root, fix, text, phrases, (missing, extra)
 
 
 def fixes(gold: Bracketing, test: Bracketing, rules: RuleSet) -> list[Classified]:
@@ -620,9 +669,10 @@ def fixes(gold: Bracketing, test: Bracketing, rules: RuleSet) -> list[Classified
     are normalised bracketings with the same words."""
     gold_keys = _keys(gold)
     gold_counts = Counter(gold_keys)
-    root = _tree(test)
-    state = _State(gold_counts, root)
+    root, phrases = _tree(test)
+    state = _State(gold_counts, root, phrases)
     if not state.errors:
+        _free(root)
         return []
     gold_at = starts(gold_keys)
     out: list[Classified] = []
@@ -639,20 +689,42 @@ def fixes(gold: Bracketing, test: Bracketing, rules: RuleSet) -> list[Classified
             for (_, target), group in groups.items():
                 tried = _try_move(state, group, target, left)
                 if tried is not None and (best is None or tried[0] > best[0]):
+                    if best is not None:
+                        _free(best[1])
                     best = tried
+                elif tried is not None:
+                    _free(tried[1])
         relabel = _relabelling(state)
+        if best is not None and not (best[0] >= 2 and (relabel is None or best[0] > 2)):
+            _free(best[1])  # (not taken)
         if relabel is not None and (best is None or best[0] <= 2):
             node, key = relabel
             text = f"relabel {node.label} as {key[0]}"
+            errors = state.changed(node.key, key)
             node.label = key[0]
             fix = _node_fix("relabel", node, None, False)
-            out.append(state.commit(state.root, fix, rules.classify(fix), text, state.phrases))
+            out.append(state.commit(state.root, fix, rules.classify(fix), text, state.phrases,
+                                    errors))
         elif best is not None and best[0] >= 2:
-            _, root, fix, text, phrases = best
-            out.append(state.commit(root, fix, rules.classify(fix), text, phrases))
+            _, root, fix, text, phrases, errors = best
+            out.append(state.commit(root, fix, rules.classify(fix), text, phrases, errors))
         else:
             out.append(_add_or_remove(state, script, rules))
+    _free(state.root)
     return out
+
+
+def _free(root: _Node) -> None:
+    """Unlink a tree's nodes from their parents, so that it is freed as soon
+    as it is dropped, not by the garbage collector (a tree a sentence, and
+    a copy a move tried: the collector would spend more time on them than
+    the classification)."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        node.up = None
+        if node.kids:
+            stack.extend(node.kids)
 
 
 def _relabelling(state: _State) -> tuple[_Node, Key] | None:
@@ -682,7 +754,13 @@ def _add_or_remove(state: _State, script: Script, rules: RuleSet) -> Classified:
             right = parent.kids[i + 1] if i + 1 < len(parent.kids) else None
             fix = _node_fix("add", added, right, len(parent.kids) == 1)
             text = f"add {key[0]} over {' '.join(fix.children)} (in {fix.parent or '(top)'})"
-            return state.commit(state.root, fix, rules.classify(fix), text)
+            # In pre-order (by start, then the longest first), above any node
+            # with its span: where bisect puts it.
+            phrases = list(state.phrases)
+            phrases.insert(bisect_left(phrases, (key[1], -key[2]),
+                                       key=lambda n: (n.start, -n.end)), added)
+            return state.commit(state.root, fix, rules.classify(fix), text, phrases,
+                                state.changed(None, key))
     extra = sorted(state.extra, key=lambda k: (k[1], k[2], k[0]))
     node = next(n for n in state.phrases if n.key == extra[0])
     parent = node.up
@@ -692,7 +770,9 @@ def _add_or_remove(state: _State, script: Script, rules: RuleSet) -> Classified:
     fix = _node_fix("remove", node, right, len(parent.kids) == 1)
     _splice(node)
     text = f"remove {node.label} over {' '.join(fix.children)} (in {fix.parent or '(top)'})"
-    return state.commit(state.root, fix, rules.classify(fix), text)
+    phrases = [n for n in state.phrases if n is not node]
+    return state.commit(state.root, fix, rules.classify(fix), text, phrases,
+                        state.changed(node.key, None))
 
 
 # -- the classes of a script's edits ----------------------------------------------

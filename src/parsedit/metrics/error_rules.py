@@ -195,14 +195,21 @@ class RuleSet:
     description: str
     rules: dict[str, tuple[Rule, ...]]
     digest: str = ""
+    # The classes of the fixes seen (a fix's class depends on it alone, and
+    # the same fixes recur: a relabelled single word, an NP added over two).
+    _seen: dict[Fix, str] = field(default_factory=dict, init=False, repr=False,
+                                  compare=False, hash=False)
 
     def classify(self, fix: Fix) -> str:
         """The class of a fix: the first rule of its kind that holds, else ``other``."""
+        found = self._seen.get(fix)
+        if found is not None:
+            return found
         kind = "node" if fix.kind in ("add", "remove") else fix.kind
-        for rule in self.rules.get(kind, ()):
-            if rule.holds(fix):
-                return rule.name
-        return OTHER
+        found = next((rule.name for rule in self.rules.get(kind, ()) if rule.holds(fix)), OTHER)
+        if len(self._seen) < 1 << 16:
+            self._seen[fix] = found
+        return found
 
     def describe(self) -> str:
         """``name@digest`` for signatures (the digest hashes the rules, not
