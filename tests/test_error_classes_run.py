@@ -330,3 +330,33 @@ def test_a_failed_parse_counted(tmp_path: Path) -> None:
         == p["gold"] + p["test"] - 2 * p["matched"]
     assert classes["other"]["count"] == 1
     assert not math.isnan(report["corpus"]["ted"]["discodop_micro"])
+
+
+def test_classifying_leaves_no_cycle_for_the_collector(shared: Path) -> None:
+    # Every tree the classifier builds, and every copy a move is tried on,
+    # is freed when dropped (else the collector's passes cost more than
+    # the classification: benchmarks/RESULTS.md).
+    import gc
+
+    norm = shipped_params("collins").normalisation
+    metric = ErrorClasses()
+    pairs = [(norm.normalise(g.tokens).bracketing, norm.normalise(t.tokens).bracketing)
+             for g, t in zip(read_trees(str(shared / "kummerfeld/wsj01.mrg")),
+                             read_trees(str(shared / "kummerfeld/henderson.mrg")))
+             if g.tokens and t.tokens]
+    gc.collect()
+    gc.disable()
+    try:
+        moved = sum(any(f.fix.kind == "move" for f in metric.score(g, t).detail)
+                    for g, t in pairs)
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
+    assert moved >= 3  # copies were made and dropped
+
+
+def test_ranks_and_rank_agreement_where_fewer_is_better() -> None:
+    from parsedit.compare import ranks
+
+    assert ranks([90.0, 80.0, None, 90.0]) == [1, 3, None, 1]
+    assert ranks([12.0, 30.0, None, 12.0], higher_is_better=False) == [1, 3, None, 1]

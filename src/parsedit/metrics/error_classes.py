@@ -305,7 +305,7 @@ def _extra_nodes(phrases: Sequence[_Node], extra: Counts) -> list[_Node]:
     left = dict(extra)
     out: list[_Node] = []
     for node in phrases:
-        key = node.key
+        key = (node.label, node.start, node.end)
         if left.get(key, 0) > 0:
             left[key] -= 1
             out.append(node)
@@ -607,7 +607,7 @@ class _State:
         pre-order, and ``errors`` its missing and extra brackets, if known);
         the fix with what it removed."""
         if root is not self.root:
-            _free(self.root)
+            _free(self.root, self.phrases)
         if phrases is None:
             phrases = _phrases(root)
         missing, extra = self._errors(phrases) if errors is None else errors
@@ -672,7 +672,7 @@ def fixes(gold: Bracketing, test: Bracketing, rules: RuleSet) -> list[Classified
     root, phrases = _tree(test)
     state = _State(gold_counts, root, phrases)
     if not state.errors:
-        _free(root)
+        _free(root, phrases)
         return []
     gold_at = starts(gold_keys)
     out: list[Classified] = []
@@ -690,13 +690,13 @@ def fixes(gold: Bracketing, test: Bracketing, rules: RuleSet) -> list[Classified
                 tried = _try_move(state, group, target, left)
                 if tried is not None and (best is None or tried[0] > best[0]):
                     if best is not None:
-                        _free(best[1])
+                        _free(best[1], best[4])
                     best = tried
                 elif tried is not None:
-                    _free(tried[1])
+                    _free(tried[1], tried[4])
         relabel = _relabelling(state)
         if best is not None and not (best[0] >= 2 and (relabel is None or best[0] > 2)):
-            _free(best[1])  # (not taken)
+            _free(best[1], best[4])  # (not taken)
         if relabel is not None and (best is None or best[0] <= 2):
             node, key = relabel
             text = f"relabel {node.label} as {key[0]}"
@@ -710,21 +710,21 @@ def fixes(gold: Bracketing, test: Bracketing, rules: RuleSet) -> list[Classified
             out.append(state.commit(root, fix, rules.classify(fix), text, phrases, errors))
         else:
             out.append(_add_or_remove(state, script, rules))
-    _free(state.root)
+    _free(state.root, state.phrases)
     return out
 
 
-def _free(root: _Node) -> None:
-    """Unlink a tree's nodes from their parents, so that it is freed as soon
-    as it is dropped, not by the garbage collector (a tree a sentence, and
-    a copy a move tried: the collector would spend more time on them than
-    the classification)."""
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        node.up = None
-        if node.kids:
-            stack.extend(node.kids)
+def _free(root: _Node, phrases: Sequence[_Node] | None = None) -> None:
+    """Drop the links from a tree's phrases to their children (``phrases``:
+    all of them, if known), so that it is freed as soon as it is dropped,
+    not by the garbage collector (a tree a sentence, and a copy a move
+    tried: the collector would spend more time on them than the
+    classification)."""
+    if phrases is None:
+        phrases = _phrases(root)
+    root.kids = None
+    for node in phrases:
+        node.kids = None
 
 
 def _relabelling(state: _State) -> tuple[_Node, Key] | None:
