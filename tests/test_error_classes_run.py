@@ -360,3 +360,23 @@ def test_ranks_and_rank_agreement_where_fewer_is_better() -> None:
 
     assert ranks([90.0, 80.0, None, 90.0]) == [1, 3, None, 1]
     assert ranks([12.0, 30.0, None, 12.0], higher_is_better=False) == [1, 3, None, 1]
+
+
+def test_grammarlys_table_2_through_the_python_api() -> None:
+    # Grammarly's "Other metrics" (Table 2), the columns parsedit recomputes,
+    # from one call over the eleven cases (-p none: every node counts):
+    # "transformations" are the error classes' brackets, "minimum edit
+    # distance" tree edit distance (case 7: 4, not the blog's 6, worked out
+    # in tests/test_ted.py).  Cross-bracketing and the blog's leaf-ancestor
+    # variant are not recomputable (docs/explanation/metrics.md).
+    from grammarly_cases import CASES
+    from test_error_classes import GRAMMARLY_TRANSFORMATIONS
+    from test_ted import GRAMMARLY_TED
+
+    result = parsedit.score([gold for _, gold in CASES], [test for test, _ in CASES],
+                            metrics="ted", params="none", error_classes=True)
+    transformations = [s.counts["error_classes"].total_brackets for s in result.sentences]
+    distances = [s.counts["ted"].distance for s in result.sentences]
+    assert transformations == GRAMMARLY_TRANSFORMATIONS
+    assert distances == [4.0 if case == 6 else float(d)
+                         for case, d in enumerate(GRAMMARLY_TED)]
