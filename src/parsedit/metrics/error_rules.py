@@ -216,6 +216,17 @@ class RuleSet:
         the file's comments or layout)."""
         return f"{self.name}@{self.digest}"
 
+    def __getstate__(self) -> dict[str, Any]:
+        """What pickling keeps (a Config crosses to workers and Evaluators
+        pickle): the rules, not the classes remembered."""
+        state = dict(self.__dict__)
+        state["_seen"] = {}
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for key, value in state.items():
+            object.__setattr__(self, key, value)
+
 
 def _rule(kind: str, entry: Any, where: str) -> Rule:
     if not isinstance(entry, dict):
