@@ -94,18 +94,32 @@ def test_score_json_text_and_tsv(shared: Path, tmp_path: Path) -> None:
     assert f"{p['gold'] + p['test'] - 2 * p['matched']}" in line
 
 
+DATA = Path(__file__).resolve().parents[1] / "src/parsedit/data"
+
+
 @pytest.mark.parametrize("route", ["reference", "lines/sentences", "arrays/sentences"])
-def test_every_route_and_jobs_give_the_same_classes(shared: Path, route: str) -> None:
-    gold = str(shared / "kummerfeld/wsj01.mrg")
-    test = str(shared / "kummerfeld/henderson.mrg")
-    auto = scored(gold, test, "--metrics", "ted", "--error-classes")
-    forced = scored(gold, test, "--metrics", "ted", "--error-classes", "--route", route)
-    jobs = scored(gold, test, "--metrics", "ted", "--error-classes", "--route", route,
+def test_every_route_and_jobs_give_the_same_classes(route: str) -> None:
+    # 310 pairs: -j 2 starts workers (a file of 128 lines or fewer starts none).
+    gold = str(DATA / "sequoia-gold.mrg")
+    test = str(DATA / "sequoia-perturbed.mrg")
+    auto = scored(gold, test, "--metrics", "parseval", "--error-classes")
+    forced = scored(gold, test, "--metrics", "parseval", "--error-classes", "--route", route)
+    jobs = scored(gold, test, "--metrics", "parseval", "--error-classes", "--route", route,
                   "-j", "2")
     for report in (forced, jobs):
         assert report["corpus"] == auto["corpus"]
         assert [s["error_classes"] for s in report["sentences"]] \
             == [s["error_classes"] for s in auto["sentences"]]
+
+
+@pytest.mark.parametrize("route", ["reference", "lines/sentences", "arrays/sentences"])
+def test_every_route_gives_the_same_tree_edit_distance(shared: Path, route: str) -> None:
+    gold = str(shared / "kummerfeld/wsj01.mrg")
+    test = str(shared / "kummerfeld/henderson.mrg")
+    auto = scored(gold, test, "--metrics", "ted")
+    forced = scored(gold, test, "--metrics", "ted", "--route", route)
+    assert forced["corpus"] == auto["corpus"]
+    assert [s["ted"] for s in forced["sentences"]] == [s["ted"] for s in auto["sentences"]]
 
 
 def test_bracket_keys_cannot_serve_error_classes(tmp_path: Path) -> None:

@@ -129,8 +129,8 @@ def _tree(tokens: Bracketing) -> tuple[_Node, list[_Node]]:
     node = _Node
     root = top = node(_HOLDER, [], None)
     kids: list[_Node] = root.kids  # type: ignore[assignment]
-    stack = [root]
     phrases: list[_Node] = []
+    add = phrases.append
     n = 0
     for kind, text in decode_all(tokens):  # (written for speed: a tree a sentence)
         if kind is WORD:
@@ -142,12 +142,10 @@ def _tree(tokens: Bracketing) -> tuple[_Node, list[_Node]]:
             top = node(text, [], top, n)
             kids.append(top)
             kids = top.kids  # type: ignore[assignment]
-            stack.append(top)
-            phrases.append(top)
+            add(top)
         else:  # a close bracket
             top.end = n
-            stack.pop()
-            top = stack[-1]
+            top = top.up  # type: ignore[assignment]
             kids = top.kids  # type: ignore[assignment]
     root.end = n
     return root, phrases
@@ -177,7 +175,9 @@ def _respan(root: _Node) -> list[_Node]:
 def _keys(tokens: Bracketing) -> list[Key]:
     """The brackets of a normalised bracketing in pre-order (what
     :func:`_tree` and :func:`_phrases` give, without building the tree)."""
-    out: list[Any] = []
+    labels: list[str] = []
+    begins: list[int] = []
+    ends: list[int] = []
     stack: list[int] = []
     n = 0
     for kind, text in decode_all(tokens):  # (written for speed: a pass a sentence)
@@ -186,13 +186,13 @@ def _keys(tokens: Bracketing) -> list[Key]:
         if kind is TAGGED:
             n += 1
         elif kind is OPEN:
-            stack.append(len(out))
-            out.append((text, n))
+            stack.append(len(labels))
+            labels.append(text)
+            begins.append(n)
+            ends.append(n)
         else:  # a close bracket
-            i = stack.pop()
-            label, start = out[i]
-            out[i] = (label, start, n)
-    return out
+            ends[stack.pop()] = n
+    return list(zip(labels, begins, ends))
 
 
 def _copy(root: _Node) -> tuple[_Node, dict[int, _Node]]:
@@ -677,6 +677,12 @@ def fixes(gold: Bracketing, test: Bracketing, rules: RuleSet) -> list[Classified
     gold_at = starts(gold_keys)
     out: list[Classified] = []
     while state.errors:
+        if not state.missing or not state.extra:
+            # Only missing, or only extra, brackets are left: no move (a
+            # moved edge leaves both) and no relabelling (a deleted and an
+            # inserted bracket) is possible, so the script needs no reading.
+            out.append(_add_or_remove(state, rules))
+            continue
         script = canonical_script(gold_at, state.phrases, state.missing, state.extra)
         best: Tried | None = None
         for left, pairs in ((False, script.closes), (True, script.opens)):
@@ -709,7 +715,7 @@ def fixes(gold: Bracketing, test: Bracketing, rules: RuleSet) -> list[Classified
             _, root, fix, text, phrases, errors = best
             out.append(state.commit(root, fix, rules.classify(fix), text, phrases, errors))
         else:
-            out.append(_add_or_remove(state, script, rules))
+            out.append(_add_or_remove(state, rules))
     _free(state.root, state.phrases)
     return out
 
@@ -740,7 +746,7 @@ def _relabelling(state: _State) -> tuple[_Node, Key] | None:
     return None
 
 
-def _add_or_remove(state: _State, script: Script, rules: RuleSet) -> Classified:
+def _add_or_remove(state: _State, rules: RuleSet) -> Classified:
     """Add the first missing node that can be added, else remove the first
     extra one (one of them always can be: a missing bracket that cannot be
     added crosses a test bracket, which is extra)."""
