@@ -71,6 +71,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from parsedit.frozen import fast_init
 from parsedit.metrics.base import Metric, Outcome, Part
 from parsedit.metrics.error_rules import (
     ATTACHMENT,
@@ -258,6 +259,7 @@ def _collapse(node: _Node) -> None:
 
 # -- the canonical script -----------------------------------------------------
 
+@fast_init
 @dataclass(frozen=True)
 class Script:
     """The canonical cheapest label script of a pair, as tree edits.
@@ -413,6 +415,7 @@ def canonical_script(gold_at: Starts, phrases: Sequence[_Node], missing: Counts,
 
 # -- fixes ----------------------------------------------------------------------
 
+@fast_init
 @dataclass(frozen=True)
 class Classified:
     """One fix: its class, the brackets it removes (missing from and extra
@@ -674,7 +677,7 @@ def fixes(gold: Bracketing, test: Bracketing, rules: RuleSet) -> list[Classified
     if not state.errors:
         _free(root, phrases)
         return []
-    gold_at = starts(gold_keys)
+    gold_at: Starts | None = None  # (read when a script is: not for additions alone)
     out: list[Classified] = []
     while state.errors:
         if not state.missing or not state.extra:
@@ -683,6 +686,8 @@ def fixes(gold: Bracketing, test: Bracketing, rules: RuleSet) -> list[Classified
             # inserted bracket) is possible, so the script needs no reading.
             out.append(_add_or_remove(state, rules))
             continue
+        if gold_at is None:
+            gold_at = starts(gold_keys)
         script = canonical_script(gold_at, state.phrases, state.missing, state.extra)
         best: Tried | None = None
         for left, pairs in ((False, script.closes), (True, script.opens)):
@@ -832,6 +837,7 @@ def op_classes(ops: Sequence[Any], found: Sequence[Classified]) -> tuple[str | N
 
 # -- counts and the metric ------------------------------------------------------
 
+@fast_init
 @dataclass(frozen=True)
 class ClassCount:
     """One class's fixes (``count``) and the missing plus extra brackets
@@ -853,6 +859,7 @@ def _zeros() -> dict[str, ClassCount]:
     return dict.fromkeys(CLASSES, _NONE)
 
 
+@fast_init
 @dataclass(frozen=True)
 class ClassCounts:
     """Per class (every one of :data:`CLASSES`, in that order, in

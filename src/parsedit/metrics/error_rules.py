@@ -69,6 +69,7 @@ from pathlib import Path
 from typing import Any
 
 from parsedit.errors import ConfigError
+from parsedit.frozen import fast_init
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -104,6 +105,7 @@ _ALLOWED = {
 }
 
 
+@fast_init
 @dataclass(frozen=True)
 class Fix:
     """What a rule reads of one fix: its ``kind`` (``move``, ``relabel``,

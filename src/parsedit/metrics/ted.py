@@ -53,6 +53,7 @@ from typing import Any
 
 from parsedit.costs.scheme import INF, CostScheme
 from parsedit.errors import ConfigError
+from parsedit.frozen import fast_init
 from parsedit.metrics.base import Metric, Outcome, ratio
 from parsedit.trees.bracketing import CLOSING, OPEN, TAGGED, Bracketing, decode_all
 from parsedit.trees.roots import constituent_view
@@ -184,6 +185,7 @@ def distance(gold: _Node, test: _Node, rename: Rename) -> float:
     return float(APTED(gold, test, Costs()).compute_edit_distance())
 
 
+@fast_init
 @dataclass(frozen=True)
 class TedCounts:
     """Summed tree edit distances and their denominators (see the module
