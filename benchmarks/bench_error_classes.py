@@ -8,9 +8,10 @@ perturbed copy (benchmarks/perturb.py, seed 1, written to a temporary
 folder).  Without ``--run``, in one process, each the best of ``--repeat``
 runs: the default metrics' run (PARSEVAL, label, span, rule), the same with
 error classes (``Config(error_classes=True)``, what ``parsedit score
---error-classes`` runs), and their ratio; with ``--ted``, then, once, the
-default metrics with tree edit distance (about a minute on the sample).  With ``--run``, one of those runs alone, to be
-timed as a whole process (start-up included), e.g. with ``/usr/bin/time``:
+--error-classes`` runs), and their ratio, in CPU seconds; with ``--ted``,
+then, once, the default metrics with tree edit distance (about a minute on
+the sample).  With ``--run``, one of those runs alone, to be timed as a
+whole process (start-up included), e.g. with ``/usr/bin/time``:
 the ratio the issue bounds (1.5) is ``classes`` over ``default``.  The same
 runs from the command line: ``parsedit score GOLD TEST -q`` and ``parsedit
 score GOLD TEST -q --error-classes``.
