@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 from conftest import SHARED
@@ -274,21 +275,23 @@ TAGS = ["NN", "VB", "IN", "DT", "CC", "RB"]
 
 
 @st.composite
-def trees(draw: st.DrawFn, words: int) -> str:
+def trees(draw: st.DrawFn, words: int, labels: Sequence[str] = LABELS,
+          tags: Sequence[str] = TAGS, deepest: int = 3, bare: bool = True) -> str:
     """A random tree over words w0 ... w(n-1): phrases with 1 to 3
-    children, unary chains included."""
+    children, unary chains included (to ``deepest`` levels), and with
+    ``bare``, tags standing directly under a phrase."""
     def node(start: int, end: int, depth: int) -> str:
-        label = draw(st.sampled_from(LABELS))
-        if end - start == 1 and (depth > 3 or draw(st.booleans())):
-            return f"({label} ({draw(st.sampled_from(TAGS))} w{start}))"
+        label = draw(st.sampled_from(labels))
+        if end - start == 1 and (depth > deepest or draw(st.booleans())):
+            return f"({label} ({draw(st.sampled_from(tags))} w{start}))"
         if end - start == 1:
             return f"({label} {node(start, end, depth + 1)})"
         cuts = [k for k in range(start + 1, end) if draw(st.integers(0, 2)) == 0][:2]
         bounds = [start, *cuts, end]
         kids = []
         for a, b in zip(bounds, bounds[1:]):
-            if b - a == 1 and draw(st.booleans()):
-                kids.append(f"({draw(st.sampled_from(TAGS))} w{a})")
+            if bare and b - a == 1 and draw(st.booleans()):
+                kids.append(f"({draw(st.sampled_from(tags))} w{a})")
             else:
                 kids.append(node(a, b, depth + 1))
         return f"({label} {' '.join(kids)})"
@@ -296,9 +299,11 @@ def trees(draw: st.DrawFn, words: int) -> str:
 
 
 @st.composite
-def pairs(draw: st.DrawFn) -> tuple[str, str]:
-    words = draw(st.integers(1, 9))
-    return draw(trees(words)), draw(trees(words))
+def pairs(draw: st.DrawFn, most: int = 9, **options: Any) -> tuple[str, str]:
+    """Two random trees over the same 1 to ``most`` words (``options``:
+    those of :func:`trees`)."""
+    words = draw(st.integers(1, most))
+    return draw(trees(words, **options)), draw(trees(words, **options))
 
 
 @given(pairs())

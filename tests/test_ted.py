@@ -13,6 +13,7 @@ import pytest
 from conftest import SHARED
 from hypothesis import given
 from hypothesis import strategies as st
+from test_error_classes import pairs
 
 from parsedit.costs import load_costs
 from parsedit.metrics.ted import (
@@ -127,24 +128,9 @@ LABELS = ["NP", "NP-SBJ", "NX", "VP", "PP", "S"]
 TAGS = ["NN", "NNS", "VB", "IN"]
 
 
-@st.composite
-def small_trees(draw: st.DrawFn, words: int) -> str:
-    def node(start: int, end: int, depth: int) -> str:
-        label = draw(st.sampled_from(LABELS))
-        if end - start == 1 and (depth > 2 or draw(st.booleans())):
-            return f"({label} ({draw(st.sampled_from(TAGS))} w{start}))"
-        if end - start == 1:
-            return f"({label} {node(start, end, depth + 1)})"
-        cuts = [k for k in range(start + 1, end) if draw(st.integers(0, 2)) == 0][:2]
-        bounds = [start, *cuts, end]
-        return f"({label} {' '.join(node(a, b, depth + 1) for a, b in zip(bounds, bounds[1:]))})"
-    return node(0, words, 0)
-
-
-@st.composite
-def small_pairs(draw: st.DrawFn) -> tuple[str, str]:
-    words = draw(st.integers(1, 4))
-    return draw(small_trees(words)), draw(small_trees(words))
+def small_pairs() -> st.SearchStrategy[tuple[str, str]]:
+    """Two random trees over the same 1 to 4 words, no tag under a phrase."""
+    return pairs(4, labels=LABELS, tags=TAGS, deepest=2, bare=False)
 
 
 KEEP_TAGS = shipped_params("function-tags").normalisation
