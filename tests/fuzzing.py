@@ -14,6 +14,10 @@ per line; every undamaged line scored; every line whose brackets do not
 balance (the oracle: a character count, which is what the reader's
 tokenisation reduces to) a ``skip`` whose message names its line.
 
+No damaged line moves another's pair, adjacent damaged lines included (two
+lines whose brackets make up for each other are not read as one tree split
+over them: see :mod:`parsedit.trees.splits`).
+
 One bad line never moves the others (:func:`one_bad_line`,
 :func:`check_one_bad_line`): with exactly one damaged line, anywhere (line 1
 too, where it could change how the file is read), of any kind above or a
@@ -221,14 +225,10 @@ def check_score(corpus: Corpus, directory: Path) -> None:
         # others and make the file read freely; no line-by-line claim.
         assert all(s["status"] == "ok" or s["message"] for s in sentences)
         return
-    # Two damaged lines side by side may be read as one tree split over
-    # them (their brackets making up for each other): the claims then hold
-    # up to the first such pair.
-    adjacent = [n for n in corpus.damaged if n + 1 in corpus.damaged]
-    last = min(adjacent) - 1 if adjacent else len(corpus.gold)
-    if not adjacent:
-        assert len(sentences) == len(corpus.gold), (len(sentences), result.stderr)
-    for number, (sentence, line) in enumerate(zip(sentences[:last], corpus.test), start=1):
+    # Adjacent damaged lines too (two lines whose brackets make up for each
+    # other are not one tree split over them: the files have as many lines).
+    assert len(sentences) == len(corpus.gold), (len(sentences), result.stderr)
+    for number, (sentence, line) in enumerate(zip(sentences, corpus.test), start=1):
         if number not in corpus.damaged:
             assert sentence["status"] == "ok", sentence
         elif unbalanced(line):

@@ -32,9 +32,6 @@ def test_a_line_limit_beyond_an_index_is_no_limit(tmp_path: Path,
     assert "Traceback" not in result.output
 
 
-@pytest.mark.xfail(strict=True, reason="review27: two adjacent damaged lines whose brackets "
-                   "make up for each other are joined as one split tree and every later pair "
-                   "shifts (a9c9d84 scored sentences 4 and 5; EVALB does too)")
 def test_two_compensating_damaged_lines_move_no_later_pair(tmp_path: Path) -> None:
     test = list(GOLD)
     test[1] = test[1][:-1]   # lost its last ')'

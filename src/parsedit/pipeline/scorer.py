@@ -37,11 +37,12 @@ from parsedit.results import (
 from parsedit.trees import bracketing
 from parsedit.trees.bracketing import WORD, Bracketing, decode
 from parsedit.trees.normalise import QUOTE_WORDS, Normalised, fix_quotes
-from parsedit.trees.reader import Item, paired, read_trees
+from parsedit.trees.reader import Item, paired
 from parsedit.trees.roots import (
     outer_bracket,
 )
 from parsedit.trees.source import DEFAULT_ENCODING
+from parsedit.trees.splits import Splits, read_both
 
 if TYPE_CHECKING:
 
@@ -209,12 +210,15 @@ class Scorer:
                               outer_bracket=_outer(gold, test)), outcomes
 
     def pairs(self, gold_path: str, test_path: str, gold_encoding: str = DEFAULT_ENCODING,
-              test_encoding: str = DEFAULT_ENCODING) -> Iterator[Pair]:
+              test_encoding: str = DEFAULT_ENCODING, splits: Splits | None = None
+              ) -> Iterator[Pair]:
         """The numbered pairs of two files: in order, or with ``segmentation
         = "align"`` runs of sentences merged by their word alignment (each
-        pair's :class:`~parsedit.segmentation.Run` kept in ``self.runs``)."""
-        return self.paired(read_trees(gold_path, gold_encoding),
-                           read_trees(test_path, test_encoding))
+        pair's :class:`~parsedit.segmentation.Run` kept in ``self.runs``);
+        trees split over lines read as one where ``splits`` (by default,
+        the files' own) takes them."""
+        return self.paired(*read_both(gold_path, test_path, gold_encoding, test_encoding,
+                                       splits))
 
     def paired(self, gold: Iterable[Item], test: Iterable[Item]) -> Iterator[Pair]:
         """The numbered pairs of two sequences of items (see :meth:`pairs`)."""
@@ -324,7 +328,8 @@ Pair = tuple[int, Item | None, Item | None]
 def pairs(gold_path: str, test_path: str, gold_encoding: str = DEFAULT_ENCODING,
           test_encoding: str = DEFAULT_ENCODING) -> Iterator[Pair]:
     """The numbered pairs of items of two files (see :func:`numbered`)."""
-    return numbered(read_trees(gold_path, gold_encoding), read_trees(test_path, test_encoding))
+    return numbered(*read_both(gold_path, test_path, gold_encoding, test_encoding))
+
 
 
 def numbered(gold: Iterable[Item], test: Iterable[Item], start: int = 1) -> Iterator[Pair]:

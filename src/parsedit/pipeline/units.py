@@ -55,6 +55,7 @@ if TYPE_CHECKING:
     from parsedit.metrics.parseval_arrays import ArrayCounts
     from parsedit.metrics.yields import AlignedScorer
     from parsedit.trees.arrays import ArrayKeys
+    from parsedit.trees.splits import Splits
 
 # Lines a range holds (a multiple of SUM_EVERY, so that the sums are those
 # of -j N): PARSEVAL's keys, and sentences read with numpy; other ranges
@@ -85,6 +86,9 @@ class Job:
     # With keep="rows", each unit's rows rendered where it is scored (its
     # tally then carries ``rendered``, not its rows).
     render: Callable[[SentenceRows], bytes] | None = None
+    # Which trees split over lines the run reads as one (None: every one,
+    # as a file read alone).
+    splits: Splits | None = None
 
     def tally(self) -> Tally:
         """An empty tally of this job's pairs."""
@@ -141,9 +145,11 @@ def score_pair(job: Job, pair: Pair) -> Scored:
 class _Lines:
     """One file's lines of a range, as text without their newlines."""
 
-    def __init__(self, path: str, span: tuple[int, int, bool], encoding: str) -> None:
+    def __init__(self, path: str, span: tuple[int, int, bool], encoding: str,
+                 joins: Callable[[int], bool] | None = None) -> None:
         start, self.end, self.last = span
         self.path = path
+        self.joins = joins
         self.encoding = encoding
         self.lines = byte_text(path, start, self.end, encoding).split("\n") \
             if start < self.end else []
@@ -157,14 +163,17 @@ class _Lines:
 
     def item(self, k: int, number: int) -> Item | None:
         """The ``k``-th line's item, as the reference reader makes it in
-        this file (a tree split over lines sends the whole run to the
-        reference route: :class:`~parsedit.trees.ranges.Reroute`)."""
+        this file (a tree split over lines that the run reads as one,
+        ``joins`` given its first line's number, None: every one, as the
+        file read alone, sends the whole run to the reference route:
+        :class:`~parsedit.trees.ranges.Reroute`)."""
         if k >= len(self.lines):
             return None
         text = self.lines[k]
         item = next(_read(self.path, [text + "\n" if k < self.ended else text], layout=True,
                           first=number))
-        if item.error is not None and joined(text, self._after(k)):
+        if item.error is not None and joined(text, self._after(k)) \
+                and (self.joins is None or self.joins(number)):
             raise Reroute(f"{self.path}:{number}: a tree split over lines")
         # Blank lines at the end of a range are trailing only if nothing but
         # blank lines follows it in the file (``last``).
@@ -188,8 +197,11 @@ class _Lines:
 
 def _range(job: Job, lines: LineRange) -> tuple[_Lines, _Lines]:
     gold_encoding, test_encoding = lines.encodings
-    return (_Lines(job.gold_path, lines.gold, gold_encoding),
-            _Lines(job.test_path, lines.test, test_encoding))
+    splits = job.splits
+    return (_Lines(job.gold_path, lines.gold, gold_encoding,
+                   None if splits is None else splits.side(0)),
+            _Lines(job.test_path, lines.test, test_encoding,
+                   None if splits is None else splits.side(1)))
 
 
 def _handed_back(job: Job, gold: _Lines, test: _Lines, k: int, number: int) -> Scored | None:

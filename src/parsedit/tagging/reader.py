@@ -17,7 +17,7 @@ trees).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from parsedit.errors import InputError
@@ -44,20 +44,23 @@ class TaggedSentence:
     trailing: bool = False
 
 
-def read_tagged(path: str, fmt: str = "auto",
-                encoding: str = DEFAULT_ENCODING) -> Iterator[TaggedSentence]:
-    """Every sentence of a tagged file, in order."""
+def read_tagged(path: str, fmt: str = "auto", encoding: str = DEFAULT_ENCODING,
+                joins: Callable[[int], bool] | None = None) -> Iterator[TaggedSentence]:
+    """Every sentence of a tagged file, in order (``joins``: which trees
+    split over lines of a bracketed file are read as one, as
+    :func:`~parsedit.trees.reader.read_trees` takes it)."""
     fmt = detect(path, encoding) if fmt == "auto" else fmt
     if fmt == "bracketed":
-        yield from _from_trees(path, encoding)
+        yield from _from_trees(path, encoding, joins)
     elif fmt == "tsv":
         yield from _from_tsv(path, encoding)
     else:
         yield from _from_slash(path, encoding)
 
 
-def _from_trees(path: str, encoding: str) -> Iterator[TaggedSentence]:
-    for item in read_trees(path, encoding):
+def _from_trees(path: str, encoding: str, joins: Callable[[int], bool] | None
+                ) -> Iterator[TaggedSentence]:
+    for item in read_trees(path, encoding, joins):
         if item.tokens is None:
             yield TaggedSentence(item.line, None, item.error, item.trailing)
             continue

@@ -24,7 +24,11 @@ sentence, numbered by its first line, so that the later lines keep their
 pairs (:func:`joined`: a line that leaves one tree open, then lines that
 keep it open, each a continuation rather than a whole tree in column 1,
 until a line whose last bracket closes it; EVALB reads such a tree as two
-broken lines and pairs every later line with the wrong one).
+broken lines and pairs every later line with the wrong one).  The same
+lines may be two damaged sentences whose brackets make up for each other;
+a run, which sees both files, decides which reading moves no pair
+(:mod:`parsedit.trees.splits`) and tells the reader (``joins``); a file
+read alone joins every such tree.
 
 Any other file (several trees on a line, trees across lines) is read
 *freely*: blank lines separate nothing, and each tree is a sentence.
@@ -72,7 +76,7 @@ count`` counts as a parse with no constituents).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import chain, zip_longest
@@ -178,10 +182,15 @@ def _wrapped_failure(tree: list[str]) -> bool:
             and all(t[0] != "(" and t != ")" for t in inner[1:-1]))
 
 
-def read_trees(path: str, encoding: str = DEFAULT_ENCODING) -> Iterator[Item]:
+def read_trees(path: str, encoding: str = DEFAULT_ENCODING,
+               joins: Callable[[int], bool] | None = None) -> Iterator[Item]:
     """Yield the sentences of a bracketed file (see the module docstring);
-    ``path`` may be ``-`` (standard input) or compressed."""
-    yield from _read(path, lines(path, encoding))
+    ``path`` may be ``-`` (standard input) or compressed.  ``joins`` says,
+    given its first line's number, whether a tree split over lines is read
+    as one sentence (a run decides it from both of its files:
+    :class:`parsedit.trees.splits.Splits`); None: every one is (a file read
+    alone)."""
+    yield from _read(path, lines(path, encoding), joins=joins)
 
 
 def read_sentence(text: str, source: str = "<string>", number: int = 1) -> Item:
@@ -425,10 +434,10 @@ def join_lines(parts: Sequence[str]) -> str:
     return " ".join(part.rstrip("\r\n") for part in parts[:-1]) + " " + parts[-1]
 
 
-def _units(text_lines: Iterable[str], first: int) -> Iterator[tuple[int, str]]:
-    """The lines of a file read line by line, numbered from ``first``, each
-    tree split over lines (:func:`joined`) as one line (:func:`join_lines`)
-    numbered by its first."""
+def candidates(text_lines: Iterable[str]) -> Iterator[tuple[str, int]]:
+    """Each line of a file read line by line, with how many of the lines
+    after it continue a tree it begins and leaves open (:func:`joined`; 0:
+    none).  The lines are read ahead only as far as that needs."""
     source = iter(text_lines)
     ahead: list[str] = []  # lines read to look for a split, not yet given
 
@@ -443,20 +452,42 @@ def _units(text_lines: Iterable[str], first: int) -> Iterator[tuple[int, str]]:
             yield ahead[k]
             k += 1
 
-    number = first
     while True:
         text = ahead.pop(0) if ahead else next(source, None)
         if text is None:
             return
-        taken = joined(text, following())
-        if taken:
-            parts = [text, *ahead[:taken]]
-            del ahead[:taken]
+        yield text, joined(text, following())
+
+
+def _units(text_lines: Iterable[str], first: int,
+           joins: Callable[[int], bool] | None = None) -> Iterator[tuple[int, str]]:
+    """The lines of a file read line by line, numbered from ``first``, each
+    tree split over lines (:func:`joined`) that ``joins`` takes (given its
+    first line's number; None: every one) as one line (:func:`join_lines`)
+    numbered by its first."""
+    found = candidates(text_lines)
+    number = first
+    for text, taken in found:
+        if taken and (joins is None or joins(number)):
+            parts = [text, *(next(found)[0] for _ in range(taken))]
             yield number, join_lines(parts)
             number += taken + 1
         else:
             yield number, text
             number += 1
+
+
+def words_in(tokens: Iterable[str]) -> int:
+    """How many words the tokens of :data:`_TOKEN` hold (a preterminal's
+    ``(TAG word)`` or a bare word): a line's or a tree's, read whole or
+    not, to compare the sentences of two files (:mod:`parsedit.trees.splits`)."""
+    return sum(1 for token in tokens
+               if (token[-1] == ")" if token[0] == "(" else token != ")"))
+
+
+def line_words(text: str) -> int:
+    """How many words a line holds (:func:`words_in`), whatever its brackets."""
+    return words_in(_TOKEN.findall(text))
 
 
 def _stretch(held: list[Item], damage: Item | None, lines: int, lost: list[int] | None
@@ -493,19 +524,21 @@ def _written(tree: list[str]) -> str:
 
 
 def _read(path: str, text_lines: Iterable[str], layout: bool | None = None,
-          first: int = 1, lost: list[int] | None = None) -> Iterator[Item]:
+          first: int = 1, lost: list[int] | None = None,
+          joins: Callable[[int], bool] | None = None) -> Iterator[Item]:
     """The items of ``text_lines``; ``layout`` forces line-by-line reading
     (True) or free reading (False) instead of telling it from the first
     lines (:func:`line_layout`); ``first`` numbers the first line;
     ``lost`` (free layout): its first element is raised by the lines each
-    damaged stretch holds beyond its first (to tell the layout)."""
+    damaged stretch holds beyond its first (to tell the layout); ``joins``:
+    which trees split over lines are read as one (see :func:`read_trees`)."""
     if layout is None:
         text_lines = iter(text_lines)
         ahead = sample(text_lines)
         layout = line_layout(ahead)
         text_lines = chain(ahead, text_lines)
     line_mode = layout
-    units = _units(text_lines, first) if line_mode else enumerate(text_lines, start=first)
+    units = _units(text_lines, first, joins) if line_mode else enumerate(text_lines, start=first)
     limit = max_line_bytes()
     pending_blanks: list[int] = []  # blank lines not yet known to be trailing
     # Free layout: the items of the stretch being read, its first damage, and
