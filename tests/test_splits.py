@@ -12,8 +12,8 @@ import pytest
 from conftest import files, run
 
 import parsedit
-from parsedit.tagging.evaluate import evaluate_tags
 from parsedit.tagging.config import TagConfig
+from parsedit.tagging.evaluate import evaluate_tags
 from parsedit.trees.reader import read_trees
 from parsedit.trees.splits import Side, choose
 

@@ -208,8 +208,13 @@ SAMPLE_BYTES = 1 << 22
 # Wider than a pretty-printer writes a line by default (NLTK's pformat breaks at 70).
 MARGIN = 120
 # One tree continued on indented lines in this many trees of one line
-# makes a file pretty-printed (see line_layout).
-PRETTY_SHARE = 10
+# makes a file pretty-printed (see line_layout): at least a third of its
+# trees, so that a one-tree-a-line file some of whose trees are wrapped
+# onto indented lines keeps its blank lines' meaning.
+PRETTY_SHARE = 2
+# A blank line after this share of the trees (or more) makes blank lines
+# separators, not sentences (see line_layout).
+SEPARATED = 0.9
 # The non-blank lines that vote on how a file is read (see line_layout).
 VOTE = 50
 # The most lines a tree split over lines of a line-by-line file may take.
@@ -234,12 +239,17 @@ def line_layout(first_lines: Iterable[str]) -> bool:
     :func:`sample` takes them) is read line by line.  It is, unless:
 
     * it is pretty-printed: at least one of its trees is continued on
-      indented lines until its brackets close, and such trees are not
-      outnumbered :data:`PRETTY_SHARE` to one by trees standing alone on a
-      line (so one tree of a one-tree-a-line file split over indented
-      lines is read as a split tree, :func:`joined`).  A line left open by
-      damage and followed by an indented line whose brackets never close
-      it, or close more than it left open, is damage, not a continuation;
+      indented lines until its brackets close, and either such trees are
+      not outnumbered :data:`PRETTY_SHARE` to one by trees standing alone
+      on a line, or a blank line follows nearly every tree
+      (:data:`SEPARATED`: blank lines are then separators).  So a
+      one-tree-a-line file fewer than a third of whose trees are wrapped
+      onto indented lines is read line by line, each wrapped tree as a
+      split tree (:func:`joined`) and each blank line as an empty
+      sentence, as EVALB reads it: no blank line vanishes to move the
+      later pairs.  A line left open by damage and followed by an
+      indented line whose brackets never close it, or close more than it
+      left open, is damage, not a continuation;
       so is an indented line that does not begin with two spaces, in a
       file where a whole tree stands alone on a line wider than
       :data:`MARGIN` characters: such a file is no narrow
@@ -254,8 +264,9 @@ def line_layout(first_lines: Iterable[str]) -> bool:
 
     So a file's layout is told from many lines, and no one line changes
     it."""
-    texts = [text for text in first_lines if type(text) is not Overlong and not blank(text)]
-    if not texts or _pretty_printed(texts):
+    sampled = list(first_lines)
+    texts = [text for text in sampled if type(text) is not Overlong and not blank(text)]
+    if not texts or _pretty_printed(texts, _blank_runs(sampled)):
         return False
     return _decided(tuple(texts[:VOTE]))
 
@@ -296,8 +307,18 @@ def _trees(text: str) -> int:
     return 0 if depth else trees
 
 
-def _pretty_printed(texts: list[str]) -> bool:
-    """Whether lines are pretty-printed (see :func:`line_layout`)."""
+def _blank_runs(texts: list[str]) -> int:
+    """How many runs of blank lines follow a line that is not blank."""
+    runs = 0
+    for before, text in zip(texts, texts[1:]):
+        runs += type(text) is not Overlong and blank(text) and (
+            type(before) is Overlong or not blank(before))
+    return runs
+
+
+def _pretty_printed(texts: list[str], blank_runs: int = 0) -> bool:
+    """Whether lines (not blank ones) are pretty-printed, ``blank_runs``
+    the runs of blank lines between them (see :func:`line_layout`)."""
     wide = any(text[0] == "(" and len(text.rstrip(SPACES)) > MARGIN
                and text.count("(") == text.count(")") for text in texts)
     depth = 0
@@ -320,7 +341,8 @@ def _pretty_printed(texts: list[str]) -> bool:
             elif text[0] == "(":
                 alone += 1
             continued = False
-    return spanning > 0 and spanning * PRETTY_SHARE >= alone
+    return spanning > 0 and (spanning * PRETTY_SHARE >= alone
+                             or blank_runs >= SEPARATED * (spanning + alone))
 
 
 class _Shape(NamedTuple):
