@@ -1,6 +1,6 @@
 """Review of issue 27's work (branch review27): one fix with its test, and
-the problems the review found left open, each as a strict ``xfail`` that
-turns into a failure (to be unmarked) once it is fixed."""
+the problems the review found left open, each first a strict ``xfail``,
+unmarked when it was fixed (branch fixes27)."""
 
 from __future__ import annotations
 
@@ -49,8 +49,6 @@ def test_compute_warns_as_score_does_on_quote_mismatches(shared: Path) -> None:
     assert evaluator.compute().warnings == parsedit.score(gold, test, metrics="parseval").warnings
 
 
-@pytest.mark.xfail(strict=True, reason="review27: an input read as '-' from a redirected file "
-                   "is not compared with -o, which then replaces it")
 def test_an_output_that_is_the_file_on_standard_input_is_refused(tmp_path: Path) -> None:
     gold, test = files(tmp_path, GOLD, GOLD)
     before = Path(test).read_bytes()
