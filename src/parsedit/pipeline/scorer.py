@@ -43,6 +43,7 @@ from parsedit.trees.roots import (
 )
 from parsedit.trees.source import DEFAULT_ENCODING
 from parsedit.trees.splits import Splits, read_both
+from parsedit.trees.tree import tagged_words
 
 if TYPE_CHECKING:
 
@@ -228,13 +229,25 @@ class Scorer:
 
         assert self.aligned is not None
         self.runs.clear()
+        # Sentences are paired on their words as written, punctuation kept
+        # (only what the parameter file leaves out of the length, -NONE-'s
+        # empty elements, is not text), and a boundary both files share is
+        # crossed only where the words as scored (the parameter file's
+        # deletions made) cross it too: never to save an edit that deleting
+        # punctuation made, nor one a word the scoring deletes made.  Each
+        # pair is scored as ever.
         norm = self.config.params.normalisation
+        empty = norm.delete_labels_for_length
 
-        def words(item: Item) -> list[str]:
+        def written(item: Item) -> list[str]:
+            return [] if item.tokens is None else [
+                word for tag, word in tagged_words(item.tokens) if tag not in empty]
+
+        def scored(item: Item) -> list[str]:
             return [] if item.tokens is None else bracketing.words(
                 norm.normalise(item.tokens).bracketing)
-        return aligned_pairs(gold, test, self.aligned.aligner, words, self.runs,
-                             self.config.segmentation == "document")
+        return aligned_pairs(gold, test, self.aligned.aligner, written, self.runs,
+                             self.config.segmentation == "document", scored)
 
 
 def _empties(gold: Bracketing, test: Bracketing) -> str:

@@ -25,6 +25,7 @@ from parsedit.frozen import fast_init
 from parsedit.trees.formats import detect
 from parsedit.trees.reader import SPACES, read_trees
 from parsedit.trees.source import DEFAULT_ENCODING, Overlong, lines
+from parsedit.trees.tree import tagged_words
 
 EMPTY = "-NONE-"
 
@@ -64,16 +65,9 @@ def _from_trees(path: str, encoding: str, joins: Callable[[int], bool] | None
         if item.tokens is None:
             yield TaggedSentence(item.line, None, item.error, item.trailing)
             continue
-        segments = []
-        for token in item.tokens:
-            if token[0] == "(" and token[-1] == ")":  # a preterminal "(TAG word)"
-                space = token.index(" ")
-                tag = token[1:space]
-                if tag != EMPTY:
-                    segments.append(Segment(token[space + 1:-1], (tag,)))
-            elif token[0] != "(" and token != ")":  # a word without a preterminal
-                segments.append(Segment(token, ("",)))
-        yield TaggedSentence(item.line, tuple(segments))
+        segments = tuple(Segment(word, (tag if tag is not None else "",))
+                         for tag, word in tagged_words(item.tokens) if tag != EMPTY)
+        yield TaggedSentence(item.line, segments)
 
 
 def _lines(path: str, encoding: str) -> Iterator[tuple[int, str]]:
