@@ -299,6 +299,13 @@ class Evaluator:
                     "roots": list(self._roots), "routes": dict(self._routes)}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
+        missing = {"config", "keep_sentences", "template", "sums", "sentences", "seen",
+                   "roots"} - set(state)
+        if missing:
+            raise ConfigError(
+                "this Evaluator was pickled by an older parsedit (its pickle lacks "
+                f"{', '.join(sorted(missing))}), whose sums this version cannot read; "
+                "unpickle it with the version that pickled it, or score its sentences again")
         self.config = state["config"]
         self.keep_sentences = state["keep_sentences"]
         self._template = state["template"]

@@ -49,7 +49,7 @@ from parsedit.trees.normalise import Normalisation, Normalised
 from parsedit.trees.ranges import LineRange, Reroute
 from parsedit.trees.reader import SPACES, Item, _read, joined, read_sentence
 from parsedit.trees.roots import root_label
-from parsedit.trees.source import byte_text, raw_lines
+from parsedit.trees.source import byte_text, over_limit, raw_lines
 
 if TYPE_CHECKING:
     from parsedit.metrics.parseval_arrays import ArrayCounts
@@ -475,8 +475,12 @@ def batch(job: Job, first: int, gold: list[str], test: list[str]) -> list[Scored
     the job's route as a range's lines are: each string of the usual form
     read by the route's fast reader, any other pair the reference way (as
     if each string were line ``n`` of files named by the job: the messages
-    name the pair ``GOLD:n and TEST:n``)."""
-    found = _fast_batch(job, first, gold, test)
+    name the pair ``GOLD:n and TEST:n``); a string over the line limit
+    (PARSEDIT_MAX_LINE_BYTES) is not read, as a file's line is not."""
+    # The fast readers are given an empty string in its place, which they
+    # hand back: the reference reader refuses it, naming the limit.
+    found = _fast_batch(job, first, *([text if over_limit(text) is None else "" for text in side]
+                                      for side in (gold, test)))
     return [scored if scored is not None else score_pair(job, (
         number, read_sentence(g, job.gold_path, number),
         read_sentence(t, job.test_path, number)))
@@ -527,8 +531,11 @@ def batch_root_labels(norm: Normalisation, lines: list[str]) -> list[str | None]
     """The root label of each one-line string's normalised sentence (for the
     root-label warning), read by the line reader, else the reference one."""
     reader = fast.line_sentences(norm)
-    labels = []
+    labels: list[str | None] = []
     for line in lines:
+        if over_limit(line) is not None:
+            labels.append(None)
+            continue
         found = reader.read(line)
         if found is None:
             tokens = read_sentence(line).tokens

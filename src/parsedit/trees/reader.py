@@ -84,7 +84,7 @@ from typing import NamedTuple, Protocol, TypeVar
 
 from parsedit.errors import InputError
 from parsedit.limits import max_line_bytes
-from parsedit.trees.source import DEFAULT_ENCODING, Overlong, lines
+from parsedit.trees.source import DEFAULT_ENCODING, Overlong, lines, over_limit
 from parsedit.trees.tree import Tree
 
 # What separates words: C's isspace in the C locale, as EVALB reads a line.
@@ -196,8 +196,10 @@ def read_trees(path: str, encoding: str = DEFAULT_ENCODING,
 def read_sentence(text: str, source: str = "<string>", number: int = 1) -> Item:
     """One sentence from a string (a tree, several trees read as one
     sentence, or nothing), as if it were line ``number`` of ``source``; line
-    breaks inside it count as spaces."""
-    flat = text.replace("\r", " ").replace("\n", " ")
+    breaks inside it count as spaces; longer than the line limit
+    (PARSEDIT_MAX_LINE_BYTES, in UTF-8 bytes), it is not read, as such a
+    line of a file is not."""
+    flat: str = over_limit(text) or text.replace("\r", " ").replace("\n", " ")
     item = next(_read(source, [flat], layout=True, first=number))
     return replace(item, trailing=False)  # an empty string is a missing parse
 
