@@ -267,30 +267,34 @@ def test_one_test_sentence_over_five_gold_sentences_is_one_pair(tmp_path: Path) 
         assert round(result.parseval.f_measure or 0, 2) == 98.18
         assert (result.words.substituted, result.words.gold) == (1, 45)
         assert (result.gold_trees, result.test_trees) == (9, 5)
-        assert not any("whole windows" in w for w in result.warnings)
+        assert not any("agreeing within" in w for w in result.warnings)
         forked = evaluate(gold, test, config(segmentation), jobs=2)  # pairs made by the parent
         assert forked.runs == result.runs and forked.totals == result.totals
 
 
 def test_no_boundary_within_the_widest_window_is_said(tmp_path: Path) -> None:
     # Seventy gold sentences in one test sentence, then one both share:
-    # align widens its window to 64 sentences a side, finds no boundary
-    # it can trust, pairs the window whole and says so; document finds
-    # gold 70's end.
+    # align widens its window to 64 sentences a side, finds no boundary it
+    # can trust, pairs those sentences as document does (gold 1-70 with
+    # test 1) and says so.  Before (review of issue 27, finding 5f): the
+    # window whole, gold 1-64 with test 1-2, which swallowed test 2 and
+    # left gold 65-71 without a pair (F 77.29 against 80.11).
     gold_trees = [f"(S (NP (NN w{i})) (VP (VB v{i})))" for i in range(70)]
     joined = "(S " + " ".join(f"(NP (NN w{i})) (VP (VB v{i}))" for i in range(70)) + ")"
     last = "(S (NP (NN end)) (VP (VB now)))"
     gold, test = files(tmp_path, [*gold_trees, last], [joined, last])
     align = evaluate(gold, test, config("align"))
-    assert pairs(align)[0] == (tuple(range(1, MAX_WINDOW + 1)), (1, 2))
-    assert [run.limit for run in align.runs] == [True] + [False] * 7
-    assert any(w.startswith("--segmentation align: 1 pairs are whole windows of up to 64 "
-                            "sentences a side") and "pair 1 = gold 1-64 / test 1-2" in w
-               for w in align.warnings)
-    assert not align.complete  # gold 65-71 are left without a test sentence
     document = evaluate(gold, test, config("document"))
-    assert pairs(document) == [(tuple(range(1, 71)), (1,)), ((71,), (2,))]
-    assert document.complete and not any("whole windows" in w for w in document.warnings)
+    assert pairs(align) == pairs(document) == [(tuple(range(1, 71)), (1,)), ((71,), (2,))]
+    assert MAX_WINDOW < 70
+    assert [run.limit for run in align.runs] == [True, False]
+    assert any(w.startswith("--segmentation align: 1 pairs found no sentence boundary of the "
+                            "two files agreeing within 64 sentences a side, and were paired "
+                            "as --segmentation document pairs them")
+               and w.endswith("pair 1 = gold 1-70 / test 1") for w in align.warnings)
+    assert align.complete and align.parseval == document.parseval
+    assert round(align.parseval.f_measure or 0, 2) == 80.11
+    assert document.complete and not any("agreeing within" in w for w in document.warnings)
 
 
 def test_every_pair_names_its_sentences_in_json_and_tsv(tmp_path: Path) -> None:

@@ -39,9 +39,12 @@ trusted boundary the alignment agrees on (one gold sentence against two
 test sentences, two against one, ...).  When there is none, the window is
 doubled, up to :data:`MAX_WINDOW` sentences a side (64), so that a test
 sentence holding five gold sentences is paired with all five; when none
-agrees even there, the whole window is one pair, and the run's warnings
-name it.  A run of several sentences is scored as one forest, as EVALB
-scores a line holding several trees.
+agrees even there, the next pair is the one ``document`` makes from the
+same sentences (however many it takes: the window's end is where it cut
+the text, and a pair made of the whole window would draw in sentences that
+belong with what follows), and the run's warnings name it.  A run of
+several sentences is scored as one forest, as EVALB scores a line holding
+several trees.
 
 ``document`` reads each file as one word stream: the boundaries are those
 of the alignment of the whole gold stream with the whole test stream, and a
@@ -93,18 +96,17 @@ def merge_warning(runs: Sequence[Run], segmentation: str = "align") -> str | Non
 
 
 def limit_warning(runs: Sequence[Run]) -> str | None:
-    """The warning of ``--segmentation align`` pairs made whole because no
-    boundary agreed within :data:`MAX_WINDOW` sentences a side (None when
-    none was)."""
+    """The warning of ``--segmentation align`` pairs made as ``document``
+    makes them because no boundary agreed within :data:`MAX_WINDOW`
+    sentences a side (None when none was)."""
     cut = [run for run in runs if run.limit]
     if not cut:
         return None
     shown = "; ".join(run.describe() for run in cut[:10])
-    return (f"--segmentation align: {len(cut)} pairs are whole windows of up to {MAX_WINDOW} "
-            "sentences a side in which no sentence boundary of the two files agreed, so "
-            f"their sentences may be paired wrongly: {shown}"
-            + (" ..." if len(cut) > 10 else "") + "; --segmentation document pairs them "
-            "by the alignment of the whole files")
+    return (f"--segmentation align: {len(cut)} pairs found no sentence boundary of the two "
+            f"files agreeing within {MAX_WINDOW} sentences a side, and were paired as "
+            "--segmentation document pairs them (by the alignment of as many sentences as "
+            f"it takes): {shown}" + (" ..." if len(cut) > 10 else ""))
 
 
 def _merge(items: Sequence[Item]) -> Item:
@@ -253,7 +255,10 @@ def _next_run(gold: Sequence[Item], test: Sequence[Item], i: int, j: int,
             return agreed[0][0], agreed[0][1], False
         # (Both sides whole: their ends agree, the end of every alignment.)
         if size >= MAX_WINDOW:
-            return len(gold_window), len(test_window), True
+            # The next pair as --segmentation document finds it, however
+            # many sentences it takes (the window's end is no boundary).
+            k, m = _document_runs(gold, test, i, j, aligner, views)[0]
+            return k, m, True
         size *= 2
 
 
