@@ -558,3 +558,14 @@ def test_destinations_are_classified_as_the_docs_say(tmp_path: Path) -> None:
     assert not found(str(tmp_path / "new.txt")).direct
     with pytest.raises(ParseditError, match="is a directory"):
         found(str(tmp_path))
+
+
+def test_a_written_far_says_its_sizes_after_writing(tmp_path: Path) -> None:
+    gold, _ = files(tmp_path, [GOLD], [PARSE2])
+    far = tmp_path / "out.far"
+    result = run("grammars", "compile", "levenshtein", "--alphabet", gold, "-o", str(far))
+    assert result.exit_code == 0, result.output
+    lines = result.stderr.splitlines()
+    assert far.is_file() and [line.split(":")[0] for line in lines[:3]] == \
+        ["span", "rule", "label"] and all(" symbols, " in line for line in lines[:3])
+    assert result.stdout.startswith(f"wrote {far}")
