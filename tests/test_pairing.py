@@ -220,15 +220,21 @@ def test_an_edge_error_keeps_the_boundary_both_files_share(shared: Path, tmp_pat
         assert not any("merge" in w for w in result.warnings)
 
 
-def test_word_errors_inside_the_ptb_sample_merge_no_pair(shared: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize(("seed", "f_measure"), [("1", 99.60), ("0", 99.62)])
+def test_word_errors_inside_the_ptb_sample_merge_no_pair(shared: Path, tmp_path: Path,
+                                                          seed: str, f_measure: float) -> None:
     # The whole sample with 10 % word errors, the structure untouched
-    # (benchmarks/word_errors.py, seed 1): every boundary is shared.
-    # Before: 4 pairs merged (3910 pairs), F 99.54 against 99.60.
+    # (benchmarks/word_errors.py): every boundary is shared.  Seed 1, before
+    # t27-seg: 4 pairs merged (3910 pairs), F 99.54 against 99.60.  Seed 0,
+    # before pairing on the words as written (tests/test_pairing_written.py):
+    # 6 pairs merged where COLLINS.prm's deleted full stop made crossing a
+    # boundary save an edit (3908 pairs), F 99.545 against 99.623.
     clean = str(shared / "ptb-sample/wsj_0001-0199.clean")
     noisy = str(tmp_path / "w10.mrg")
-    word_errors_main([clean, noisy, "--seed", "1", "--rate", "0.1"])
+    word_errors_main([clean, noisy, "--seed", seed, "--rate", "0.1"])
     by_gold = evaluate(clean, noisy, config("gold"))
-    assert by_gold.parseval is not None and round(by_gold.parseval.f_measure or 0, 2) == 99.60
+    assert by_gold.parseval is not None
+    assert round(by_gold.parseval.f_measure or 0, 2) == f_measure
     for segmentation in ("align", "document"):
         result = evaluate(clean, noisy, config(segmentation))
         assert pairs(result) == [((n,), (n,)) for n in range(1, 3915)]

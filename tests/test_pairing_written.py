@@ -2,12 +2,11 @@
 finding 2): punctuation deleted by the parameter file (COLLINS.prm) no
 longer makes crossing a shared boundary save an edit, nor does a word the
 scoring deletes; a boundary is crossed only where the words as written and
-the words as scored both find it cheaper.  The PTB sample is read from
-../shared/data, never copied."""
+the words as scored both find it cheaper.  The PTB sample's case (10 %
+word errors, seed 0: 6 merges before) is in tests/test_pairing.py."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,9 +15,6 @@ from conftest import files
 from parsedit.config import Config
 from parsedit.pipeline.run import evaluate
 from parsedit.results import CorpusResult
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
-from word_errors import main as word_errors_main  # noqa: E402
 
 GOLD = ["(TOP (S (NP (DT the) (NN plan)) (VP (VBD failed)) (. .)))",
         "(TOP (S (NP (DT The) (NN company)) (VP (VBZ is) (VP (VBG operating))) (. .)))"]
@@ -77,19 +73,3 @@ def test_a_sentence_split_in_two_is_still_one_pair(tmp_path: Path) -> None:
     gold, test = files(tmp_path, [whole, GOLD[0]], [*halves, GOLD[0]])
     result = evaluate(gold, test, config("align"))
     assert pairs(result) == [((1,), (1, 2)), ((2,), (3,))]
-
-
-def test_word_errors_in_the_ptb_sample_seed_0_merge_no_pair(shared: Path,
-                                                             tmp_path: Path) -> None:
-    # 10 % word errors (benchmarks/word_errors.py, seed 0): 0cd529e merged 6
-    # pairs (3908 pairs, F 99.545) where punctuation deletion made crossing
-    # a boundary save an edit; gold segmentation gives F 99.623.
-    clean = str(shared / "ptb-sample/wsj_0001-0199.clean")
-    noisy = str(tmp_path / "w10.mrg")
-    word_errors_main([clean, noisy, "--seed", "0", "--rate", "0.1"])
-    by_gold = evaluate(clean, noisy, config("gold"))
-    assert by_gold.parseval is not None and round(by_gold.parseval.f_measure or 0, 3) == 99.623
-    for segmentation in ("align", "document"):
-        result = evaluate(clean, noisy, config(segmentation))
-        assert pairs(result) == [((n,), (n,)) for n in range(1, 3915)], segmentation
-        assert result.parseval == by_gold.parseval and result.words == by_gold.words

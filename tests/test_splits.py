@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from conftest import files, run
+from test_review27 import GOLD  # the review's five trees
 
 import parsedit
 from parsedit.tagging.config import TagConfig
@@ -17,13 +18,6 @@ from parsedit.tagging.evaluate import evaluate_tags
 from parsedit.trees.reader import read_trees
 from parsedit.trees.splits import Side, choose
 
-GOLD = [
-    "(S (NP (DT the) (NN dog)) (VP (VBD barked)))",
-    "(S (NP (DT a) (NN cat)) (VP (VBD sat)))",
-    "(NP (NP (DT the) (NN end)) (PP (IN of) (NP (NN it))))",
-    "(S (NP (DT the) (NN bird)) (VP (VBD sang)))",
-    "(FRAG (NP (DT some) (NN fish)))",
-]
 # Line 2 lost its last ')', line 3 has one too many: together one tree.
 COMPENSATING = [GOLD[0], GOLD[1][:-1], GOLD[2] + ")", *GOLD[3:]]
 # Each route with the metrics it serves.
