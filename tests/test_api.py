@@ -46,6 +46,8 @@ def same_numbers(api: dict, cli: dict) -> None:
                or "no sentence" in w for w in extra), extra
 
 
+@pytest.mark.cli
+@pytest.mark.slow
 def test_api_gives_the_cli_numbers_on_the_shared_data(shared: Path) -> None:
     cases = [("evalb/sample.gld", "evalb/sample.tst", "evalb/sample.prm"),
              ("kummerfeld/wsj01.mrg", "kummerfeld/berkeley.mrg", "collins"),
@@ -234,6 +236,7 @@ def test_import_loads_neither_numpy_matplotlib_nor_the_cli() -> None:
     assert out.stdout.strip() == "[]"
 
 
+@pytest.mark.cli
 def test_python_dash_m_is_the_command() -> None:
     out = subprocess.run([sys.executable, "-m", "parsedit", "--version"], capture_output=True,
                          text=True, check=True)
@@ -284,6 +287,7 @@ def test_an_evaluator_warns_of_differing_root_conventions() -> None:
 DATA = Path(parsedit.__file__).parent / "data"
 
 
+@pytest.mark.cli
 def test_segmentation_align_in_the_api_is_the_command_lines() -> None:
     gold, test = DATA / "sequoia-gold.mrg", DATA / "sequoia-resegmented.mrg"
     options = ("--metrics", "parseval", "--yield", "align", "--segmentation", "align")

@@ -84,6 +84,7 @@ def in_threads(work: Callable[[int], None], threads: int) -> None:
 
 # -- 1. threads ----------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("metrics", "size", "sentences"),
                          [("parseval", 25, 3914), (ALL, 20, 600)])
 def test_threads_sharing_an_evaluator_lose_nothing(ptb: tuple[list[str], list[str]],
@@ -365,6 +366,7 @@ def cli_error(*args: str) -> str:
     return line[len("parsedit: error: "):].split(" (see '")[0]
 
 
+@pytest.mark.cli
 @pytest.mark.parametrize(("option", "value", "flag", "text"), REFUSED + RUN_REFUSED)
 def test_the_api_refuses_what_the_command_line_refuses_in_its_words(
         shared: Path, option: str, value: object, flag: str, text: str) -> None:
@@ -388,6 +390,7 @@ def test_the_api_refuses_what_no_whole_number_option_takes() -> None:
     assert parsedit.score([GOLD], [PARSE2], metrics="parseval", errors=0).errors is None
 
 
+@pytest.mark.cli
 def test_worst_words_without_la_is_refused_as_on_the_command_line(shared: Path) -> None:
     expected = cli_error("--metrics", "parseval", "--worst-words", "3")
     with pytest.raises(ConfigError) as raised:
@@ -479,7 +482,8 @@ def far(tmp_path_factory: pytest.TempPathFactory, ptb: tuple[list[str], list[str
 
 @pytest.mark.parametrize(("options", "size"), [
     ({"metrics": EDITS}, 50), ({"metrics": ALL, "keep_sentences": True}, 50),
-    ({"metrics": "label", "movement": "cascade"}, 4),  # (slow: 24 sentences)
+    pytest.param({"metrics": "label", "movement": "cascade"}, 4,  # (slow: 24 sentences)
+                 marks=pytest.mark.slow),
     ({"metrics": "parseval,label,la", "yields": "align"}, 50),
     ({"metrics": "label", "far": True}, 50),
 ])

@@ -46,6 +46,7 @@ def both(gold: Tree, test: Tree, scheme: CostScheme, moves: int = 2,
             [m.size for m in scored.moves])
 
 
+@pytest.mark.paper
 @pytest.mark.parametrize("moves, expected", [(0, 4.0), (1, 2.0), (2, 2.0)])
 def test_roarks_parse_2_needs_one_move(moves: int, expected: float) -> None:
     cascade, five, sizes = both(tree(GOLD), tree(PARSE2), load_costs("roark-basic"), moves)
@@ -53,6 +54,7 @@ def test_roarks_parse_2_needs_one_move(moves: int, expected: float) -> None:
     assert cascade == expected
 
 
+@pytest.mark.paper
 def test_roarks_parse_3_has_nothing_to_move() -> None:
     assert both(tree(GOLD), tree(PARSE3), load_costs("roark-basic"))[:2] == (3.0, 3.0)
 
@@ -93,6 +95,7 @@ def test_why_cheap_moves_differ() -> None:
     assert both(gold, test, load_costs("roark-basic"))[:2] == (3.0, 3.0)
 
 
+@pytest.mark.slow
 def test_real_parsers_agree(shared: Path) -> None:
     from parsedit.metrics.movement import Movement
     folder = shared / "kummerfeld"

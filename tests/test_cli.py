@@ -10,6 +10,8 @@ import pytest
 from conftest import files, run
 from roark_trees import GOLD, PARSE2, PARSE3
 
+pytestmark = pytest.mark.cli
+
 
 def test_score_json_contract(tmp_path: Path) -> None:
     gold, test = files(tmp_path, [GOLD, GOLD, GOLD, "(S (NN a) (NN b))"],

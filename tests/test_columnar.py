@@ -177,6 +177,7 @@ def test_blocks_are_used_for_parseval_alone(tmp_path: Path) -> None:
                                    "g", "t"))
 
 
+@pytest.mark.slow
 def test_evalb_report_on_39k_pairs_read_by_blocks(shared: Path, tmp_path: Path) -> None:
     """EVALB's report, byte for byte, on 39,140 pairs (the PTB sample ten
     times against a perturbed copy ten times): a block at a time (with numpy:

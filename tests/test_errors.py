@@ -6,8 +6,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from conftest import files, run
 from roark_trees import GOLD, PARSE2, PARSE3
+
+pytestmark = pytest.mark.cli
 
 
 def analysis(tmp_path: Path, *extra: str) -> dict:
@@ -17,6 +20,7 @@ def analysis(tmp_path: Path, *extra: str) -> dict:
     return json.loads(result.stdout)["errors"]
 
 
+@pytest.mark.paper
 def test_edits_are_tallied_per_encoding(tmp_path: Path) -> None:
     edits = analysis(tmp_path)["edits"]
     # Rules (Table 1): parse 2 one substitution and one insertion; parse 3
@@ -56,6 +60,7 @@ def test_per_label_figures(tmp_path: Path) -> None:
                (np["recall"] + np["precision"])) < 1e-9
 
 
+@pytest.mark.paper
 def test_worst_sentences_and_disagreements(tmp_path: Path) -> None:
     errors = analysis(tmp_path)
     # PARSEVAL finds parse 2 (F 69.57) worse than parse 3 (84.21); the label

@@ -359,6 +359,7 @@ def build(alphabet):
 '''
 
 
+@pytest.mark.cli
 def test_an_odd_module_through_the_command(tmp_path: Path,
                                            monkeypatch: pytest.MonkeyPatch) -> None:
     """A module that is not edit-shaped, scored by ``parsedit score``: every

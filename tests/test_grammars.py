@@ -14,6 +14,8 @@ from roark_trees import GOLD, PARSE2, PARSE3
 
 from parsedit.costs.shipped import shipped_names
 
+pytestmark = pytest.mark.cli
+
 ROARK_TREES = [GOLD, PARSE2, PARSE3]
 
 

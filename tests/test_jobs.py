@@ -162,6 +162,8 @@ def test_max_error_stops_inside_a_later_unit(tmp_path: Path, jobs: int,
     assert "".join(evalb_report.chunks(stopped, table)) == evalb_report.render(cut)
 
 
+@pytest.mark.cli
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", ["evalb", "text", "json"])
 def test_the_command_line_alike_with_jobs(ptb300: tuple[str, str], tmp_path: Path,
                                           fmt: str) -> None:
@@ -192,6 +194,7 @@ def test_auto_is_the_processors_this_process_may_use(monkeypatch: pytest.MonkeyP
     assert options.Jobs().convert("4", None, None) == 4
 
 
+@pytest.mark.cli
 @pytest.mark.parametrize("args, kept", [
     ((), "none"), (("--format", "evalb"), "rows"), (("--format", "json"), "sentences"),
     (("--per-sentence", "{tmp}/rows.tsv"), "sentences"),

@@ -220,6 +220,7 @@ def test_an_edge_error_keeps_the_boundary_both_files_share(shared: Path, tmp_pat
         assert not any("merge" in w for w in result.warnings)
 
 
+@pytest.mark.slow
 def test_word_errors_inside_the_ptb_sample_merge_no_pair(shared: Path, tmp_path: Path) -> None:
     # The whole sample with 10 % word errors, the structure untouched
     # (benchmarks/word_errors.py, seed 1): every boundary is shared.
@@ -293,6 +294,7 @@ def test_no_boundary_within_the_widest_window_is_said(tmp_path: Path) -> None:
     assert document.complete and not any("whole windows" in w for w in document.warnings)
 
 
+@pytest.mark.cli
 def test_every_pair_names_its_sentences_in_json_and_tsv(tmp_path: Path) -> None:
     table = tmp_path / "pairs.tsv"
     result = run("score", SEQUOIA, RESEGMENTED, "--yield", "align", "--segmentation", "align",
@@ -328,6 +330,7 @@ def test_every_pair_names_its_sentences_in_json_and_tsv(tmp_path: Path) -> None:
     assert "gold_first" not in (tmp_path / "plain.tsv").read_text()
 
 
+@pytest.mark.cli
 def test_a_file_that_ends_first_leaves_one_sided_pairs(tmp_path: Path) -> None:
     gold, test = five_in_one(tmp_path)
     short = tmp_path / "short.mrg"

@@ -33,11 +33,13 @@ FLAT = "(S (NN a) (CC b) (NN c) (CC d) (NN e))"
 NESTED = "(S (NP (NN a)) (CC b) (NP (NN c) (CC d) (NN e)))"
 
 
+@pytest.mark.paper
 def test_grammarly_parseval_counts_preterminals() -> None:
     c = score(FLAT, NESTED, with_preterminals=True)
     assert (c.matched, c.gold, c.test) == (6, 6, 8)  # precision 6/8, recall 100%
 
 
+@pytest.mark.paper
 def test_grammarly_parseval_split_needs_the_children_spans_too() -> None:
     c = score(FLAT, NESTED, with_preterminals=True, split=True)
     assert (c.matched, c.gold, c.test) == (5, 6, 8)  # precision 5/8, recall 5/6
@@ -233,6 +235,8 @@ def test_weighted_parseval_equals_its_definition(pair: list[Tree]) -> None:
                 weighted_oracle([n[1:] for n in gn], [n[1:] for n in tn], hs))
 
 
+@pytest.mark.paper
+@pytest.mark.cli
 @pytest.mark.parametrize("case", range(11))
 def test_grammarly_table_1(tmp_path: Path, case: int) -> None:
     # Grammarly's Table 1, every column, through the command line: every
@@ -257,6 +261,7 @@ def test_grammarly_table_1(tmp_path: Path, case: int) -> None:
     assert found == pytest.approx(TABLE_1[case], abs=0.01)
 
 
+@pytest.mark.cli
 def test_evalb_format_refuses_weighted_matches(tmp_path: Path) -> None:
     test, gold = CASES[0]
     files = [write_trees(tmp_path / f"{n}.mrg", [t]) for n, t in (("g", gold), ("t", test))]

@@ -20,6 +20,8 @@ def files(tmp_path: Path) -> tuple[str, list[str]]:
                   write_trees(tmp_path / "b.mrg", [PARSE3, PARSE3, PARSE2])]
 
 
+@pytest.mark.cli
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("suffix", sorted(MAGIC))
 def test_every_kind_in_every_format(tmp_path: Path, kind: str, suffix: str) -> None:
@@ -32,6 +34,7 @@ def test_every_kind_in_every_format(tmp_path: Path, kind: str, suffix: str) -> N
     assert MAGIC[suffix] in data[:400]
 
 
+@pytest.mark.cli
 def test_plot_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     gold, tests = files(tmp_path)
     bad = run("plot", "buckets", gold, tests[0], "-o",

@@ -124,6 +124,7 @@ def test_jobs_read_evalbs_edge_cases_alike(shared: Path, name: str, prm: str) ->
             for s in block.sentences] == list(one.sentences)
 
 
+@pytest.mark.slow
 def test_evalb_report_on_39k_pairs_read_by_the_workers(shared: Path, tmp_path: Path) -> None:
     """EVALB's report, byte for byte, on 39,140 pairs (the PTB sample ten
     times against a perturbed copy ten times): workers reading their own

@@ -260,6 +260,7 @@ def test_damage_on_a_line_of_several_free_trees_costs_the_line(tmp_path: Path) -
     assert [i.tree.words() for i in items if i.tokens] == [["a"], ["d"], ["e"]]
 
 
+@pytest.mark.cli
 def test_a_nltk_pretty_printed_file_with_a_stray_bracket_scores_every_other_tree(
         shared: Path, tmp_path: Path) -> None:
     # The new-user trial: ten trees written by NLTK's str(tree), one ')' more

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from parsedit.config import Config
 from parsedit.pipeline import evaluate
 
@@ -52,6 +54,7 @@ def _edit_counts(gold: str, test: str, errors: bool) -> list[object]:
             for s in result.sentences]
 
 
+@pytest.mark.slow
 def test_tie_breaking_changes_no_cost(shared: Path, tmp_path: Path) -> None:
     # --errors reads the preferred one of the cheapest scripts; every edit
     # count must be the plain run's, on the PTB sample (perturbed as the

@@ -11,6 +11,8 @@ from parsedit.params import Params
 from parsedit.pipeline import Scorer
 from parsedit.trees.normalise import NONE
 
+pytestmark = pytest.mark.paper
+
 
 def scores(test: str, rule_pos: str = "words") -> dict:
     """Each edit metric's alignment (``counts``, ``ops``, ``moves``)."""

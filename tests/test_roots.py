@@ -269,6 +269,7 @@ def _figures(gold: str, test: str, config: Config = ALL) -> tuple[float, ...]:
                            for m in ("label", "span", "rule")), round(la, 4))
 
 
+@pytest.mark.slow
 def test_manifold_lacking_the_outer_bracket_is_not_penalised(shared: Path,
                                                               tmp_path: Path) -> None:
     gold = str(shared / "sequoia/gold.mrg")
@@ -367,6 +368,7 @@ def test_orig_against_clean_is_one_parse(shared: Path) -> None:
 
 
 # -- command line ----------------------------------------------------------------
+@pytest.mark.cli
 def test_cli_failures(tmp_path: Path) -> None:
     gold, test = files(tmp_path, [TREE, TREE], [TREE, "(Failure the dog barked)"])
     result = run("score", gold, test, "--failures", "count", "--format", "json")
@@ -393,6 +395,7 @@ def test_cli_failures(tmp_path: Path) -> None:
         Config(failures="ignore")
 
 
+@pytest.mark.cli
 def test_cli_root_warning_and_forest_alignment(tmp_path: Path) -> None:
     gold, test = files(tmp_path, ["( (S (NP (DT the) (NN dog)) (VBD barked)))"] * 2,
                        [TREE, FOREST])

@@ -31,6 +31,7 @@ def test_shipped_schemes_install_with_the_package() -> None:
     assert basic.triangle_holds(basic.signature("word", "dog"), sigs)
 
 
+@pytest.mark.cli
 def test_a_user_scheme_changes_the_numbers(tmp_path: Path) -> None:
     # Shallow evaluation (Roark section 5): deleting structure is free.
     scheme = tmp_path / "shallow.toml"

@@ -23,6 +23,7 @@ IPIPAN = load_tagset("ipipan")
 POSITIONS = Tagset()
 
 
+@pytest.mark.paper
 @pytest.mark.parametrize("tagset", [POSITIONS, IPIPAN])
 def test_positional_accuracy_of_the_papers_example(tagset: Tagset) -> None:
     # Section 2.2: they agree on sg, nom, n: P = 3/6, R = 3/4, F = 0.6.
@@ -32,6 +33,7 @@ def test_positional_accuracy_of_the_papers_example(tagset: Tagset) -> None:
     assert scorer("full")(test, gold) == scorer("pos")(test, gold) == 0.0
 
 
+@pytest.mark.paper
 def test_weighted_positional_accuracy_of_the_papers_example() -> None:
     # Section 2.3: PoS, case, number, gender 2.0, the rest 0.5: P = 2/3, R = 3/4.
     weights = Weights({"pos": 2.0, "case": 2.0, "number": 2.0, "gender": 2.0}, {}, 0.5)
@@ -45,6 +47,7 @@ def test_weighted_positional_accuracy_of_the_papers_example() -> None:
         2 / 3 + 3 / 4))
 
 
+@pytest.mark.paper
 def test_conditional_weights_follow_the_papers_formulas(tmp_path: Path) -> None:
     # Section 2.4: precision with the test tag's PoS (ger), recall with the
     # gold tag's (subst).
@@ -64,6 +67,7 @@ def segments(tags: str) -> tuple:
     return tuple(POSITIONS.parse(t) for t in tags.split("|"))
 
 
+@pytest.mark.paper
 def test_the_footnote_two_tags_scoring_0_6() -> None:
     # One gold tag; the tagger gives two, each scoring 0.6 against it.
     # Ziolko et al.'s recall would be 1.2; here recall is 0.6.
@@ -133,6 +137,7 @@ def test_readers(tmp_path: Path) -> None:
     assert only.segments == (Segment("the", ("DT",)), Segment("dog", ("NN",)))
 
 
+@pytest.mark.cli
 def test_bad_tsv_lines_lose_only_their_sentence(tmp_path: Path) -> None:
     gold, test = tmp_path / "g.tsv", tmp_path / "t.tsv"
     gold.write_text("a\tx\nb\ty\n\nc\tx\n\nd\tx\n")
@@ -150,6 +155,8 @@ def test_bad_tsv_lines_lose_only_their_sentence(tmp_path: Path) -> None:
 
 # -- commands --------------------------------------------------------------------
 
+@pytest.mark.paper
+@pytest.mark.cli
 def test_tags_command_lays_out_the_papers_tables(tmp_path: Path) -> None:
     gold, one, two = tmp_path / "gold.tsv", tmp_path / "one.tsv", tmp_path / "two.tsv"
     gold.write_text(f"uda\t{SUBST}\nsię\tqub\n")
@@ -175,6 +182,7 @@ def test_tags_command_lays_out_the_papers_tables(tmp_path: Path) -> None:
     assert pa["recall"] == pytest.approx(100 * (0.6 + 1) / 2)
 
 
+@pytest.mark.cli
 def test_tags_of_the_penn_treebank_sample(shared: Path) -> None:
     folder = shared / "ptb-sample"
     result = run("tags", str(folder / "wsj_0001-0199.clean"),
@@ -187,6 +195,7 @@ def test_tags_of_the_penn_treebank_sample(shared: Path) -> None:
                if k != "segments")
 
 
+@pytest.mark.cli
 def test_score_adds_tagging_to_a_tree_evaluation(tmp_path: Path) -> None:
     gold, test = tmp_path / "g.mrg", tmp_path / "t.mrg"
     gold.write_text("(S (NP (DT the) (NN dog)) (VP (VBZ barks)))\n")
@@ -248,6 +257,7 @@ def test_aggregates_are_the_papers_formulas(pairs: list, name: str) -> None:
     assert count(parsed, remembered) == count(parsed, remembered) == count(parsed, scorer(name))
 
 
+@pytest.mark.cli
 def test_named_weights_without_a_tagset_are_a_warning(tmp_path: Path) -> None:
     # Without a tagset, categories are named 1, 2, ...: none of poliqarp's
     # named weights applies, and wpa silently becomes something else.

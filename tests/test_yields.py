@@ -181,6 +181,7 @@ def test_a_sentence_end_is_paired_as_early_as_possible() -> None:
         ("ins", "", "z"), ("ins", "", "w"), ("ins", "", ".")]
 
 
+@pytest.mark.cli
 def test_alignment_table_lines_up_wide_characters(tmp_path: Path) -> None:
     # A Hangul syllable takes two terminal columns: 나무꽃 is 6 wide, so the
     # gold column is 6 wide and 은 (2 columns) is followed by 4 spaces.
@@ -340,6 +341,7 @@ def test_fst_word_aligner_on_the_sequoia_word_errors() -> None:
         assert fst.align(g, t) == python.align(g, t)
 
 
+@pytest.mark.cli
 def test_cli_word_aligners_give_the_same_reports(tmp_path: Path) -> None:
     for args in (["score", GOLD, WORDS10, "--yield", "align", "--metrics", "parseval,label",
                   "--format", "json"],
@@ -526,6 +528,7 @@ def test_retokenisation_costs_little_under_the_tokenisation_scheme() -> None:
 
 
 # -- the command line -------------------------------------------------------
+@pytest.mark.cli
 def test_cli_yield_align_reports_the_word_error_rate(tmp_path: Path) -> None:
     result = run("score", GOLD, WORDS10, "--yield", "align", "--metrics", "parseval,label",
                  "--format", "json")
@@ -544,6 +547,7 @@ def test_cli_yield_align_reports_the_word_error_rate(tmp_path: Path) -> None:
     assert "yield" not in json.loads(strict.stdout)["signature"]
 
 
+@pytest.mark.cli
 def test_cli_align_words_shows_the_alignment(tmp_path: Path) -> None:
     gold, test = files(tmp_path, ["(S (NP (PRP I)) (VP (VBP do) (RB n't) (VB go)))"],
                        ["(S (NP (PRP i)) (VP (VBP don't) (VB go)))"])
@@ -712,6 +716,7 @@ def test_joint_bounds_meet_on_the_sequoia_word_errors() -> None:
 
 
 # -- the PTB sample (../shared/data, not redistributable) -----------------------
+@pytest.mark.slow
 def test_ptb_sample_identical_words_give_the_strict_figures(shared: Path) -> None:
     orig = str(shared / "ptb-sample/wsj_0001-0199.orig")
     clean = str(shared / "ptb-sample/wsj_0001-0199.clean")
@@ -748,6 +753,7 @@ def test_ptb_sample_with_word_errors(shared: Path, tmp_path: Path) -> None:
 RESEGMENTED = str(DATA.joinpath("sequoia-resegmented.mrg"))
 
 
+@pytest.mark.cli
 def test_joined_sentences_are_paired_as_a_forest(tmp_path: Path) -> None:
     one = "(S (NP (DT the) (NN dog)) (VP (VBZ barks)))"
     two = "(S (NP (PRP it)) (VP (VBZ runs)))"
@@ -795,6 +801,7 @@ def test_four_sentences_joined_and_retokenised_pair_with_one(tmp_path: Path) -> 
     assert result.sentences[1].counts["parseval"] == shared.sentences[0].counts["parseval"]
 
 
+@pytest.mark.cli
 def test_sentences_left_unpaired_are_named_as_sentences(tmp_path: Path) -> None:
     # Six gold sentences against one test tree over the first four: the last
     # two find nothing to pair with; the messages count pairs and sentences,
@@ -869,6 +876,7 @@ def test_document_segmentation_of_split_and_joined_sentences() -> None:
                for w in result.warnings)
 
 
+@pytest.mark.cli
 def test_document_segmentation_merges_any_number_of_sentences(tmp_path: Path) -> None:
     # Six gold sentences, the test file one tree over all of them and then
     # a seventh sentence, with a word error: document pairs gold 1-6 with
@@ -932,6 +940,7 @@ def test_jobs_give_the_same_aligned_counts() -> None:
         evaluate(GOLD, WORDS10, config).totals
 
 
+@pytest.mark.cli
 def test_compare_scores_through_the_alignment_and_refuses_segmentation() -> None:
     result = run("compare", GOLD, WORDS10, RETOKENISED, "--yield", "align", "--samples",
                  "50", "--metrics", "parseval", "--format", "json")
@@ -942,6 +951,7 @@ def test_compare_scores_through_the_alignment_and_refuses_segmentation() -> None
     assert refused.exit_code == 2 and "--segmentation align" in refused.stderr
 
 
+@pytest.mark.cli
 def test_evalb_format_and_idle_word_costs() -> None:
     refused = run("score", GOLD, WORDS10, "--yield", "align", "--format", "evalb")
     assert refused.exit_code == 2 and "equal words" in refused.stderr
@@ -949,6 +959,7 @@ def test_evalb_format_and_idle_word_costs() -> None:
     assert any("--word-costs words-tokenisation has no effect" in w for w in idle.warnings())
 
 
+@pytest.mark.cli
 def test_per_sentence_tsv_ends_with_the_word_columns(tmp_path: Path) -> None:
     table = tmp_path / "s.tsv"
     result = run("score", GOLD, WORDS10, "--yield", "align", "--metrics", "parseval",
@@ -967,6 +978,7 @@ def test_per_sentence_tsv_ends_with_the_word_columns(tmp_path: Path) -> None:
     assert "words_gold" not in strict.read_text()
 
 
+@pytest.mark.cli
 def test_segmentation_reads_standard_input_and_compressed_files(tmp_path: Path) -> None:
     import gzip
 
@@ -984,6 +996,7 @@ def test_segmentation_reads_standard_input_and_compressed_files(tmp_path: Path) 
     assert report["summary"]["ok"] == 286 and report["words"]["cost"] == 0
 
 
+@pytest.mark.cli
 def test_plot_takes_the_yield_options(tmp_path: Path) -> None:
     image = tmp_path / "e.png"
     result = run("plot", "e-vs-label", GOLD, WORDS10, "--yield", "align", "-o", str(image))
@@ -1077,6 +1090,7 @@ def test_aligned_parseval_is_read_by_blocks_only_where_asked() -> None:
                                    aligned=True)
 
 
+@pytest.mark.slow
 def test_aligned_parseval_by_blocks_on_real_word_errors(shared: Path, tmp_path: Path) -> None:
     """The PTB sample against a copy with parse errors and 10 % word errors
     (3,195 pairs whose words differ), and the Sequoia sample against its
