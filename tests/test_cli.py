@@ -277,7 +277,8 @@ def test_a_report_is_written_whole_through_partial_writes(
             return len(taken)
 
     raw = Trickle()
-    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(raw, encoding="utf-8",  # type: ignore[arg-type]
+    # A raw file where TextIOWrapper's annotations ask for a buffered one (as a pipe may be).
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(raw, encoding="utf-8",  # type: ignore[type-var]
                                                         write_through=True))
     emit(["première partie\n", "x" * 100 + "\n"], None)
     assert raw.got.decode() == "première partie\n" + "x" * 100 + "\n"

@@ -142,7 +142,8 @@ def test_randomisation_approaches_the_exact_permutation_test() -> None:
     gold = np.array([5, 4, 6, 3, 7, 5, 4, 6], dtype=float)
 
     def accuracy(edits: np.ndarray) -> float:
-        return 100 - 100 * edits.sum() / gold.sum()
+        figure: float = 100 - 100 * edits.sum() / gold.sum()
+        return figure
 
     observed = abs(accuracy(edits_a) - accuracy(edits_b))
     hits = 0
@@ -382,7 +383,7 @@ def test_compare_scores_as_score_does(tmp_path: Path, options: tuple[str, ...]) 
 
 def test_compare_reports_every_phase(tmp_path: Path) -> None:
     from parsedit.compare import compare
-    from parsedit.pipeline import Config
+    from parsedit.config import Config
 
     gold, paths = systems(tmp_path, a=[GOLD, PARSE2, PARSE3], b=[PARSE3, PARSE2, GOLD])
     heard: list[tuple[str, int, int]] = []

@@ -61,7 +61,8 @@ def exact_p(a: list[tuple[int, int, int]], b: list[tuple[int, int, int]],
             hits += d >= observed - 1e-9 if observed >= 0 else d <= observed + 1e-9
         else:
             hits += abs(d) >= abs(observed) - 1e-9
-    return hits / 2 ** len(a)
+    p: float = hits / 2 ** len(a)
+    return p
 
 
 def terms(counts: list[tuple[int, int, int]]) -> np.ndarray:

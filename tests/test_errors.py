@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import files, run
@@ -13,11 +14,12 @@ from roark_trees import GOLD, PARSE2, PARSE3
 pytestmark = pytest.mark.cli
 
 
-def analysis(tmp_path: Path, *extra: str) -> dict:
+def analysis(tmp_path: Path, *extra: str) -> dict[str, Any]:
     gold, test = files(tmp_path, [GOLD, GOLD], [PARSE2, PARSE3])
     result = run("score", gold, test, "-p", "none", "--errors", "3", "--format", "json", *extra)
     assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)["errors"]
+    errors: dict[str, Any] = json.loads(result.stdout)["errors"]
+    return errors
 
 
 @pytest.mark.paper

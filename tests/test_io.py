@@ -16,7 +16,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from click.testing import CliRunner, Result
 from conftest import files, run
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
@@ -24,17 +24,17 @@ from roark_trees import GOLD, PARSE2, PARSE3
 
 from parsedit import pipeline
 from parsedit.cli import main
-from parsedit.costs.transducer import read_far
+from parsedit.fst.files import read_far
 
 GRAMMARS = Path(__file__).resolve().parents[1] / "grammars"
 
 
-def one_error_line(result: object, *needles: str) -> str:
+def one_error_line(result: Result, *needles: str) -> str:
     """The run failed with exit 2 and exactly one line on standard error."""
-    assert result.exit_code == 2, result.output  # type: ignore[attr-defined]
-    lines = result.stderr.splitlines()  # type: ignore[attr-defined]
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("parsedit: error: "), lines
-    assert "Traceback" not in result.output  # type: ignore[attr-defined]
+    assert "Traceback" not in result.output
     for needle in needles:
         assert needle in lines[0], lines[0]
     return str(lines[0])

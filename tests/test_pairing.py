@@ -13,6 +13,7 @@ import sys
 import tempfile
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import files, run
@@ -41,9 +42,10 @@ def pairs(result: CorpusResult) -> list[tuple[tuple[int, ...], tuple[int, ...]]]
     return [(run.gold, run.test) for run in result.runs]
 
 
-def config(segmentation: str, **rest: object) -> Config:
-    return Config.from_options(**{"metrics": ("parseval",), "yields": "align",
-                                  "segmentation": segmentation, **rest})
+def config(segmentation: str, **rest: Any) -> Config:
+    options: dict[str, Any] = {"metrics": ("parseval",), "yields": "align",
+                               "segmentation": segmentation, **rest}
+    return Config.from_options(**options)
 
 
 # -- the word alignment with sentence boundaries --------------------------------

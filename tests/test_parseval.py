@@ -7,8 +7,10 @@ import itertools
 import json
 import re
 from collections import Counter
+from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import run, tree, write_trees
@@ -20,11 +22,15 @@ from parsedit.config import Config
 from parsedit.metrics import parseval
 from parsedit.params import load_params
 from parsedit.pipeline import evaluate
+from parsedit.results import ParsevalCounts
 from parsedit.trees.normalise import COLLINS, NONE
 from parsedit.trees.tree import Tree
 
+Span = tuple[str, int, int]
+Node = tuple[bool, str, int, int, tuple[tuple[int, int], ...]]  # see nodes()
 
-def score(gold: str, test: str, **options: bool) -> parseval.ParsevalCounts:
+
+def score(gold: str, test: str, **options: bool) -> ParsevalCounts:
     return parseval.score(NONE.apply(tree(gold)), NONE.apply(tree(test)), **options)
 
 
@@ -106,14 +112,13 @@ def constituents(t: Tree) -> tuple[list[tuple[str, int, int]], int]:
     return [n[1:4] for n in found if not n[0]], end
 
 
-def best_matching(gold: list[tuple[str, int, int]], test: list[tuple[str, int, int]],
-                  same: object) -> int:
+def best_matching(gold: list[Span], test: list[Span], same: Callable[[Span, Span], bool]) -> int:
     """The largest one-to-one matching, by trying every assignment (small trees)."""
     if len(gold) > len(test):
         gold, test = test, gold
     best = 0
     for order in itertools.permutations(range(len(test)), len(gold)):
-        best = max(best, sum(1 for g, j in zip(gold, order) if same(g, test[j])))  # type: ignore[operator]
+        best = max(best, sum(1 for g, j in zip(gold, order) if same(g, test[j])))
     return best
 
 
@@ -149,12 +154,14 @@ def test_new_params_file_is_shipped() -> None:
     assert load_params("new").normalisation.name == "new"
 
 
-def nodes(t: Tree, start: int = 0) -> tuple[list[tuple[bool, str, int, int, tuple]], int]:
+def nodes(t: Tree, start: int = 0) -> tuple[list[Node], int]:
     """Every node as (is a preterminal, label, start, end, children's spans),
     recursively: the oracle for Grammarly's variants."""
     if t.is_preterminal:
         return [(True, t.label, start, start + 1, ((start, start + 1),))], start + 1
-    out, spans, end = [], [], start
+    out: list[Node] = []
+    spans: list[tuple[int, int]] = []
+    end = start
     for child in t.children:
         assert isinstance(child, Tree)
         found, new_end = nodes(child, end)
@@ -164,7 +171,7 @@ def nodes(t: Tree, start: int = 0) -> tuple[list[tuple[bool, str, int, int, tupl
     return [(False, t.label, start, end, tuple(spans)), *out], end
 
 
-def matched(gold: list[tuple], test: list[tuple]) -> int:
+def matched(gold: Sequence[Hashable], test: Sequence[Hashable]) -> int:
     return sum((Counter(gold) & Counter(test)).values())
 
 
@@ -200,7 +207,8 @@ def heights(t: Tree) -> list[int]:
     return [height(t)] + [h for c in t.children if isinstance(c, Tree) for h in heights(c)]
 
 
-def weighted_oracle(gold: list[tuple], test: list[tuple], test_heights: list[int]) -> float:
+def weighted_oracle(gold: Sequence[Hashable], test: Sequence[Hashable],
+                    test_heights: list[int]) -> float:
     """gr-parseval's procedure as it reads: each test node in pre-order takes
     the first equal gold node left, else counts 1 - (3/2 - (2/3)^(h-1))."""
     left = list(gold)
@@ -246,11 +254,12 @@ def test_grammarly_table_1(tmp_path: Path, case: int) -> None:
     gold_file = write_trees(tmp_path / "gold.mrg", [gold])
     test_file = write_trees(tmp_path / "test.mrg", [test])
 
-    def f(*options: str) -> dict:
+    def f(*options: str) -> dict[str, Any]:
         result = run("score", gold_file, test_file, "-p", "none", "--metrics", "parseval",
                      "--format", "json", *options)
         assert result.exit_code == 0, result.output
-        return json.loads(result.stdout)["corpus"]["parseval"]
+        figures: dict[str, Any] = json.loads(result.stdout)["corpus"]["parseval"]
+        return figures
 
     pre = ("--with-preterminals",)
     found = (f(*pre)["labelled_f"], f(*pre, "--split")["unlabelled_f"],

@@ -10,6 +10,7 @@ from conftest import run, write_trees
 from roark_trees import GOLD, PARSE2, PARSE3
 
 from parsedit.report.plot import KINDS
+from parsedit.results import CorpusResult
 
 MAGIC = {".png": b"\x89PNG", ".pdf": b"%PDF", ".svg": b"<svg"}
 
@@ -57,8 +58,9 @@ def test_plot_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert "plots need matplotlib: pip install 'parsedit[plot]'" in missing.stderr
 
 
-def _results(tmp_path: Path) -> list[tuple[str, object]]:
-    from parsedit.pipeline import Config, evaluate
+def _results(tmp_path: Path) -> list[tuple[str, CorpusResult]]:
+    from parsedit.config import Config
+    from parsedit.pipeline import evaluate
 
     gold, tests = files(tmp_path)
     config = Config(metrics=("parseval", "label", "span", "rule", "la"))
@@ -86,7 +88,7 @@ def test_every_test_file_is_drawn_and_named(tmp_path: Path) -> None:
         assert all(float(t).is_integer() for t in ax.get_yticks())
     # Rank differences: each bar names its two systems.
     from parsedit.compare import headlines
-    from parsedit.pipeline import Config
+    from parsedit.config import Config
 
     board = headlines([r for _, r in results],
                       Config(metrics=("parseval", "label", "span", "rule", "la")))

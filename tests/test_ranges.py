@@ -90,7 +90,7 @@ def test_ranges_read_the_pairs_the_parent_reads(gold: list[bytes], test: list[by
             path = Path(tmp) / name
             path.write_bytes(b"\n".join(lines) + (b"\n" if newline_at_end and lines else b""))
             paths.append(str(path))
-        cut = line_ranges(*paths, every=every)
+        cut = line_ranges(paths[0], paths[1], every=every)
         if cut is None:  # free layout: the parent reads, as before
             assert not (line_layout(paths[0]) and line_layout(paths[1]))
             return

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import types
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import run
@@ -12,7 +13,7 @@ from parsedit.errors import InputError
 from parsedit.trees.reader import read_trees
 
 
-def read(tmp_path: Path, content: str | bytes) -> list:
+def read(tmp_path: Path, content: str | bytes) -> list[Any]:
     path = tmp_path / "trees.mrg"
     path.write_bytes(content.encode() if isinstance(content, str) else content)
     return list(read_trees(str(path)))

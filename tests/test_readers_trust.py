@@ -13,6 +13,7 @@ import io
 import json
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import files, run
@@ -34,14 +35,15 @@ GOLD = [
 ]
 
 
-def score_json(gold: str, test: str, *args: str) -> dict:
+def score_json(gold: str, test: str, *args: str) -> dict[str, Any]:
     result = run("score", gold, test, "--format", "json", *args)
     assert result.exit_code in (0, 1), result.output
     assert "Traceback" not in result.output
-    return json.loads(result.stdout)
+    data: dict[str, Any] = json.loads(result.stdout)
+    return data
 
 
-def statuses(data: dict) -> list[str]:
+def statuses(data: dict[str, Any]) -> list[str]:
     return [s["status"] for s in data["sentences"]]
 
 
@@ -473,7 +475,7 @@ class Recorder(io.BytesIO):
 
     most = 0
 
-    def readline(self, size: int | None = -1) -> bytes:  # type: ignore[override]
+    def readline(self, size: int | None = -1) -> bytes:
         self.most = max(self.most, size if size is not None and size >= 0 else 1 << 62)
         return super().readline(size)
 

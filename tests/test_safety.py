@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from click.testing import Result
 from conftest import files, run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -27,21 +28,22 @@ from test_io import one_error_line
 
 from parsedit import output
 from parsedit.costs import load_costs
+from parsedit.costs.transducer import FstScheme
 from parsedit.errors import ParseditError, SchemeError
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src"
 
 
-def compile_error(result: object, *needles: str) -> None:
+def compile_error(result: Result, *needles: str) -> None:
     """``grammars compile`` failed with exit 2: its lines of sizes, then one
     error line; nothing written."""
-    assert result.exit_code == 2, result.output  # type: ignore[attr-defined]
-    lines = result.stderr.splitlines()  # type: ignore[attr-defined]
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.splitlines()
     assert all(" symbols, " in line for line in lines[:-1]), lines
     assert lines[-1].startswith("parsedit: error: "), lines
-    assert "Traceback" not in result.output  # type: ignore[attr-defined]
-    assert "wrote" not in result.stdout  # type: ignore[attr-defined]
+    assert "Traceback" not in result.output
+    assert "wrote" not in result.stdout
     for needle in needles:
         assert needle in lines[-1], lines[-1]
 
@@ -363,10 +365,10 @@ def compiled(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, bytes, byt
     assert result.exit_code == 0, result.output
     assert f"wrote {far} and its digest {far}.sha256" in result.stdout
     scheme = load_costs(str(far), "span")
-    assert scheme.verified  # type: ignore[union-attr]
-    fst = scheme.fst  # type: ignore[union-attr]
+    assert isinstance(scheme, FstScheme) and scheme.fst is not None
+    assert scheme.verified
     return far, far.read_bytes(), Path(f"{far}.sha256").read_bytes(), \
-        fst.write_to_string().hex()
+        scheme.fst.write_to_string().hex()
 
 
 @pytest.mark.cli
@@ -418,7 +420,9 @@ def _load(path: Path) -> str | None:
     except SchemeError as exc:
         assert "\n" not in str(exc) and str(exc), exc
         return None
-    return scheme.fst.write_to_string().hex()  # type: ignore[union-attr]
+    assert isinstance(scheme, FstScheme) and scheme.fst is not None
+    text: str = scheme.fst.write_to_string().hex()
+    return text
 
 
 @settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -156,7 +156,8 @@ def test_the_triangle_check_one_signature_at_a_time_is_the_whole_check(
         symbols: list[tuple[str, str]], name: str) -> None:
     scheme = parse_scheme(LEAKY, "leaky.toml") if name == "leaky" else load_scheme(name)
     sigs: list[Any] = []
-    holds, memo = True, {}
+    holds = True
+    memo: dict[tuple[Any, Any], float] = {}
     for kind, label in symbols:
         sig = scheme.signature(kind, label)
         if sig in sigs:
