@@ -36,7 +36,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_scale import DEFAULT, PARSEDIT, compiled, corpus, timed  # noqa: E402
 from perturb import one_core  # noqa: E402
 
-from parsedit.pipeline import Config, evaluate  # noqa: E402
+from parsedit.config import Config  # noqa: E402
+from parsedit.pipeline.run import evaluate  # noqa: E402
 
 COLLINS = DEFAULT.parents[1] / "evalb" / "COLLINS.prm"
 

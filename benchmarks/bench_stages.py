@@ -9,8 +9,8 @@ GOLD (default: the 3914-tree PTB sample in ../shared/data) is concatenated
 is timed alone over the whole corpus, best of ``--repeat``, along the route
 ``parsedit score`` takes for files in line layout: each line read straight
 into its normalised sentence (a range of 512 lines at a time with numpy,
-parsedit.trees.block_sentences, from a gold file of ``blocks.ARRAYS_FROM``
-bytes on, else line by line with parsedit.trees.columnar's ``Sentences``;
+parsedit.trees.array_sentences, from a gold file of ``ARRAYS_FROM``
+bytes on, else line by line with parsedit.trees.lines's ``LineSentences``;
 fresh memories; a test line equal to its gold line read once), then each metric
 scoring every pair with fresh caches (its encoding, the compositions and
 shortest paths for the edit metrics); last, the whole run (``evaluate``,
@@ -24,9 +24,9 @@ With ``--metrics parseval`` ``evaluate`` reads a block of lines at a time
 (parsedit.blocks), so its stages are those instead: the lines read as text,
 each line through the columnar reader with fresh memories (a test line equal
 to its gold line is not read), the counts of each pair from the bracket
-keys, then the whole run; from a gold file of ``blocks.ARRAYS_FROM`` bytes
-on, blocks of 2,048 pairs of lines read with numpy (``Table.read_pairs``:
-the byte scanner, parsedit.trees.bytescan, and the chunk reader for the
+keys, then the whole run; from a gold file of ``ARRAYS_FROM`` bytes
+on, blocks of 2,048 pairs of lines read with numpy (``ArrayKeys.read_pairs``:
+the byte scanner, parsedit.trees.scan, and the chunk reader for the
 other lines; fresh memories) and their counts
 (parsedit.metrics.parseval_arrays) instead of the columnar reader's two
 stages.
@@ -43,6 +43,7 @@ import os
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -53,12 +54,14 @@ from bench_scale import corpus  # noqa: E402
 from perturb import one_core  # noqa: E402
 
 import parsedit.fst.align  # noqa: E402
-from parsedit import blocks  # noqa: E402
 from parsedit.config import Config  # noqa: E402
 from parsedit.metrics import registry  # noqa: E402
-from parsedit.metrics.parseval import columnar_counts  # noqa: E402
-from parsedit.pipeline import BLOCK, SENTENCES_BLOCK, Scorer, evaluate, run  # noqa: E402
-from parsedit.trees.columnar import Columns, Read, Sentences  # noqa: E402
+from parsedit.metrics.parseval import keys_counts  # noqa: E402
+from parsedit.pipeline.route import ARRAYS_FROM  # noqa: E402
+from parsedit.pipeline.run import evaluate  # noqa: E402
+from parsedit.pipeline.units import ARRAY_SENTENCES_RANGE, KEYS_RANGE  # noqa: E402
+from parsedit.trees import fast  # noqa: E402
+from parsedit.trees.lines import LineKeys, LineRead, LineSentences  # noqa: E402
 from parsedit.trees.normalise import Normalised  # noqa: E402
 from parsedit.trees.reader import read_trees  # noqa: E402
 
@@ -71,8 +74,8 @@ def block_stages(gold: str, test: str, repeat: int) -> None:
     lines = [Path(path).read_text(encoding="utf-8").split("\n") for path in (gold, test)]
     pairs = list(zip(*lines))
 
-    def read(keep: bool = False) -> list[tuple[Read | None, Read | None]]:
-        columns = Columns(config.params.normalisation)  # fresh memories
+    def read(keep: bool = False) -> list[tuple[LineRead | None, LineRead | None]]:
+        columns = LineKeys(config.params.normalisation)  # fresh memories
         out = []
         for g, t in pairs:
             both = columns.read(g), None if t == g else columns.read(t)
@@ -83,21 +86,21 @@ def block_stages(gold: str, test: str, repeat: int) -> None:
     reads = read(keep=True)
     stages = [("lines as text", best(repeat, lambda: [Path(p).read_text(encoding="utf-8")
                                                       .split("\n") for p in (gold, test)]))]
-    if os.path.getsize(gold) >= blocks.ARRAYS_FROM:  # read and scored with numpy
+    if os.path.getsize(gold) >= ARRAYS_FROM:  # read and scored with numpy
         import numpy as np
 
-        from parsedit.metrics.parseval_arrays import block_counts
-        from parsedit.trees.arrays import Table
+        from parsedit.metrics.parseval_arrays import array_counts
+        from parsedit.trees.arrays import ArrayKeys
 
-        ranges = [(g[i:i + BLOCK], t[i:i + BLOCK]) for g, t in [lines]
-                  for i in range(0, len(g), BLOCK)]
+        ranges = [(g[i:i + KEYS_RANGE], t[i:i + KEYS_RANGE]) for g, t in [lines]
+                  for i in range(0, len(g), KEYS_RANGE)]
         sames = [np.array([a == b for a, b in zip(g, t)]) for g, t in ranges]
 
         def read_arrays(keep: bool = False) -> list[Any]:
             # As score reads them: both sides of a block of pairs, the byte
-            # scanner for ASCII lines of the usual form (parsedit.trees.bytescan)
+            # scanner for ASCII lines of the usual form (parsedit.trees.scan)
             # and the chunk reader for the others; fresh memories.
-            table = Table(config.params.normalisation)
+            table = ArrayKeys(config.params.normalisation)
             out = []
             for (g, t), same in zip(ranges, sames):
                 both = table.read_pairs(g, t, same, len(g))
@@ -108,11 +111,11 @@ def block_stages(gold: str, test: str, repeat: int) -> None:
         read_blocks = read_arrays(keep=True)
         stages += [("blocks read with numpy, both files", best(repeat, read_arrays)),
                    ("counts with numpy", best(repeat, lambda: [
-                       block_counts(g, t, same) for (g, t), same in zip(read_blocks, sames)]))]
+                       array_counts(g, t, same) for (g, t), same in zip(read_blocks, sames)]))]
     else:
         stages += [("columnar reader, both lines", best(repeat, read)),
                    ("counts from the keys", best(repeat, lambda: [
-                       columnar_counts(g, t) for g, t in reads
+                       keys_counts(g, t) for g, t in reads
                        if g is not None and t is not None]))]
     # as `score` runs it for its text report: no sentence result kept
     whole = best(repeat, lambda: evaluate(gold, test, config, keep="none"))
@@ -163,8 +166,7 @@ def main() -> int:
         config = Config.from_options(args.metrics)
 
         def per_sentence() -> None:  # every pair read and scored on its own
-            scorer = Scorer(config)
-            run(scorer, scorer.pairs(gold, test), gold, test, keep="none")
+            evaluate(gold, test, replace(config, route="reference"), keep="none")
 
         if args.metrics == "parseval":
             block_stages(gold, test, args.repeat)
@@ -176,21 +178,22 @@ def main() -> int:
         items = [list(read_trees(path)) for path in (gold, test)]
 
         def read() -> list[tuple[Normalised | None, Normalised | None]]:
-            # As score reads files in line layout (blocks.sentences): each
-            # line straight into its normalised sentence, a range of
-            # SENTENCES_BLOCK lines at a time with numpy from a gold file of
-            # blocks.ARRAYS_FROM bytes on (blocks._normalised), else line by
-            # line; fresh memories; a test line equal to its gold line read
-            # once.
-            if os.path.getsize(gold) >= blocks.ARRAYS_FROM:
-                blocks._block_sentences.cache_clear()
+            # As score reads files in line layout (the sentences routes):
+            # each line straight into its normalised sentence, a range of
+            # ARRAY_SENTENCES_RANGE lines at a time with numpy from a gold
+            # file of ARRAYS_FROM bytes on (trees.fast.read_sentences), else
+            # line by line; fresh memories; a test line equal to its gold
+            # line read once.
+            if os.path.getsize(gold) >= ARRAYS_FROM:
+                fast.array_sentences.cache_clear()
                 out = []
-                for at in range(0, len(lines[0]), SENTENCES_BLOCK):
-                    found = blocks._normalised(norm, lines[0][at:at + SENTENCES_BLOCK],
-                                               lines[1][at:at + SENTENCES_BLOCK], True)
+                step = ARRAY_SENTENCES_RANGE
+                for at in range(0, len(lines[0]), step):
+                    found = fast.read_sentences(norm, lines[0][at:at + step],
+                                                lines[1][at:at + step], True)
                     out += zip(*found)
                 return out
-            sentences = Sentences(norm)
+            sentences = LineSentences(norm)
             out = []
             for g, t in zip(*lines):
                 found = sentences.read(g)

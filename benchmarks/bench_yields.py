@@ -40,7 +40,7 @@ from perturb import one_core  # noqa: E402
 from word_errors import main as word_errors_main  # noqa: E402
 
 from parsedit.config import Config  # noqa: E402
-from parsedit.pipeline import evaluate  # noqa: E402
+from parsedit.pipeline.run import evaluate  # noqa: E402
 
 DEFAULT = Path(__file__).resolve().parents[1].parent / "shared/data/ptb-sample/wsj_0001-0199.clean"
 

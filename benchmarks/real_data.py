@@ -1,4 +1,5 @@
-"""Regenerate the README's comparison tables and figures on real parser output.
+"""Regenerate the comparison tables and figures on real parser output
+(docs/how-to/compare-for-a-paper.md, "On real parsers"; benchmarks/figures/).
 
     python benchmarks/real_data.py [--samples 10000] [--out benchmarks/figures]
 

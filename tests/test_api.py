@@ -4,7 +4,6 @@ trees come in, however the batches are cut."""
 from __future__ import annotations
 
 import json
-import re
 import subprocess
 import sys
 from dataclasses import replace
@@ -17,17 +16,17 @@ from conftest import files, run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from roark_trees import GOLD, PARSE2, PARSE3
-from test_columnar import ODD, PARAMS, pair
+from test_lines import ODD, PARAMS, pair
+from test_lines import same as same_report
 from test_properties import tree_pairs
 
 import parsedit
 from parsedit.errors import ConfigError, ParseditError
-from parsedit.pipeline import Scorer
+from parsedit.pipeline.scorer import Scorer
 from parsedit.results import SentenceResult
 from parsedit.trees.tree import Tree
 
 ALL = "parseval,label,span,rule,la,tagging"
-README = Path(__file__).resolve().parents[1] / "README.md"
 
 
 def cli_json(gold: str, test: str, *options: str) -> dict[str, Any]:
@@ -145,30 +144,30 @@ def test_evaluator_strings_read_as_lines_give_the_per_sentence_results(
         pairs: list[tuple[str, str]], params: str, metrics: str, yields: str, size: int,
         broken: bool, numpy: bool) -> None:
     # Evaluator.update reads a batch of strings as a file's lines are read
-    # (parsedit.blocks.line_pairs, line_root_labels; with numpy or line by
-    # line), any other pair from its items; the oracle is the same evaluator
-    # reading every pair by the reader and scoring it on its own.
+    # (parsedit.pipeline.units.batch, batch_root_labels; with numpy or line
+    # by line); the oracle is the same evaluator on the reference route,
+    # reading every pair by the reference reader and scoring it on its own.
     # ``broken``: line breaks inside some strings.
-    from parsedit import blocks
-
     gold = [g for g, _ in pairs]
     test = [t.replace(") (", ")\n(", 1) if broken and k % 2 else t
             for k, (_, t) in enumerate(pairs)]
     loaded = replace(parsedit.load_params(params), max_error=1000)
+    keys = metrics == "parseval"
+    fast = ("lines" if not numpy or (keys and yields == "align") else "arrays") + \
+        ("/keys" if keys else "/sentences")
 
-    def evaluated() -> tuple[list[SentenceResult], parsedit.results.CorpusResult]:
+    def evaluated(route: str) -> tuple[list[SentenceResult], parsedit.results.CorpusResult]:
         evaluator = parsedit.Evaluator(metrics=metrics, params=loaded, yields=yields,
-                                       keep_sentences=True)
+                                       keep_sentences=True, route=route)
         batches = [evaluator.update(gold[start:start + size], test[start:start + size])
                    for start in range(0, len(gold), size)]
         return [s for batch in batches for s in batch], evaluator.compute()
 
-    with patch.object(blocks, "numpy_pays", lambda lines: numpy):
-        batches, result = evaluated()
-    with patch("parsedit.api._listed", tuple):  # (a batch not a list: read as items)
-        oracle_batches, oracle = evaluated()
+    batches, result = evaluated(fast)
+    assert result.route == fast
+    oracle_batches, oracle = evaluated("reference")
     assert batches == oracle_batches == list(result.sentences)
-    assert result.to_dict() == oracle.to_dict()
+    assert same_report(result, oracle)
     # parsedit.score gives the same sentences, but for its messages' line
     # numbers (an evaluator numbers each batch's lines from 1).
     scored = parsedit.score(gold, test, metrics=metrics, params=loaded, yields=yields)
@@ -245,21 +244,6 @@ def test_python_dash_m_is_the_command() -> None:
     out = subprocess.run([sys.executable, "-m", "parsedit", "--version"], capture_output=True,
                          text=True, check=True)
     assert out.stdout.startswith("parsedit, version")
-
-
-def readme_examples() -> list[str]:
-    text = README.read_text(encoding="utf-8")
-    section = text.split("## Python API", 1)[1].split("\n## ", 1)[0]
-    return re.findall(r"```python\n(.*?)```", section, flags=re.S)
-
-
-def test_the_readme_api_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    examples = readme_examples()
-    assert examples
-    files(tmp_path, [GOLD, GOLD], [PARSE2, PARSE3])
-    monkeypatch.chdir(tmp_path)
-    for code in examples:
-        exec(compile(code, "README.md", "exec"), {})
 
 
 def test_brackets_and_odd_leaves_in_nltk_trees_are_words() -> None:

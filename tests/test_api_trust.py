@@ -27,7 +27,8 @@ import parsedit
 from parsedit.api import _Sums
 from parsedit.config import Config
 from parsedit.errors import ConfigError, ParseditError, TreeError
-from parsedit.trees import columnar
+from parsedit.signature import signature
+from parsedit.trees import lines as line_readers
 from parsedit.trees.tree import Tree
 
 ALL = "parseval,label,span,rule,la,tagging"
@@ -142,7 +143,7 @@ def test_evaluators_in_threads_keep_to_their_own_line_readers(
         for g, t in part:
             alone.update(g, t)
         expected.append(alone.state())
-    with patch.object(columnar, "_MAX_CHUNKS", 64):
+    with patch.object(line_readers, "_MAX_CHUNKS", 64):
         for _ in range(2):
             found: list[dict[str, float]] = [{} for _ in parts]
 
@@ -168,7 +169,7 @@ def test_score_in_threads_gives_each_its_own_figures(ptb: tuple[list[str], list[
         test.write_text("\n".join(ptb[1][k::4]) + "\n", encoding="utf-8")
         runs.append((str(gold), str(test)))
     expected = [parsedit.score(g, t, metrics="parseval").to_dict()["corpus"] for g, t in runs]
-    with patch.object(columnar, "_MAX_CHUNKS", 64):
+    with patch.object(line_readers, "_MAX_CHUNKS", 64):
         found: list[Any] = [None] * 4
 
         def work(k: int) -> None:
@@ -405,7 +406,7 @@ def test_worst_words_without_la_is_refused_as_on_the_command_line(shared: Path) 
 
 def test_options_beside_a_config_are_refused() -> None:
     config = Config.from_options("parseval,label", "new")
-    assert parsedit.score([GOLD], [PARSE2], config=config).signature == config.signature()
+    assert parsedit.score([GOLD], [PARSE2], config=config).signature == signature(config)
     for beside in ({"metrics": "parseval"}, {"params": "collins"}, {"cutoff": 5},
                    {"label_costs": "levenshtein"}):
         with pytest.raises(ConfigError, match=f"config= holds every option, so "

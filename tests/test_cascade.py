@@ -1,13 +1,14 @@
 """The movement cascade (Roark's Figure 3 transducers, composed) against the
 five-step correction.
 
-Finding, stated in the README: the two agree whenever the five-step's moves
-fit the cascade's bounds and moving k brackets costs no less than deleting
-and re-inserting one (movement >= delete + insert of a close bracket, as in
-Roark's 1 = 0.5 + 0.5).  Outside the bounds the cascade is dearer (it cannot
-make the moves); when moving is cheaper than that, the cascade can be
-cheaper (it can pad a lone deleted bracket with an inserted one and move the
-pair, which the five steps, moving runs of at least two on one path, never do).
+Finding, stated in docs/explanation/metrics.md (The movement cascade): the two
+agree whenever the five-step's moves fit the cascade's bounds and moving k
+brackets costs no less than deleting and re-inserting one (movement >= delete
++ insert of a close bracket, as in Roark's 1 = 0.5 + 0.5). Outside the bounds
+the cascade is dearer (it cannot make the moves); when moving is cheaper than
+that, the cascade can be cheaper (it can pad a lone deleted bracket with an
+inserted one and move the pair, which the five steps, moving runs of at least
+two on one path, never do).
 """
 
 from __future__ import annotations
@@ -28,7 +29,8 @@ from parsedit.costs.transducer import FstScheme
 from parsedit.encodings import get_encoding
 from parsedit.fst.cascade import cascade_distance
 from parsedit.params import Params
-from parsedit.pipeline import Scorer, evaluate
+from parsedit.pipeline.run import evaluate
+from parsedit.pipeline.scorer import Scorer
 from parsedit.trees.normalise import NONE
 from parsedit.trees.tree import Tree
 

@@ -41,7 +41,8 @@ def test_score_json_contract(tmp_path: Path) -> None:
     assert "words differ at word 2: gold 'b', test 'c'" in data["sentences"][3]["message"]
     assert data["sentences"][3]["reason"] == "Words unmatch (b|c)"
     assert data["summary"] == {"sentences": 4, "ok": 2, "skip": 1, "error": 1,
-                               "gold_trees": 4, "test_trees": 4, "stopped": None}
+                               "gold_trees": 4, "test_trees": 4, "stopped": None,
+                               "route": "lines/sentences", "route_reason": "one tree a line"}
 
 
 def test_score_text_lists_what_was_not_scored(tmp_path: Path) -> None:

@@ -20,8 +20,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from roark_trees import GOLD, PARSE2, PARSE3
 
-from parsedit.metrics.base import parts_of
+from parsedit.config import Config
 from parsedit.metrics.parseval import Parseval
+from parsedit.metrics.registry import build
 from parsedit.metrics.significance import (
     holm,
     kendall_tau,
@@ -310,7 +311,7 @@ def test_compare_reports_recall_and_precision_beside_f(tmp_path: Path) -> None:
 
 def test_parseval_terms_give_f_recall_and_precision_as_score_does() -> None:
     metric = Parseval()
-    assert set(parts_of(metric)) == {"recall", "precision"}
+    assert set(metric.parts()) == {"recall", "precision"}
     sums = np.array([[16.0, 22.0, 20.0]])
     assert float(metric.from_terms(sums)[0]) == 200 * 16 / 42
     assert float(RECALL(sums)[0]) == 100 * 16 / 22
@@ -318,10 +319,7 @@ def test_parseval_terms_give_f_recall_and_precision_as_score_does() -> None:
 
 
 def test_a_metric_without_parts_has_none() -> None:
-    class Bare:
-        name = "bare"
-
-    assert parts_of(Bare()) == {}  # type: ignore[arg-type]
+    assert build(Config.from_options("label"))["label"].parts() == {}
 
 
 # -- the sign convention and -0.00 -------------------------------------------

@@ -10,7 +10,7 @@ from conftest import files, run
 from roark_trees import GOLD, PARSE2, PARSE3
 
 from parsedit.config import Config
-from parsedit.pipeline import evaluate
+from parsedit.pipeline.run import evaluate
 
 
 def four_pairs(tmp_path: Path) -> tuple[str, str]:

@@ -16,7 +16,7 @@ from roark_trees import GOLD, PARSE2, PARSE3
 
 from parsedit import config as config_module
 from parsedit.metrics import registry
-from parsedit.metrics.base import Outcome
+from parsedit.metrics.base import Metric, Outcome
 from parsedit.trees.bracketing import Bracketing
 
 
@@ -35,14 +35,13 @@ class ExactCounts:
                 "rate": 100.0 * self.exact / self.sentences if self.sentences else None}
 
 
-class Exact:
-    """The share of sentences parsed exactly right, as a percentage."""
+class Exact(Metric[ExactCounts]):
+    """The share of sentences parsed exactly right, as a percentage: only
+    what is the metric's own is written (its headline is its terms'
+    figure, its signature part its name, by the base's defaults)."""
 
     name = "exact"
     title = "exact match"
-
-    def describe(self) -> list[str]:
-        return ["exact"]
 
     def zero(self) -> ExactCounts:
         return ExactCounts()
@@ -52,9 +51,6 @@ class Exact:
 
     def failure(self, gold: Bracketing) -> ExactCounts:
         return ExactCounts(0, 1)
-
-    def headline(self, total: ExactCounts) -> float | None:
-        return total.figures()["rate"]
 
     def sentence_average(self, total: ExactCounts) -> float | None:
         return self.headline(total)

@@ -21,9 +21,9 @@ from hypothesis import strategies as st
 from parsedit.frozen import fast_init
 from parsedit.fst.align import Op
 from parsedit.metrics.base import Outcome
-from parsedit.metrics.edits import Scored as EditScored
+from parsedit.metrics.edits import Aligned
 from parsedit.metrics.leaf_ancestor import LAScored
-from parsedit.pipeline import Scored
+from parsedit.pipeline.tally import Scored
 from parsedit.results import (
     EditCounts,
     LACounts,
@@ -36,7 +36,7 @@ from parsedit.results import (
 from parsedit.tagging.reader import Segment
 
 DECORATED = [ParsevalCounts, EditCounts, LACounts, TagCounts, TaggingCounts, WordCounts,
-             SentenceResult, EditScored, Outcome, Scored, Op, LAScored, Segment]
+             SentenceResult, Aligned, Outcome, Scored, Op, LAScored, Segment]
 
 # A field: whether it has a default (a value), a default factory, or neither.
 specs = st.lists(st.sampled_from(["required", "default", "factory"]), min_size=0, max_size=6)

@@ -22,9 +22,9 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from roark_trees import GOLD, PARSE2, PARSE3
 
-from parsedit import pipeline
 from parsedit.cli import main
 from parsedit.fst.files import read_far
+from parsedit.pipeline import scorer as pipeline_scorer
 
 GRAMMARS = Path(__file__).resolve().parents[1] / "grammars"
 
@@ -279,7 +279,7 @@ def test_unwritable_outputs_are_refused_before_the_work(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     def no_work(*args: object, **kwargs: object) -> None:
         raise AssertionError("scored before checking the destination")
-    monkeypatch.setattr(pipeline.Scorer, "pair", no_work)
+    monkeypatch.setattr(pipeline_scorer.Scorer, "pair", no_work)
     missing = str(tmp_path / "missing" / "out")
     for args in _commands(tmp_path, missing):
         result = run(*args)
@@ -411,6 +411,6 @@ def test_bad_option_values_are_one_line_before_any_work(
 
     def no_work(*args: object, **kwargs: object) -> None:
         raise AssertionError("scored before checking the options")
-    monkeypatch.setattr(pipeline.Scorer, "pair", no_work)
+    monkeypatch.setattr(pipeline_scorer.Scorer, "pair", no_work)
     result = run(*(a.format(gold=gold, test=test) for a in args))
     one_error_line(result, needle)

@@ -14,7 +14,7 @@ from conftest import SHARED, run
 
 from parsedit.config import Config
 from parsedit.errors import ConfigError
-from parsedit.pipeline import evaluate
+from parsedit.pipeline.run import evaluate
 from parsedit.report import evalb as evalb_report
 from parsedit.report import text as text_report
 from parsedit.report import tsv as tsv_report
@@ -101,7 +101,7 @@ def test_evalbs_table_formatted_as_the_rows_come_is_the_report(ptb300: tuple[str
     config = Config.from_options("parseval,la")
     every = evaluate(gold, test, config)
     for jobs in (1, 2, 3):
-        table = evalb_report.Table(memory)
+        table = evalb_report.EvalbTable(memory)
         kept = evaluate(gold, test, config, jobs=jobs, keep="rows", rows=table)
         assert "".join(evalb_report.chunks(kept, table)) == evalb_report.render(every)
         assert kept.rows is None
@@ -114,7 +114,7 @@ def test_a_table_without_a_temporary_directory_is_one_line(tmp_path: Path, ptb30
     import tempfile
 
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "missing"))
-    table = evalb_report.Table(100)
+    table = evalb_report.EvalbTable(100)
     kept = evaluate(*ptb300, Config.from_options("parseval"), keep="rows")
     assert kept.rows is not None
     with pytest.raises(ConfigError, match="set TMPDIR to a writable directory"):
@@ -149,7 +149,7 @@ def test_max_error_stops_inside_a_later_unit(tmp_path: Path, jobs: int,
     (cut_dir / "t").write_text("\n".join(test[:260]) + "\n")
     config = Config.from_options("parseval,label", max_error=2)
     monkeypatch.chdir(tmp_path)
-    table = evalb_report.Table()
+    table = evalb_report.EvalbTable()
     stopped = evaluate("g", "t", config, jobs=jobs, keep="rows", rows=table)
     assert stopped.stopped is not None
     assert stopped.stopped.startswith("stopped at sentence 260, error 4:")

@@ -17,7 +17,7 @@ from parsedit.costs import load_costs
 from parsedit.encodings.lineage import lineages
 from parsedit.metrics.leaf_ancestor import LeafAncestor
 from parsedit.params import Params
-from parsedit.pipeline import Scorer
+from parsedit.pipeline.scorer import Scorer
 from parsedit.trees.normalise import NONE
 from parsedit.trees.tree import Tree
 

@@ -23,11 +23,11 @@ from hypothesis import strategies as st
 from parsedit.config import Config
 from parsedit.costs.reader import load_scheme, parse_scheme
 from parsedit.fst.wordfst import FstWordAligner
-from parsedit.fst.words import Boundaries, WordAligner, WordAlignment
 from parsedit.params import load_params
-from parsedit.pipeline import evaluate
+from parsedit.pipeline.run import evaluate
 from parsedit.results import CorpusResult
 from parsedit.segmentation import MAX_WINDOW
+from parsedit.wordalign import Boundaries, WordAligner, WordAlignment
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 from word_errors import main as word_errors_main  # noqa: E402

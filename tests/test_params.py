@@ -10,8 +10,9 @@ from conftest import files
 from parsedit.config import Config
 from parsedit.errors import ConfigError
 from parsedit.params import Params, load_params, parse_params
-from parsedit.pipeline import evaluate
+from parsedit.pipeline.run import evaluate
 from parsedit.results import CorpusResult
+from parsedit.signature import signature
 from parsedit.trees.normalise import COLLINS
 
 
@@ -135,8 +136,8 @@ def test_a_file_of_mostly_unknown_keys_is_not_a_parameter_file(tmp_path: Path) -
 def test_max_error_is_in_the_signature() -> None:
     # It decides where a run stops, so which sentences the figures cover.
     assert "|max-error:10" in load_params("collins").describe()
-    assert Config(params=parse_params("MAX_ERROR 3\n", "m.prm", "m")).signature() != \
-        Config(params=parse_params("MAX_ERROR 4\n", "m.prm", "m")).signature()
+    assert signature(Config(params=parse_params("MAX_ERROR 3\n", "m.prm", "m"))) != \
+        signature(Config(params=parse_params("MAX_ERROR 4\n", "m.prm", "m")))
 
 
 def test_the_normalisation_constants_are_the_shipped_files() -> None:

@@ -21,7 +21,7 @@ from test_properties import tree_pairs
 from parsedit.config import Config
 from parsedit.metrics import parseval
 from parsedit.params import load_params
-from parsedit.pipeline import evaluate
+from parsedit.pipeline.run import evaluate
 from parsedit.results import ParsevalCounts
 from parsedit.trees.normalise import COLLINS, NONE
 from parsedit.trees.tree import Tree

@@ -60,7 +60,7 @@ def test_plot_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _results(tmp_path: Path) -> list[tuple[str, CorpusResult]]:
     from parsedit.config import Config
-    from parsedit.pipeline import evaluate
+    from parsedit.pipeline.run import evaluate
 
     gold, tests = files(tmp_path)
     config = Config(metrics=("parseval", "label", "span", "rule", "la"))

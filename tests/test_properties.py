@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from parsedit.config import Config
 from parsedit.costs.transducer import FstScheme
 from parsedit.params import Params
-from parsedit.pipeline import Scorer
+from parsedit.pipeline.scorer import Scorer
 from parsedit.trees.normalise import NONE
 from parsedit.trees.tree import Child, Tree
 

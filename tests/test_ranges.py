@@ -11,9 +11,10 @@ from conftest import ptb_ten_times
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parsedit.blocks import _Lines
 from parsedit.config import Config
-from parsedit.pipeline import Job, Lines, Pair, Scorer, blocks, evaluate, pairs
+from parsedit.pipeline.run import evaluate
+from parsedit.pipeline.scorer import Pair, pairs
+from parsedit.pipeline.units import _Lines
 from parsedit.report import evalb as evalb_report
 from parsedit.trees import ranges
 from parsedit.trees.ranges import LineRange, line_layout, line_ranges, line_starts
@@ -65,7 +66,7 @@ def test_line_starts_are_every_kth_line(data: bytes, every: int, block: int) -> 
 
 def range_pairs(lines: LineRange, gold: str, test: str) -> list[Pair]:
     """The pairs of items a range's lines make, as the routes that read
-    ranges pair them (parsedit.blocks): up to the blank lines that end both
+    ranges pair them (parsedit.pipeline.units): up to the blank lines that end both
     files."""
     g, t = _Lines(gold, lines.gold, "utf-8"), _Lines(test, lines.test, "utf-8")
     out: list[Pair] = []
@@ -116,12 +117,8 @@ def test_jobs_read_evalbs_edge_cases_alike(shared: Path, name: str, prm: str) ->
     assert line_ranges(gold, test) is not None
     one = evaluate(gold, test, config)
     assert evaluate(gold, test, config, jobs=2).to_dict() == one.to_dict()
-    # and by ranges in one process
-    scorer = Scorer(config)
-    cut = line_ranges(gold, test, every=3)
-    assert cut is not None
-    assert [s for _, block in blocks(Job(scorer, gold, test), Lines(cut))
-            for s in block.sentences] == list(one.sentences)
+    # and by ranges of 3 lines in one process
+    assert evaluate(gold, test, config, every=3).sentences == one.sentences
 
 
 @pytest.mark.slow
@@ -138,7 +135,7 @@ def test_evalb_report_on_39k_pairs_read_by_the_workers(shared: Path, tmp_path: P
     assert len(plain.sentences) == 39140 and plain.count("ok") == 39140
     assert evalb_report.render(forked) == evalb_report.render(plain)
     # and as score does it: only the rows kept, the table formatted as they come
-    table = evalb_report.Table()
+    table = evalb_report.EvalbTable()
     rows = evaluate(str(gold), str(test), config, jobs=2, keep="rows", rows=table)
     assert "".join(evalb_report.chunks(rows, table)) == evalb_report.render(plain)
 

@@ -8,7 +8,7 @@ from typing import cast
 import pytest
 
 from parsedit.config import Config
-from parsedit.pipeline import evaluate
+from parsedit.pipeline.run import evaluate
 
 Span = tuple[str, int, int]
 

@@ -10,7 +10,7 @@ from roark_trees import GOLD, PARSE2, PARSE3
 
 from parsedit.config import Config
 from parsedit.params import Params
-from parsedit.pipeline import Scorer
+from parsedit.pipeline.scorer import Scorer
 from parsedit.trees.normalise import NONE
 
 pytestmark = pytest.mark.paper

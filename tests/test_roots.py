@@ -38,7 +38,8 @@ from parsedit.encodings.lineage import lineages
 from parsedit.errors import ConfigError
 from parsedit.metrics import parseval
 from parsedit.params import Params, load_params, parse_params
-from parsedit.pipeline import Scorer, evaluate
+from parsedit.pipeline.run import evaluate
+from parsedit.pipeline.scorer import Scorer
 from parsedit.trees.bracketing import Bracketing
 from parsedit.trees.normalise import COLLINS
 from parsedit.trees.roots import (

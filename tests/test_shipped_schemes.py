@@ -13,7 +13,7 @@ from parsedit.costs.shipped import shipped_names
 from parsedit.encodings import get_encoding
 from parsedit.fst.align import Aligner
 from parsedit.params import Params, load_params
-from parsedit.pipeline import Scorer
+from parsedit.pipeline.scorer import Scorer
 from parsedit.trees.normalise import NONE
 
 SENTENCE = "(S (NP (DT the) (NN dog)) (VP (VBZ barks) (ADVP (RB loudly))))"

@@ -44,7 +44,7 @@ def loaded(*args: str) -> list[str]:
 def test_version_loads_no_command() -> None:
     _, modules = probe("--version")
     assert {m for m in modules if m.startswith("parsedit")} == {
-        "parsedit", "parsedit.cli", "parsedit.cli.app", "parsedit.errors"}
+        "parsedit", "parsedit.cli", "parsedit.cli.app", "parsedit.errors", "parsedit.version"}
 
 
 def test_parseval_alone_loads_neither_schemes_nor_tagging_nor_workers(tmp_path: Path) -> None:
@@ -78,7 +78,7 @@ def test_parseval_alone_loads_no_fst(tmp_path: Path) -> None:
                   "--yield", "align") == []
     # numpy only from a gold file of blocks.ARRAYS_FROM bytes (1 MiB) on, where
     # reading and scoring blocks of lines with it pays for its import
-    from parsedit.blocks import ARRAYS_FROM
+    from parsedit.pipeline.route import ARRAYS_FROM
 
     line = "(S (NP (DT the) (NN dog)) (VP (VBZ barks)))\n"
     gold.write_text(line * (ARRAYS_FROM // len(line) - 1))

@@ -21,30 +21,30 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_properties import edit_distance, span_list, tree_pairs, trees_over
 
-from parsedit import blocks
 from parsedit.config import Config
 from parsedit.costs.reader import load_scheme, parse_scheme
 from parsedit.encodings import get_encoding
 from parsedit.fst.cascade import cascade_distance
 from parsedit.fst.wordfst import FstWordAligner
-from parsedit.fst.words import PAIRED, WordAligner
 from parsedit.metrics.base import Outcome
-from parsedit.metrics.edits import EditDistance, Scored
+from parsedit.metrics.edits import Aligned, EditDistance
 from parsedit.metrics.yields import JointDistance, joint_scheme
 from parsedit.params import Params, load_params
-from parsedit.pipeline import Job, Lines, Scorer, evaluate
-from parsedit.pipeline import run as run_pairs
+from parsedit.pipeline.run import evaluate
+from parsedit.pipeline.scorer import Scorer
 from parsedit.trees import bracketing
 from parsedit.trees.normalise import NONE
 from parsedit.trees.ranges import line_ranges
 from parsedit.trees.reader import Item, read_trees
 from parsedit.trees.tree import Tree
+from parsedit.wordalign import PAIRED, WordAligner
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 from perturb import main as perturb_main  # noqa: E402
 from perturb import perturb  # noqa: E402
-from test_columnar import ODD, TAGS, per_sentence  # noqa: E402
-from test_columnar import tree as columnar_tree  # noqa: E402
+from test_lines import ODD, TAGS, per_sentence  # noqa: E402
+from test_lines import same as same_report  # noqa: E402
+from test_lines import tree as columnar_tree  # noqa: E402
 from word_errors import main as word_errors_main  # noqa: E402
 from word_errors import retokenise, word_errors  # noqa: E402
 
@@ -569,9 +569,9 @@ LABEL = get_encoding("label")
 JOINT = joint_scheme(load_scheme("roark-basic"), load_scheme("words"))
 
 
-def label_scored(g: tuple[str, ...], t: tuple[str, ...], scheme: object = JOINT) -> Scored:
+def label_scored(g: tuple[str, ...], t: tuple[str, ...], scheme: object = JOINT) -> Aligned:
     """The label distance's alignment of two normalised trees under ``scheme``."""
-    detail: Scored = EditDistance(LABEL, scheme).score(g, t).detail  # type: ignore[arg-type]
+    detail: Aligned = EditDistance(LABEL, scheme).score(g, t).detail  # type: ignore[arg-type]
     return detail
 
 
@@ -605,9 +605,9 @@ def test_joint_basic_distance_against_the_oracle(pair: tuple[Tree, Tree]) -> Non
 @settings(max_examples=150, deadline=None)
 @given(tree_pairs())
 def test_joint_distance_with_identical_words_is_never_dearer(pair: list[Tree]) -> None:
-    # Finding (README): with words editable, a cheapest path can trade
-    # brackets for word edits, so the joint distance can be below the label
-    # distance even when the words are equal.  Identical yields therefore
+    # Finding (docs/explanation/word-alignment.md): with words editable, a
+    # cheapest path can trade brackets for word edits, so the joint distance
+    # can be below the label distance even when the words are equal.  Identical yields therefore
     # never take the joint transducer in the pipeline.
     g, t = NONE.apply(pair[0]), NONE.apply(pair[1])
     joint = label_scored(g, t).counts
@@ -634,8 +634,8 @@ def test_joint_distance_can_trade_brackets_for_words() -> None:
 ])
 def test_joint_movement_correction_against_the_cascade(gold: str, test: str, five: float,
                                                         cascade: float) -> None:
-    # Finding (README): with word edits the five steps and the cascade can
-    # differ either way, even where the five steps' moves fit the bounds.
+    # Finding (docs/explanation/word-alignment.md): with word edits the five
+    # steps and the cascade can differ either way, even where the five steps' moves fit the bounds.
     g, t = NONE.apply(tree(gold)), NONE.apply(tree(test))
     scored = label_scored(g, t)
     assert all(m.size <= 4 for m in scored.moves) and len(scored.moves) <= 2
@@ -1012,7 +1012,7 @@ def test_plot_takes_the_yield_options(tmp_path: Path) -> None:
 
 
 # -- PARSEVAL alone under --yield align, a block of lines at a time -----------
-# (parsedit.blocks with yields.columnar) against the per-sentence path, the
+# (the route lines/keys, with yields.keys_aligned) against the reference route, the
 # oracle: the same sentence results (PARSEVAL counts, word counts), pair by pair.
 MISWORDS = ["a", "b", "the", "The", "do", "n't", "don't", ",", "'", "\"", "*T*-1", "0"]
 
@@ -1053,7 +1053,7 @@ def misworded(draw: st.DrawFn) -> tuple[str, str]:
        st.sampled_from(["collins", "new", "none", "eq-word"]), st.booleans(),
        st.sampled_from(["words", "words-tokenisation", "m"]), st.integers(1, 4),
        st.sampled_from(["skip", "count"]), st.integers(0, 9))
-def test_aligned_parseval_by_blocks_is_the_per_sentence_result(
+def test_aligned_parseval_by_lines_is_the_reference_result(
         pairs: list[tuple[str, str]], params: str, labeled: bool, costs: str, every: int,
         failures: str, fst: int) -> None:
     loaded = load_params("collins" if params == "eq-word" else params)
@@ -1069,33 +1069,16 @@ def test_aligned_parseval_by_blocks_is_the_per_sentence_result(
         Path(gold).write_text("".join(g + "\n" for g, _ in pairs), encoding="utf-8")
         Path(test).write_text("".join(t + "\n" for _, t in pairs), encoding="utf-8")
         oracle = per_sentence(config, gold, test)
-        cut = line_ranges(gold, test, every=every)
-        if cut is None:  # not both in line layout: never read by blocks
+        if line_ranges(gold, test) is None:  # not both in line layout: no range is read
             return
-        scorer = Scorer(config)
-        assert blocks.eligible(Job(scorer, gold, test), aligned=True)
-        fast = run_pairs(scorer, Lines(cut), gold, test)
+        fast = evaluate(gold, test, replace(config, route="lines/keys"), every=every)
+        assert fast.route == "lines/keys"
         assert fast.sentences == oracle.sentences
-        assert fast.to_dict() == oracle.to_dict()
-
-
-def test_aligned_parseval_is_read_by_blocks_only_where_asked() -> None:
-    """The hook: line by line (blocks.scored) takes --yield align with gold
-    segmentation when asked (aligned=True, as the pipeline asks); a route
-    asking about strict PARSEVAL alone (the default) does not get it."""
-    def job(**options: Any) -> Job:
-        return Job(Scorer(Config.from_options("parseval", **options)), "g", "t")
-
-    assert blocks.eligible(job(yields="align"), aligned=True)
-    assert not blocks.eligible(job(yields="align"))
-    assert blocks.eligible(job(), aligned=True) and blocks.eligible(job())
-    for segmentation in ("align", "document"):
-        assert not blocks.eligible(job(yields="align", segmentation=segmentation),
-                                   aligned=True)
+        assert same_report(fast, oracle)
 
 
 @pytest.mark.slow
-def test_aligned_parseval_by_blocks_on_real_word_errors(shared: Path, tmp_path: Path) -> None:
+def test_aligned_parseval_by_lines_on_real_word_errors(shared: Path, tmp_path: Path) -> None:
     """The PTB sample against a copy with parse errors and 10 % word errors
     (3,195 pairs whose words differ), and the Sequoia sample against its
     word-error and re-tokenised copies under words-tokenisation: by blocks
@@ -1112,5 +1095,6 @@ def test_aligned_parseval_by_blocks_on_real_word_errors(shared: Path, tmp_path: 
         assert oracle.words is not None and oracle.words.error_rate is not None
         assert oracle.words.error_rate > 1
         fast = evaluate(*pair, config)
+        assert fast.route == "lines/keys"
         assert fast.sentences == oracle.sentences
-        assert fast.to_dict() == oracle.to_dict()
+        assert same_report(fast, oracle)

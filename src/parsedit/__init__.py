@@ -23,7 +23,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.2.6"
+from parsedit.version import __version__ as __version__
 
 __all__ = [
     "Config", "CorpusResult", "Edit", "EditCounts", "EditScript", "Evaluator", "LACounts",

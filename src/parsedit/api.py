@@ -31,10 +31,10 @@ from __future__ import annotations
 
 import math
 import os
+import sys
 import threading
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import fields, is_dataclass
-from itertools import count
 from typing import Any, cast
 
 from parsedit.config import DEFAULT_METRICS, Config, check_run
@@ -43,18 +43,13 @@ from parsedit.costs.alphabet import collect_items
 from parsedit.errors import ConfigError
 from parsedit.metrics import registry
 from parsedit.params import Params, load_params
-from parsedit.pipeline import (
-    Job,
-    Scorer,
-    evaluate,
-    mismatched,
-    numbered,
-    root_labels,
-    run,
-    run_warnings,
-    with_root_labels,
-)
-from parsedit.pipeline import align as align_pair
+from parsedit.pipeline import units
+from parsedit.pipeline.conclude import Roots, conclude, root_labels
+from parsedit.pipeline.route import Facts, Route, choose, keys_serve
+from parsedit.pipeline.run import evaluate, evaluate_items
+from parsedit.pipeline.scorer import Scorer, numbered
+from parsedit.pipeline.scorer import align as align_pair
+from parsedit.pipeline.tally import TALLIES, Counted, scored_tallies
 from parsedit.results import (
     CorpusResult,
     EditScript,
@@ -64,16 +59,14 @@ from parsedit.results import (
     TaggingCounts,
     Totals,
 )
+from parsedit.signature import signature
 from parsedit.trees.memory import Sentence, Source, TreeLike, is_path, items, not_a_tree
-from parsedit.trees.reader import Item, read_sentence
-from parsedit.trees.roots import ROOT_SAMPLE, root_label_warning
+from parsedit.trees.reader import Item
+from parsedit.trees.roots import ROOT_SAMPLE
 from parsedit.trees.source import DEFAULT_ENCODING, check_encoding
 from parsedit.trees.tree import Tree
 
 __all__ = ["Evaluator", "align", "load_costs", "load_params", "score"]
-
-# The root labels of pairs (gold's, test's), for the root-label warning.
-Roots = list[tuple[str | None, str | None]]
 
 # What align() aligns: the edit encodings, and leaf-ancestor's lineages.
 ENCODINGS = ("label", "span", "rule", "lineage")
@@ -125,29 +118,10 @@ def score(gold: Source, test: Source, metrics: str | Sequence[str] | None = None
                                              config.params.normalisation, config.rule_pos,
                                              config.la_preterminals)
                          for name, enc in needed}
-        scorer = Scorer(config, alphabets, details=errors > 0)
-        gold_seen, test_seen = _Firsts(gold_items), _Firsts(test_items)
-        result = run(scorer, scorer.paired(gold_seen, test_seen), gold_name, test_name,
-                     worst_words, errors, jobs, keep=keep)
-        result = with_root_labels(result, config, zip(gold_seen.first, test_seen.first),
-                                  gold_name, test_name)
+        result = evaluate_items(Scorer(config, alphabets, details=errors > 0), gold_items,
+                                test_items, gold_name, test_name, worst_words, errors, jobs,
+                                keep)
     return result.with_caveats(gold_name, test_name)
-
-
-class _Firsts:
-    """Items passed on as they are read, the first :data:`ROOT_SAMPLE` of
-    them kept (``first``) for the root-label warning, so that sentences given
-    as a generator are read once."""
-
-    def __init__(self, source: Iterable[Item]) -> None:
-        self.source = source
-        self.first: list[Item] = []
-
-    def __iter__(self) -> Iterator[Item]:
-        for item in self.source:
-            if len(self.first) < ROOT_SAMPLE:
-                self.first.append(item)
-            yield item
 
 
 class Evaluator:
@@ -200,17 +174,16 @@ class Evaluator:
         self.config = config
         self.keep_sentences = keep_sentences
         self._lock = threading.Lock()
-        self._built: tuple[Scorer, Job] | None = None
-        scorer = self._scorer_and_job()[0]  # built now, so that a bad option fails here
+        self._built: Scorer | None = None
+        scorer = self._scorer()  # built now, so that a bad option fails here
         self._template = _template(config, scorer.zeros)
         self.reset()
 
-    def _scorer_and_job(self) -> tuple[Scorer, Job]:
+    def _scorer(self) -> Scorer:
         """The scorer (built when first needed: an unpickled evaluator
-        builds it when it next scores) and its job."""
+        builds it when it next scores)."""
         if self._built is None:
-            scorer = Scorer(self.config)
-            self._built = scorer, Job(scorer, "gold", "test")
+            self._built = Scorer(self.config)
         return self._built
 
     def reset(self) -> None:
@@ -221,6 +194,8 @@ class Evaluator:
             self._seen = 0
             # The root labels of the first pairs seen (the root-label warning).
             self._roots: Roots = []
+            # The routes the batches took (each name, and why).
+            self._routes: dict[str, str] = {}
 
     def update(self, gold: Iterable[Sentence], test: Iterable[Sentence]) -> list[SentenceResult]:
         """Score a batch; its sentences are numbered on from the last batch
@@ -245,31 +220,33 @@ class Evaluator:
         """A batch of items scored pair by pair, numbered from ``first``,
         and the root labels of its first pairs, for the root-label warning."""
         _same_size(gold, test)
-        scorer = self._scorer_and_job()[0]
+        scorer = self._scorer()
+        self._took(choose(self.config, Facts("trees")))
         batch = [scorer.pair(number, g, t, "gold", "test")[0]
                  for number, g, t in numbered(gold, test, first)]
         return batch, root_labels(self.config, zip(gold, test)) \
             if len(self._roots) < ROOT_SAMPLE else []
 
+    def _took(self, route: Route) -> None:
+        self._routes.setdefault(route.name, route.why)
+
     def _strings(self, gold: list[str], test: list[str], first: int
                  ) -> tuple[list[SentenceResult], Roots]:
         """A batch of bracketed strings, numbered from ``first``, scored as
-        a file's lines are (:func:`parsedit.blocks.line_pairs`: each string
-        of the usual one-line form read straight into what the metrics
-        read), any other pair from its items, as :meth:`_items` scores them;
-        and the root labels of its first pairs, read the same way."""
-        from parsedit import blocks
-
+        a file's lines are (:func:`parsedit.pipeline.units.batch`, by the
+        route the table chooses for the batch), and the root labels of its
+        first pairs, read the same way."""
         _same_size(gold, test)
-        scorer, job = self._scorer_and_job()
-        found = blocks.line_pairs(job, first, gold, test)
-        batch = [scored.sentence if scored is not None else scorer.pair(
-            number, read_sentence(g, "gold", number), read_sentence(t, "test", number), "gold",
-            "test")[0] for number, scored, g, t in zip(count(first), found, gold, test)]
+        config = self.config
+        route = choose(config, Facts("strings", size=sum(map(len, gold)), batch=len(gold),
+                                     numpy="numpy" in sys.modules, keys=keys_serve(config)))
+        self._took(route)
+        job = units.Job(self._scorer(), route, "gold", "test")
+        batch = [scored.sentence for scored in units.batch(job, first, gold, test)]
         sample = max(0, ROOT_SAMPLE - len(self._roots))
-        norm = self.config.params.normalisation
-        return batch, list(zip(blocks.line_root_labels(norm, gold[:sample]),
-                               blocks.line_root_labels(norm, test[:sample])))
+        norm = config.params.normalisation
+        return batch, list(zip(units.batch_root_labels(norm, gold[:sample]),
+                               units.batch_root_labels(norm, test[:sample])))
 
     def _add(self, batch: list[SentenceResult], roots: Roots) -> None:
         """Add a scored batch to the sums (``roots``: its first pairs' root
@@ -292,22 +269,17 @@ class Evaluator:
             sums = self._sums.values()
             sentences = tuple(self._sentences)
             roots = list(self._roots)
-        config = self.config
+            routes = dict(self._routes)
         totals = _rebuild("all", self._template, sums)
-        outer = {side: int(sums[f"outer.{side}"]) for side in ("gold", "test")}
-        aligned = (int(sums["warnings.words_differ"]), int(sums["warnings.with_words"])) \
-            if config.yields == "align" else None
-        warnings = run_warnings(config, totals.ok, outer, int(sums["warnings.mismatched"]),
-                                aligned, (), "gold", "test")
-        labels = root_label_warning(roots, "gold", "test")
-        if labels is not None:
-            warnings.append(labels)
-        result = CorpusResult(config.metrics, config.signature(), sentences, totals,
-                              _rebuild("cutoff", self._template, sums),
-                              config.params.cutoff_len, totals.sentences, totals.sentences,
-                              config.average, warnings=tuple(warnings),
-                              not_ok=tuple(s for s in sentences if s.status != "ok"))
-        return result.with_caveats("gold", "test")
+        counted = Counted(totals, _rebuild("cutoff", self._template, sums), totals.sentences,
+                          totals.sentences, {key: int(sums[_key(key)]) for key in TALLIES},
+                          sentences, tuple(s for s in sentences if s.status != "ok"),
+                          last=totals.sentences)
+        route = Route("+".join(routes), "; ".join(f"{name}: {why}"
+                                                   for name, why in routes.items())) \
+            if routes else Route("reference", "nothing scored yet")
+        return conclude(counted, self.config, route, "gold", "test", roots
+                        ).with_caveats("gold", "test")
 
     def __getstate__(self) -> dict[str, Any]:
         """What pickling keeps: the options and the sums (never the scorer,
@@ -316,7 +288,7 @@ class Evaluator:
             return {"config": self.config, "keep_sentences": self.keep_sentences,
                     "template": self._template, "sums": self._sums.copy(),
                     "sentences": list(self._sentences), "seen": self._seen,
-                    "roots": list(self._roots)}
+                    "roots": list(self._roots), "routes": dict(self._routes)}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.config = state["config"]
@@ -326,19 +298,21 @@ class Evaluator:
         self._sentences = state["sentences"]
         self._seen = state["seen"]
         self._roots = state["roots"]
+        self._routes = state.get("routes", {})
         self._lock = threading.Lock()
         self._built = None
 
     def __add__(self, other: Evaluator) -> Evaluator:
         if not isinstance(other, Evaluator):
             return NotImplemented
-        if other.config.signature() != self.config.signature():
+        if signature(other.config) != signature(self.config):
             raise ConfigError("only evaluators with the same options can be merged")
         mine, theirs = self.__getstate__(), other.__getstate__()
         mine["sums"].merge(theirs["sums"])
         mine["sentences"] += theirs["sentences"]
         mine["seen"] += theirs["seen"]
         mine["roots"] = (mine["roots"] + theirs["roots"])[:ROOT_SAMPLE]
+        mine["routes"] = {**theirs["routes"], **mine["routes"]}
         merged = object.__new__(Evaluator)
         merged.__setstate__(mine)  # (its scorer is built if it scores: none is shared)
         return merged
@@ -395,24 +369,17 @@ def _config(config: Config | None, metrics: str | Sequence[str] | None,
     return config
 
 
+def _key(tally: str) -> str:
+    """The state key of one of the warnings' tallies
+    (:data:`~parsedit.pipeline.tally.TALLIES`)."""
+    return f"outer.{tally}" if tally in ("gold", "test") else f"warnings.{tally}"
+
+
 def _tallies(batch: Sequence[SentenceResult]) -> dict[str, float]:
-    """What the warnings need of a batch, as sums (see
-    :func:`~parsedit.pipeline.run_warnings`): its scored pairs with an
-    unlabelled outer bracket on one side only, its pairs whose words differ
-    (errors), and under ``yields="align"`` its pairs scored with word counts
-    and of them those whose words differ."""
-    outer = {"gold": 0, "test": 0}
-    with_words = words_differ = 0
-    for sentence in batch:
-        if sentence.outer_bracket is not None:
-            outer[sentence.outer_bracket] += 1
-        words = sentence.counts.get("words") if sentence.status == "ok" else None
-        if words is not None:
-            with_words += 1
-            words_differ += words.differ
-    return {"outer.gold": outer["gold"], "outer.test": outer["test"],
-            "warnings.mismatched": mismatched(batch), "warnings.with_words": with_words,
-            "warnings.words_differ": words_differ}
+    """What the warnings need of a batch, as the state's sums (the tallies a
+    run's :class:`~parsedit.pipeline.tally.Tally` counts:
+    :func:`~parsedit.pipeline.tally.scored_tallies`)."""
+    return {_key(name): value for name, value in scored_tallies(batch).items()}
 
 
 def _zero_state(template: Totals) -> dict[str, float]:

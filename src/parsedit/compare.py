@@ -15,7 +15,7 @@ test's p; a metric's parts (PARSEVAL's recall and precision) are tested as
 Bikel's ``compare.pl`` tests them.
 
 Every metric of ``--metrics`` is compared, through the interface every
-metric implements (:class:`parsedit.metrics.base.Metric`): its ``title``, its
+metric implements (:class:`parsedit.metrics.base.Metric[Any]`): its ``title``, its
 ``headline`` figure of the summed counts, its ``sentence_average``, its
 per-sentence ``terms`` with ``from_terms`` for the resampled figures, and its
 optional ``parts``.  No metric is named here: a metric added to the registry
@@ -29,13 +29,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from parsedit.config import Config
 from parsedit.errors import ConfigError
 from parsedit.metrics import registry
-from parsedit.metrics.base import Metric, parts_of
-from parsedit.pipeline import evaluate
+from parsedit.metrics.base import Metric
+from parsedit.pipeline.run import evaluate
 from parsedit.results import CorpusResult
 from parsedit.trees.reader import read_trees
 from parsedit.trees.source import DEFAULT_ENCODING, check_files
@@ -68,7 +68,7 @@ class Headlines:
 
 
 def headlines(results: Sequence[CorpusResult], config: Config,
-              metrics: Mapping[str, Metric] | None = None) -> Headlines:
+              metrics: Mapping[str, Metric[Any]] | None = None) -> Headlines:
     """The headline figures of systems scored under ``config`` (what
     ``compare`` ranks and ``plot rank-differences`` draws); ``metrics``: the
     config's metrics, if already built."""
@@ -308,7 +308,7 @@ def _warnings(c: Comparison) -> list[str]:
     return out
 
 
-def _terms(result: CorpusResult, metrics: Sequence[Metric], longest: int
+def _terms(result: CorpusResult, metrics: Sequence[Metric[Any]], longest: int
            ) -> tuple[list[Array], npt.NDArray[np.bool_]]:
     """Per metric, the terms of each of the first ``longest`` sentences
     (sentences x terms), 0 where the sentence was not scored; and the mask
@@ -332,7 +332,7 @@ def _offset(report: Progress, phase: str, total: int, before: int) -> Callable[[
     return told
 
 
-def _significance(c: Comparison, built: Mapping[str, Metric], report: Progress) -> None:
+def _significance(c: Comparison, built: Mapping[str, Metric[Any]], report: Progress) -> None:
     """The figures' bootstrap intervals; per pair the paired test (and the
     exact one over a few sentences), Holm's correction and the interval that
     agrees with it; the parts' tests."""
@@ -352,7 +352,7 @@ def _significance(c: Comparison, built: Mapping[str, Metric], report: Progress) 
     m = len(metrics)
     heads = [(k, metric.from_terms) for k, metric in enumerate(metrics)]
     parted = [(k, name, part) for k, metric in enumerate(metrics)
-              for name, part in parts_of(metric).items()]
+              for name, part in metric.parts().items()]
     longest = max(len(r.sentences) for r in c.results)
     scored = sorted({s.id - 1 for r in c.results for s in r.sentences if s.has_counts})
     c.resampled = len(scored)

@@ -15,7 +15,6 @@ from dataclasses import dataclass, field, fields
 from numbers import Integral
 from typing import TYPE_CHECKING, Any
 
-from parsedit import __version__
 from parsedit.encodings import NAMES as EDIT_METRICS
 from parsedit.errors import ConfigError
 from parsedit.metrics.movement import FIVE_STEP, METHODS, Movement
@@ -25,7 +24,6 @@ from parsedit.tagging.tagset import Tagset, Weights
 
 if TYPE_CHECKING:
     from parsedit.costs import CostScheme, Scheme
-    from parsedit.fst.words import WordAligner
 
 # The cost-scheme machinery (parsedit.costs) is imported where a scheme is
 # asked for, so that a run of PARSEVAL alone starts without it.
@@ -37,6 +35,10 @@ FAILURES = ("skip", "count")
 YIELDS = ("strict", "align")
 SEGMENTATIONS = ("gold", "align", "document")
 WORD_ALIGNERS = ("python", "fst")
+# What --route may ask for (parsedit.pipeline.route: "auto" lets its table
+# choose; any other is taken where it applies, else refused).
+ROUTES = ("auto", "reference", "lines/keys", "lines/sentences", "arrays/keys",
+          "arrays/sentences")
 MAX_JOBS = 256  # more processes than any machine gains from: a typo, not a wish
 
 # The whole-number options: each as the command line's messages name it, and
@@ -135,10 +137,15 @@ class Config:
     # "document": each file as one word stream, runs of any length.
     segmentation: str = "gold"
     # How the word alignment is computed: "python", the banded backward pass
-    # over the word lattice (parsedit.fst.words), or "fst", an OpenFst
+    # over the word lattice (parsedit.wordalign), or "fst", an OpenFst
     # composition and shortest path (parsedit.fst.wordfst); the same
     # alignments, so not in the signature.
     word_aligner: str = "python"
+    # Which readers take the lines: "auto", as parsedit.pipeline.route's
+    # table chooses, or one of its routes by name ("reference": every
+    # sentence by the reference reader); every route gives the same
+    # figures, so it is not in the signature.
+    route: str = "auto"
 
     def __post_init__(self) -> None:
         for name in self.metrics:
@@ -154,7 +161,8 @@ class Config:
                 ("'--failures'", self.failures, FAILURES),
                 ("'--yield'", self.yields, YIELDS),
                 ("'--segmentation'", self.segmentation, SEGMENTATIONS),
-                ("'--word-aligner'", self.word_aligner, WORD_ALIGNERS)):
+                ("'--word-aligner'", self.word_aligner, WORD_ALIGNERS),
+                ("'--route'", self.route, ROUTES)):
             check_choice(option, value, choices)
         check_whole("max_moves", self.movement.max_moves)
         check_whole("max_k", self.movement.max_k)
@@ -248,17 +256,6 @@ class Config:
                               "declarative scheme for the words encoding")
         return scheme
 
-    def new_word_aligner(self) -> WordAligner:
-        """The word aligner of ``--yield align`` (see ``word_aligner``)."""
-        from parsedit.fst.words import WordAligner
-        norm = self.params.normalisation
-        # Without EQ_WORD pairs, words are the same word only when equal.
-        same_word = norm.same_word if norm.equal_words else None
-        if self.word_aligner == "fst":
-            from parsedit.fst.wordfst import FstWordAligner
-            return FstWordAligner(self.word_scheme(), same_word)
-        return WordAligner(self.word_scheme(), same_word)
-
     def warnings(self, chooser: str = "--metrics") -> list[str]:
         """What the options make a reader need to know (one line each);
         ``chooser`` names the option that chose the metrics (``align``'s
@@ -312,23 +309,3 @@ class Config:
                         "strips them (STRIP_FUNCTION_TAGS 1), so those entries never apply; "
                         "-p function-tags keeps them")
         return out
-
-    def signature(self) -> str:
-        """One line that pins a result down (sacreBLEU-style): the metrics,
-        the parameter file, each metric's own settings, the averaging and the
-        versions."""
-        from importlib.metadata import version
-
-        from parsedit.metrics.registry import build
-
-        parts = [f"metrics:{'+'.join(self.metrics)}", f"params:{self.params.describe()}"]
-        parts += [part for metric in build(self).values() for part in metric.describe()]
-        if self.failures != "skip":
-            parts.append(f"failures:{self.failures}")
-        if self.yields == "align":
-            parts.append(f"yield:align|words:{self.word_scheme().describe()}")
-        if self.segmentation != "gold":
-            parts.append(f"segmentation:{self.segmentation}")
-        parts += [f"average:{self.average}", f"parsedit:{__version__}",
-                  f"pynini:{version('pynini')}"]
-        return "|".join(parts)

@@ -31,6 +31,7 @@ prefixed ``PARSEDIT_`` (``PARSEDIT_MAX_LINE_BYTES=4194304 parsedit score
 from __future__ import annotations
 
 import os
+import sys
 
 from parsedit.errors import ConfigError
 
@@ -49,7 +50,9 @@ def _setting(name: str, default: int) -> int:
         value = 0
     if value < 1:
         raise ConfigError(f"PARSEDIT_{name} must be a positive whole number, not {text!r}")
-    return value
+    # A limit beyond what an index can hold is no limit: kept within one so
+    # that ``readline(limit + 1)`` cannot overflow (a traceback, not a run).
+    return min(value, sys.maxsize - 1)
 
 
 def max_line_bytes() -> int:

@@ -25,6 +25,7 @@ from operator import add, attrgetter
 from typing import Any, NamedTuple
 
 from parsedit.frozen import fast_init
+from parsedit.version import __version__
 
 
 def percent(part: float, whole: float) -> float | None:
@@ -640,7 +641,7 @@ class CorpusResult:
     ``sentences`` holds every :class:`SentenceResult` by default (the Python
     API, JSON, ``--per-sentence``, ``compare``, ``plot``, ``--errors``); a run
     that keeps less (``keep="rows"`` or ``"none"`` in
-    :func:`parsedit.pipeline.run`, what ``score`` does for its text and EVALB
+    :func:`parsedit.pipeline.run.evaluate`, what ``score`` does for its text and EVALB
     reports) leaves it empty, so that its memory does not grow with the
     corpus.  ``not_ok`` always holds the sentences whose status is not
     ``ok`` (errors, skips, counted failures), in order; ``rows`` EVALB's
@@ -677,6 +678,10 @@ class CorpusResult:
     rows: SentenceRows | None = None
     # The pairs of runs of sentences (--segmentation align or document), in order.
     runs: tuple[Run, ...] = ()
+    # The route the run took (parsedit.pipeline.route) and why: never a
+    # number's cause, every route gives the same figures.
+    route: str = "reference"
+    route_reason: str = ""
 
     @classmethod
     def aggregate(cls, metrics: tuple[str, ...], signature: str,
@@ -789,6 +794,93 @@ class CorpusResult:
         return found
 
     def to_dict(self, gold: str = "", test: str = "") -> dict[str, Any]:
-        """The JSON report as a dictionary (the README's JSON contract)."""
-        from parsedit.report.json import to_dict
+        """The JSON report as a dictionary (the JSON contract:
+        :mod:`parsedit.report.json` and the docs' JSON reference)."""
         return to_dict(self, gold, test)
+
+
+# The JSON contract (documented in parsedit.report.json): results as plain data.
+
+_PARSEVAL_SENTENCE = ("matched", "gold", "test", "labelled", "unlabelled", "crossing", "words",
+                      "correct_tags")
+
+
+def _counts(metric: str, counts: Any) -> Any:
+    """One sentence's counts as JSON."""
+    if isinstance(counts, LACounts):
+        return {"score": counts.score, "words": counts.words,
+                "word_scores": list(counts.word_scores)}
+    if isinstance(counts, ParsevalCounts):
+        return {key: getattr(counts, key) for key in _PARSEVAL_SENTENCE}
+    if isinstance(counts, EditCounts):
+        out: dict[str, Any] = {"edits": counts.edits}
+        if metric == "label":
+            out["basic"] = counts.basic
+        out["gold"] = counts.gold
+        return out
+    return counts.figures()
+
+
+def _figures(metric: str, totals: Totals) -> dict[str, Any]:
+    """A metric's corpus figures over some totals."""
+    counts = totals.counts[metric]
+    if isinstance(counts, ParsevalCounts):
+        return {"sentences": totals.sentences, "errors": totals.error, "skips": totals.skip,
+                **counts.figures()}
+    figures: dict[str, Any] = counts.figures()
+    if isinstance(counts, EditCounts) and metric != "label":
+        del figures["basic"]
+    return figures
+
+
+def corpus(result: CorpusResult) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for metric in result.metrics:
+        out[metric] = {**_figures(metric, result.totals),
+                       "cutoff": {"max_length": result.cutoff_len,
+                                  **_figures(metric, result.cutoff)}}
+        if isinstance(result.totals.counts[metric], LACounts):
+            out[metric]["worst_words"] = None if result.worst_words is None else [
+                {"gold": " ".join(e.gold), "test": " ".join(e.test), "score": e.score,
+                 "count": e.count, "loss": e.loss,
+                 "examples": [{"sentence": n, "word": w} for n, w in e.examples]}
+                for e in result.worst_words]
+    return out
+
+
+def to_dict(result: CorpusResult, gold: str, test: str) -> dict[str, Any]:
+    """The JSON report of ``result`` as a dictionary (see :mod:`parsedit.report.json`)."""
+    sentences = []
+    for s in result.sentences:
+        entry: dict[str, Any] = {"id": s.id, "status": s.status, "message": s.message,
+                                 "reason": s.reason, "length": s.length,
+                                 "counted": s.counted}
+        run = result.run(s)
+        if run is not None:
+            entry.update(run.sentences())
+        for metric in result.metrics:
+            counts = s.counts.get(metric)
+            entry[metric] = None if counts is None else _counts(metric, counts)
+        if result.words is not None:
+            words = s.counts.get("words")
+            entry["words"] = None if words is None else words.figures()
+        sentences.append(entry)
+    return {
+        "parsedit": __version__,
+        "signature": result.signature,
+        "gold": gold,
+        "test": test,
+        "summary": {"sentences": result.totals.sentences, "ok": result.count("ok"),
+                    "skip": result.count("skip"), "error": result.count("error"),
+                    "gold_trees": result.gold_trees, "test_trees": result.test_trees,
+                    "stopped": result.stopped, "route": result.route,
+                    "route_reason": result.route_reason},
+        "warnings": list(result.warnings),
+        "corpus": corpus(result),
+        **({"words": {**result.words.figures(),
+                      "cutoff": {"max_length": result.cutoff_len,
+                                 **result.cutoff.counts["words"].figures()}}}
+           if result.words is not None else {}),
+        **({"errors": result.errors} if result.errors is not None else {}),
+        "sentences": sentences,
+    }

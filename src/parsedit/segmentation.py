@@ -3,7 +3,7 @@
 
 The files are read in step.  From the next unpaired gold sentence i and test
 sentence j, the words of a window of sentences on each side are aligned
-(:mod:`parsedit.fst.words`).  A gold sentence boundary and a test sentence
+(:mod:`parsedit.wordalign`).  A gold sentence boundary and a test sentence
 boundary *agree* when the alignment puts them at the same place: some
 prefix of its operations consumes exactly the words before both.
 
@@ -14,7 +14,7 @@ end is where it cut the text, not a sentence end the other side was seen to
 share, and near it the alignment can be bent by what it cut off: among
 equally cheap scripts, the words left over at the end can be placed so as
 to meet some boundary of the other side.  The alignment is told the
-trusted boundaries (:class:`~parsedit.fst.words.Boundaries`) and among its
+trusted boundaries (:class:`~parsedit.wordalign.Boundaries`) and among its
 cheapest scripts takes one that keeps the most of them, so that a word
 error at a sentence's edge (an inserted last word and a substituted first
 word of the next, which cost as much paired across the boundary as on each
@@ -58,9 +58,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
-from parsedit.fst.words import Boundaries, WordAligner
 from parsedit.results import Run
 from parsedit.trees.reader import Item
+from parsedit.wordalign import Boundaries, WordAligner
 
 __all__ = ["DOCUMENT_WORDS", "MAX_WINDOW", "WINDOW", "Run", "aligned_pairs", "limit_warning",
            "merge_warning"]
@@ -160,7 +160,7 @@ def _agreed(gold: Sequence[Item], test: Sequence[Item], aligner: WordAligner,
     equally cheap scripts, the words left over at the end can be placed so
     as to meet a sentence end of the other side.  The alignment is told
     every sentence end but the cuts, and keeps the most of them its cost
-    allows (see :class:`~parsedit.fst.words.Boundaries`): the ends further
+    allows (see :class:`~parsedit.wordalign.Boundaries`): the ends further
     on tell it which of two equally cheap places of an early boundary goes
     on agreeing with the sentences after it."""
     gold_words = [words(item) for item in gold]

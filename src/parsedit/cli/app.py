@@ -20,8 +20,8 @@ from typing import Any, TypeVar
 
 import click
 
-from parsedit import __version__
 from parsedit.errors import ParseditError, StandardOutputError
+from parsedit.version import __version__
 
 F = TypeVar("F", bound=Callable[..., Any])
 

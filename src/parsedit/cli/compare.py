@@ -17,6 +17,8 @@ from parsedit.cli.options import (
     cost_options,
     encoding_options,
     encodings_of,
+    format_options,
+    formats_of,
     option_files,
     params_option,
     scoring_config,
@@ -25,9 +27,10 @@ from parsedit.cli.options import (
 )
 from parsedit.compare import compare, headlines, names_for
 from parsedit.output import replacing
-from parsedit.pipeline import evaluate
+from parsedit.pipeline.run import evaluate
 from parsedit.report import compare as compare_report
 from parsedit.report import plot as plot_report
+from parsedit.trees.formats import TREES
 from parsedit.trees.source import check_files
 
 
@@ -59,12 +62,14 @@ from parsedit.trees.source import check_files
               help=JOBS_HELP)
 @click.option("-q", "--quiet", is_flag=True, help="No progress line on standard error.")
 @encoding_options()
+@format_options(TREES)
 @user_errors
 def compare_command(gold: str, systems: tuple[str, ...], names: tuple[str, ...],
                     baseline: str | None, test: str, alpha: float, samples: int, seed: int,
                     fmt: str, output: str | None, jobs: int, quiet: bool,
                     input_encoding: str, gold_encoding: str | None,
-                    test_encoding: str | None, **scoring: Any) -> None:
+                    test_encoding: str | None, gold_format: str, test_format: str,
+                    **scoring: Any) -> None:
     """Compare several systems on one gold file: figures with confidence intervals,
     ranks, rank agreement and paired significance (Roark's Table 3)."""
     gold_enc, test_enc = encodings_of(input_encoding, gold_encoding, test_encoding)
@@ -72,6 +77,8 @@ def compare_command(gold: str, systems: tuple[str, ...], names: tuple[str, ...],
               *option_files(scoring)]
     config = scoring_config(scoring)
     check_outputs(output, inputs=inputs)
+    formats_of("compare", TREES, (gold, gold_format, gold_enc, "--gold-format"),
+               *((s, test_format, test_enc, "--test-format") for s in systems))
     progress = Progress(sys.stderr.isatty() and not quiet)
     comparison = compare(gold, list(systems), config, names, samples, seed, jobs,
                          progress.phase, baseline, test, alpha, gold_enc, test_enc)
@@ -100,12 +107,13 @@ def compare_command(gold: str, systems: tuple[str, ...], names: tuple[str, ...],
 @cost_options
 @yield_options
 @encoding_options()
+@format_options(TREES)
 @user_errors
 def plot(kind: str, gold: str, tests: tuple[str, ...], output: str, names: tuple[str, ...],
          params: str, label_costs: str | None, span_costs: str | None,
          rule_costs: str | None, la_costs: str | None, yields: str, word_costs: str | None,
          word_aligner: str, input_encoding: str, gold_encoding: str | None,
-         test_encoding: str | None) -> None:
+         test_encoding: str | None, gold_format: str, test_format: str) -> None:
     """Draw one of Roark's or Sampson and Babarczy's figures (KIND) for TEST files,
     or the confidence intervals of a comparison (intervals)."""
     gold_enc, test_enc = encodings_of(input_encoding, gold_encoding, test_encoding)
@@ -121,6 +129,8 @@ def plot(kind: str, gold: str, tests: tuple[str, ...], output: str, names: tuple
                        "rule_costs": rule_costs, "la_costs": la_costs,
                        "word_costs": word_costs})])
     check_files((gold, gold_enc), *((test, test_enc) for test in tests))
+    formats_of("plot", TREES, (gold, gold_format, gold_enc, "--gold-format"),
+               *((t, test_format, test_enc, "--test-format") for t in tests))
     warn(config.warnings())
     if kind == "intervals":
         comparison = compare(gold, list(tests), config, names, test="bs",

@@ -61,7 +61,7 @@ class Progress:
 
 
 def render(result: CorpusResult, gold: str, test: str, fmt: str,
-           table: evalb_report.Table | None = None) -> Iterable[str]:
+           table: evalb_report.EvalbTable | None = None) -> Iterable[str]:
     """The report in pieces: EVALB's table as it is written, or as it was
     formatted during the run (``table``)."""
     if fmt == "evalb":
@@ -108,7 +108,11 @@ def _print(text: str) -> None:
 
 
 def finish(result: CorpusResult, gold: str, test: str, fmt: str, output: str | None,
-           table: evalb_report.Table | None = None) -> None:
+           table: evalb_report.EvalbTable | None = None, verbose: bool = False) -> None:
+    """Write the report of ``result`` and end the command (see the module);
+    ``verbose`` says which route read the lines."""
+    if verbose:
+        click.echo(f"parsedit: route: {result.route} ({result.route_reason})", err=True)
     # The report carries what standard error says below it: a run that
     # covers less than the files, and the sentences left out (as the Python
     # API's results do).

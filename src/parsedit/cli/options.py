@@ -17,6 +17,7 @@ from parsedit.config import (
     AVERAGES,
     DEFAULT_METRICS,
     RANGES,
+    ROUTES,
     SEGMENTATIONS,
     WORD_ALIGNERS,
     YIELDS,
@@ -26,6 +27,7 @@ from parsedit.encodings import NAMES
 from parsedit.metrics.movement import METHODS
 from parsedit.names import names_file
 from parsedit.params import SHIPPED as SHIPPED_PARAMS
+from parsedit.trees.formats import FORMATS, chosen
 from parsedit.trees.source import DEFAULT_ENCODING, check_encoding
 
 
@@ -125,6 +127,30 @@ def encoding_options(alias: bool = True, sides: bool = True) -> Callable[[F], F]
                             show_default=True, help=ENCODING_HELP)(func)
     return decorate
 
+
+
+def format_options(accepted: tuple[str, ...]) -> Callable[[F], F]:
+    """``--gold-format`` and ``--test-format``: one of the formats the
+    command takes (:mod:`parsedit.trees.formats`), or ``auto``."""
+    described = "; ".join(f"{name}: {FORMATS[name]}" for name in accepted)
+
+    def decorate(func: F) -> F:
+        func = click.option("--test-format", type=click.Choice(("auto", *accepted)),
+                            default="auto", show_default=True,
+                            help="The format of TEST (see --gold-format).")(func)
+        return click.option("--gold-format", type=click.Choice(("auto", *accepted)),
+                            default="auto", show_default=True,
+                            help=f"The format of GOLD ({described}; auto: told from its "
+                                 "first line).")(func)
+    return decorate
+
+
+def formats_of(command: str, accepted: tuple[str, ...], *files: tuple[str, str, str, str]
+               ) -> list[str]:
+    """Each (path, format asked for, encoding, option) file's format, refused
+    if ``command`` does not read it (:func:`parsedit.trees.formats.chosen`)."""
+    return [chosen(name, path, encoding, accepted, option, command)
+            for path, name, encoding, option in files]
 
 
 def encodings_of(input_encoding: str, gold: str | None = None,
@@ -251,6 +277,10 @@ def scoring_options(func: F) -> F:
                           "up to 4 sentences pair up by their word alignment, merged as "
                           "forests; document: each file one word stream, runs of any "
                           "length."),
+        click.option("--route", type=click.Choice(ROUTES), default="auto", show_default=True,
+                     help="Which readers take the lines: auto (the fastest that applies; "
+                          "the same figures) or reference (every sentence by the reference "
+                          "reader). The route taken is in JSON's summary and on --verbose."),
     )):
         func = option(func)
     return func
@@ -271,4 +301,4 @@ def scoring_config(options: dict[str, Any]) -> Config:
                    tagset=pop("tagset"), weights=pop("weights"), separator=pop("separator"),
                    yields=pop("yields"), word_costs=pop("word_costs"),
                    word_aligner=pop("word_aligner"),
-                   segmentation=pop("segmentation"))
+                   segmentation=pop("segmentation"), route=pop("route"))

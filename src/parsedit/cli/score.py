@@ -19,6 +19,8 @@ from parsedit.cli.options import (
     cost_options,
     encoding_options,
     encodings_of,
+    format_options,
+    formats_of,
     la_preterminals_option,
     option_files,
     params_option,
@@ -32,9 +34,12 @@ from parsedit.config import Config, check_run
 from parsedit.encodings import NAMES
 from parsedit.errors import ConfigError
 from parsedit.output import write_text
-from parsedit.pipeline import Scorer, evaluate, pairs
-from parsedit.pipeline import align as align_pair
+from parsedit.pipeline.run import evaluate
+from parsedit.pipeline.scorer import Scorer, pairs
+from parsedit.pipeline.scorer import align as align_pair
 from parsedit.report import evalb as evalb_report
+from parsedit.signature import signature
+from parsedit.trees.formats import TREES
 from parsedit.trees.source import check_files
 
 
@@ -55,7 +60,10 @@ from parsedit.trees.source import check_files
 @click.option("-j", "--jobs", type=Jobs(), default="1", show_default=True,
               help=JOBS_HELP)
 @click.option("-q", "--quiet", is_flag=True, help="No progress line on standard error.")
+@click.option("-v", "--verbose", is_flag=True,
+              help="Also say on standard error which route read the lines, and why.")
 @encoding_options()
+@format_options(TREES)
 @click.option("--errors", "errors_top", type=whole("errors"), default=None,
               metavar="K", help="Error analysis: the K most frequent edits per encoding, "
                                "per-label recall/precision/F, the K worst sentences per "
@@ -63,8 +71,9 @@ from parsedit.trees.source import check_files
 @user_errors
 def score(gold: str | None, test: str | None, fmt: str, output: str | None,
           signature_only: bool, worst_words: int, per_sentence: str | None, jobs: int,
-          quiet: bool, errors_top: int | None, input_encoding: str, gold_encoding: str | None,
-          test_encoding: str | None, **scoring: Any) -> None:
+          quiet: bool, verbose: bool, errors_top: int | None, input_encoding: str,
+          gold_encoding: str | None, test_encoding: str | None, gold_format: str,
+          test_format: str, **scoring: Any) -> None:
     """Score every TEST tree against the GOLD tree on the same line (either may
     be - for standard input, and gzip, bzip2 or xz compressed)."""
     # score does no linear algebra, and OpenBLAS's threads, started when
@@ -77,40 +86,17 @@ def score(gold: str | None, test: str | None, fmt: str, output: str | None,
     if fmt == "evalb" and source is click.core.ParameterSource.DEFAULT:
         scoring["metrics"] = "parseval"  # what EVALB's report shows: nothing else computed
     config = scoring_config(scoring)
-    if fmt == "evalb" and config.weighted:
-        raise ConfigError("--format evalb cannot show --weighted matches (fractions); use "
-                          "text or json")
     check_run(config, worst_words, errors_top or 0)
-    if fmt == "evalb" and "parseval" not in config.metrics:
-        raise ConfigError("--format evalb needs the parseval metric in --metrics")
-    if fmt == "evalb" and config.yields != "strict":
-        raise ConfigError("--format evalb prints EVALB's report, which scores only pairs with "
-                          "equal words; use --format text or json with --yield align")
-    if fmt == "evalb" and (config.split or config.with_preterminals):
-        given = " and ".join(name for name, on in (("--split", config.split),
-                                                   ("--with-preterminals",
-                                                    config.with_preterminals)) if on)
-        raise ConfigError(f"--format evalb prints EVALB's report, and {given} change(s) what "
-                          "its figures count (they would not be EVALB's); use --format text "
-                          "or json")
     if fmt == "evalb":
-        unshown = [m for m in config.metrics if m not in ("parseval", "la")]
-        ignored = [name for name, on in (("--errors", errors_top is not None),
-                                         ("--average sentence",
-                                          config.average == "sentence"),
-                                         (f"--metrics {','.join(unshown)}", unshown))
-                   if on]
-        if ignored:
-            warn([f"{' and '.join(ignored)} show(s) nothing in --format evalb (EVALB's report "
-                  "has no place for it); use --format text or json"])
+        evalb_report.check(config)
+        warn(evalb_report.unshown(config, errors_top is not None))
     if signature_only:
-        click.echo(config.signature())
+        click.echo(signature(config))
         return
-    if config.failures == "count" and fmt == "evalb":
-        raise ConfigError("--format evalb cannot show --failures count: EVALB's report sums "
-                          "only the sentences it scored; use --format text or json")
     if gold is None or test is None:
         raise ConfigError("score needs GOLD and TEST files (or --signature-only)")
+    formats_of("score", TREES, (gold, gold_format, encodings[0], "--gold-format"),
+               (test, test_format, encodings[1], "--test-format"))
     check_outputs(output, ("--per-sentence", per_sentence), inputs=inputs)
     progress = Progress(sys.stderr.isatty() and not quiet)
     # Only JSON and --per-sentence list every sentence's counts; the text
@@ -118,7 +104,7 @@ def score(gold: str | None, test: str | None, fmt: str, output: str | None,
     keep = "sentences" if fmt == "json" or per_sentence else "rows" if fmt == "evalb" \
         else "none"
     # EVALB's table is formatted as the rows come, while -j N's workers score.
-    table = evalb_report.Table() if fmt == "evalb" else None
+    table = evalb_report.EvalbTable() if fmt == "evalb" else None
     result = evaluate(gold, test, config, worst_words, jobs, progress, errors_top or 0,
                       *encodings, keep=keep, rows=table)
     progress.close()
@@ -126,7 +112,7 @@ def score(gold: str | None, test: str | None, fmt: str, output: str | None,
         from parsedit.report import tsv as tsv_report
 
         write_text(per_sentence, tsv_report.render(result), "--per-sentence")
-    finish(result, gold, test, fmt, output, table)
+    finish(result, gold, test, fmt, output, table, verbose)
 
 
 
@@ -144,18 +130,21 @@ def score(gold: str | None, test: str | None, fmt: str, output: str | None,
 @la_preterminals_option
 @yield_options
 @encoding_options(alias=False)
+@format_options(TREES)
 @user_errors
 def align(gold: str, test: str, sentence: int, encoding: str, params: str, rule_pos: str,
           label_costs: str | None, span_costs: str | None, rule_costs: str | None,
           la_costs: str | None, la_preterminals: bool, yields: str, word_costs: str | None,
           word_aligner: str, input_encoding: str, gold_encoding: str | None,
-          test_encoding: str | None) -> None:
+          test_encoding: str | None, gold_format: str, test_format: str) -> None:
     """Show one pair's alignment, each edit marked with its cost."""
     from parsedit.report import align as align_report
     from parsedit.results import LineageScript
 
     encodings = encodings_of(input_encoding, gold_encoding, test_encoding)
     check_files((gold, encodings[0]), (test, encodings[1]))
+    formats_of("align", TREES, (gold, gold_format, encodings[0], "--gold-format"),
+               (test, test_format, encodings[1], "--test-format"))
     if encoding == "words":
         words_config = config_of("parseval", rule_pos, {}, params, yields="align",
                                  word_costs=word_costs, word_aligner=word_aligner)
@@ -184,6 +173,7 @@ def align(gold: str, test: str, sentence: int, encoding: str, params: str, rule_
 def _align_words(gold: str, test: str, sentence: int, config: Config,
                  encodings: tuple[str, str]) -> None:
     """Print the word alignment of the ``sentence``-th pair of normalised yields."""
+    from parsedit.metrics.yields import word_aligner
     from parsedit.report import words as words_report
 
     norm = config.params.normalisation
@@ -196,7 +186,7 @@ def _align_words(gold: str, test: str, sentence: int, config: Config,
                 raise ConfigError(f"sentence {sentence} has no tree on the {side} side")
             gold_words = [w[:-1] for w in norm.normalise(g.tokens).words]
             test_words = [w[:-1] for w in norm.normalise(t.tokens).words]
-            alignment = config.new_word_aligner().align(gold_words, test_words)
+            alignment = word_aligner(config).align(gold_words, test_words)
             click.echo(words_report.render(alignment, gold_words, test_words,
                                            scheme.describe(), sentence), nl=False)
             return

@@ -12,13 +12,14 @@ from parsedit.cli.options import (
     FILE,
     encoding_options,
     encodings_of,
+    format_options,
     option_files,
     tag_options,
 )
 from parsedit.report import tags as tags_report
 from parsedit.tagging.config import tag_config
 from parsedit.tagging.evaluate import evaluate_tags
-from parsedit.tagging.reader import FORMATS
+from parsedit.trees.formats import TAGGED
 from parsedit.trees.source import check_files
 
 
@@ -26,9 +27,7 @@ from parsedit.trees.source import check_files
 @click.argument("gold", type=FILE)
 @click.argument("tests", nargs=-1, required=True, type=FILE, metavar="TEST...")
 @tag_options
-@click.option("--gold-format", type=click.Choice(FORMATS), default="auto", show_default=True,
-              help="trees (preterminals), tsv (word<TAB>tag), slash (word/TAG lines).")
-@click.option("--test-format", type=click.Choice(FORMATS), default="auto", show_default=True)
+@format_options(TAGGED)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="Report format.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,

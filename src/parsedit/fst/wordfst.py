@@ -1,6 +1,6 @@
 """Word alignment as an OpenFst shortest path (``--word-aligner fst``).
 
-:class:`FstWordAligner` computes exactly what :class:`~parsedit.fst.words.WordAligner`
+:class:`FstWordAligner` computes exactly what :class:`~parsedit.wordalign.WordAligner`
 does (the same cheapest script, the same tie-breaking), but through
 compositions: the word scheme becomes a two-factor edit transducer over
 signature blocks (:class:`~parsedit.fst.edit.EditTransducer`, as for
@@ -25,7 +25,7 @@ as cheapest, where the Python pass uses 1e-9; costs that are multiples of a
 power of two, such as 0.5, are exact in both), then over what is left (a
 handful of arcs) the most sentence-boundary states kept (each state's
 numbers of gold and test words found by a forward pass), the fewest
-unmatched words and the first arc by :data:`~parsedit.fst.words.ORDER` are
+unmatched words and the first arc by :data:`~parsedit.wordalign.ORDER` are
 read exactly as in the Python pass.
 """
 
@@ -38,7 +38,7 @@ import pynini
 from parsedit.costs.scheme import INF, SAME_NAMES, CostScheme, Signature
 from parsedit.errors import SchemeError
 from parsedit.fst.edit import Arc, EditTransducer
-from parsedit.fst.words import NO_ENDS, ORDER, WordAligner, WordOp, chain_script
+from parsedit.wordalign import NO_ENDS, ORDER, WordAligner, WordOp, chain_script
 
 SLOT = 1 << 27  # slot labels: far above every block label, below the markers
 _MATCH, _SUB, _DEL, _INS = (ORDER.index(k) for k in ("match", "sub", "del", "ins"))
@@ -154,7 +154,7 @@ class FstWordAligner(WordAligner):
                    ends: tuple[frozenset[int], frozenset[int]] = NO_ENDS) -> list[WordOp]:
         """The cheapest script with the fewest unmatched words, read forward by
         ORDER (the Python pass's rules) over a pruned, sorted lattice; with
-        ``ends`` to keep, by :func:`~parsedit.fst.words.chain_script`."""
+        ``ends`` to keep, by :func:`~parsedit.wordalign.chain_script`."""
         # Each arc as (rank, slot order, cost, next state, unmatched, slot or None).
         arcs_of: list[list[tuple[int, int, float, int, int, int | None]]] = []
         for state in range(lattice.num_states()):

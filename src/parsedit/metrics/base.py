@@ -10,19 +10,18 @@ per-sentence *terms* (sufficient statistics), so that a resampled corpus is
 scored exactly as the real one: from summed counts, never from averaged
 rates.
 
-Adding a metric: write a class with these members in its module under
-``metrics/`` (its counts a frozen class with ``__add__`` and ``figures()``),
-and add its factory to :data:`parsedit.metrics.registry.FACTORIES`.  One
-member is optional: ``parts()``, further figures of the same terms that
-``compare`` tests beside the headline (PARSEVAL's recall and precision), read
-through :func:`parts_of`.
+Adding a metric: subclass :class:`Metric` in its module under ``metrics/``
+(its counts a frozen class with ``__add__`` and ``figures()``), and add its
+factory to :data:`parsedit.metrics.registry.FACTORIES`.
 """
 
 from __future__ import annotations
 
+import math
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from parsedit.frozen import fast_init
 from parsedit.trees.bracketing import Bracketing
@@ -38,47 +37,70 @@ class Outcome:
     detail: Any = None
 
 
-class Metric(Protocol):
+C = TypeVar("C")
+
+
+class Metric(ABC, Generic[C]):
+    """The base of every metric, generic in its counts ``C`` (a frozen,
+    additive class: ``a + b`` is the counts of both sets of sentences).
+
+    A metric writes what is its own: ``name``, ``title``, :meth:`zero`,
+    :meth:`score`, :meth:`failure`, :meth:`terms` and :meth:`from_terms`.
+    The rest has defaults: :meth:`headline` is ``from_terms(terms(total))``,
+    the one function that scores the real corpus and every resampled one
+    (as sacreBLEU's ``_compute_score_from_stats``), :meth:`describe` its
+    name, :meth:`sentence_average` none, :meth:`parts` none."""
+
+    #: its name in ``--metrics``, JSON and the signature
     name: str
     #: the headline figure's name in comparisons ("PARSEVAL F", "label acc.")
     title: str
 
     def describe(self) -> list[str]:
         """Its parts of the signature (``name:setting``)."""
-        ...
+        return [self.name]
 
-    def zero(self) -> Any:
+    @abstractmethod
+    def zero(self) -> C:
         """The counts of no sentence (the identity of ``+``)."""
-        ...
 
+    @abstractmethod
     def score(self, gold: Bracketing, test: Bracketing) -> Outcome:
         """One normalised pair with equal words."""
-        ...
 
-    def failure(self, gold: Bracketing) -> Any:
+    @abstractmethod
+    def failure(self, gold: Bracketing) -> C:
         """The counts of a test sentence that failed (empty, unreadable, a
         parser's failure marker) scored as a parse with no constituents over
         the gold words (``--failures count``)."""
-        ...
 
-    def headline(self, total: Any) -> float | None:
-        """The one figure ``compare`` ranks by (higher is better), as a
-        percentage."""
-        ...
-
-    def sentence_average(self, total: Any) -> float | None:
-        """The mean of the sentences' headline figures, as a percentage
-        (``--average sentence``), or None where the metric has none."""
-        ...
-
-    def terms(self, counts: Any) -> Sequence[float]:
+    @abstractmethod
+    def terms(self, counts: C) -> Sequence[float]:
         """A sentence's sufficient statistics for :meth:`from_terms`."""
-        ...
 
+    @abstractmethod
     def from_terms(self, sums: Any) -> Any:
         """The headline figure from summed terms (the last axis of a numpy
-        array holds the terms, so many resampled corpora are scored at once)."""
-        ...
+        array holds the terms, so many resampled corpora are scored at
+        once); NaN where it is undefined."""
+
+    def headline(self, total: C) -> float | None:
+        """The one figure ``compare`` ranks by (higher is better), as a
+        percentage, or None where it is undefined: the figure of the
+        corpus's summed terms, as every resampled corpus is scored."""
+        value = float(self.from_terms(self.terms(total)))
+        return None if math.isnan(value) else value
+
+    def sentence_average(self, total: C) -> float | None:
+        """The mean of the sentences' headline figures, as a percentage
+        (``--average sentence``), or None where the metric has none."""
+        return None
+
+    def parts(self) -> dict[str, Part]:
+        """Further figures of the same terms that ``compare`` tests beside
+        the headline, one family of tests each (PARSEVAL's recall and
+        precision); none by default."""
+        return {}
 
 
 class Part(NamedTuple):
@@ -87,14 +109,6 @@ class Part(NamedTuple):
 
     title: str
     figure: Callable[[Any], Any]
-
-
-def parts_of(metric: Metric) -> dict[str, Part]:
-    """The metric's parts, by name (its optional ``parts()``; none if it has
-    no such member): figures of its terms that ``compare`` tests beside the
-    headline, one family of tests each."""
-    parts: Callable[[], dict[str, Part]] | None = getattr(metric, "parts", None)
-    return dict(parts()) if parts is not None else {}
 
 
 def ratio(sums: Any, scale: float, offset: float) -> Any:

@@ -1,7 +1,7 @@
 """Edit distances of one encoding under one cost scheme, sentence by sentence.
 
 ``EditMetric(encoding, scheme).score(gold, test)`` takes two encoded strings
-and returns a :class:`Scored`: the counts (final and basic cost, gold events)
+and returns a :class:`Aligned`: the counts (final and basic cost, gold events)
 and what is needed to show the alignment.
 
 Pieces.  When the encoding has an anchor kind that the scheme can never edit
@@ -34,7 +34,7 @@ from parsedit.encodings.rule import RuleEncoding
 from parsedit.frozen import fast_init
 from parsedit.fst.align import Aligner, Alignment, FstAligner, Op, matched
 from parsedit.fst.cascade import cascade_distance
-from parsedit.metrics.base import Outcome, ratio
+from parsedit.metrics.base import Metric, Outcome, ratio
 from parsedit.metrics.movement import FIVE_STEP, Move, Movement, correct
 from parsedit.results import Edit, EditCounts, EditScript
 from parsedit.trees.bracketing import CLOSE, Bracketing
@@ -47,7 +47,7 @@ _SIGHT = 8
 
 @fast_init
 @dataclass(frozen=True)
-class Scored:
+class Aligned:
     """One pair's counts, and its alignment: ``prefix`` symbols matched, then
     the aligned ``pieces`` with the matched ``anchors`` between them, then
     ``suffix`` symbols matched."""
@@ -183,7 +183,7 @@ class EditMetric:
             found = self._cache[key] = self.aligner.align(gold, test)
         return found
 
-    def score(self, gold: Sequence[Symbol], test: Sequence[Symbol], events: int) -> Scored:
+    def score(self, gold: Sequence[Symbol], test: Sequence[Symbol], events: int) -> Aligned:
         """Score one pair; ``events`` is the number of gold events."""
         scored = self._score(gold, test, events)
         if self.corrects and self.movement.method == "cascade" and scored.counts.basic > 0:
@@ -193,9 +193,9 @@ class EditMetric:
             return replace(scored, counts=EditCounts.sentence(final, scored.counts.basic, events))
         return scored
 
-    def _score(self, gold: Sequence[Symbol], test: Sequence[Symbol], events: int) -> Scored:
+    def _score(self, gold: Sequence[Symbol], test: Sequence[Symbol], events: int) -> Aligned:
         if gold == test and self.exact:
-            return Scored(EditCounts.sentence(0.0, 0.0, events), gold, (), (), (), ())
+            return Aligned(EditCounts.sentence(0.0, 0.0, events), gold, (), (), (), ())
         if self.anchor is not None:
             # Skip the common prefix and suffix, cut back to whole pieces, and
             # split only what lies between.
@@ -222,13 +222,13 @@ class EditMetric:
     def _finish(self, prefix: Sequence[Symbol], pieces: tuple[Alignment, ...],
                 anchors: tuple[Symbol, ...], suffix: Sequence[Symbol], events: int,
                 differing: list[tuple[tuple[Symbol, ...], tuple[Symbol, ...]]] | None = None
-                ) -> Scored:
+                ) -> Aligned:
         """The pair's counts from its pieces; ``differing`` (the anchor
         route's pieces that differ, the others matched whole) lets the close
         brackets each deletes and inserts be counted once per distinct piece."""
         basic = sum(p.cost for p in pieces)
         if not self.corrects or basic == 0 or self.movement.method != "five-step":
-            return Scored(EditCounts.sentence(basic, basic, events), prefix, pieces, anchors,
+            return Aligned(EditCounts.sentence(basic, basic, events), prefix, pieces, anchors,
                           suffix, ())
         if differing is None:
             deleted, inserted = self._runs(pieces)
@@ -237,7 +237,7 @@ class EditMetric:
         delete, insert = self._close_costs
         assert self.scheme.movement is not None
         final, moves = correct(basic, deleted, inserted, delete, insert, self.scheme.movement)
-        return Scored(EditCounts.sentence(final, basic, events), prefix, pieces, anchors, suffix,
+        return Aligned(EditCounts.sentence(final, basic, events), prefix, pieces, anchors, suffix,
                       tuple(moves))
 
     def _closes(self, piece: tuple[tuple[Symbol, ...], tuple[Symbol, ...]]
@@ -274,7 +274,7 @@ class EditMetric:
         return deleted, inserted
 
 
-class EditDistance:
+class EditDistance(Metric[EditCounts]):
     """An edit-distance metric: one encoding (label, span or rule) under one
     cost scheme, its errors counted against the gold events (the encoding's
     :meth:`~parsedit.encodings.base.Encoding.events`: the gold constituents,
@@ -306,7 +306,7 @@ class EditDistance:
             # Equal strings cost nothing: only the events are counted, and
             # the symbols encoded if the alignment is ever read.
             counts = EditCounts.sentence(0.0, 0.0, self.encoding.count(gold))
-            return Outcome(counts, Scored(counts, _Unread(encode, gold), (), (), (), ()))
+            return Outcome(counts, Aligned(counts, _Unread(encode, gold), (), (), (), ()))
         gold_symbols = encode(gold)
         test_symbols = encode(test)
         scored = self.edits.score(gold_symbols, test_symbols,
@@ -315,16 +315,13 @@ class EditDistance:
 
     def script(self, outcome: Outcome) -> EditScript:
         """An outcome's alignment as data."""
-        detail: Scored = outcome.detail
+        detail: Aligned = outcome.detail
         return detail.script(self.encoding, self.edits.scheme.describe())
 
     def failure(self, gold: Bracketing) -> EditCounts:
         """Every gold event is an edit, whatever the cost scheme."""
         events = self.encoding.events(self.encoding.encode(gold))
         return EditCounts.sentence(float(events), float(events), events)
-
-    def headline(self, total: EditCounts) -> float | None:
-        return total.accuracy
 
     def sentence_average(self, total: EditCounts) -> float | None:
         return total.sentence_accuracy

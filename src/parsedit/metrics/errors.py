@@ -75,7 +75,7 @@ def sentence_errors(gold: Bracketing, test: Bracketing, outcomes: Mapping[str, O
     return SentenceErrors({k: (v[0], v[1], v[2]) for k, v in labels.items()}, edits, moves)
 
 
-def analyse(sentences: Sequence[SentenceResult], metrics: Mapping[str, Metric],
+def analyse(sentences: Sequence[SentenceResult], metrics: Mapping[str, Metric[Any]],
             top: int = 10) -> dict[str, Any]:
     """The corpus's error analysis, as the JSON report writes it."""
     ok = [s for s in sentences if s.details is not None]

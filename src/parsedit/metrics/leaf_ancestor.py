@@ -29,7 +29,7 @@ from parsedit.costs.scheme import CostScheme
 from parsedit.costs.transducer import FstScheme
 from parsedit.encodings.lineage import Lineage, LineageEncoding, lineages
 from parsedit.frozen import fast_init
-from parsedit.metrics.base import Outcome, ratio
+from parsedit.metrics.base import Metric, Outcome, ratio
 from parsedit.metrics.edits import EditMetric
 from parsedit.results import LACounts, LineageScript, Loss, WordLineages
 from parsedit.trees import bracketing
@@ -70,7 +70,7 @@ class LAScored:
             self.counts)
 
 
-class LeafAncestor:
+class LeafAncestor(Metric[LACounts]):
     """The leaf-ancestor metric: ``score`` gives :class:`LACounts`, with the
     lineages behind them as the outcome's detail (an :class:`LAScored`)."""
 
@@ -98,9 +98,6 @@ class LeafAncestor:
         """Every word scores 0."""
         words = len(bracketing.words(gold))
         return LACounts(0.0, 1, 0.0, words, (0.0,) * words) if words else LACounts()
-
-    def headline(self, total: LACounts) -> float | None:
-        return None if total.score is None else 100.0 * total.score
 
     def sentence_average(self, total: LACounts) -> float | None:
         """The corpus figure: already the mean of the sentences' scores."""

@@ -40,10 +40,10 @@ from itertools import compress, filterfalse
 from operator import eq
 from typing import Any
 
-from parsedit.metrics.base import Outcome, Part, ratio
+from parsedit.metrics.base import Metric, Outcome, Part, ratio
 from parsedit.results import ParsevalCounts
 from parsedit.trees.bracketing import CLOSING, OPEN, TAGGED, Bracketing, decode_all
-from parsedit.trees.columnar import POSITION, POSITIONS, SPAN, Read
+from parsedit.trees.lines import POSITION, POSITIONS, SPAN, LineRead
 
 # (label, start, end), or with split (label, start, end, children's spans).
 Bracket = tuple[Any, ...]
@@ -253,11 +253,11 @@ def score(gold: Bracketing, test: Bracketing, labeled: bool = True,
         crossing=crossing(gold_brackets, test_brackets))
 
 
-def columnar_counts(gold: Read, test: Read, labeled: bool = True) -> ParsevalCounts | None:
-    """:func:`score` of a pair read by the columnar reader
-    (:mod:`parsedit.trees.columnar`): the same counts, by integer set
+def keys_counts(gold: LineRead, test: LineRead, labeled: bool = True) -> ParsevalCounts | None:
+    """:func:`score` of a pair read into bracket keys by the line reader
+    (:mod:`parsedit.trees.lines`): the same counts, by integer set
     arithmetic on the bracket keys; None when the words differ or the test
-    has none (the per-sentence path judges that pair)."""
+    has none (the reference way judges that pair)."""
     if gold.tagged == test.tagged:
         correct = len(test.tagged)
         if not correct:
@@ -307,7 +307,7 @@ def _crossing(gold: list[int], test: list[int]) -> int:
                    [(span >> POSITION, span & POSITIONS) for span in others])
 
 
-class Parseval:
+class Parseval(Metric[ParsevalCounts]):
     """The PARSEVAL metric (see the module docstring)."""
 
     name = "parseval"
@@ -341,12 +341,6 @@ class Parseval:
         counts = ParsevalCounts.sentence(len(tags), 0, len(gold_brackets), 0, 0, 0, 0, 0)
         return replace(counts, no_crossing_trees=0, two_or_less_trees=0)
 
-    def headline(self, total: ParsevalCounts) -> float | None:
-        """F from summed counts, 2 matched / (gold + test): EVALB's F, and 0
-        (not EVALB's undefined) when nothing matched."""
-        brackets_ = total.gold + total.test
-        return 200.0 * total.matched / brackets_ if brackets_ else None
-
     def sentence_average(self, total: ParsevalCounts) -> float | None:
         return total.sentence_f
 
@@ -355,7 +349,8 @@ class Parseval:
         return (float(counts.matched), float(counts.gold), float(counts.test))
 
     def from_terms(self, sums: Any) -> Any:
-        """F = 100 x 2 matched / (gold + test)."""
+        """F = 100 x 2 matched / (gold + test): EVALB's F, and 0 (not EVALB's
+        undefined) when nothing matched."""
         import numpy as np
 
         values = np.asarray(sums, dtype=np.float64)

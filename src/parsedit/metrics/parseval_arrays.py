@@ -1,10 +1,10 @@
-"""PARSEVAL's counts for a whole block of pairs at once, from the bracket
-keys of :mod:`parsedit.trees.arrays`: :func:`parsedit.metrics.parseval.columnar_counts`
+"""PARSEVAL's counts for a whole range of pairs at once, from the bracket
+keys of :mod:`parsedit.trees.arrays`: :func:`parsedit.metrics.parseval.keys_counts`
 (and so :func:`parsedit.metrics.parseval.score`) done with numpy, pair by
 pair the same integers.
 
 The line of each key is in its high bits, so a multiset intersection of
-keys within every pair is one over the whole block: labelled matches on the
+keys within every pair is one over the whole range: labelled matches on the
 keys, unlabelled matches on the keys without their labels (the size of the
 multiset intersection of spans, as :func:`parsedit.metrics.parseval.score`
 counts it), crossing brackets by checking each test span that is not a gold
@@ -17,11 +17,11 @@ from typing import NamedTuple
 
 import numpy as np
 
-from parsedit.trees.arrays import LINE, SPANS, BlockRead, Bools, Ints, ragged
+from parsedit.trees.arrays import LINE, SPANS, ArrayRead, Bools, Ints, ragged
 
 
-class BlockCounts(NamedTuple):
-    """Per pair of the block: whether it was scored here (both lines usual,
+class ArrayCounts(NamedTuple):
+    """Per pair of the range: whether it was scored here (both lines usual,
     the same words, at least one), and its PARSEVAL counts (0 where not
     scored)."""
 
@@ -35,8 +35,8 @@ class BlockCounts(NamedTuple):
     crossing: Ints
 
 
-def block_counts(gold: BlockRead, test: BlockRead, same: Bools) -> BlockCounts:
-    """The counts of the pairs of two blocks read alike (same size); a test
+def array_counts(gold: ArrayRead, test: ArrayRead, same: Bools) -> ArrayCounts:
+    """The counts of the pairs of two ranges read alike (same size); a test
     line the same text as its gold line (``same``) is not read (it is not
     usual in ``test``): its counts are the gold line's against itself."""
     size = len(gold.usual)
@@ -58,7 +58,7 @@ def block_counts(gold: BlockRead, test: BlockRead, same: Bools) -> BlockCounts:
         return np.where(copied, brackets, found)
 
     scored |= copied
-    return BlockCounts(scored, np.where(scored, gold.words, 0),
+    return ArrayCounts(scored, np.where(scored, gold.words, 0),
                        np.where(copied, gold.words, correct), brackets,
                        copy(np.bincount(test_keys >> LINE, minlength=size)),
                        copy(_common(gold_keys, test_keys, size)),

@@ -1,7 +1,7 @@
 """The metrics by name: how each is built from a :class:`Config`.
 
 ``build(config)`` gives the metrics of a run, in the order asked for; every
-one implements :class:`parsedit.metrics.base.Metric`.  A new metric is its
+one implements :class:`parsedit.metrics.base.Metric[Any]`.  A new metric is its
 module and one line in :data:`FACTORIES` (and a ``Config`` field if it takes
 options of its own).
 """
@@ -24,11 +24,11 @@ if TYPE_CHECKING:
 # their factories, when a run asks for them: PARSEVAL alone starts without them.
 Alphabets = Mapping[str, "Alphabet"]
 # (config, alphabets, tie_break): see build()
-Factory = Callable[[Config, Alphabets, bool], Metric]
+Factory = Callable[[Config, Alphabets, bool], Metric[Any]]
 
 
 def _edit(name: str) -> Factory:
-    def build(config: Config, alphabets: Alphabets, tie_break: bool) -> Metric:
+    def build(config: Config, alphabets: Alphabets, tie_break: bool) -> Metric[Any]:
         from parsedit.metrics.edits import EditDistance
 
         return EditDistance(get_encoding(name, config.rule_pos), config.scheme(name),
@@ -36,13 +36,13 @@ def _edit(name: str) -> Factory:
     return build
 
 
-def _leaf_ancestor(config: Config, alphabets: Alphabets) -> Metric:
+def _leaf_ancestor(config: Config, alphabets: Alphabets) -> Metric[Any]:
     from parsedit.metrics.leaf_ancestor import LeafAncestor
 
     return LeafAncestor(config.scheme("la"), config.la_preterminals, alphabets.get("la"))
 
 
-def _tagging(config: Config, alphabets: Alphabets, tie_break: bool) -> Metric:
+def _tagging(config: Config, alphabets: Alphabets, tie_break: bool) -> Metric[Any]:
     from parsedit.tagging.evaluate import Tagging
 
     return Tagging(config.tags)
@@ -60,7 +60,7 @@ FACTORIES: dict[str, Factory] = {
 
 
 def build(config: Config, alphabets: Alphabets | None = None,
-          tie_break: bool = False) -> dict[str, Metric]:
+          tie_break: bool = False) -> dict[str, Metric[Any]]:
     """The metrics of ``config``, by name, in its order (``alphabets``: per
     metric, what a grammar module is built over; ``tie_break``: the edit
     metrics read the preferred one of the cheapest scripts, for error
@@ -77,6 +77,6 @@ def needs_alphabet(config: Config) -> list[tuple[str, str]]:
             if name in (*EDIT_METRICS, "la") and config.scheme(name).needs_alphabet]
 
 
-def zeros(metrics: Mapping[str, Metric]) -> dict[str, Any]:
+def zeros(metrics: Mapping[str, Metric[Any]]) -> dict[str, Any]:
     """Each metric's empty counts, to sum from."""
     return {name: metric.zero() for name, metric in metrics.items()}

@@ -1,6 +1,6 @@
 """Scoring a pair whose yields differ, through their word alignment (``--yield align``).
 
-The word alignment (:mod:`parsedit.fst.words`) pairs gold and test words.
+The word alignment (:mod:`parsedit.wordalign`) pairs gold and test words.
 Both trees are then *projected* onto the aligned pairs: each keeps only the
 words that have a counterpart (a ``match``, a ``sub``, or the first word of
 the k-word side of a ``merge``/``split``), the test tree written with the gold
@@ -35,10 +35,10 @@ took out:
 With identical yields the projections are the trees themselves and nothing
 is lost, so every figure is the one ``--yield strict`` gives.
 
-PARSEVAL alone (as EVALB counts it) is also computed without the trees, a
-block of lines at a time (:mod:`parsedit.blocks`): :func:`columnar`
-projects the columnar reader's bracket keys through the same alignment,
-with the same results.
+PARSEVAL alone (as EVALB counts it) is also computed without the trees, on
+the route ``lines/keys`` (:mod:`parsedit.pipeline.route`):
+:func:`keys_aligned` projects the line reader's bracket keys through the
+same alignment, with the same results.
 """
 
 from __future__ import annotations
@@ -47,19 +47,19 @@ import hashlib
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from parsedit.config import Config
 from parsedit.costs.scheme import ANY, CostScheme, Substitution
 from parsedit.errors import ConfigError
-from parsedit.fst.words import PAIRED, WordAligner, WordAlignment, same_words
 from parsedit.metrics.base import Metric, Outcome
-from parsedit.metrics.parseval import columnar_counts
+from parsedit.metrics.parseval import keys_counts
 from parsedit.results import EditCounts, LACounts, ParsevalCounts, WordCounts
 from parsedit.trees import bracketing
 from parsedit.trees.bracketing import CLOSE, CLOSING, OPEN, WORD, Bracketing
-from parsedit.trees.columnar import LABEL, POSITION, POSITIONS, Read
+from parsedit.trees.lines import LABEL, POSITION, POSITIONS, LineRead
 from parsedit.trees.normalise import Normalisation
+from parsedit.wordalign import PAIRED, WordAligner, WordAlignment, same_words
 
 # The edit distances (and pynini with them) are imported where they are
 # used: PARSEVAL alone under --yield align loads no FST (tests/test_startup.py).
@@ -306,7 +306,7 @@ def lost_cost(scheme: CostScheme, encoding: str, labels: tuple[str, ...],
                for label in labels for kind in _KINDS[encoding])
 
 
-def adjust(metric: Metric, outcome: Outcome, projection: Projection,
+def adjust(metric: Metric[Any], outcome: Outcome, projection: Projection,
            alignment: WordAlignment, gold: Bracketing, with_preterminals: bool) -> Outcome:
     """A metric's outcome over the projections with what the projection took
     out put back (see the module); ``gold`` is the whole gold bracketing."""
@@ -339,18 +339,30 @@ def adjust(metric: Metric, outcome: Outcome, projection: Projection,
     return Outcome(counts, outcome.detail)
 
 
+def word_aligner(config: Config) -> WordAligner:
+    """The word aligner of ``--yield align`` (``Config.word_aligner``: the
+    banded backward pass, or the same alignments by an OpenFst composition)."""
+    norm = config.params.normalisation
+    # Without EQ_WORD pairs, words are the same word only when equal.
+    same_word = norm.same_word if norm.equal_words else None
+    if config.word_aligner == "fst":
+        from parsedit.fst.wordfst import FstWordAligner
+        return FstWordAligner(config.word_scheme(), same_word)
+    return WordAligner(config.word_scheme(), same_word)
+
+
 class AlignedScorer:
     """Scores pairs whose words differ through their word alignment (see
     the module): each of ``metrics`` on the projections, adjusted, and the
     label distance jointly over the whole trees."""
 
-    def __init__(self, metrics: Mapping[str, Metric], config: Config,
+    def __init__(self, metrics: Mapping[str, Metric[Any]], config: Config,
                  tie_break: bool = False) -> None:
         self.metrics = metrics
         self.with_preterminals = config.with_preterminals
         self.normalisation, self.labeled = config.params.normalisation, config.params.labeled
         words = config.word_scheme()
-        self.aligner = config.new_word_aligner()
+        self.aligner = word_aligner(config)
         label = metrics.get("label")
         self.joint: JointDistance | None = None
         if label is not None:
@@ -383,27 +395,27 @@ class AlignedScorer:
         (scored as under strict): every word matched."""
         return same_words(words)
 
-    def columnar(self, gold: Read, test: Read, strict: ParsevalCounts | None
+    def keys(self, gold: LineRead, test: LineRead, strict: ParsevalCounts | None
                  ) -> dict[str, ParsevalCounts | WordCounts] | None:
-        """PARSEVAL alone of a pair of lines read by the columnar reader
-        (:mod:`parsedit.blocks`), with the word counts: ``strict`` are the
+        """PARSEVAL alone of a pair of lines read into bracket keys
+        (:mod:`parsedit.pipeline.units`), with the word counts: ``strict`` are the
         pair's counts when its words are the same (None when they differ, or
-        a side has none), else it is scored by :func:`columnar`.  None where
-        the per-sentence path must judge."""
+        a side has none), else it is scored by :func:`keys_aligned`.  None where
+        the reference way must judge."""
         if strict is not None:
             return {"parseval": strict, "words": same_words(len(gold.tagged))}
-        found = columnar(gold, test, self.aligner, self.normalisation, self.labeled)
+        found = keys_aligned(gold, test, self.aligner, self.normalisation, self.labeled)
         return None if found is None else {"parseval": found[0], "words": found[1]}
 
 
-def columnar(gold: Read, test: Read, aligner: WordAligner, norm: Normalisation,
+def keys_aligned(gold: LineRead, test: LineRead, aligner: WordAligner, norm: Normalisation,
              labeled: bool) -> tuple[ParsevalCounts, WordCounts] | None:
     """PARSEVAL as EVALB counts it, and the word counts, of a pair whose
-    words differ, read by the columnar reader (:mod:`parsedit.trees.columnar`),
+    words differ, read into bracket keys (:mod:`parsedit.trees.lines`),
     exactly as :class:`AlignedScorer` and :func:`adjust` score it from the
     normalised trees: the bracket keys projected onto the aligned words (a
     key whose span keeps no aligned word is lost) and matched as
-    :func:`~parsedit.metrics.parseval.columnar_counts` matches any pair.
+    :func:`~parsedit.metrics.parseval.keys_counts` matches any pair.
     None where that path must judge: a side without words, EQ_WORD pairs, or
     EVALB's quote fix (QUOTE_LABEL, when the lengths differ)."""
     if not gold.tagged or not test.tagged or norm.equal_words or (
@@ -422,7 +434,7 @@ def columnar(gold: Read, test: Read, aligner: WordAligner, norm: Normalisation,
     # Both projections have the aligned gold words (project() writes the
     # test's so); the tags of the aligned pairs are compared here.
     both = [gold.tagged[i] for i in golds]
-    counts = columnar_counts(Read(gold_keys, both, False, 0), Read(test_keys, both, False, 0),
+    counts = keys_counts(LineRead(gold_keys, both, False, 0), LineRead(test_keys, both, False, 0),
                              labeled)
     assert counts is not None  # both projections have the same words, at least one
     test_tagged = test.tagged

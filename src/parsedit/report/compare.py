@@ -20,8 +20,8 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from parsedit import __version__
 from parsedit.compare import EXACT_MAX, TESTS, Comparison, Interval, Pair, PartTests
+from parsedit.version import __version__
 
 FORMATS = ("text", "json", "tsv", "markdown", "latex")
 

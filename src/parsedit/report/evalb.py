@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from parsedit.config import Config
 from parsedit.errors import ConfigError
 from parsedit.results import STATUSES, CorpusResult, LACounts, SentenceRows, Totals
 
@@ -51,14 +52,51 @@ def _la(totals: Totals) -> list[str]:
             f"Leaf-ancestor (words)     = {100 * (counts.word_score or 0.0):6.2f}"]
 
 
+def check(config: Config) -> None:
+    """Refuse options under which EVALB's report would show figures that
+    are not EVALB's (its preconditions, one :class:`ConfigError` each)."""
+    if "parseval" not in config.metrics:
+        raise ConfigError("--format evalb needs the parseval metric in --metrics")
+    if config.weighted:
+        raise ConfigError("--format evalb cannot show --weighted matches (fractions); use "
+                          "text or json")
+    if config.yields != "strict":
+        raise ConfigError("--format evalb prints EVALB's report, which scores only pairs with "
+                          "equal words; use --format text or json with --yield align")
+    if config.split or config.with_preterminals:
+        given = " and ".join(name for name, on in (("--split", config.split),
+                                                   ("--with-preterminals",
+                                                    config.with_preterminals)) if on)
+        raise ConfigError(f"--format evalb prints EVALB's report, and {given} change(s) what "
+                          "its figures count (they would not be EVALB's); use --format text "
+                          "or json")
+    if config.failures == "count":
+        raise ConfigError("--format evalb cannot show --failures count: EVALB's report sums "
+                          "only the sentences it scored; use --format text or json")
+
+
+def unshown(config: Config, errors: bool = False) -> list[str]:
+    """What the options ask for that EVALB's report has no place for (a
+    warning, or none): other metrics than PARSEVAL and leaf-ancestor, the
+    sentence average, the error analysis (``errors``)."""
+    others = [m for m in config.metrics if m not in ("parseval", "la")]
+    ignored = [name for name, on in (("--errors", errors),
+                                     ("--average sentence", config.average == "sentence"),
+                                     (f"--metrics {','.join(others)}", others)) if on]
+    if not ignored:
+        return []
+    return [f"{' and '.join(ignored)} show(s) nothing in --format evalb (EVALB's report has "
+            "no place for it); use --format text or json"]
+
+
 def render(result: CorpusResult) -> str:
     return "".join(chunks(result))
 
 
-class Table:
+class EvalbTable:
     """EVALB's per-sentence table as its rows come (a run's blocks, in
-    order: the ``rows`` of :func:`parsedit.pipeline.run`, a
-    :class:`~parsedit.pipeline.RowSink`), each block's rows formatted where
+    order: the ``rows`` of :func:`parsedit.pipeline.run.run`, a
+    :class:`~parsedit.pipeline.tally.RowSink`), each block's rows formatted where
     they were scored (``-j N``'s workers, while they score) and added here;
     the text (ASCII) is held in a temporary file once past ``memory`` bytes
     (1 MiB), so memory does not grow with it."""
@@ -113,7 +151,7 @@ def _rows(rows: SentenceRows, size: int = 4096) -> Iterator[str]:
         yield "\n".join(lines) + "\n"
 
 
-def chunks(result: CorpusResult, table: Table | None = None) -> Iterator[str]:
+def chunks(result: CorpusResult, table: EvalbTable | None = None) -> Iterator[str]:
     """The report in pieces, each ending in a newline, so that a long table
     is written as it is formatted, never held whole; ``table``: the
     sentences' table already formatted from the run's rows."""

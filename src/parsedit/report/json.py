@@ -42,99 +42,12 @@ sentence of each file in the pair (null for a side that has none), and
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING
 
-from parsedit import __version__
-from parsedit.results import (
-    CorpusResult,
-    EditCounts,
-    LACounts,
-    ParsevalCounts,
-    Totals,
-)
-
-_PARSEVAL_SENTENCE = ("matched", "gold", "test", "labelled", "unlabelled", "crossing", "words",
-                      "correct_tags")
-
-
-def _counts(metric: str, counts: Any) -> Any:
-    """One sentence's counts as JSON."""
-    if isinstance(counts, LACounts):
-        return {"score": counts.score, "words": counts.words,
-                "word_scores": list(counts.word_scores)}
-    if isinstance(counts, ParsevalCounts):
-        return {key: getattr(counts, key) for key in _PARSEVAL_SENTENCE}
-    if isinstance(counts, EditCounts):
-        out: dict[str, Any] = {"edits": counts.edits}
-        if metric == "label":
-            out["basic"] = counts.basic
-        out["gold"] = counts.gold
-        return out
-    return counts.figures()
-
-
-def _figures(metric: str, totals: Totals) -> dict[str, Any]:
-    """A metric's corpus figures over some totals."""
-    counts = totals.counts[metric]
-    if isinstance(counts, ParsevalCounts):
-        return {"sentences": totals.sentences, "errors": totals.error, "skips": totals.skip,
-                **counts.figures()}
-    figures: dict[str, Any] = counts.figures()
-    if isinstance(counts, EditCounts) and metric != "label":
-        del figures["basic"]
-    return figures
-
-
-def corpus(result: CorpusResult) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for metric in result.metrics:
-        out[metric] = {**_figures(metric, result.totals),
-                       "cutoff": {"max_length": result.cutoff_len,
-                                  **_figures(metric, result.cutoff)}}
-        if isinstance(result.totals.counts[metric], LACounts):
-            out[metric]["worst_words"] = None if result.worst_words is None else [
-                {"gold": " ".join(e.gold), "test": " ".join(e.test), "score": e.score,
-                 "count": e.count, "loss": e.loss,
-                 "examples": [{"sentence": n, "word": w} for n, w in e.examples]}
-                for e in result.worst_words]
-    return out
-
-
-def to_dict(result: CorpusResult, gold: str, test: str) -> dict[str, Any]:
-    sentences = []
-    for s in result.sentences:
-        entry: dict[str, Any] = {"id": s.id, "status": s.status, "message": s.message,
-                                 "reason": s.reason, "length": s.length,
-                                 "counted": s.counted}
-        run = result.run(s)
-        if run is not None:
-            entry.update(run.sentences())
-        for metric in result.metrics:
-            counts = s.counts.get(metric)
-            entry[metric] = None if counts is None else _counts(metric, counts)
-        if result.words is not None:
-            words = s.counts.get("words")
-            entry["words"] = None if words is None else words.figures()
-        sentences.append(entry)
-    return {
-        "parsedit": __version__,
-        "signature": result.signature,
-        "gold": gold,
-        "test": test,
-        "summary": {"sentences": result.totals.sentences, "ok": result.count("ok"),
-                    "skip": result.count("skip"), "error": result.count("error"),
-                    "gold_trees": result.gold_trees, "test_trees": result.test_trees,
-                    "stopped": result.stopped},
-        "warnings": list(result.warnings),
-        "corpus": corpus(result),
-        **({"words": {**result.words.figures(),
-                      "cutoff": {"max_length": result.cutoff_len,
-                                 **result.cutoff.counts["words"].figures()}}}
-           if result.words is not None else {}),
-        **({"errors": result.errors} if result.errors is not None else {}),
-        "sentences": sentences,
-    }
+if TYPE_CHECKING:
+    from parsedit.results import CorpusResult
 
 
 def render(result: CorpusResult, gold: str, test: str) -> str:
-    return json.dumps(to_dict(result, gold, test), indent=1, ensure_ascii=False) + "\n"
+    """The JSON report: :meth:`CorpusResult.to_dict`, written out."""
+    return json.dumps(result.to_dict(gold, test), indent=1, ensure_ascii=False) + "\n"

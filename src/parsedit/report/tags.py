@@ -7,9 +7,9 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from parsedit import __version__
 from parsedit.report.numbers import rate
 from parsedit.results import CorpusResult, TagCounts, TaggingCounts
+from parsedit.version import __version__
 
 TITLES = {
     "full": "full tags (the paper's Table 2)",

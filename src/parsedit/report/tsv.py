@@ -1,6 +1,6 @@
 """``--per-sentence FILE.tsv``: one row per sentence, every metric asked for.
 
-Columns, in this order (a metric's columns only when it is in ``--metrics``;
+LineKeys, in this order (a metric's columns only when it is in ``--metrics``;
 cells empty for a sentence that was not scored):
 
 * ``id``, ``status`` (ok, error, skip), ``length`` (EVALB's gold length);

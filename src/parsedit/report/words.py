@@ -11,7 +11,7 @@ from parsedit.report.numbers import number, rate
 from parsedit.results import WordCounts
 
 if TYPE_CHECKING:
-    from parsedit.fst.words import WordAlignment
+    from parsedit.wordalign import WordAlignment
 
 _NAMES = {"match": "", "sub": "substitution", "del": "deletion", "ins": "insertion",
           "merge": "merge", "split": "split"}

@@ -12,8 +12,7 @@ from collections.abc import Callable, Sequence
 from importlib.metadata import version
 from typing import Any
 
-from parsedit import __version__
-from parsedit.metrics.base import Outcome, ratio
+from parsedit.metrics.base import Metric, Outcome, ratio
 from parsedit.results import CorpusResult, SentenceResult, TagCounts, TaggingCounts
 from parsedit.tagging.config import TagConfig
 from parsedit.tagging.measures import count
@@ -24,6 +23,7 @@ from parsedit.trees import bracketing
 from parsedit.trees.bracketing import Bracketing
 from parsedit.trees.reader import paired
 from parsedit.trees.source import DEFAULT_ENCODING, check_files
+from parsedit.version import __version__
 
 
 class TagScorer:
@@ -82,7 +82,7 @@ def segments(tokens: Bracketing) -> list[Segment]:
     return out
 
 
-class Tagging:
+class Tagging(Metric[TaggingCounts]):
     """The tagger measures over the preterminals of normalised trees
     (``score --metrics tagging``); its headline figure is the F of the first
     scoring function."""
@@ -108,13 +108,6 @@ class Tagging:
         n = len(segments(gold))
         missed = TagCounts(0.0, 0, 0.0, n, 0.0, 0.0, n)
         return TaggingCounts({name: missed for name in self.config.scorings})
-
-    def headline(self, total: TaggingCounts) -> float | None:
-        return total[self.config.scorings[0]].f_measure
-
-    def sentence_average(self, total: TaggingCounts) -> None:
-        """None: the tagging counts keep no sum of sentence figures."""
-        return None
 
     def terms(self, counts: TaggingCounts) -> tuple[float, float, float, float]:
         c = counts[self.config.scorings[0]]

@@ -1,4 +1,4 @@
-"""Tagged sentences from three kinds of file, told apart by their first line:
+"""Tagged sentences from three formats of file (:mod:`parsedit.trees.formats`):
 
 * bracketed trees (first character ``(``): the preterminals, empty elements
   (``-NONE-``) left out;
@@ -22,10 +22,10 @@ from dataclasses import dataclass
 
 from parsedit.errors import InputError
 from parsedit.frozen import fast_init
+from parsedit.trees.formats import detect
 from parsedit.trees.reader import SPACES, read_trees
 from parsedit.trees.source import DEFAULT_ENCODING, Overlong, lines
 
-FORMATS = ("auto", "trees", "tsv", "slash")
 EMPTY = "-NONE-"
 
 
@@ -44,21 +44,11 @@ class TaggedSentence:
     trailing: bool = False
 
 
-def detect(path: str, encoding: str = DEFAULT_ENCODING) -> str:
-    """``trees``, ``tsv`` or ``slash``, from the first non-blank line."""
-    for line in lines(path, encoding):
-        if line.strip(SPACES):
-            if line.lstrip(SPACES).startswith("("):
-                return "trees"
-            return "tsv" if "\t" in line else "slash"
-    return "slash"
-
-
 def read_tagged(path: str, fmt: str = "auto",
                 encoding: str = DEFAULT_ENCODING) -> Iterator[TaggedSentence]:
     """Every sentence of a tagged file, in order."""
     fmt = detect(path, encoding) if fmt == "auto" else fmt
-    if fmt == "trees":
+    if fmt == "bracketed":
         yield from _from_trees(path, encoding)
     elif fmt == "tsv":
         yield from _from_tsv(path, encoding)

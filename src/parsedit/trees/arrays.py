@@ -1,13 +1,13 @@
-"""The columnar reader (:mod:`parsedit.trees.columnar`) over a whole block of
+"""The key reader of :mod:`parsedit.trees.lines` over a whole range of
 lines at once, with numpy: no Python step per word or per phrase.
 
-Every line of a block is cut into chunks at ``") ("`` by one ``split`` over
-the block; each chunk is numbered by a dictionary over distinct chunks (what
-a new chunk does is learnt once: one pattern match over all of a block's new
-chunks, :data:`parsedit.trees.columnar._CHUNK`'s, then the per-line reader's
-own rules, :meth:`Columns._opening <parsedit.trees.columnar.Columns._opening>`
-and :meth:`Columns._kind <parsedit.trees.columnar.Columns._kind>`), and
-per-chunk arrays give, for every chunk of the block at once, how many
+Every line of a range is cut into chunks at ``") ("`` by one ``split`` over
+the range; each chunk is numbered by a dictionary over distinct chunks (what
+a new chunk does is learnt once: one pattern match over all of a range's new
+chunks, :data:`parsedit.trees.lines._CHUNK`'s, then the per-line reader's
+own rules, :meth:`LineKeys._opening <parsedit.trees.lines.LineKeys._opening>`
+and :meth:`LineKeys._kind <parsedit.trees.lines.LineKeys._kind>`), and
+per-chunk arrays give, for every chunk of the range at once, how many
 phrases open before its preterminal and with which labels, whether its word
 is kept and counts in EVALB's length, and how many phrases close after it.
 Brackets follow without a stack: a phrase opened at depth *d* is closed by
@@ -15,17 +15,18 @@ the next close bracket back at depth *d*, so the i-th open at a depth is
 closed by the i-th close at that depth, and sorting the opens and the closes
 stably by depth pairs them.  Each kept bracket becomes an integer key
 ``line << 48 | label << 32 | start << 16 | end`` (``line`` within the
-block), so that matching a whole block of pairs is integer set arithmetic
+block), so that matching a whole range of pairs is integer set arithmetic
 (:mod:`parsedit.metrics.parseval_arrays`).
 
-Lines the per-line reader does not read (:meth:`Columns.read
-<parsedit.trees.columnar.Columns.read>` gives None: blank, broken or unusual
+Lines the per-line reader does not read (:meth:`LineKeys.read
+<parsedit.trees.lines.LineKeys.read>` gives None: blank, broken or unusual
 lines, unbalanced brackets, :data:`MAX_WORDS` words or more, which the
 per-line reader takes) are marked not ``usual``
-and left to the per-sentence path, as are lines whose phrase labels outgrow
-the key's 16 bits.  This module and :mod:`parsedit.metrics.parseval_arrays`
-import numpy; :mod:`parsedit.blocks` imports them only for files large
-enough for it to pay (:data:`parsedit.blocks.ARRAYS_FROM`).
+and handed back (read by the reference reader), as are lines whose phrase
+labels outgrow the key's 16 bits.  This module and
+:mod:`parsedit.metrics.parseval_arrays` import numpy; the route table
+(:mod:`parsedit.pipeline.route`) takes them only for inputs large enough
+for it to pay (:data:`parsedit.pipeline.route.ARRAYS_FROM`).
 """
 
 from __future__ import annotations
@@ -38,28 +39,30 @@ import numpy as np
 import numpy.typing as npt
 
 from parsedit.collector import paused
-from parsedit.trees.bytescan import Pool, Scanned, Scanner, same_words
-from parsedit.trees.columnar import (
+from parsedit.trees.lines import (
     _CHUNK,
     _DROPPED,
     _KEPT,
     _KEPT_UNCOUNTED,
     _MAX_CHUNKS,
     POSITION,
-    Columns,
+    LineKeys,
+    oddly_spaced,
+    respaced,
 )
 from parsedit.trees.normalise import Normalisation
 from parsedit.trees.reader import SPACES, WORD_CLASS
+from parsedit.trees.scan import Pool, Scanned, Scanner, same_words
 
 Ints = npt.NDArray[np.integer[Any]]
 Bools = npt.NDArray[np.bool_]
 
-LINE = 48  # a key's line within the block: key >> LINE
-MAX_LINES = 1 << 15  # lines a block may hold (the key's sign bit stays clear)
+LINE = 48  # a key's line within the range: key >> LINE
+MAX_LINES = 1 << 15  # lines a range may hold (the key's sign bit stays clear)
 MAX_LABELS = 1 << 16  # label numbers a key holds
 # The most words of a line read here (a key holds 16 bits of a position):
-# a longer one is read by the per-line reader (parsedit.trees.columnar),
-# since the crossing brackets of a block (parsedit.metrics.parseval_arrays)
+# a longer one is read by the per-line reader (parsedit.trees.lines),
+# since the crossing brackets of a range (parsedit.metrics.parseval_arrays)
 # check each test span against every gold span of its line.
 MAX_WORDS = 1 << 12
 SPANS = ~(0xFFFF << 32)  # key & SPANS: the bracket without its label
@@ -67,8 +70,8 @@ _SEPARATOR = ") ("
 _JOIN = " (\n) "
 
 
-class BlockRead(NamedTuple):
-    """A block of lines as PARSEVAL sees them: per line whether it was read
+class ArrayRead(NamedTuple):
+    """A range of lines as PARSEVAL sees them: per line whether it was read
     here (``usual``), its kept words, EVALB's length, and whether its
     normalised sentence is one unlabelled bracket around everything; the
     bracket keys of the usual lines (in no particular order); and their kept
@@ -105,17 +108,17 @@ class _Numbers(dict[str, int]):
         return number
 
 
-# A chunk (as columnar._CHUNK), or anything else on its line.
+# A chunk (as lines._CHUNK), or anything else on its line.
 _W = WORD_CLASS
 _CHUNKS = re.compile(rf"^(?:((?:{_W}* \()*)({_W}+) ({_W}+)(\)*)|.*)$", re.MULTILINE)
-# Table's arrays per chunk.
+# ArrayKeys's arrays per chunk.
 _COLUMNS = ("valid", "opens", "closes", "kept", "counted", "word", "tag", "first")
 
 
-class Table:
+class ArrayKeys:
     """What each distinct chunk of one :class:`Normalisation` does, in
     arrays indexed by the chunk's number, and the numbers of the words and
-    tags it holds (cleared past 2^18 chunks between blocks, so the memory
+    tags it holds (cleared past 2^18 chunks between ranges, so the memory
     stays bounded)."""
 
     def __init__(self, norm: Normalisation) -> None:
@@ -123,7 +126,7 @@ class Table:
         self._clear()
 
     def _clear(self) -> None:
-        self.columns = Columns(self.norm)
+        self.columns = LineKeys(self.norm)
         self.ids = _Numbers()
         dict.__setitem__(self.ids, "\n", 0)  # between two lines (see read)
         self._words = Pool()
@@ -149,8 +152,8 @@ class Table:
         self._frames = 0
         self.scanner = Scanner(self._label, self._kind)
 
-    def new_block(self) -> None:
-        """Called between blocks: forget everything past 2^18 chunks."""
+    def new_range(self) -> None:
+        """Called between ranges: forget everything past 2^18 chunks."""
         if len(self.ids) > _MAX_CHUNKS:
             self._clear()
 
@@ -244,17 +247,17 @@ class Table:
         return len(self.columns._labels) >= MAX_LABELS
 
     def read_pairs(self, gold: list[str], test: list[str], same: Bools, size: int
-                   ) -> tuple[BlockRead, BlockRead]:
-        """Both sides of a block of pairs read (``size`` >= the number of
+                   ) -> tuple[ArrayRead, ArrayRead]:
+        """Both sides of a range of pairs read (``size`` >= the number of
         either's lines): a pair whose lines are both ASCII in the usual form
-        by the byte scanner (:mod:`parsedit.trees.bytescan`), every other
+        by the byte scanner (:mod:`parsedit.trees.scan`), every other
         pair by :meth:`read`.  A test line the same as its gold line
         (``same``) is not read (it is not usual in the test's read).
 
         The word numbers of a pair read by the scanner only say whether the
         test word is the gold word beside it: the gold's are 0, the test's 0
         where it is and 1 where it is not."""
-        gold, test = _mended(gold), _mended(test)
+        gold, test = mended(gold), mended(test)
         equal = same.tolist()
         gold_scan = self.scanner.scan(gold, list(map(str.isascii, gold)), size)
         test_scan = self.scanner.scan(test, [line.isascii() and not equal[k]
@@ -280,37 +283,37 @@ class Table:
                              for k, line in enumerate(test)], size))
         return _merged(gold_read, others[0]), _merged(test_read, others[1])
 
-    def _scanned(self, scan: Scanned, chosen: Bools) -> BlockRead:
-        """The lines ``chosen`` of a side the scanner read, as a block read
+    def _scanned(self, scan: Scanned, chosen: Bools) -> ArrayRead:
+        """The lines ``chosen`` of a side the scanner read, as a range read
         (their word numbers: chunk numbers in the scan)."""
         return bracketed(chosen.copy(), scan.counts, scan.line, scan.opens, scan.closes,
                          scan.kept, scan.counted, np.arange(len(scan.line), dtype=np.int32),
                          scan.tag, scan.labels, self.columns._labels.get("("))
 
-    def read(self, lines: list[str], size: int) -> BlockRead:
-        """The block's lines read (``size`` >= their number: the arrays are
+    def read(self, lines: list[str], size: int) -> ArrayRead:
+        """The range's lines read (``size`` >= their number: the arrays are
         padded with lines that are not usual; an empty line is never usual).
 
-        A line holding ``" )"`` (``"(NN dog) )"``, which the reader reads as
-        ``"(NN dog))"``) is never usual as written, since no chunk holds a
-        space before a close bracket: the block is read again with those
-        lines' ``" )"`` made ``")"``, as :meth:`Columns._chunks_of
-        <parsedit.trees.columnar.Columns._chunks_of>` reads them.  (Looking
-        for ``" )"`` in every block first cost 3% of a run; few files have it.
-        A file written so usually has it in every line: when a block's first
-        line holds it, every line is mended before the block is read, once.)"""
-        lines = _mended(lines)
+        A line whose spacing is odd (``"(TOP  (S ...) )"``, as the Berkeley
+        parser and benepar write, a tab, ``" )"``) is never usual as
+        written, since no chunk holds such spacing: the range is read again
+        with those lines respaced, as :meth:`LineKeys.read
+        <parsedit.trees.lines.LineKeys.read>` reads them.  (Looking for odd
+        spacing in every line first cost 3% of a run; few files have it.  A
+        file written so usually has it in every line: when a range's first
+        line has it, every line is respaced before the range is read, once.)"""
+        lines = mended(lines)
         found = self._read(lines, size)
         spaced = [i for i in np.flatnonzero(~found.usual[:len(lines)]).tolist()
-                  if " )" in lines[i]]
+                  if oddly_spaced(lines[i])]
         if not spaced:
             return found
         lines = list(lines)
         for i in spaced:
-            lines[i] = lines[i].replace(" )", ")")
+            lines[i] = respaced(lines[i])
         return self._read(lines, size)
 
-    def _read(self, lines: list[str], size: int) -> BlockRead:
+    def _read(self, lines: list[str], size: int) -> ArrayRead:
         assert size < MAX_LINES
         n = len(lines)
         usual = np.zeros(size, np.bool_)
@@ -319,7 +322,7 @@ class Table:
         odd = [i for i, text in enumerate(lines) if text[:1] != "(" or text[-1:] != ")"]
         if odd:
             lines = list(lines)
-            for i in odd:  # as Columns._chunks_of reads it
+            for i in odd:  # as LineKeys._chunks_of reads it
                 text = lines[i].strip(SPACES)
                 if not (text.startswith("(") and text.endswith(")")):
                     text = "()"
@@ -344,26 +347,27 @@ class Table:
                          self.columns._labels.get("("))
 
 
-def _mended(lines: list[str]) -> list[str]:
-    """A block's lines, each ``" )"`` made ``")"`` if its first line holds
-    one (a file written so usually has it in every line: see
-    :meth:`Table.read`), and a string holding a line break (the Python
-    API's, never a file's line) made empty, which no reader takes."""
+def mended(lines: list[str]) -> list[str]:
+    """A range's lines, each respaced (:func:`~parsedit.trees.lines.respaced`)
+    if the first line's spacing is odd (a file written so usually has it in
+    every line: see :meth:`ArrayKeys.read`), and a string holding a line
+    break (the Python API's, never a file's line) made empty, which no
+    reader takes."""
     lines = ["" if "\n" in line else line for line in lines]
-    return [line.replace(" )", ")") for line in lines] if lines and " )" in lines[0] else lines
+    return [respaced(line) for line in lines] if lines and oddly_spaced(lines[0]) else lines
 
 
-def _merged(one: BlockRead, other: BlockRead) -> BlockRead:
-    """Two reads of the same block whose usual lines are not shared, as one."""
+def _merged(one: ArrayRead, other: ArrayRead) -> ArrayRead:
+    """Two reads of the same range whose usual lines are not shared, as one."""
     pick = one.usual
-    return BlockRead(pick | other.usual, np.where(pick, one.words, other.words),
+    return ArrayRead(pick | other.usual, np.where(pick, one.words, other.words),
                      np.where(pick, one.length, other.length),
                      np.where(pick, one.outer, other.outer),
                      *(np.concatenate((a, b)) for a, b in zip(one[4:], other[4:])))
 
 
 class Phrases(NamedTuple):
-    """The phrases of a block's usual lines, each opening paired with its
+    """The phrases of a range's usual lines, each opening paired with its
     close (:func:`paired`): per chunk whether it is in a usual line
     (``chosen``); per chosen chunk, its line, the phrases opening before its
     preterminal and closing after it, whether its word is kept; per line,
@@ -393,7 +397,7 @@ class Phrases(NamedTuple):
 
 def paired(usual: Bools, counts: Ints, line: Ints, opens: Ints, closes: Ints, kept: Bools,
            counted: Bools, labels: Ints) -> Phrases:
-    """The phrases of a block's lines, from its chunks (by either reader):
+    """The phrases of a range's lines, from its chunks (by either reader):
     per line whether it may be usual so far and its number of chunks; per
     chunk in order, its line, the phrases opening before its preterminal and
     closing after it, whether its word is kept and counts in EVALB's length;
@@ -446,8 +450,8 @@ def paired(usual: Bools, counts: Ints, line: Ints, opens: Ints, closes: Ints, ke
 
 def bracketed(usual: Bools, counts: Ints, line: Ints, opens: Ints, closes: Ints, kept: Bools,
               counted: Bools, word: Ints, tag: Ints, labels: Ints, paren: int | None
-              ) -> BlockRead:
-    """A block read for PARSEVAL, from its chunks (see :func:`paired`; per
+              ) -> ArrayRead:
+    """A range read for PARSEVAL, from its chunks (see :func:`paired`; per
     chunk also its word's and tag's numbers; labels as numbers; the number
     of the empty label, if it has one)."""
     found = paired(usual, counts, line, opens, closes, kept, counted, labels)
@@ -468,5 +472,5 @@ def bracketed(usual: Bools, counts: Ints, line: Ints, opens: Ints, closes: Ints,
         final = key_at[last[has]]
         outer[has] = (final >> 32 & 0xFFFF == paren) & (final & 0xFFFFFFFF == words[has])
     chosen = found.chosen
-    return BlockRead(usual, words, found.length, outer, keys, word[chosen][kept],
+    return ArrayRead(usual, words, found.length, outer, keys, word[chosen][kept],
                      tag[chosen][kept], line[kept])

@@ -1,5 +1,5 @@
-"""Ranges of lines, which a run reads a range at a time (:mod:`parsedit.blocks`)
-and ``--jobs`` workers read for themselves.
+"""Ranges of lines, which a run reads a range at a time (the routes of
+:mod:`parsedit.pipeline.units`) and ``--jobs`` workers read for themselves.
 
 With ``-j N`` the parent does not read and pickle every pair: when both files
 are in line layout (:mod:`parsedit.trees.reader`: one sentence per line, which
@@ -15,7 +15,7 @@ Two things found only on the way make a file unfit after all, and raise
 :class:`Reroute` (the run then reads both files whole, as the reader does):
 a line longer than :func:`parsedit.limits.max_line_bytes` (found by the
 parent as it cuts the ranges, before a worker would read it), and a tree
-split over lines (found by a worker, :mod:`parsedit.blocks`), which the
+split over lines (found by a worker, :mod:`parsedit.pipeline.units`), which the
 reader reads as one sentence, so that line *n* is no longer pair *n*.
 """
 
@@ -112,29 +112,36 @@ def line_starts(path: str, every: int) -> Iterator[int]:
 def line_ranges(gold_path: str, test_path: str,
                 encodings: tuple[str, str] = (DEFAULT_ENCODING, DEFAULT_ENCODING),
                 every: int = 128) -> list[LineRange] | None:
-    """The two files cut into ranges of ``every`` lines, or None when either
-    is not plain and in line layout (:func:`iter_line_ranges`, taken whole)."""
-    found = iter_line_ranges(gold_path, test_path, encodings, every)
-    return None if found is None else list(found)
+    """The two files cut into ranges of ``every`` lines, or None when they
+    cannot be read so (:func:`by_ranges`)."""
+    if not by_ranges(gold_path, test_path, encodings):
+        return None
+    return list(iter_line_ranges(gold_path, test_path, encodings, every))
+
+
+def by_ranges(gold_path: str, test_path: str,
+              encodings: tuple[str, str] = (DEFAULT_ENCODING, DEFAULT_ENCODING)) -> bool:
+    """Whether both files can be read a range of lines at a time: each is
+    plain (on disk, not compressed, :func:`~parsedit.trees.source.plain`),
+    in line layout, and its last line within the line limit."""
+    paths = (gold_path, test_path)
+    try:
+        return all(plain(p, e) and line_layout(p, e) and content_end(p, e) >= 0
+                   for p, e in zip(paths, encodings))
+    except (OSError, UnicodeDecodeError):
+        return False
 
 
 def iter_line_ranges(gold_path: str, test_path: str,
                      encodings: tuple[str, str] = (DEFAULT_ENCODING, DEFAULT_ENCODING),
-                     every: int = 128) -> Iterator[LineRange] | None:
-    """The two files cut into ranges of ``every`` lines, found as they are
-    taken (so that ``-j N``'s workers start on the first ones while the
-    parent finds the rest, rather than after a pass over both files), or
-    None when either is not plain and in line layout."""
+                     every: int = 128) -> Iterator[LineRange]:
+    """Two files that :func:`by_ranges` takes, cut into ranges of ``every``
+    lines, found as they are taken (so that ``-j N``'s workers start on the
+    first ones while the parent finds the rest, rather than after a pass
+    over both files)."""
     paths = (gold_path, test_path)
-    try:
-        if not all(plain(p, e) and line_layout(p, e) for p, e in zip(paths, encodings)):
-            return None
-        ends = [content_end(p, e) for p, e in zip(paths, encodings)]
-        sizes = [os.path.getsize(p) for p in paths]
-    except (OSError, UnicodeDecodeError):
-        return None
-    if min(ends) < 0:  # a last line over the limit
-        return None
+    ends = [content_end(p, e) for p, e in zip(paths, encodings)]
+    sizes = [os.path.getsize(p) for p in paths]
     gold, test = (_spans(p, every, end) for p, end in zip(paths, ends))
     # Past the end of the shorter file, its ranges are empty.
     return (LineRange(k * every + 1, (sizes[0], sizes[0], True) if g is None else g,

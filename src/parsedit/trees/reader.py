@@ -150,12 +150,15 @@ def _join_preterminals(tokens: list[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
-class Sentence(Protocol):
+class Lined(Protocol):
+    """Anything read from a file's lines that knows whether it is a
+    trailing blank line (an :class:`Item`, a tagged file's sentence)."""
+
     @property
     def trailing(self) -> bool: ...
 
 
-S = TypeVar("S", bound=Sentence)
+S = TypeVar("S", bound=Lined)
 
 
 def paired(first: Iterable[S], second: Iterable[S]) -> Iterator[tuple[S | None, S | None]]:

@@ -1,5 +1,5 @@
-"""The byte scanner (parsedit.trees.bytescan) against the chunk reader
-(parsedit.trees.arrays.Table.read), its oracle: every line the scanner reads
+"""The byte scanner (parsedit.trees.scan) against the chunk reader
+(parsedit.trees.arrays.ArrayKeys.read), its oracle: every line the scanner reads
 gives what the chunk reader gives, a block of pairs read both ways gives the
 same PARSEVAL counts, and the scanner does read the usual lines."""
 
@@ -11,13 +11,13 @@ from unittest.mock import patch
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_columnar import LABELS, ODD, PARAMS, TAGS
-from test_columnar import tree as columnar_tree
+from test_lines import LABELS, ODD, PARAMS, TAGS
+from test_lines import tree as columnar_tree
 
-from parsedit.metrics.parseval_arrays import block_counts
+from parsedit.metrics.parseval_arrays import array_counts
 from parsedit.params import load_params
-from parsedit.trees import bytescan
-from parsedit.trees.arrays import LINE, BlockRead, Table
+from parsedit.trees import scan
+from parsedit.trees.arrays import LINE, ArrayKeys, ArrayRead
 
 # Words and labels of every length the keys and the word comparison cut at
 # (8 and 15 bytes), some differing only past their first 8 or 16 bytes.
@@ -47,7 +47,7 @@ odd = st.one_of(st.sampled_from(ODD), st.lists(st.sampled_from(
 line = st.one_of(leaves.flatmap(tree), leaves.flatmap(tree), odd)
 
 
-def line_of(read: BlockRead, k: int) -> tuple[Any, ...]:
+def line_of(read: ArrayRead, k: int) -> tuple[Any, ...]:
     """What a read says of line ``k``: its words, EVALB's length, whether it
     is one unlabelled bracket, its bracket keys (sorted) and its tags."""
     keys = read.keys[read.keys >> LINE == k]
@@ -59,7 +59,7 @@ def line_of(read: BlockRead, k: int) -> tuple[Any, ...]:
 @given(st.lists(line, min_size=1, max_size=10), st.sampled_from(PARAMS))
 def test_a_line_the_scanner_reads_is_read_as_the_chunk_reader_reads_it(
         lines: list[str], params: str) -> None:
-    table = Table(load_params(params).normalisation)
+    table = ArrayKeys(load_params(params).normalisation)
     size = len(lines) + 1
     scan = table.scanner.scan(lines, list(map(str.isascii, lines)), size)
     scanned = table._scanned(scan, scan.usual)
@@ -79,7 +79,7 @@ def test_a_line_the_scanner_reads_is_read_as_the_chunk_reader_reads_it(
 def test_the_scanner_reads_ascii_trees_in_the_usual_form(lines: list[str], params: str) -> None:
     """Not vacuous: every ASCII tree written as parsers write it, with labels
     and tags of up to 15 bytes, that the chunk reader reads, the scanner reads."""
-    table = Table(load_params(params).normalisation)
+    table = ArrayKeys(load_params(params).normalisation)
     scan = table.scanner.scan(lines, [True] * len(lines), len(lines))
     assert scan.usual.tolist() == table.read(lines, len(lines)).usual.tolist()
 
@@ -103,13 +103,13 @@ def pairs(draw: st.DrawFn) -> tuple[str, str]:
     return gold, test
 
 
-def both_ways(table: Table, other: Table, gold: list[str], test: list[str]
+def both_ways(table: ArrayKeys, other: ArrayKeys, gold: list[str], test: list[str]
               ) -> tuple[Any, Any]:
     size = max(len(gold), len(test))
     same = np.zeros(size, np.bool_)
     same[:min(len(gold), len(test))] = [g == t for g, t in zip(gold, test)]
-    scanned = block_counts(*table.read_pairs(gold, test, same, size), same)
-    chunked = block_counts(other.read(gold, size),
+    scanned = array_counts(*table.read_pairs(gold, test, same, size), same)
+    chunked = array_counts(other.read(gold, size),
                            other.read(["" if same[k] else t for k, t in enumerate(test)], size),
                            same)
     return scanned, chunked
@@ -123,7 +123,7 @@ def test_pairs_read_by_the_scanner_count_as_read_by_the_chunk_reader(
     norm = load_params(params).normalisation
     gold = [g for g, _ in found] + ["(S (NN a))"] * (ends == 1)
     test = [t for _, t in found] + ["(S (NN a))"] * (ends == 2)
-    scanned, chunked = both_ways(Table(norm), Table(norm), gold, test)
+    scanned, chunked = both_ways(ArrayKeys(norm), ArrayKeys(norm), gold, test)
     for name in scanned._fields:
         assert getattr(scanned, name).tolist() == getattr(chunked, name).tolist(), name
 
@@ -135,16 +135,16 @@ def test_labels_whose_slots_are_taken_leave_their_lines_to_the_chunk_reader(
     """With a table of 4 slots most labels find theirs taken: their lines
     are read by the chunk reader, with the same counts."""
     norm = load_params("collins").normalisation
-    with patch.object(bytescan, "_SLOTS_BITS", 2):
-        table = Table(norm)
-        scanned, chunked = both_ways(table, Table(norm), [g for g, _ in found],
+    with patch.object(scan, "_SLOTS_BITS", 2):
+        table = ArrayKeys(norm)
+        scanned, chunked = both_ways(table, ArrayKeys(norm), [g for g, _ in found],
                                      [t for _, t in found])
     for name in scanned._fields:
         assert getattr(scanned, name).tolist() == getattr(chunked, name).tolist(), name
 
 
 def test_the_scanner_reads_a_ptb_line() -> None:
-    table = Table(load_params("collins").normalisation)
+    table = ArrayKeys(load_params("collins").normalisation)
     text = "(TOP (S (NP-SBJ (NNP Pierre) (NNP Vinken)) (VP (VBD joined)) (. .)))"
     lines = [text, "", "(S (NN a)", "(S (NN a)))", "(S (NN a) )", "(S\t(NN a))"]
     scan = table.scanner.scan(lines, [True] * 6, 7)

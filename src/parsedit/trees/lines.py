@@ -1,5 +1,10 @@
-"""The columnar front end: a treebank line read straight into what PARSEVAL
-needs, with no token objects and no normalised bracketing in between.
+"""The line readers: a treebank line read straight into what the metrics
+read, with no token objects in between (:mod:`parsedit.trees.fast` says
+how they serve a run).
+
+:class:`LineKeys` reads a line into PARSEVAL's bracket keys, with no
+normalised bracketing either; :class:`LineSentences` into its normalised
+sentence.
 
 A line in the usual form (one tree, ``(LABEL`` and ``(TAG word)`` separated
 by single spaces, close brackets following each other, as the Penn Treebank,
@@ -8,20 +13,20 @@ holds one preterminal, the phrases that open just before it and the phrases
 that close just after it (``"S (NP-SBJ (NNP Pierre"``, ``"NNP Vinken)"``).
 What the normalisation makes of a chunk is worked out once per distinct
 chunk, from :meth:`Normalisation._token
-<parsedit.trees.normalise.Normalisation._token>` (the per-sentence path's own
+<parsedit.trees.normalise.Normalisation._token>` (the reference road's own
 rule for each token), and remembered, so a line costs one ``split``, one
 dictionary look-up per word and one stack step per phrase.  Each kept phrase
 becomes an integer key ``label << 40 | start << 20 | end`` over word
 positions (labels numbered per distinct normalised label), so that matching
 two sentences is integer set arithmetic
-(:func:`parsedit.metrics.parseval.columnar_counts`).
+(:func:`parsedit.metrics.parseval.keys_counts`).
 
 Anything else (blank lines, errors, failure markers, bare words, brackets
 written as words, other spacing, sentences of 2^20 words or more) is not
-read here: :meth:`Columns.read` returns None and the caller scores that pair
-by the per-sentence path, so correctness never depends on this reader
-handling a rare case.  Equivalence with the per-sentence path is tested
-(tests/test_columnar.py).
+read here: :meth:`LineKeys.read` returns None, the line is handed back,
+and the run reads it with the reference reader, so correctness never
+depends on this reader handling a rare case.  Equivalence with the
+reference route is tested (tests/test_lines.py).
 """
 
 from __future__ import annotations
@@ -40,12 +45,12 @@ from parsedit.trees.roots import strip_outer_bracket
 # of the phrases after it.  Anything else sends the line to the per-sentence
 # path.
 _CHUNK = re.compile(rf"((?:{WORD_CLASS}* \()*)({WORD_CLASS}+) ({WORD_CLASS}+)(\)*)")
-# Distinct chunks remembered before the memory is cleared (between blocks).
+# Distinct chunks remembered before the memory is cleared (between ranges).
 _MAX_CHUNKS = 1 << 18
 # Word positions fit in POSITION bits of a key (the whole key in 60 bits, a
 # Python int of two digits: no slower than 16 bits; a sentence of 2^20 words
 # or more, which the limit on a line's length rules out in this form, is
-# read by the per-sentence path).
+# read by the reference reader).
 POSITION = 20
 POSITIONS = (1 << POSITION) - 1  # key & POSITIONS: the end
 MAX_WORDS = 1 << POSITION
@@ -61,7 +66,7 @@ _KEPT, _DROPPED, _UNCOUNTED, _KEPT_UNCOUNTED = range(4)
 _DELETED_PHRASE = -1
 
 
-class Read(NamedTuple):
+class LineRead(NamedTuple):
     """One line as PARSEVAL sees it: its bracket keys in the order they
     close, each kept word with its tag (``("dog)", "NN")``, in order),
     whether the normalised sentence is one unlabelled bracket around
@@ -72,6 +77,29 @@ class Read(NamedTuple):
     tagged: list[tuple[str, str]]
     outer: bool
     length: int
+
+
+# Whitespace that a line of the usual form does not hold: a run of spaces,
+# or any other of the characters EVALB's reader splits at (C isspace).
+_ODD_SPACE = re.compile(r"  |[\t\n\v\f\r]")
+_SPACE_RUN = re.compile(f"[{re.escape(SPACES)}]+")
+
+
+def respaced(text: str) -> str:
+    """A line written as the fast readers read it: each run of whitespace
+    (what EVALB's reader splits at) one space, none at either end or before
+    a close bracket.  The reference reader reads both the same, so a parser
+    that writes ``(TOP  (S ...) )`` (Berkeley, benepar) is read at full
+    speed (see :func:`oddly_spaced`)."""
+    return _SPACE_RUN.sub(" ", text).strip(" ").replace(" )", ")")
+
+
+def oddly_spaced(text: str) -> bool:
+    """Whether a line holds whitespace that :func:`respaced` would change
+    (a run of spaces, a tab, a carriage return...): a line a fast reader
+    refuses as written is read again respaced only then, so that lines of
+    the usual form pay nothing."""
+    return _ODD_SPACE.search(text) is not None
 
 
 def _usual(text: str) -> list[str] | None:
@@ -86,8 +114,8 @@ def _usual(text: str) -> list[str] | None:
     return text[1:-1].split(") (")
 
 
-class Columns:
-    """The columnar reader of one :class:`Normalisation`, with its memory of
+class LineKeys:
+    """The key reader of one :class:`Normalisation`, with its memory of
     distinct chunks (what each becomes) and of normalised labels (their
     numbers)."""
 
@@ -100,8 +128,8 @@ class Columns:
         self._frames: dict[str, tuple[int, ...]] = {}
         self._kinds: dict[str, tuple[int, str]] = {}
 
-    def new_block(self) -> None:
-        """Called between blocks of lines: the memory stays bounded on any
+    def new_range(self) -> None:
+        """Called between ranges of lines: the memory stays bounded on any
         corpus (label numbers are compared only within a pair)."""
         if len(self._chunks) > _MAX_CHUNKS or len(self._frames) > _MAX_CHUNKS:
             for memory in (self._chunks, self._labels, self._frames, self._kinds):
@@ -153,8 +181,16 @@ class Columns:
                 known[chunk] = learnt
         return chunks
 
-    def read(self, text: str) -> Read | None:
-        """A line read (None: not of the usual form, or unbalanced)."""
+    def read(self, text: str) -> LineRead | None:
+        """A line read (None: not of the usual form, or unbalanced); a line
+        refused as written is read again respaced (:func:`respaced`), if its
+        spacing is odd."""
+        found = self._read(text)
+        if found is None and oddly_spaced(text):
+            return self._read(respaced(text))
+        return found
+
+    def _read(self, text: str) -> LineRead | None:
         walked = None
         if text[:1] == "(" and text[-1:] == ")":
             chunks = text[1:-1].split(") (")
@@ -173,7 +209,7 @@ class Columns:
         keys, tagged, length = walked
         last = keys[-1] if keys else 0
         outer = last >> LABEL == self._labels.get("(") and last & SPAN == len(tagged)
-        return Read(keys, tagged, outer, length)
+        return LineRead(keys, tagged, outer, length)
 
     def _walk(self, chunks: list[str]) -> tuple[list[int], list[tuple[str, str]], int] | None:
         """The bracket keys, tagged words and EVALB's length of a line's chunks
@@ -209,7 +245,7 @@ class Columns:
         return None if stack else (keys, tagged, n + extra)
 
 
-# What a chunk gives a normalised sentence (see Sentences): its tokens (the
+# What a chunk gives a normalised sentence (see LineSentences): its tokens (the
 # phrases kept, the preterminal if kept, the close brackets), its word token
 # (none if the preterminal is deleted), its part of EVALB's length, its
 # phrases opened less closed, its risk (_DELETED_OPEN: a phrase label
@@ -221,7 +257,7 @@ Piece = tuple[tuple[str, ...], tuple[str, ...], int, int, int,
 _DELETED_OPEN, _EMPTYING = 1, 2
 
 
-class Sentences:
+class LineSentences:
     """A line in the usual form read straight into its normalised sentence
     (:class:`~parsedit.trees.normalise.Normalised`: what every metric reads),
     the same as the reader and :meth:`Normalisation.normalise` make of it,
@@ -234,14 +270,14 @@ class Sentences:
     other line is walked chunk by chunk as normalisation walks tokens.  A
     line not of the usual form gives None (the caller reads it through the
     reader).  Equivalence with the reader and normalisation is tested
-    (tests/test_columnar.py)."""
+    (tests/test_lines.py)."""
 
     def __init__(self, norm: Normalisation) -> None:
         self.norm = norm
         self._pieces: dict[str, Piece] = {}
 
-    def new_block(self) -> None:
-        """Called between blocks of lines: the memory stays bounded."""
+    def new_range(self) -> None:
+        """Called between ranges of lines: the memory stays bounded."""
         if len(self._pieces) > _MAX_CHUNKS:
             self._pieces.clear()
 
@@ -271,7 +307,14 @@ class Sentences:
 
     def read(self, text: str) -> Normalised | None:
         """A line's normalised sentence (None: not of the usual form, or
-        unbalanced)."""
+        unbalanced); a line refused as written is read again respaced
+        (:func:`respaced`), if its spacing is odd."""
+        found = self._read(text)
+        if found is None and oddly_spaced(text):
+            return self._read(respaced(text))
+        return found
+
+    def _read(self, text: str) -> Normalised | None:
         chunks = _usual(text)
         if chunks is None:
             return None

@@ -1,27 +1,27 @@
-"""A block of lines read straight into normalised sentences with numpy, for
+"""A range of lines read straight into normalised sentences with numpy, for
 every metric but PARSEVAL alone (which reads bracket keys instead:
 :mod:`parsedit.trees.arrays`).
 
-:class:`~parsedit.trees.columnar.Sentences` reads a line into its
+:class:`~parsedit.trees.lines.LineSentences` reads a line into its
 normalised sentence (:class:`~parsedit.trees.normalise.Normalised`: what
 every metric reads) chunk by chunk, a few Python steps per word.  Here the
-ASCII lines of the usual form are read a block at a time by the byte
-scanner (:mod:`parsedit.trees.bytescan`), whose table of labels and tags
+ASCII lines of the usual form are read a range at a time by the byte
+scanner (:mod:`parsedit.trees.scan`), whose table of labels and tags
 gives each phrase label its normalised open token (``"(NP"``, or deleted)
 and each tag its tag token (``"((NN"``), whether its preterminal is kept and
 whether it counts in EVALB's length; the phrases are paired as PARSEVAL's
 reader pairs them (:func:`parsedit.trees.arrays.paired`), a phrase whose
 label is deleted or which spans no kept word loses both its brackets (as
 :meth:`Normalisation.normalise <parsedit.trees.normalise.Normalisation.normalise>`
-does, token by token), and the tokens of the whole block are laid out in
+does, token by token), and the tokens of the whole range are laid out in
 one array, each line's bracketing then a slice of it.  Each word's token
 (``"dog)"``) is numbered through a table of words keyed by their bytes as
 labels are (one too long for a key, or whose slot is taken, is cut from the
 text where it stands), so that a word is one string however often it
 occurs.  Any other line goes
-through :class:`~parsedit.trees.columnar.Sentences` as before (None where
+through :class:`~parsedit.trees.lines.LineSentences` as before (None where
 it gives None).  Tested against it with Hypothesis
-(tests/test_block_sentences.py).
+(tests/test_array_sentences.py).
 """
 
 from __future__ import annotations
@@ -29,24 +29,24 @@ from __future__ import annotations
 import numpy as np
 
 from parsedit.collector import paused
-from parsedit.trees.arrays import paired
+from parsedit.trees.arrays import mended, paired
 from parsedit.trees.bracketing import CLOSE
-from parsedit.trees.bytescan import Pool, Scanner, Words
-from parsedit.trees.columnar import Sentences
+from parsedit.trees.lines import LineSentences
 from parsedit.trees.normalise import Normalisation, Normalised
 from parsedit.trees.roots import strip_outer_bracket
+from parsedit.trees.scan import Pool, Scanner, Words
 
 # Distinct words remembered: a table of 2^17 slots (3 MiB).
 _WORD_BITS = 17
 
 
-class BlockSentences:
-    """The normalised sentences of blocks of lines under one
+class ArraySentences:
+    """The normalised sentences of ranges of lines under one
     :class:`Normalisation` (see the module docstring)."""
 
     def __init__(self, norm: Normalisation) -> None:
         self.norm = norm
-        self.lines = Sentences(norm)
+        self.lines = LineSentences(norm)
         # Every token met, numbered (0 is the close bracket): the open and
         # tag tokens (bounded by the scanner's table: two a label or tag at
         # most) and the words' (bounded by their table).
@@ -54,9 +54,9 @@ class BlockSentences:
         self.scanner = Scanner(self._opening, self._tag)
         self.words = Words(self.tokens, _WORD_BITS)
 
-    def new_block(self) -> None:
-        """Called between blocks of lines: the memory stays bounded."""
-        self.lines.new_block()
+    def new_range(self) -> None:
+        """Called between ranges of lines: the memory stays bounded."""
+        self.lines.new_range()
 
     def _opening(self, label: str) -> int:
         """A phrase label's open token's number (-1: deleted)."""
@@ -71,13 +71,14 @@ class BlockSentences:
 
     def read(self, lines: list[str]) -> list[Normalised | None]:
         """Each line's normalised sentence (None: not of the usual form, or
-        unbalanced, as :meth:`Sentences.read
-        <parsedit.trees.columnar.Sentences.read>` says); without the garbage
+        unbalanced, as :meth:`LineSentences.read
+        <parsedit.trees.lines.LineSentences.read>` says); without the garbage
         collector (:func:`parsedit.collector.paused`)."""
         with paused():
             return self._read(lines)
 
     def _read(self, lines: list[str]) -> list[Normalised | None]:
+        lines = mended(lines)  # (a file whose lines are oddly spaced: respaced)
         n = len(lines)
         scan = self.scanner.scan(lines, list(map(str.isascii, lines)), n)
         usual = scan.usual.copy()

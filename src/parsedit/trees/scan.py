@@ -1,12 +1,12 @@
-"""The ASCII lines of a block read byte by byte with numpy: no Python object
+"""The ASCII lines of a range read byte by byte with numpy: no Python object
 per word, per phrase or per chunk.
 
-:class:`parsedit.trees.arrays.Table` cuts each line into chunks (one per
+:class:`parsedit.trees.arrays.ArrayKeys` cuts each line into chunks (one per
 word: the phrases opening before its preterminal, the preterminal, the
 phrases closing after it) and numbers every chunk through a dictionary, one
 Python string and one look-up per word.  For a line of ASCII text this
 module finds the same chunks from the bytes alone: the brackets, spaces and
-newlines of a whole block are located by vectorised comparisons, and each
+newlines of a whole range are located by vectorised comparisons, and each
 phrase label and preterminal tag is identified by its bytes packed into two
 64-bit integers (:data:`MAX_KEY` bytes at most) and looked up in a fixed
 table of 2^16 slots (:class:`Keys`), where what the normalisation makes of
@@ -17,7 +17,7 @@ token, which :class:`Words` numbers through a table of words keyed by their
 bytes (:class:`Pool` holding the strings).
 
 A line is read here only in exactly the form the chunk reader takes
-(:data:`parsedit.trees.columnar._CHUNK`): ``(`` and ``)`` at its ends, each
+(:data:`parsedit.trees.lines._CHUNK`): ``(`` and ``)`` at its ends, each
 ``(`` followed by a label (perhaps empty) and one space, then either ``(`` (a
 phrase) or a word and ``)`` (a preterminal, whose tag is not empty), a ``)``
 followed by ``)``, by a space and ``(``, or by the end of the line, and no
@@ -118,7 +118,7 @@ def _text(lo: int, hi: int) -> str:
 
 class Pool:
     """Strings numbered in the order first met, held in an object array so
-    that a block's strings are gathered by their numbers at C speed."""
+    that a range's strings are gathered by their numbers at C speed."""
 
     def __init__(self, *first: str) -> None:
         self.array = np.empty(1 << 10, object)
@@ -135,8 +135,8 @@ class Pool:
         return found
 
     def place(self, texts: list[str]) -> Ints:
-        """Strings placed after the numbered ones, for one block only (the
-        next block's overwrite them): their numbers."""
+        """Strings placed after the numbered ones, for one range only (the
+        next range's overwrite them): their numbers."""
         first = len(self._numbers)
         self._room(first + len(texts))
         self.array[first:first + len(texts)] = texts
@@ -154,7 +154,7 @@ class Words:
     :class:`Pool` through a table of 2^``bits`` words keyed by their bytes,
     so that a word is one string however often it occurs (a word too long
     for a key, or whose slot is taken, is cut from the text where it stands
-    and placed in the pool for its block alone)."""
+    and placed in the pool for its range alone)."""
 
     def __init__(self, pool: Pool, bits: int) -> None:
         self.pool = pool
@@ -176,7 +176,7 @@ class Words:
 
 
 class Scanned(NamedTuple):
-    """One side of a block of lines read here: per line whether it was read
+    """One side of a range of lines read here: per line whether it was read
     (``usual``: whether its brackets balance is for
     :func:`parsedit.trees.arrays.bracketed` to say) and its number of
     chunks; per chunk (in order), its line, the phrases opening before it
@@ -202,7 +202,7 @@ class Scanned(NamedTuple):
 
 
 class Scanner:
-    """Reads ASCII lines as :class:`parsedit.trees.arrays.Table` reads them,
+    """Reads ASCII lines as :class:`parsedit.trees.arrays.ArrayKeys` reads them,
     with ``label`` (a phrase label's number, -1 if deleted, None if it
     cannot be numbered) and ``tag`` (whether a preterminal's word is kept,
     whether it counts in EVALB's length, the tag's number) to work out each

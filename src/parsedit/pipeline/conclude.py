@@ -1,0 +1,137 @@
+"""From what was counted to a :class:`~parsedit.results.CorpusResult`: one function for every road.
+
+:func:`conclude` builds the result and every warning its figures need from
+what a set of scored pairs gave (:class:`~parsedit.pipeline.tally.Counted`):
+the command line, :func:`parsedit.score`, :class:`parsedit.Evaluator` and
+``compare`` all end here, so that they say the same thing about the same
+pairs.  A warning is one line a reader of the figures needs: the options'
+own (:meth:`~parsedit.config.Config.warnings`), root conventions that
+differ between the files, pairs left out as too large to align, pairs
+``--segmentation`` merged, and pairs whose words differ from gold (with
+what keeps the figures EVALB's first).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from itertools import islice
+from typing import Any
+
+from parsedit.config import Config
+from parsedit.limits import max_edit_size
+from parsedit.pipeline.route import Route
+from parsedit.pipeline.tally import Counted
+from parsedit.results import CorpusResult, Loss, Run
+from parsedit.signature import signature
+from parsedit.trees.reader import Item
+from parsedit.trees.roots import ROOT_SAMPLE, root_label, root_label_warning, root_warning
+
+# The root labels of the first pairs (gold's, test's), for the root-label warning.
+Roots = list[tuple[str | None, str | None]]
+
+
+def conclude(counted: Counted, config: Config, route: Route, gold_name: str, test_name: str,
+             roots: Roots, stopped: str | None = None, runs: Sequence[Run] = (),
+             worst_words: tuple[Loss, ...] | None = None,
+             errors: Mapping[str, Any] | None = None) -> CorpusResult:
+    """The result of the pairs ``counted`` under ``config``, read by
+    ``route`` from ``gold_name`` and ``test_name``, with its warnings:
+    ``roots`` are the root labels of the first pairs; ``stopped`` says why
+    the run stopped early; ``runs`` are ``--segmentation``'s pairs of runs
+    of sentences (all of them, scored or not); ``worst_words`` and
+    ``errors`` the leaf-ancestor losses and the error analysis, when asked
+    for."""
+    runs = tuple(runs[:counted.last])  # the pairs scored: all unless the run stopped
+    gold_trees, test_trees = counted.gold_trees, counted.test_trees
+    if runs:  # the files' sentences in the pairs scored
+        gold_trees = sum(len(run.gold) for run in runs)
+        test_trees = sum(len(run.test) for run in runs)
+    return CorpusResult(
+        config.metrics, signature(config), counted.sentences, counted.totals, counted.cutoff,
+        config.params.cutoff_len, gold_trees, test_trees, average=config.average,
+        warnings=tuple(_warnings(counted, config, runs, gold_name, test_name, roots)),
+        stopped=stopped, worst_words=worst_words, errors=errors, not_ok=counted.not_ok,
+        rows=counted.rows, runs=runs, route=route.name,
+        route_reason=route.why)
+
+
+def _warnings(counted: Counted, config: Config, runs: Sequence[Run], gold_name: str,
+              test_name: str, roots: Roots) -> list[str]:
+    """What the figures make a reader need to know, from the tallies."""
+    tallies = counted.tallies
+    warnings = config.warnings()
+    # An unlabelled outer bracket changes PARSEVAL's counts alone.
+    outer = root_warning(tallies["gold"] + tallies["test"], counted.totals.ok,
+                         tallies["gold"], gold_name, test_name) \
+        if "parseval" in config.metrics else None
+    if outer is not None:
+        warnings.append(outer)
+    if tallies["too_large"]:
+        warnings.append(_too_large(tallies["too_large"]))
+    if runs:
+        from parsedit.segmentation import limit_warning, merge_warning
+
+        warnings += [said for said in (limit_warning(runs),
+                                       merge_warning(runs, config.segmentation))
+                     if said is not None]
+    if config.yields == "align":
+        from parsedit.metrics.yields import warning
+
+        differ = warning(tallies["words_differ"], tallies["with_words"])
+    else:
+        differ = _words_differ(tallies["mismatched"], tallies["quoted"])
+    if differ is not None:
+        warnings.append(differ)
+    labels = root_label_warning(roots, gold_name, test_name)
+    if labels is not None:
+        warnings.append(labels)
+    return warnings
+
+
+def _too_large(count: int) -> str:
+    """The warning for ``count`` pairs left out as too large to align."""
+    return (f"{count} pair(s) not scored: a tree holds more words and brackets than the "
+            f"{max_edit_size():,} the edit metrics and leaf-ancestor align (PARSEVAL's sums "
+            "leave them out too, so that every figure covers the same sentences); "
+            "PARSEDIT_MAX_EDIT_SIZE raises the limit, at a memory cost that grows with "
+            "the square of a tree's size")
+
+
+def _words_differ(count: int, quotes: int = 0) -> str | None:
+    """What to do about ``count`` pairs whose words differ from gold,
+    ``quotes`` of them made by quotes tagged differently, or None: first
+    what keeps the figures EVALB's (``-p new`` for the quotes), then
+    ``--yield align``, whose figures are not."""
+    if not count:
+        return None
+    pairs = f"{count} pairs whose words differ from gold (length or word mismatches) are " \
+        "errors" if count > 1 else "1 pair whose words differ from gold (a length or word " \
+        "mismatch) is an error"
+    if quotes:
+        which = "it differs" if count == 1 else "all of them differ" if quotes == count \
+            else f"{quotes} of them differ"
+        return (f"{pairs}, as in EVALB; {which} only by quotes tagged as "
+                "words on one side and as deleted punctuation on the other (gold (POS ') "
+                "against test ('' '), as in section 23 under COLLINS.prm): -p new (new.prm, "
+                "or QUOTE_LABEL lines in a copy of your parameter file) scores those as "
+                "EVALB does, so the figures stay comparable with EVALB's; --yield align "
+                "would score every such pair through a word alignment instead, and its "
+                "figures are not EVALB's")
+    return (f"{pairs}, as in EVALB: if the test's words are its own "
+            "(speech recognition, a tokeniser of its own) or its sentences are cut "
+            "differently, --yield align scores them through a word alignment (with "
+            "--segmentation align for the sentences), whose figures are not EVALB's")
+
+
+def root_labels(config: Config, pairs: Iterable[tuple[Item | None, Item | None]]) -> Roots:
+    """The root labels (after normalisation) of the first
+    :data:`~parsedit.trees.roots.ROOT_SAMPLE` pairs of items, for the
+    root-label warning."""
+    norm = config.params.normalisation
+
+    def label(item: Item | None) -> str | None:
+        if item is None or item.tokens is None:
+            return None
+        return root_label(norm.normalise(item.tokens).bracketing)
+
+    return [(label(g), label(t)) for g, t in islice(pairs, ROOT_SAMPLE)]

@@ -1,0 +1,175 @@
+"""A whole run: the route chosen, the units of work scored, the tallies added, the result concluded.
+
+read (:mod:`parsedit.trees`) -> normalise -> each metric of the run scores
+the normalised pair (:mod:`parsedit.pipeline.scorer`) -> the sentence
+results summed as they come (:mod:`parsedit.pipeline.tally`; by forked
+workers with ``jobs`` > 1, :mod:`parsedit.pipeline.workers`) -> the result
+and its warnings (:mod:`parsedit.pipeline.conclude`).  Which readers take
+the lines is the route's (:mod:`parsedit.pipeline.route`), and how a unit of
+work is scored on each route is :mod:`parsedit.pipeline.units`'.
+
+As EVALB does, the run stops at the (MAX_ERROR + 2)-th error, and says so.
+With ``Config.segmentation`` "align" or "document", runs of sentences are
+paired by their word alignment (:mod:`parsedit.segmentation`).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
+
+from parsedit.config import Config
+from parsedit.metrics.errors import analyse
+from parsedit.pipeline.conclude import Roots, conclude, root_labels
+from parsedit.pipeline.route import Facts, Route, choose, keys_serve
+from parsedit.pipeline.scorer import Pair, Scorer
+from parsedit.pipeline.tally import RowSink, Tally
+from parsedit.pipeline.units import Job, Unit, chunks, range_lines, score_unit
+from parsedit.pipeline.workers import tallies
+from parsedit.results import CorpusResult
+from parsedit.trees.ranges import Reroute, by_ranges, iter_line_ranges
+from parsedit.trees.reader import Item, read_trees
+from parsedit.trees.roots import ROOT_SAMPLE
+from parsedit.trees.source import DEFAULT_ENCODING, STDIN, check_files
+
+
+def run(job: Job, units: Iterable[Unit], jobs: int = 1,
+        progress: Callable[[int], None] | None = None,
+        rows: RowSink | None = None) -> tuple[Tally, str | None]:
+    """Score the units of work into one tally, in order (by ``jobs``
+    processes), and say where the run stopped if it did (after MAX_ERROR
+    errors, as EVALB stops).  With ``rows`` (:class:`RowSink`), EVALB's
+    table rows go there as each unit's come (rendered where it was scored)
+    instead of the tally keeping them, so that the table is written while
+    ``-j N``'s workers score, and memory stays flat."""
+    params = job.scorer.config.params
+    whole = job.tally()
+    if rows is not None:
+        whole.rows = None  # handed to ``rows`` as they come, not kept
+    stopped = None
+    allowed = params.max_error + 1  # errors scored before the one EVALB stops at
+    work = tallies(job, units, jobs)
+    for unit, tally in work:
+        counted = len(whole.errors)
+        if counted + len(tally.errors) > allowed:
+            # The stop falls in this unit: score it again, up to the stop.
+            number = tally.errors[allowed - counted]
+            tally = score_unit(job, unit, stop_at=number)
+            stopped = (f"stopped at sentence {number}, error {allowed + 1}: more "
+                       f"errors than MAX_ERROR {params.max_error} allows (EVALB stops "
+                       "here too); the rest is not scored, and the summary covers "
+                       f"sentences 1-{number} only")
+        whole.extend(tally)
+        if rows is not None and tally.rendered is not None:
+            rows.add(tally.rendered)
+        if stopped is not None:
+            break
+        if progress is not None:
+            progress(whole.last)
+    work.close()  # workers still scoring are stopped here
+    return whole, stopped
+
+
+def _job(scorer: Scorer, route: Route, gold_name: str, test_name: str, worst_words: int,
+         errors: int, keep: str, rows: RowSink | None) -> Job:
+    """The job of a run: ``--errors`` keeps every sentence, ``--worst-words``
+    the lineages that lose."""
+    return Job(scorer, route, gold_name, test_name, "sentences" if errors else keep,
+               bool(worst_words) and "la" in scorer.config.metrics,
+               None if rows is None else rows.render)
+
+
+def _result(job: Job, tally: Tally, stopped: str | None, roots: Roots, worst_words: int,
+            errors: int) -> CorpusResult:
+    """The result of a run's tally (see :func:`~parsedit.pipeline.conclude.conclude`)."""
+    scorer = job.scorer
+    worst = tuple(tally.worst.top(worst_words)) if tally.worst is not None else None
+    analysis = analyse(tally.sentences, scorer.metrics, errors) if errors else None
+    return conclude(tally.counted(), scorer.config, job.route, job.gold_path,
+                    job.test_path, roots, stopped, scorer.runs, worst, analysis)
+
+
+def file_facts(config: Config, gold_path: str, test_path: str,
+               encodings: tuple[str, str], details: bool = False,
+               lineages: bool = False) -> Facts:
+    """The facts the route of a run over two files depends on."""
+    size = 0 if gold_path == STDIN else os.path.getsize(gold_path)
+    return Facts("files", by_ranges(gold_path, test_path, encodings), size,
+                 numpy="numpy" in sys.modules, keys=keys_serve(config, details, lineages))
+
+
+def evaluate(gold_path: str, test_path: str, config: Config | None = None,
+             worst_words: int = 0, jobs: int = 1,
+             progress: Callable[[int], None] | None = None, errors: int = 0,
+             gold_encoding: str = DEFAULT_ENCODING,
+             test_encoding: str = DEFAULT_ENCODING, keep: str = "sentences",
+             rows: RowSink | None = None, every: int | None = None) -> CorpusResult:
+    """Score every pair of ``gold_path`` and ``test_path``: with
+    ``worst_words`` (and the la metric) the lineage pairs that lose most,
+    with ``errors`` the error analysis (its lists ``errors`` long, and every
+    sentence kept for it); ``keep`` says what the result keeps of each
+    sentence (:data:`~parsedit.pipeline.tally.KEEPS`); ``rows``: where
+    EVALB's table rows go as they come (see :func:`run`), which the result
+    then does not keep; ``every``: the lines a range holds on a route that
+    reads ranges of lines (default: the route's, :func:`~.units.range_lines`;
+    the figures do not depend on it).  Either path may be ``-`` (standard input) or
+    compressed; each file is decoded with its text encoding (see
+    :mod:`parsedit.trees.source`), and both are read through first, so that a
+    file that cannot be decoded is refused before any scoring.  On a route
+    that reads ranges of lines, ``-j N``'s workers read their own; if a file
+    turns out to hold a tree split over lines or a line over the limit, the
+    run starts again on the reference route
+    (:class:`~parsedit.trees.ranges.Reroute`), and says so in its route."""
+    config = config or Config()
+    encodings = (gold_encoding, test_encoding)
+    check_files((gold_path, gold_encoding), (test_path, test_encoding))
+    scorer = Scorer.for_files(config, gold_path, test_path, errors > 0, *encodings)
+    route = choose(config, file_facts(config, gold_path, test_path, encodings, errors > 0,
+                                      bool(worst_words) and "la" in config.metrics))
+    job = _job(scorer, route, gold_path, test_path, worst_words, errors, keep, rows)
+    whole = scorer.pairs(gold_path, test_path, gold_encoding, test_encoding)
+    try:
+        units: Iterable[Unit] = chunks(whole) if route.reader == "reference" else \
+            iter_line_ranges(gold_path, test_path, encodings, every or range_lines(route))
+        tally, stopped = run(job, units, jobs, progress, rows)
+    except Reroute as why:  # a tree split over lines, a line over the limit: read whole
+        if rows is not None:
+            rows.clear()
+        job = replace(job, route=Route("reference", f"{why}: read whole"))
+        tally, stopped = run(job, chunks(whole), jobs, progress, rows)
+    firsts = zip(read_trees(gold_path, gold_encoding), read_trees(test_path, test_encoding))
+    return _result(job, tally, stopped, root_labels(config, firsts), worst_words, errors)
+
+
+def evaluate_items(scorer: Scorer, gold: Iterable[Item], test: Iterable[Item],
+                   gold_name: str, test_name: str, worst_words: int = 0, errors: int = 0,
+                   jobs: int = 1, keep: str = "sentences") -> CorpusResult:
+    """Score pairs of items held in memory (the Python API's sources that
+    are not files) by ``scorer``, on the reference route (see
+    :func:`evaluate` for the options)."""
+    route = choose(scorer.config, Facts("trees"))
+    job = _job(scorer, route, gold_name, test_name, worst_words, errors, keep, None)
+    gold_seen, test_seen = _Firsts(gold), _Firsts(test)
+    pairs: Iterable[Pair] = scorer.paired(gold_seen, test_seen)
+    tally, stopped = run(job, chunks(pairs), jobs)
+    roots = root_labels(scorer.config, zip(gold_seen.first, test_seen.first))
+    return _result(job, tally, stopped, roots, worst_words, errors)
+
+
+class _Firsts:
+    """Items passed on as they are read, the first :data:`ROOT_SAMPLE` of
+    them kept (``first``) for the root-label warning, so that sentences given
+    as a generator are read once."""
+
+    def __init__(self, source: Iterable[Item]) -> None:
+        self.source = source
+        self.first: list[Item] = []
+
+    def __iter__(self) -> Iterator[Item]:
+        for item in self.source:
+            if len(self.first) < ROOT_SAMPLE:
+                self.first.append(item)
+            yield item
+

@@ -1,0 +1,334 @@
+"""Judging and scoring one pair: the metrics of a run, ready.
+
+A :class:`Scorer` holds the metrics a :class:`~parsedit.config.Config`
+asks for (:func:`parsedit.metrics.registry.build`).  :meth:`Scorer.pair`
+judges a pair of items as EVALB judges it: a test sentence that is empty,
+unreadable or left without words is ``skip``; otherwise a gold sentence that
+is empty or unreadable, or a pair whose words differ after normalisation, is
+``error``.  Both carry a message naming the line and are left out of the
+sums.  With ``failures = "count"``, a skipped test sentence over a readable
+gold one is scored as a parse with no constituents over the gold words (each
+metric's ``failure``): it stays ``skip`` but has counts, so it is in the
+sums.  :meth:`Scorer.judge` scores a pair once both sides are normalised:
+every metric's outcome, or under ``--yield align`` through the word
+alignment (:mod:`parsedit.metrics.yields`) when the words differ.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from parsedit.config import Config
+from parsedit.errors import ConfigError
+from parsedit.limits import max_edit_size
+from parsedit.metrics import registry
+from parsedit.metrics.base import Outcome
+from parsedit.metrics.errors import sentence_errors
+from parsedit.pipeline.tally import QUOTE_NOTE, TOO_LARGE
+from parsedit.results import (
+    EditScript,
+    LineageScript,
+    Run,
+    SentenceResult,
+    WordCounts,
+)
+from parsedit.trees import bracketing
+from parsedit.trees.bracketing import WORD, Bracketing, decode
+from parsedit.trees.normalise import QUOTE_WORDS, Normalised, fix_quotes
+from parsedit.trees.reader import Item, paired, read_trees
+from parsedit.trees.roots import (
+    outer_bracket,
+)
+from parsedit.trees.source import DEFAULT_ENCODING
+
+if TYPE_CHECKING:
+
+    from parsedit.encodings.base import Encoding
+    from parsedit.metrics.yields import AlignedScorer
+
+
+
+Outcomes = dict[str, Outcome]
+
+class Scorer:
+    """The metrics of a :class:`Config`, ready to judge and score pairs."""
+
+    def __init__(self, config: Config, alphabets: registry.Alphabets | None = None,
+                 details: bool = False) -> None:
+        """``alphabets``: per metric, what a grammar module builds over;
+        ``details``: keep each sentence's error details (``--errors``), read
+        off the preferred one of the cheapest edit scripts."""
+        self.config = config
+        self.metrics = registry.build(config, alphabets, tie_break=details)
+        self.zeros = registry.zeros(self.metrics)
+        self.details = details
+        self.encodings: dict[str, Encoding] = {}
+        if config.edit_metrics:
+            from parsedit.metrics.edits import EditDistance
+
+            self.encodings = {name: m.encoding for name, m in self.metrics.items()
+                              if isinstance(m, EditDistance)}
+        # --yield align: pairs whose words differ are scored by this.
+        self.aligned: AlignedScorer | None = None
+        if config.yields == "align":
+            from parsedit.metrics.yields import AlignedScorer
+
+            self.aligned = AlignedScorer(self.metrics, config, tie_break=details)
+            self.zeros["words"] = WordCounts()
+        # The pairs of runs --segmentation align or document made, in order.
+        self.runs: list[Run] = []
+        # The most words and brackets a tree may hold for the metrics that
+        # align whole strings (parsedit.limits), when the run has one.
+        aligning = [m for m in (*config.edit_metrics, "la") if m in config.metrics]
+        self.size_limit = max_edit_size() if aligning else None
+        self.aligning = aligning
+
+    @classmethod
+    def for_files(cls, config: Config, gold_path: str, test_path: str,
+                  details: bool = False, gold_encoding: str = DEFAULT_ENCODING,
+                  test_encoding: str = DEFAULT_ENCODING) -> Scorer:
+        """A scorer whose grammar modules are built over the alphabets of the
+        two files (the only schemes that read the files first), each decoded
+        with its text encoding."""
+        needs = registry.needs_alphabet(config)
+        if needs:
+            from parsedit.costs.alphabet import collect
+        alphabets = {name: collect((gold_path, test_path), encoding,
+                                   config.params.normalisation, config.rule_pos,
+                                   config.la_preterminals, (gold_encoding, test_encoding))
+                     for name, encoding in needs}
+        return cls(config, alphabets, details)
+
+    def score(self, gold: Bracketing, test: Bracketing) -> Outcomes:
+        """Every metric on one normalised pair with equal words."""
+        return {name: metric.score(gold, test) for name, metric in self.metrics.items()}
+
+    def pair(self, number: int, gold: Item | None, test: Item | None, gold_path: str,
+             test_path: str) -> tuple[SentenceResult, Outcomes]:
+        """Judge and score the ``number``-th pair of items: the result, and
+        each metric's outcome (for alignments and error lists)."""
+        norm = self.config.params.normalisation
+        gold_raw = gold.tokens if gold is not None else None
+        gold_sentence = norm.normalise(gold_raw) if gold_raw else None
+        length = gold_sentence.length if gold_sentence else 0
+
+        def skip(message: str, reason: str | None = None) -> tuple[SentenceResult, Outcomes]:
+            # A failure is counted only where the gold sentence can be scored.
+            if self.config.failures == "count" and gold_sentence and gold_sentence.words:
+                counts = {name: metric.failure(gold_sentence.bracketing)
+                          for name, metric in self.metrics.items()}
+                return SentenceResult(number, "skip", message, counts, length, reason,
+                                      counted=True), {}
+            return SentenceResult(number, "skip", message, length=length, reason=reason), {}
+
+        segmented = self.config.segmentation != "gold"
+        # As in EVALB, a test without words is a skip even when gold is broken.
+        if test is None:  # the test file ended first: no failure to count
+            return SentenceResult(number, "skip", _why_absent(test, test_path, number, segmented),
+                                  length=length), {}
+        if test.tokens is None:
+            message = _why_absent(test, test_path, number)
+            return skip(message, f"skipped: {message}" if test.error is not None else None)
+        test_sentence = gold_sentence if gold_sentence and gold_raw == test.tokens \
+            else norm.normalise(test.tokens)
+        if not test_sentence.words:
+            return skip(f"{test_path}:{test.line}: no word is left after normalisation")
+        if gold is None or gold_raw is None or gold_sentence is None:
+            message = _why_absent(gold, gold_path, number, segmented)
+            reason = f"Length unmatch (0|{len(test_sentence.words)})" \
+                if gold is not None and gold.error is None else message
+            return SentenceResult(number, "error", message, length=length, reason=reason), {}
+        if len(gold_sentence.words) != len(test_sentence.words) and norm.quote_labels:
+            keep_gold, keep_test = fix_quotes(norm.quote_terms(gold_raw),
+                                              norm.quote_terms(test.tokens))
+            gold_sentence = norm.normalise(gold_raw, keep_gold)
+            test_sentence = norm.normalise(test.tokens, keep_test)
+        return self.judge(number, gold_sentence, test_sentence,
+                          f"{gold_path}:{gold.line} and {test_path}:{test.line}")
+
+    def judge(self, number: int, gold: Normalised, test: Normalised, where: str
+              ) -> tuple[SentenceResult, Outcomes]:
+        """Judge and score the ``number``-th pair once both sides are
+        normalised (EVALB's quote fix made; the test has words): an error
+        if its words differ (``where`` names both lines in the message),
+        else every metric's outcome."""
+        norm = self.config.params.normalisation
+        length = gold.length
+        gold_tokens, gold_words = gold.bracketing, gold.words
+        test_tokens, test_words = test.bracketing, test.words
+
+        def mismatch(message: str, reason: str) -> tuple[SentenceResult, Outcomes]:
+            return SentenceResult(number, "error", f"{where}: {message}", length=length,
+                                  reason=reason), {}
+
+        limit = self.size_limit
+        if limit is not None and max(len(gold_tokens), len(test_tokens)) > 2 * limit:
+            sizes = f"{len(gold_tokens) // 2:,} and {len(test_tokens) // 2:,}"
+            message = (f"{where}: {TOO_LARGE}: the trees hold {sizes} words and brackets, "
+                       f"more than the {limit:,} that {', '.join(self.aligning)} align "
+                       "(PARSEDIT_MAX_EDIT_SIZE sets the limit); not scored")
+            return SentenceResult(number, "skip", message, length=length, reason=message), {}
+
+        if self.aligned is not None and (len(gold_words) != len(test_words) or not all(
+                norm.same_word(g[:-1], t[:-1]) for g, t in zip(gold_words, test_words))):
+            return self._aligned(number, gold_tokens, test_tokens, length)
+        if len(gold_words) != len(test_words):
+            why = _empties(gold_tokens, test_tokens) or (
+                "" if norm.quote_labels else _quotes(gold_tokens, test_tokens))
+            return mismatch(f"length mismatch: gold has {len(gold_words)} words, test "
+                            f"{len(test_words)}{why}",
+                            f"Length unmatch ({len(gold_words)}|{len(test_words)})")
+        if gold_words != test_words:
+            for i, (g, t) in enumerate(zip(gold_words, test_words), start=1):
+                g, t = g[:-1], t[:-1]  # drop the preterminal's close bracket
+                if not norm.same_word(g, t):
+                    return mismatch(f"words differ at word {i}: gold {g!r}, test {t!r}",
+                                    f"Words unmatch ({g}|{t})")
+            test_tokens = _with_words(test_tokens, gold_words)
+        outcomes = self.score(gold_tokens, test_tokens)
+        details = sentence_errors(gold_tokens, test_tokens, outcomes, self.encodings) \
+            if self.details else None
+        counts = {name: outcome.counts for name, outcome in outcomes.items()}
+        if self.aligned is not None:
+            counts["words"] = self.aligned.same(len(gold_words))
+        return SentenceResult(number, "ok", None, counts, length=length, details=details,
+                              outer_bracket=_outer(gold_tokens, test_tokens)), outcomes
+
+    def _aligned(self, number: int, gold: Bracketing, test: Bracketing,
+                 length: int) -> tuple[SentenceResult, Outcomes]:
+        """A normalised pair whose words differ, scored through its word
+        alignment (``--yield align``)."""
+        assert self.aligned is not None
+        projection, outcomes = self.aligned.score(gold, test)
+        details = sentence_errors(projection.gold, projection.test, outcomes, self.encodings) \
+            if self.details else None
+        counts = {name: outcome.counts for name, outcome in outcomes.items()}
+        return SentenceResult(number, "ok", None, counts, length=length, details=details,
+                              outer_bracket=_outer(gold, test)), outcomes
+
+    def pairs(self, gold_path: str, test_path: str, gold_encoding: str = DEFAULT_ENCODING,
+              test_encoding: str = DEFAULT_ENCODING) -> Iterator[Pair]:
+        """The numbered pairs of two files: in order, or with ``segmentation
+        = "align"`` runs of sentences merged by their word alignment (each
+        pair's :class:`~parsedit.segmentation.Run` kept in ``self.runs``)."""
+        return self.paired(read_trees(gold_path, gold_encoding),
+                           read_trees(test_path, test_encoding))
+
+    def paired(self, gold: Iterable[Item], test: Iterable[Item]) -> Iterator[Pair]:
+        """The numbered pairs of two sequences of items (see :meth:`pairs`)."""
+        if self.config.segmentation == "gold":
+            return numbered(gold, test)
+        from parsedit.segmentation import aligned_pairs
+
+        assert self.aligned is not None
+        self.runs.clear()
+        norm = self.config.params.normalisation
+
+        def words(item: Item) -> list[str]:
+            return [] if item.tokens is None else bracketing.words(
+                norm.normalise(item.tokens).bracketing)
+        return aligned_pairs(gold, test, self.aligned.aligner, words, self.runs,
+                             self.config.segmentation == "document")
+
+
+def _empties(gold: Bracketing, test: Bracketing) -> str:
+    """Why the lengths may differ, when empty elements explain it."""
+    difference = bracketing.empty_elements(gold) - bracketing.empty_elements(test)
+    if not difference or difference != len(bracketing.words(gold)) - len(
+            bracketing.words(test)):
+        return ""
+    more, fewer = ("gold", "test") if difference > 0 else ("test", "gold")
+    return (f" ({more} has {abs(difference)} more -NONE- empty elements than {fewer}, kept by "
+            "these parameters; EVALB's COLLINS.prm, `-p collins`, deletes them)")
+
+
+@lru_cache(maxsize=1)
+def _quote_tags() -> frozenset[str]:
+    """The tags of new.prm's QUOTE_LABEL: those EVALB's quote fix looks at."""
+    from parsedit.params import shipped_params
+
+    return shipped_params("new").normalisation.quote_labels
+
+
+def _quotes(gold: Bracketing, test: Bracketing) -> str:
+    """Why the lengths may differ, when quotes explain it: the longer side's
+    extra words are all quotes (``'``, ``"``, ``/``) tagged with one of
+    new.prm's QUOTE_LABEL tags, the rest of both sides' words the same (a
+    parameter file without QUOTE_LABEL deletes ``('' ')`` and keeps ``(POS
+    ')``: section 23 under COLLINS.prm)."""
+    def tagged(tokens: Bracketing) -> list[tuple[str, str]]:
+        out, tag = [], ""
+        for kind, text in bracketing.decode_all(tokens):
+            if kind is bracketing.TAGGED:
+                tag = text
+            elif kind is WORD:
+                out.append((tag, text))
+        return out
+
+    longer, shorter = sorted((tagged(gold), tagged(test)), key=len, reverse=True)
+    quotes = _quote_tags()
+    k = 0
+    for tag, word in longer:
+        if k < len(shorter) and shorter[k][1] == word:
+            k += 1
+        elif word not in QUOTE_WORDS or tag not in quotes:
+            return ""
+    return f" ({QUOTE_NOTE})" if k == len(shorter) else ""
+
+
+def _outer(gold: Bracketing, test: Bracketing) -> str | None:
+    """Which side alone has an unlabelled outer bracket (None: both or neither)."""
+    gold_outer, test_outer = outer_bracket(gold), outer_bracket(test)
+    return None if gold_outer == test_outer else "gold" if gold_outer else "test"
+
+
+def align(scorer: Scorer, metric: str, number: int, gold: Item | None, test: Item | None,
+          gold_name: str, test_name: str) -> EditScript | LineageScript:
+    """One pair's alignment under one of the scorer's string metrics (an edit
+    encoding, or ``la`` for its lineages)."""
+    from parsedit.metrics.edits import EditDistance
+    from parsedit.metrics.leaf_ancestor import LeafAncestor
+
+    aligner = scorer.metrics.get(metric)
+    if not isinstance(aligner, (EditDistance, LeafAncestor)):
+        raise ConfigError(f"{metric!r} does not align strings: expected one of label, span, "
+                          "rule, la")
+    sentence, outcomes = scorer.pair(number, gold, test, gold_name, test_name)
+    if sentence.status != "ok":
+        raise ConfigError(f"sentence {number} is not scored ({sentence.status}): "
+                          f"{sentence.message}")
+    return aligner.script(outcomes[metric])
+
+def _why_absent(item: Item | None, path: str, number: int, segmented: bool = False) -> str:
+    """Why a file has no tree for a pair (``segmented``: pairs are runs of
+    sentences, so ``number`` is no tree's)."""
+    if item is None:
+        return f"{path}: no sentence left for pair {number} (the file ends first)" \
+            if segmented else f"{path}: no tree {number} (the file ends first)"
+    if item.error is not None:
+        return str(item.error)
+    return f"{path}:{item.line}: empty line"
+
+
+def _with_words(tokens: Bracketing, words: list[str]) -> Bracketing:
+    """``tokens`` with its word tokens replaced, in order (EQ_WORD made them equal)."""
+    replacement = iter(words)
+    return tuple(next(replacement) if decode(t)[0] is WORD else t for t in tokens)
+
+
+Pair = tuple[int, Item | None, Item | None]
+
+
+def pairs(gold_path: str, test_path: str, gold_encoding: str = DEFAULT_ENCODING,
+          test_encoding: str = DEFAULT_ENCODING) -> Iterator[Pair]:
+    """The numbered pairs of items of two files (see :func:`numbered`)."""
+    return numbered(read_trees(gold_path, gold_encoding), read_trees(test_path, test_encoding))
+
+
+def numbered(gold: Iterable[Item], test: Iterable[Item], start: int = 1) -> Iterator[Pair]:
+    """Items paired in order, numbered from ``start``, the shorter padded with
+    None (trailing blank lines as :func:`parsedit.trees.reader.paired` takes them)."""
+    for number, (g, t) in enumerate(paired(gold, test), start=start):
+        yield number, g, t
