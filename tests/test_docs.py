@@ -243,6 +243,7 @@ EXAMPLES = [(page, index) for page, runner in RUNNERS.items()
             for index in range(len(runner.examples))]
 
 
+@pytest.mark.cli
 @pytest.mark.parametrize(
     ("page", "index"), EXAMPLES,
     ids=[RUNNERS[page].examples[index].where for page, index in EXAMPLES])
@@ -358,6 +359,7 @@ def test_shown_version_is_the_package_version() -> None:
     assert not stale, "\n".join(stale)
 
 
+@pytest.mark.cli
 def test_cli_reference_names_every_option() -> None:
     """docs/reference/cli.md names every option of every command in its section."""
     import click

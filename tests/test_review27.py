@@ -21,6 +21,7 @@ GOLD = [
 ]
 
 
+@pytest.mark.cli
 def test_a_line_limit_beyond_an_index_is_no_limit(tmp_path: Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     # Was: OverflowError traceback from readline(limit + 1).
@@ -52,6 +53,7 @@ def test_compute_warns_as_score_does_on_quote_mismatches(shared: Path) -> None:
     assert evaluator.compute().warnings == parsedit.score(gold, test, metrics="parseval").warnings
 
 
+@pytest.mark.cli
 @pytest.mark.xfail(strict=True, reason="review27: an input read as '-' from a redirected file "
                    "is not compared with -o, which then replaces it")
 def test_an_output_that_is_the_file_on_standard_input_is_refused(tmp_path: Path) -> None:
