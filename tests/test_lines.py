@@ -7,6 +7,7 @@ route option (``Config.route``), as ``--route`` forces it."""
 
 from __future__ import annotations
 
+import re
 import tempfile
 from dataclasses import replace
 from pathlib import Path
@@ -328,7 +329,9 @@ def test_the_fast_readers_read_odd_spacing_as_the_line_respaced(
     from parsedit.trees.reader import read_sentence
 
     norm = load_params(params).normalisation
-    lines = [line for both in pairs for line in both if line.strip()]
+    # (a bracket written as a word, "(-LRB- ()", is read so only as written)
+    lines = [line for both in pairs for line in both
+             if line.strip() and not re.search(r"\(\S+ [()]\)", line)]
     odd = [data.draw(oddly_spaced_line(line)) for line in lines]
     for plain, spaced in zip(lines, odd):
         assert read_sentence(plain).tokens == read_sentence(spaced).tokens
