@@ -244,6 +244,7 @@ EXAMPLES = [(page, index) for page, runner in RUNNERS.items()
 
 
 @pytest.mark.cli
+@pytest.mark.slow  # about 30 s of CPU for every example together
 @pytest.mark.parametrize(
     ("page", "index"), EXAMPLES,
     ids=[RUNNERS[page].examples[index].where for page, index in EXAMPLES])
