@@ -13,6 +13,7 @@ import sys
 import tempfile
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import files, run
@@ -41,9 +42,10 @@ def pairs(result: CorpusResult) -> list[tuple[tuple[int, ...], tuple[int, ...]]]
     return [(run.gold, run.test) for run in result.runs]
 
 
-def config(segmentation: str, **rest: object) -> Config:
-    return Config.from_options(**{"metrics": ("parseval",), "yields": "align",
-                                  "segmentation": segmentation, **rest})
+def config(segmentation: str, **rest: Any) -> Config:
+    options: dict[str, Any] = {"metrics": ("parseval",), "yields": "align",
+                               "segmentation": segmentation, **rest}
+    return Config.from_options(**options)
 
 
 # -- the word alignment with sentence boundaries --------------------------------
@@ -220,6 +222,7 @@ def test_an_edge_error_keeps_the_boundary_both_files_share(shared: Path, tmp_pat
         assert not any("merge" in w for w in result.warnings)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("seed", "f_measure"), [("1", 99.60), ("0", 99.62)])
 def test_word_errors_inside_the_ptb_sample_merge_no_pair(shared: Path, tmp_path: Path,
                                                           seed: str, f_measure: float) -> None:
@@ -299,10 +302,11 @@ def test_no_boundary_within_the_widest_window_is_said(tmp_path: Path) -> None:
                             "as --segmentation document pairs them")
                and w.endswith("pair 1 = gold 1-70 / test 1") for w in align.warnings)
     assert align.complete and align.parseval == document.parseval
-    assert round(align.parseval.f_measure or 0, 2) == 80.11
+    assert align.parseval is not None and round(align.parseval.f_measure or 0, 2) == 80.11
     assert document.complete and not any("agreeing within" in w for w in document.warnings)
 
 
+@pytest.mark.cli
 def test_every_pair_names_its_sentences_in_json_and_tsv(tmp_path: Path) -> None:
     table = tmp_path / "pairs.tsv"
     result = run("score", SEQUOIA, RESEGMENTED, "--yield", "align", "--segmentation", "align",
@@ -338,6 +342,7 @@ def test_every_pair_names_its_sentences_in_json_and_tsv(tmp_path: Path) -> None:
     assert "gold_first" not in (tmp_path / "plain.tsv").read_text()
 
 
+@pytest.mark.cli
 def test_a_file_that_ends_first_leaves_one_sided_pairs(tmp_path: Path) -> None:
     gold, test = five_in_one(tmp_path)
     short = tmp_path / "short.mrg"

@@ -21,6 +21,7 @@ GOLD = [
 ]
 
 
+@pytest.mark.cli
 def test_a_line_limit_beyond_an_index_is_no_limit(tmp_path: Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     # Was: OverflowError traceback from readline(limit + 1).
@@ -49,6 +50,7 @@ def test_compute_warns_as_score_does_on_quote_mismatches(shared: Path) -> None:
     assert evaluator.compute().warnings == parsedit.score(gold, test, metrics="parseval").warnings
 
 
+@pytest.mark.cli
 def test_an_output_that_is_the_file_on_standard_input_is_refused(tmp_path: Path) -> None:
     gold, test = files(tmp_path, GOLD, GOLD)
     before = Path(test).read_bytes()

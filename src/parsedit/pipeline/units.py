@@ -424,7 +424,9 @@ def _array_counts(reader: ArrayKeys, gold: list[str], test: list[str], labeled: 
     import numpy as np
 
     from parsedit.metrics.parseval_arrays import array_counts
+    from parsedit.trees.arrays import mended
 
+    gold, test = mended(gold), mended(test)  # (equal once respaced: read once)
     size = max(len(gold), len(test))
     same = np.zeros(size, np.bool_)
     equal = list(map(str.__eq__, gold, test))
