@@ -21,6 +21,7 @@ ROUTES = ("auto", "reference", "lines/keys", "lines/sentences", "arrays/keys",
           "arrays/sentences")
 
 
+@pytest.mark.cli
 @pytest.mark.parametrize("route", ROUTES)
 def test_the_evaluator_skips_a_string_over_the_line_limit(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, route: str) -> None:

@@ -25,6 +25,7 @@ def branching(n: int, right: bool) -> str:
     return "(X " * (n - 1) + "(A w0)" + "".join(f" (A w{i}))" for i in range(1, n))
 
 
+@pytest.mark.cli
 def test_every_cause_in_json(tmp_path: Path) -> None:
     gold = [TREE, TREE, TREE, TREE, "", "(TOP (S (NP (DT The) (NN cat))", TREE,
             "(TOP (S (NP (DT A) (NN dog)) (VP (VBD barked)) (. .)))", TREE]
@@ -59,6 +60,7 @@ def test_the_tallies_read_causes_not_messages() -> None:
     assert tallies(caused) == {"mismatched": 2, "quoted": 1, "too_large": 1}
 
 
+@pytest.mark.cli
 @pytest.mark.parametrize("failures", [(), ("--failures", "count")])
 def test_the_caveat_names_pairs_too_large_to_align(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failures: tuple[str, ...]) -> None:

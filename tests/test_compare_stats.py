@@ -256,6 +256,7 @@ def test_intervals_agree_with_holm_anywhere(data: st.DataObject) -> None:
             continue
         verdict = p_holm[row] < alpha
         width = null.half_width(row, 0, gamma, verdict)
+        assert width is not None  # every round has a figure here
         low, high = observed - width, observed + width
         assert (low > 0 or high < 0) == verdict
         # the verdict is Holm's: p below the level where it stopped

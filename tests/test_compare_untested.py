@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -20,14 +21,16 @@ WORSE = ["(S (NP (DT the)) (NN dog) (VP (VBD barked)))", *GOLD[1:]]
 
 
 def compare(tmp_path: Path, systems: dict[str, list[str]], gold: list[str] = GOLD,
-            *args: str) -> dict:
+            *args: str) -> dict[str, Any]:
     paths = [write_trees(tmp_path / f"{name}.mrg", lines) for name, lines in systems.items()]
     result = run("compare", write_trees(tmp_path / "gold.mrg", gold), *paths, "--metrics",
                  "parseval", "--samples", "200", "--format", "json", *args)
     assert result.exit_code in (0, 1), result.output
-    return json.loads(result.stdout)
+    found: dict[str, Any] = json.loads(result.stdout)
+    return found
 
 
+@pytest.mark.cli
 def test_a_pair_without_a_test_is_left_out_with_a_warning(tmp_path: Path) -> None:
     # c scored no sentence: a / c and b / c have no difference, p or interval.
     # Before: listed with "interval": null.
@@ -40,6 +43,7 @@ def test_a_pair_without_a_test_is_left_out_with_a_warning(tmp_path: Path) -> Non
     assert said.startswith("PARSEVAL F: 2 pairs have no test") and "a / c, b / c" in said
 
 
+@pytest.mark.cli
 def test_too_few_sentences_for_holm_first_step_are_said(tmp_path: Path) -> None:
     # 3 sentences: the exact permutation p is at least 2/8 = 0.25 > 0.05.
     report = compare(tmp_path, {"a": GOLD, "b": WORSE})
@@ -77,6 +81,7 @@ def test_an_interval_no_resampling_bounds_is_none() -> None:
     assert wide is not None and wide >= 5.0
 
 
+@pytest.mark.cli
 def test_compare_flags_an_interval_no_resampling_bounds(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # The plumbing: where half_width finds none, the interval agrees with the

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from conftest import run
 
 from parsedit.trees.reader import line_layout, read_trees
@@ -28,6 +29,8 @@ def wrapped(lines: list[str], blanked: tuple[int, ...], every: int) -> list[str]
     return out
 
 
+@pytest.mark.cli
+@pytest.mark.slow
 def test_sequoia_with_wrapped_trees_and_blank_lines(shared: Path, tmp_path: Path) -> None:
     # otmhi.mrg, lines 3, 7 and 41 blanked, 1 tree in 11 wrapped (29 in all):
     # was read as pretty-printed, the blank lines vanished and the run

@@ -11,10 +11,9 @@ from pathlib import Path
 
 import pytest
 from conftest import files
+from test_pairing import config, pairs
 
-from parsedit.config import Config
 from parsedit.pipeline.run import evaluate
-from parsedit.results import CorpusResult
 
 GOLD = ["(TOP (S (NP (DT the) (NN plan)) (VP (VBD failed)) (. .)))",
         "(TOP (S (NP (DT The) (NN company)) (VP (VBZ is) (VP (VBG operating))) (. .)))"]
@@ -31,13 +30,6 @@ DELETED_WORD = ["(TOP (S (NP (DT the) (NN plan)) (VP (VBD failed)) (. .) (. Mo))
                 "(TOP (S (NP (NN company)) (VP (VBZ is) (VP (VBG operating))) (. .)))"]
 
 
-def config(segmentation: str, **rest: object) -> Config:
-    return Config.from_options(**{"metrics": ("parseval",), "yields": "align",
-                                  "segmentation": segmentation, **rest})
-
-
-def pairs(result: CorpusResult) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-    return [(run.gold, run.test) for run in result.runs]
 
 
 @pytest.mark.parametrize("test_lines", [PUNCTUATION, DELETED_WORD],

@@ -39,6 +39,7 @@ def split(line: str, before: str) -> list[str]:
     return [line[:at], line[at + 1:]]
 
 
+@pytest.mark.cli
 @pytest.mark.parametrize("route", ROUTES)
 def test_two_compensating_damaged_lines_stay_two_skips_on_every_route(
         tmp_path: Path, route: tuple[str, ...]) -> None:
@@ -56,6 +57,7 @@ def test_the_review_case_scores_the_three_sound_pairs(tmp_path: Path) -> None:
     assert not any("holds 5 trees" in w for w in result.warnings)
 
 
+@pytest.mark.cli
 @pytest.mark.parametrize("route", ROUTES)
 def test_a_split_tree_and_a_compensating_pair_in_one_file(
         tmp_path: Path, route: tuple[str, ...]) -> None:
@@ -70,6 +72,7 @@ def test_a_split_tree_and_a_compensating_pair_in_one_file(
         ["ok", "ok", "ok", "skip", "skip", "ok", "ok", "ok", "ok", "ok"]
 
 
+@pytest.mark.cli
 def test_a_split_tree_in_a_file_that_lacks_its_last_sentence(tmp_path: Path) -> None:
     # The files hold as many lines, but the words say line 2 continues line 1's tree.
     gold_lines = GOLD + GOLD
@@ -79,6 +82,7 @@ def test_a_split_tree_in_a_file_that_lacks_its_last_sentence(tmp_path: Path) -> 
     assert statuses(gold, test, "--metrics", "parseval") == ["ok"] * 9 + ["skip"]
 
 
+@pytest.mark.cli
 def test_a_split_both_files_share_is_joined_in_both(tmp_path: Path) -> None:
     lines = [GOLD[0], *split(GOLD[1], "(VP"), *GOLD[2:]]
     gold, test = files(tmp_path, lines, lines)
@@ -100,12 +104,15 @@ def test_tags_and_the_evaluator_decide_as_score_does(tmp_path: Path) -> None:
     assert [s.status for s in batch] == ["ok", "skip", "skip", "ok", "ok"]
 
 
+@pytest.mark.cli
 def test_align_shows_the_pair_after_the_damage(tmp_path: Path) -> None:
     gold, test = files(tmp_path, GOLD, COMPENSATING)
     result = run("align", gold, test, "--sentence", "4")
     assert result.exit_code == 0, result.output
 
 
+@pytest.mark.cli
+@pytest.mark.slow
 def test_a_large_file_with_compensating_damage_through_the_array_readers(
         shared: Path, tmp_path: Path) -> None:
     # The PTB sample (1.4 MB: ranges read with numpy, -j 2's workers): lines

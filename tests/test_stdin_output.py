@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from conftest import files
 
+pytestmark = pytest.mark.cli
+
 SRC = str(Path(__file__).resolve().parents[1] / "src")
 GOLD = ["(S (NP (DT the) (NN dog)) (VP (VBD barked)))",
         "(S (NP (DT a) (NN cat)) (VP (VBD sat)))"]
@@ -37,6 +39,7 @@ def parsedit(args: list[str], stdin: str | None) -> subprocess.CompletedProcess[
     ["tags", "{gold}", "-", "-o", "{test}"],
     ["compare", "{gold}", "-", "{gold}", "--samples", "10", "-o", "{test}"],
 ])
+@pytest.mark.slow
 def test_an_output_that_is_the_file_on_standard_input_is_refused(
         tmp_path: Path, command: list[str]) -> None:
     gold, test = files(tmp_path, GOLD, GOLD)
