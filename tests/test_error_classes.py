@@ -299,7 +299,7 @@ def trees(draw: st.DrawFn, words: int, labels: Sequence[str] = LABELS,
 
 
 @st.composite
-def pairs(draw: st.DrawFn, most: int = 9, **options: Any) -> tuple[str, str]:
+def pairs(draw: st.DrawFn, /, most: int = 9, **options: Any) -> tuple[str, str]:
     """Two random trees over the same 1 to ``most`` words (``options``:
     those of :func:`trees`)."""
     words = draw(st.integers(1, most))
@@ -486,6 +486,7 @@ def test_rules_by_path_and_unknown_names(tmp_path: object) -> None:
 GRAMMARLY_TRANSFORMATIONS = [5, 3, 6, 6, 5, 4, 6, 1, 2, 2, 5]
 
 
+@pytest.mark.paper
 @pytest.mark.parametrize("case", range(11))
 def test_grammarlys_table_2_transformations(case: int) -> None:
     from grammarly_cases import CASES

@@ -22,6 +22,7 @@ from parsedit.metrics.significance import holm
 from parsedit.metrics.ted import TreeEditDistance
 from parsedit.params import shipped_params
 from parsedit.pipeline.scorer import Scorer
+from parsedit.results import EditScript
 from parsedit.trees.memory import items
 from parsedit.trees.reader import read_trees
 
@@ -56,6 +57,7 @@ def scored(*args: str) -> dict:  # type: ignore[type-arg]
     return json.loads(result.stdout)  # type: ignore[no-any-return]
 
 
+@pytest.mark.cli
 def test_score_json_text_and_tsv(shared: Path, tmp_path: Path) -> None:
     gold = str(shared / "kummerfeld/wsj01.mrg")
     test = str(shared / "kummerfeld/collins.1.mrg")
@@ -97,6 +99,8 @@ def test_score_json_text_and_tsv(shared: Path, tmp_path: Path) -> None:
 DATA = Path(__file__).resolve().parents[1] / "src/parsedit/data"
 
 
+@pytest.mark.cli
+@pytest.mark.slow
 @pytest.mark.parametrize("route", ["reference", "lines/sentences", "arrays/sentences"])
 def test_every_route_and_jobs_give_the_same_classes(route: str) -> None:
     # 310 pairs: -j 2 starts workers (a file of 128 lines or fewer starts none).
@@ -112,6 +116,7 @@ def test_every_route_and_jobs_give_the_same_classes(route: str) -> None:
             == [s["error_classes"] for s in auto["sentences"]]
 
 
+@pytest.mark.cli
 @pytest.mark.parametrize("route", ["reference", "lines/sentences", "arrays/sentences"])
 def test_every_route_gives_the_same_tree_edit_distance(shared: Path, route: str) -> None:
     gold = str(shared / "kummerfeld/wsj01.mrg")
@@ -122,6 +127,7 @@ def test_every_route_gives_the_same_tree_edit_distance(shared: Path, route: str)
     assert [s["ted"] for s in forced["sentences"]] == [s["ted"] for s in auto["sentences"]]
 
 
+@pytest.mark.cli
 def test_bracket_keys_cannot_serve_error_classes(tmp_path: Path) -> None:
     gold, test = files(tmp_path, [GOLD], [PP_LOW])
     # PARSEVAL alone reads bracket keys; with error classes it reads sentences.
@@ -133,6 +139,7 @@ def test_bracket_keys_cannot_serve_error_classes(tmp_path: Path) -> None:
     assert refused.exit_code == 2 and "bracket keys serve PARSEVAL alone" in refused.stderr
 
 
+@pytest.mark.cli
 def test_the_python_api_and_the_evaluator(shared: Path) -> None:
     gold = str(shared / "kummerfeld/wsj01.mrg")
     test = str(shared / "kummerfeld/bikel.mrg")
@@ -159,6 +166,7 @@ def test_the_python_api_and_the_evaluator(shared: Path) -> None:
     assert three.compute().totals.counts["error_classes"] == classes
 
 
+@pytest.mark.cli
 def test_options_refused_and_idle(tmp_path: Path) -> None:
     gold, test = files(tmp_path, [GOLD], [PP_LOW])
     idle = run("score", gold, test, "--error-rules", "sequoia")
@@ -178,6 +186,7 @@ def test_options_refused_and_idle(tmp_path: Path) -> None:
     assert "--error-classes show(s) nothing in --format evalb" in evalb.stderr
 
 
+@pytest.mark.cli
 def test_a_ted_scheme_and_its_idle_warning(tmp_path: Path) -> None:
     gold, test = files(tmp_path, ["(S (NP-SBJ (DT a) (NN b)) (VP (VB c)))"],
                        ["(S (NP (DT a) (NN b)) (VP (VB c)))"])
@@ -191,6 +200,7 @@ def test_a_ted_scheme_and_its_idle_warning(tmp_path: Path) -> None:
     assert "--ted-costs function-tags has no effect: ted is not in --metrics" in idle.stderr
 
 
+@pytest.mark.cli
 def test_a_pair_over_teds_limit_is_warned_of_in_every_report(tmp_path: Path) -> None:
     long = "(S " + " ".join(f"(NN w{i})" for i in range(420)) + ")"
     other = "(S (NP " + " ".join(f"(NN w{i})" for i in range(420)) + "))"
@@ -206,6 +216,8 @@ def test_a_pair_over_teds_limit_is_warned_of_in_every_report(tmp_path: Path) -> 
     assert any(w.startswith("ted: 1 pair(s)") for w in evaluator.compute().warnings)
 
 
+@pytest.mark.cli
+@pytest.mark.slow
 def test_compare_tests_each_class_pair_by_pair(shared: Path, tmp_path: Path) -> None:
     gold = str(shared / "kummerfeld/wsj01.mrg")
     systems = [str(shared / f"kummerfeld/{p}.mrg") for p in PARSERS]
@@ -242,6 +254,7 @@ def test_compare_tests_each_class_pair_by_pair(shared: Path, tmp_path: Path) -> 
     assert any(line.startswith("PP attachment") for line in text.splitlines())
 
 
+@pytest.mark.cli
 def test_compare_says_which_system_is_better_where_fewer_is_better(tmp_path: Path) -> None:
     # 40 sentences: the gold file itself (no error) against a parse that
     # attaches every PP low.  The gold copy must be the better system.
@@ -266,6 +279,7 @@ def test_compare_says_which_system_is_better_where_fewer_is_better(tmp_path: Pat
     assert rows[1][2:4] == ["low", "+80.00"] and rows[1][-1].endswith("*")  # low - same
 
 
+@pytest.mark.cli
 def test_align_marks_each_edit_with_its_class(tmp_path: Path) -> None:
     gold, test = files(tmp_path, [GOLD], [PP_LOW])
     out = run("align", gold, test, "-n", "1", "--error-classes")
@@ -278,11 +292,13 @@ def test_align_marks_each_edit_with_its_class(tmp_path: Path) -> None:
     assert refused.exit_code == 2 and "label encoding" in refused.stderr
     # The Python API: a missing PP over a missing NP, which no rule names.
     script = parsedit.align(GOLD, FLAT, error_classes=True)
+    assert isinstance(script, EditScript)
     assert len(script.classes) == len(script.ops)
     assert [(op.kind, op.gold, mark) for op, mark in zip(script.ops, script.classes)
             if op.kind != "match"] == [("del", "(PP", "other"), ("del", "(NP", "other"),
                                        ("del", ")", "other"), ("del", ")", "other")]
-    assert not parsedit.align(GOLD, FLAT).classes
+    plain = parsedit.align(GOLD, FLAT)
+    assert isinstance(plain, EditScript) and not plain.classes
 
 
 def _marks(config: Config, gold: str, test: str, tie_break: bool) -> list[tuple[str, ...]]:
@@ -324,6 +340,7 @@ def test_the_marks_do_not_depend_on_the_scripts_tie_breaking(shared: Path) -> No
     assert unmarked == 0
 
 
+@pytest.mark.cli
 def test_rule_sets_by_path(tmp_path: Path) -> None:
     rules = tmp_path / "mine.toml"
     rules.write_text('name = "mine"\ndescription = "every move is PP"\n'
@@ -334,6 +351,7 @@ def test_rule_sets_by_path(tmp_path: Path) -> None:
     assert f"error-classes:mine@{load_rules(str(rules)).digest}" in report["signature"]
 
 
+@pytest.mark.cli
 def test_a_failed_parse_counted(tmp_path: Path) -> None:
     gold, test = files(tmp_path, [GOLD, GOLD], [PP_LOW, "(TOP ())"])
     report = scored(gold, test, "--error-classes", "--metrics", "parseval,ted",
@@ -376,6 +394,7 @@ def test_ranks_and_rank_agreement_where_fewer_is_better() -> None:
     assert ranks([12.0, 30.0, None, 12.0], higher_is_better=False) == [1, 3, None, 1]
 
 
+@pytest.mark.paper
 def test_grammarlys_table_2_through_the_python_api() -> None:
     # Grammarly's "Other metrics" (Table 2), the columns parsedit recomputes,
     # from one call over the eleven cases (-p none: every node counts):

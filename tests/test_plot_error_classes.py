@@ -32,6 +32,7 @@ def _counts(parser: str) -> ClassCounts:
     return total
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("suffix", sorted(MAGIC))
 @pytest.mark.parametrize("measure", ["brackets", "count"])
 def test_stacked_bars_in_every_format(tmp_path: Path, suffix: str, measure: str) -> None:

@@ -15,8 +15,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_error_classes import pairs
 
-from parsedit.costs import load_costs
+from parsedit.costs.reader import load_scheme
 from parsedit.metrics.ted import (
+    Rename,
     TedCounts,
     TreeEditDistance,
     _Node,
@@ -89,8 +90,8 @@ def test_zhang_and_shashas_example() -> None:
 
 def test_the_library_test_cases() -> None:
     """The correctness cases APTED ships with (from its Java original)."""
-    cases = json.loads(resources.files("apted").joinpath(
-        "resources", "correctness_test_cases.json").read_text())
+    cases = json.loads((resources.files("apted") / "resources"
+                        / "correctness_test_cases.json").read_text())
     assert len(cases) > 50
     for case in cases:
         assert distance(braces(case["t1"]), braces(case["t2"]), UNIT) == case["d"], case
@@ -105,9 +106,9 @@ def _plain(node: _Node) -> Tree:
     return (node.name, node.position, tuple(_plain(c) for c in node.children))
 
 
-def oracle(gold: _Node, test: _Node, rename: object) -> float:
+def oracle(gold: _Node, test: _Node, rename: Rename) -> float:
     def ren(a: Tree, b: Tree) -> float:
-        return rename(_Node(a[0], a[1]), _Node(b[0], b[1]))  # type: ignore[operator]
+        return rename(_Node(a[0], a[1]), _Node(b[0], b[1]))
 
     @cache
     def forest(f: tuple[Tree, ...], g: tuple[Tree, ...]) -> float:
@@ -141,7 +142,7 @@ KEEP_TAGS = shipped_params("function-tags").normalisation
 def test_apted_agrees_with_zhang_and_shashas_recursion(pair: tuple[str, str],
                                                        scheme: str | None) -> None:
     gold, test = (KEEP_TAGS.normalise(read_sentence(t).tokens or ()).bracketing for t in pair)
-    rename = rename_costs(None if scheme is None else load_costs(scheme, "label"))
+    rename = rename_costs(None if scheme is None else load_scheme(scheme))
     g, t = tree_of(gold)[0], tree_of(test)[0]
     assert distance(g, t, rename) == pytest.approx(oracle(g, t, rename))
 
@@ -203,7 +204,7 @@ def test_a_forest_against_a_tree() -> None:
 # -- cost schemes --------------------------------------------------------------------
 
 def _ren(scheme: str | None, a: str, b: str, tag: bool = False) -> float:
-    rename = rename_costs(None if scheme is None else load_costs(scheme, "label"))
+    rename = rename_costs(None if scheme is None else load_scheme(scheme))
     return rename(_Node(a, 0 if tag else -1), _Node(b, 0 if tag else -1))
 
 
@@ -220,7 +221,7 @@ def test_the_schemes_substitution_classes_mean_what_they_mean_elsewhere() -> Non
     assert _ren("roark-basic", "NP", "VP") == 1
     assert _ren("levenshtein", "NP", "VP") == 1
     # A preterminal of another word, or a phrase for a preterminal: 1.
-    rename = rename_costs(load_costs("roark-basic", "label"))
+    rename = rename_costs(load_scheme("roark-basic"))
     assert rename(_Node("NN", 0), _Node("NN", 1)) == 1
     assert rename(_Node("NN", 0), _Node("NN")) == 1
 
@@ -231,7 +232,7 @@ def test_a_scheme_changes_the_distance() -> None:
     test = KEEP_TAGS.normalise(read_sentence("(S (NP (NN a)) (VP (NN b)))").tokens
                                or ()).bracketing
     assert TreeEditDistance().score(gold, test).counts.distance == 2
-    scheme = load_costs("function-tags", "label")
+    scheme = load_scheme("function-tags")
     assert TreeEditDistance(scheme).score(gold, test).counts.distance == 0.5  # tag free
     assert TreeEditDistance(scheme).describe() == [f"ted:{scheme.describe()}|limit:400"]
 
@@ -268,6 +269,7 @@ def test_a_failed_parse() -> None:
 GRAMMARLY_TED = [5, 3, 6, 6, 5, 4, 6, 1, 1, 3, 5]
 
 
+@pytest.mark.paper
 @pytest.mark.parametrize("case", range(11))
 def test_grammarlys_table_2_minimum_edit_distance(case: int) -> None:
     """Reproduced on ten cases of eleven.  Case 7 (NP-internal structure) is
