@@ -191,10 +191,14 @@ class Config:
                                       "transducer")
 
     def _check_structure_metrics(self) -> None:
-        """Refuse what tree edit distance and error classes cannot do: a
-        scheme that is a transducer (TED reads a scheme's label costs), and
-        pairs whose words differ (``--yield align``: both compare trees over
-        the same words)."""
+        """Load a rule set given by name or path; refuse what tree edit
+        distance and error classes cannot do: a scheme that is a transducer
+        (TED reads a scheme's label costs), and pairs whose words differ
+        (``--yield align``: both compare trees over the same words)."""
+        if isinstance(self.error_rules, str):
+            from parsedit.metrics.error_rules import load_rules
+
+            object.__setattr__(self, "error_rules", load_rules(self.error_rules))
         ted = self.schemes.get("ted")
         if ted is not None:
             from parsedit.costs import CostScheme
@@ -247,10 +251,7 @@ class Config:
             raise ConfigError(f"costs for {', '.join(map(repr, strange))}: expected costs for "
                               f"some of {', '.join(WITH_COSTS)} (the metric whose strings "
                               "the scheme aligns; la aligns lineages, ted relabels nodes)")
-        if isinstance(options.get("error_rules"), str):
-            from parsedit.metrics.error_rules import load_rules
 
-            options["error_rules"] = load_rules(options["error_rules"])
         known = {f.name for f in fields(cls)} - {"metrics", "params", "schemes", "movement",
                                                  "tags"}
         unknown = sorted(set(options) - known)
