@@ -91,6 +91,7 @@ def test_partitions_summed_by_dask_are_one_evaluator_over_everything(scheduler: 
     assert found.parseval.f_measure == by_score.f_measure == whole["parseval"]["f_measure"]
 
 
+@pytest.mark.slow
 def test_the_ptb_sample_summed_by_dask_is_one_evaluator_over_everything() -> None:
     gold_path = SHARED / "ptb-sample" / "wsj_0001-0199.clean"
     if not gold_path.exists():

@@ -357,17 +357,17 @@ def test_spans_over_the_same_words_nest_in_the_order_given() -> None:
     (Spans([("NP", 2, 2)], list("abcd")),
      r"span 0 \('NP', 2, 2\) is not a span of the 4 words: 0 <= start < end <= 4"),
     (Spans([("N P", 0, 1)], list("ab")), "span 0 .*the label 'N P' holds whitespace"),
-    (Spans([("NP", 0)], list("ab")), r"span 0 is \('NP', 0\): a span is \(label, start, end\)"),
-    (Spans([("NP", 0.0, 1)], list("ab")), "span 0 .*: start and end are word positions"),
+    (Spans([("NP", 0)], list("ab")), r"span 0 is \('NP', 0\): a span is \(label, start, end\)"),  # type: ignore[list-item]
+    (Spans([("NP", 0.0, 1)], list("ab")), "span 0 .*: start and end are word positions"),  # type: ignore[list-item]
     (Spans([("NP", True, 1)], list("ab")), "span 0 .* is not a span of the 2 words"),
     (Spans([], ["a", "b c"]), "the word 'b c' holds whitespace"),
     (Spans([], ["a", ""]), "a word is the empty string"),
-    (Spans([], ["a", 3]), "the word 3 is not a str"),
+    (Spans([], ["a", 3]), "the word 3 is not a str"),  # type: ignore[list-item]
     (Spans([], ["a", "b"], ["DT"]), "the tags are 1 tags for 2 words"),
     (Spans([], ["a", "b"], ["DT", ""]), "a tag is the empty string"),
     (Spans([], ["a", "b"], ["DT", "N(N"]), "the tag 'N\\(N' holds a bracket"),
     (Spans([], "ab"), "the words are a str"),
-    (Spans("S", ["a"]), "the spans are a str"),
+    (Spans("S", ["a"]), "the spans are a str"),  # type: ignore[arg-type]
 ])
 def test_a_span_set_that_is_no_tree_is_refused_with_the_sentences_number(
         spans: Spans, message: str) -> None:
@@ -384,10 +384,10 @@ def test_a_span_set_that_is_no_tree_is_refused_with_the_sentences_number(
 def test_one_span_set_instead_of_a_list_is_refused() -> None:
     spans = Spans([("S", 0, 1)], ["a"], ["DT"])
     with pytest.raises(ConfigError, match="one tree, not a list of sentences"):
-        parsedit.score(spans, [spans])
+        parsedit.score(spans, [spans])  # type: ignore[arg-type]
     with pytest.raises(ConfigError, match="sentence 1 is a int, not a bracketed string, a "
                                           "tree or a span set"):
-        parsedit.Evaluator(metrics="parseval").update([3], [spans])
+        parsedit.Evaluator(metrics="parseval").update([3], [spans])  # type: ignore[list-item]
 
 
 def test_every_metric_scores_span_sets_and_align_takes_them() -> None:

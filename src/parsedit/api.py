@@ -64,6 +64,7 @@ from parsedit.signature import signature
 from parsedit.trees.memory import (
     Sentence,
     Source,
+    both,
     is_path,
     items,
     not_a_tree,
@@ -222,8 +223,8 @@ class Evaluator:
                 batch, roots = self._strings(gold_lines, test_lines, first,
                                              (gold_given, test_given))
             else:
-                batch, roots = self._items(list(items(gold, "gold", first=first)),
-                                           list(items(test, "test", first=first)), first)
+                gold_items, test_items = both(gold, test, first)
+                batch, roots = self._items(list(gold_items), list(test_items), first)
             self._add(batch, roots)
         return batch
 
@@ -304,6 +305,13 @@ class Evaluator:
                     "roots": list(self._roots), "routes": dict(self._routes)}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
+        missing = {"config", "keep_sentences", "template", "sums", "sentences", "seen",
+                   "roots"} - set(state)
+        if missing:
+            raise ConfigError(
+                "this Evaluator was pickled by an older parsedit (its pickle lacks "
+                f"{', '.join(sorted(missing))}), whose sums this version cannot read; "
+                "unpickle it with the version that pickled it, or score its sentences again")
         self.config = state["config"]
         self.keep_sentences = state["keep_sentences"]
         self._template = state["template"]

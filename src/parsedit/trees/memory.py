@@ -49,6 +49,7 @@ from parsedit.errors import ConfigError, TreeError
 from parsedit.trees.reader import Item, read_sentence, read_trees
 from parsedit.trees.source import DEFAULT_ENCODING
 from parsedit.trees.spans import Spans, treebank_word
+from parsedit.trees.splits import read_both
 from parsedit.trees.tree import Tree, node_tokens, text_problem
 
 
@@ -226,6 +227,18 @@ def one_sentence(source: object) -> bool:
     """Whether ``source`` is one sentence object (a tree, a span set), not
     a source of sentences."""
     return isinstance(source, Spans) or _kind(type(source), source) is not None
+
+
+def both(gold: Source, test: Source, first: int = 1) -> tuple[Iterator[Item], Iterator[Item]]:
+    """The items of a gold and a test source (see :func:`items`), named
+    ``gold`` and ``test``; two files are read as a run reads them, each
+    tree split over lines read as one where the run takes it
+    (:class:`~parsedit.trees.splits.Splits`)."""
+    if is_path(gold) and is_path(test):
+        not_a_tree(gold, "gold")
+        not_a_tree(test, "test")
+        return read_both(os.fspath(gold), os.fspath(test))  # type: ignore[arg-type]
+    return items(gold, "gold", first=first), items(test, "test", first=first)
 
 
 def items(source: Source, name: str, encoding: str = DEFAULT_ENCODING,
