@@ -400,3 +400,22 @@ def test_every_metric_scores_span_sets_and_align_takes_them() -> None:
     assert corpus(parsedit.score([gold], [test], metrics=metrics)) == \
         corpus(parsedit.score(text[:1], text[1:], metrics=metrics))
     assert parsedit.align(gold, test, "span") == parsedit.align(text[0], text[1], "span")
+
+
+def test_a_trees_line_over_the_line_limit_is_scored_from_its_tokens(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # A string over PARSEDIT_MAX_LINE_BYTES is refused, as a file's line is;
+    # a tree is no line: its tokens are scored, by score() and an Evaluator.
+    text = "(S (NP (DT the) (JJ little) (NN dog)) (VP (VBD barked) (PP (IN at) (NN night))))"
+    tree = read_sentence(text).tree
+    assert tree is not None and len(text) > 64
+    monkeypatch.setenv("PARSEDIT_MAX_LINE_BYTES", "64")
+    expected = parsedit.score([tree], [tree], metrics="parseval")
+    assert expected.parseval is not None and expected.parseval.f_measure == 100.0
+    for form in (as_tree, as_nltk):
+        evaluator = parsedit.Evaluator(metrics="parseval", keep_sentences=True)
+        evaluator.update([form(tree)], [form(tree)])
+        assert corpus(evaluator.compute()) == corpus(expected)
+    refused = parsedit.Evaluator(metrics="parseval", keep_sentences=True)
+    refused.update([text], [text])
+    assert refused.compute().sentences[0].status != "ok"
