@@ -38,7 +38,7 @@ INF = math.inf
 TRANSDUCER_SUFFIXES = (".py", ".far", ".fst")
 ANY = "any"
 KINDS_OF = {"label": ("open", "close", "tag", "word"), "span": ("span",), "rule": ("rule",),
-            "lineage": ("node", "boundary"), "words": ("word",)}
+            "lineage": ("node", "boundary"), "words": ("word",), "dep": ("dep",)}
 KINDS = tuple(dict.fromkeys(k for kinds in KINDS_OF.values() for k in kinds))
 ENCODINGS = tuple(KINDS_OF)
 UNLABELLED = frozenset(("close", "word", "boundary"))
@@ -49,6 +49,9 @@ SAME_KEYS: dict[str, Callable[[str], str]] = {
 }
 # ``same = "span"`` compares a span symbol's boundaries, not its label: a
 # substitution between two spans then relabels a constituent without moving it.
+# A dependency's "span" is its arc (its dependent's and its head's positions):
+# a substitution between two dependencies then relabels an arc without
+# moving it.
 SPAN_KEY = "span"
 SAME_NAMES = (*SAME_KEYS, SPAN_KEY)
 
@@ -215,9 +218,10 @@ class CostScheme:
 
 def boundaries(kind: str, text: str, label: str) -> str:
     """What ``same = "span"`` compares: a span symbol's boundaries (``[3,5]``
-    of ``VP[3,5]``, its text without its label); "" for every other symbol,
-    so that the key never keeps symbols without boundaries apart."""
-    return text[len(label):] if kind == "span" else ""
+    of ``VP[3,5]``, its text without its label), a dependency's arc
+    (``[4,2]`` of ``nsubj[4,2]``: dependent 4, head 2); "" for every other
+    symbol, so that the key never keeps symbols without boundaries apart."""
+    return text[len(label):] if kind in ("span", "dep") else ""
 
 
 def digest(classes: dict[str, SymbolClass], insert: dict[str, float],

@@ -7,7 +7,7 @@ from importlib import resources
 from pathlib import Path
 
 DEFAULTS = {"label": "roark-basic", "span": "levenshtein", "rule": "levenshtein",
-            "lineage": "leaf-ancestor", "words": "words"}
+            "lineage": "leaf-ancestor", "words": "words", "dep": "levenshtein"}
 
 
 def shipped_names() -> list[str]:
