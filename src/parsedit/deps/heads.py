@@ -479,3 +479,34 @@ def check_head_table(path: Path, categories: Sequence[str] = (),
                                 f"category {name}: {item!r} matches no category of "
                                 f"{alphabet_name}", "warning"))
     return sorted(problems, key=lambda p: p.level != "error")
+
+
+def head_table_path(name_or_path: str) -> Path | None:
+    """The head table ``parsedit grammars check`` is asked about, or None
+    when it is asked about a cost scheme: a file that says ``kind =
+    "head-table"``, or the name of a shipped head table that is not the name
+    of a shipped cost scheme."""
+    from parsedit.costs.shipped import shipped_file
+
+    path = Path(name_or_path)
+    if path.is_file():
+        return path if is_head_table(path) else None
+    if shipped_file(name_or_path) is not None:
+        return None
+    return table_file(name_or_path)
+
+
+def treebank_categories(paths: Sequence[str], encoding: str) -> list[str]:
+    """Every category (phrase label and tag, without function tags) of the
+    readable trees of some treebanks."""
+    from parsedit.trees.reader import read_trees
+
+    found: set[str] = set()
+    for path in paths:
+        for item in read_trees(path, encoding):
+            for token in item.tokens or ():
+                if token[0] == "(":
+                    label = token[1:-1].partition(" ")[0] if token[-1] == ")" else token[1:]
+                    if label:
+                        found.add(strip_function_tags(label))
+    return sorted(found)
