@@ -24,7 +24,7 @@ the FST, remembered), and a pair costs time and memory linear in its length.
 Otherwise the pair is composed whole (its common prefix and suffix, and
 pieces between symbols it shares, set apart by the aligner), and a pair whose
 differing middle would make a lattice of more than :data:`MAX_LATTICE` states
-(for instance 2,000 by 2,000 dependencies) is refused with
+(1,000 by 1,000 dependencies) is refused with
 :class:`PairTooLarge` rather than allowed to take gigabytes.
 """
 
@@ -47,8 +47,8 @@ if TYPE_CHECKING:
     from parsedit.costs.transducer import FstScheme
 
 # The largest edit lattice (gold by test symbols of a pair's differing middle)
-# composed for one pair: about 100 MB of OpenFst states and arcs.
-MAX_LATTICE = 4_000_000
+# composed for one pair: about 200 MB and 2 seconds (a 1,000 by 1,000 middle).
+MAX_LATTICE = 1_000_000
 
 
 class PairTooLarge(ParseditError):
