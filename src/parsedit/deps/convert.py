@@ -34,7 +34,6 @@ Every step is iterative: a tree 10,000 phrases deep converts as any other.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from parsedit.deps.heads import DEFAULT_TABLE, HeadTable, load_head_table
 from parsedit.deps.model import ROOT, DepTree
@@ -57,18 +56,16 @@ def function_tag(label: str) -> str | None:
     return "-".join(parts) or None
 
 
-@dataclass
-class _Node:
-    category: str  # without function tags; TOP for an unlabelled phrase
-    label: str  # as written
-    children: list[_Node]
-    word: int = -1  # a leaf's word index
-    head: int = -1  # the head word (index) once found
+# What the memories of a converter hold at most before they are cleared.
+_MEMORY = 1 << 16
 
 
 class Converter:
     """Converts trees with ``table`` (a :class:`HeadTable`, or a shipped
-    name or path) and the relation labelling ``labels``."""
+    name or path) and the relation labelling ``labels``.  It remembers what
+    recurs: each distinct local tree's head child, each distinct dependency
+    label, and the last tree converted (a test tree equal to its gold tree is
+    converted once)."""
 
     def __init__(self, table: HeadTable | str = DEFAULT_TABLE, labels: str = "auto") -> None:
         if labels not in LABELS:
@@ -77,6 +74,12 @@ class Converter:
         self.table = load_head_table(table) if isinstance(table, str) else table
         self.labels = labels
         self._categories: dict[str, str] = {}
+        self._heads: dict[tuple[str, tuple[str, ...]], int] = {}
+        self._relations: dict[tuple[str, str, str, bool], tuple[str, bool]] = {}
+        self._last: tuple[Sequence[str], DepTree] | None = None
+        self._tokens: dict[str, tuple[int, str, str, str]] = {}
+        self._locals: dict[tuple[str, tuple[str, ...]],
+                           tuple[int, tuple[tuple[str, bool] | None, ...], int]] = {}
 
     def describe(self) -> str:
         """``heads:NAME@DIGEST,labels:LABELS`` for signatures."""
@@ -85,72 +88,145 @@ class Converter:
     def _category(self, label: str) -> str:
         found = self._categories.get(label)
         if found is None:
+            if len(self._categories) >= _MEMORY:
+                self._categories.clear()
             found = self._categories[label] = strip_function_tags(label) if label else TOP
+        return found
+
+    def _head(self, parent: str, children: tuple[str, ...]) -> int:
+        key = (parent, children)
+        found = self._heads.get(key)
+        if found is None:
+            if len(self._heads) >= _MEMORY:
+                self._heads.clear()
+            found = self._heads[key] = self.table.head_child(parent, children)
+        return found
+
+    def _relation(self, parent: str, head: str, label: str, leaf: bool) -> tuple[str, bool]:
+        """A dependent's relation (and whether it is a function tag): the
+        function tag of its maximal projection's ``label``, else the triple."""
+        key = (parent, head, label, leaf)
+        found = self._relations.get(key)
+        if found is None:
+            if len(self._relations) >= _MEMORY:
+                self._relations.clear()
+            tag = None if self.labels == "triples" else function_tag(label)
+            if tag is not None:
+                found = (tag, True)
+            else:
+                own = TAG if leaf else self._category(label)
+                found = (f"{parent}/{head}/{own}", False)
+            self._relations[key] = found
         return found
 
     def convert(self, tokens: Sequence[str]) -> DepTree:
         """The dependency tree of one tree's tokens (see the module docstring)."""
-        words: list[str] = []
-        tags: list[str] = []
-        labels: list[str] = []  # each word's own label (its tag as written)
-        top = _Node(TOP, "", [])
-        stack = [top]
-        empty = self.table.empty
-        for token in tokens:
-            if token == ")":
-                node = stack.pop()
-                if node.children:
-                    stack[-1].children.append(node)
-            elif token[0] != "(" or token[-1] == ")":
-                if token[0] == "(":  # "(TAG word)"
-                    tag, _, word = token[1:-1].partition(" ")
-                else:  # a word standing directly under a phrase
-                    tag, word = "", token
-                category = self._category(tag) if tag else ""
-                if category in empty:
-                    continue
-                words.append(word)
-                tags.append(category)
-                labels.append(tag)
-                stack[-1].children.append(_Node(TAG, tag, [], len(words) - 1))
-            else:
-                stack.append(_Node(self._category(token[1:]), token[1:], []))
-        if len(top.children) == 1:
-            top = top.children[0]
-        n = len(words)
-        heads = [0] * n
-        relations = [ROOT] * n
+        last = self._last
+        if last is not None and last[0] == tokens:
+            return last[1]
+        converted = self._convert(tokens)
+        self._last = (tokens, converted)
+        return converted
+
+    def _token(self, token: str) -> tuple[int, str, str, str]:
+        """What a token is, worked out once per distinct token: (0, ...) a
+        close bracket; (1, category, word, key) a word; (2, ...) an empty
+        element; (3, category, key, "") an open bracket.  A key names what a
+        child is in its local tree: ``)TAG`` for a word (``)`` for a word
+        without a tag), the open token ``(LABEL`` for a phrase."""
+        if token == ")":
+            return (0, "", "", "")
+        if token[0] != "(" or token[-1] == ")":
+            if token[0] == "(":  # "(TAG word)"
+                tag, _, word = token[1:-1].partition(" ")
+            else:  # a word standing directly under a phrase
+                tag, word = "", token
+            category = self._category(tag) if tag else ""
+            return (2, "", "", "") if category in self.table.empty else \
+                (1, category, word, ")" + tag)
+        return (3, self._category(token[1:]), token, "")
+
+    def _local(self, key: tuple[str, tuple[str, ...]]
+               ) -> tuple[int, tuple[tuple[str, bool] | None, ...], int]:
+        """A local tree's head child, each other child's relation (and
+        whether it is a function tag) and how many are, from its key: the
+        phrase's open token and its children's keys (see :meth:`_token`)."""
+        parent, kids = key
+        category = self._category(parent[1:])
+        labels = [k[1:] for k in kids]
+        leaves = [k[0] == ")" for k in kids]
+        categories = [self._category(label) if not leaf else
+                      self._category(label) if label else ""
+                      for label, leaf in zip(labels, leaves)]
+        h = self._head(category, tuple(categories))
+        head_category = TAG if leaves[h] else categories[h]
+        relations = tuple(None if i == h else self._relation(category, head_category, label, leaf)
+                          for i, (label, leaf) in enumerate(zip(labels, leaves)))
+        return h, relations, sum(r[1] for r in relations if r is not None)
+
+    def _convert(self, tokens: Sequence[str]) -> DepTree:
+        # One pass: a phrase's head is found when it closes (its children are
+        # done).  A child is a phrase's number (>= 0), or ~i for the i-th word.
+        leaves: list[tuple[int, str, str, str]] = []  # each word's token description
+        phrase_heads: list[int] = []  # each closed phrase's head word
+        heads = [0] * len(tokens)  # (room for every word; cut to the words at the end)
+        relations = [ROOT] * len(tokens)
+        kids: list[int] = []  # the children (and their keys) of the open phrase
+        keys: list[str] = []
+        opened: list[tuple[list[int], list[str], str]] = []  # the enclosing ones'
+        known = self._tokens
+        local = self._locals
+        if len(known) >= _MEMORY:
+            known.clear()
+        if len(local) >= _MEMORY:
+            local.clear()
         functional = 0
-        if n == 0:
+        for token in tokens:
+            found = known.get(token)
+            if found is None:
+                found = known[token] = self._token(token)
+            kind = found[0]
+            if kind == 1:
+                kids.append(~len(leaves))
+                keys.append(found[3])
+                leaves.append(found)
+            elif kind == 3:
+                opened.append((kids, keys, found[2]))
+                kids, keys = [], []
+            elif kind == 0 and opened:
+                done, done_keys = kids, keys
+                kids, keys, open_token = opened.pop()
+                if not done:
+                    continue  # a phrase left without a word
+                key = (open_token, tuple(done_keys))
+                entry = local.get(key)
+                if entry is None:
+                    entry = local[key] = self._local(key)
+                h, rels, count = entry
+                chosen = done[h]
+                word = ~chosen if chosen < 0 else phrase_heads[chosen]
+                for kid, rel in zip(done, rels):
+                    if rel is not None:
+                        dependent = ~kid if kid < 0 else phrase_heads[kid]
+                        heads[dependent] = word + 1
+                        relations[dependent] = rel[0]
+                functional += count
+                kids.append(len(phrase_heads))
+                keys.append(open_token)
+                phrase_heads.append(word)
+        if not leaves:
             return DepTree((), (), (), ())
-        # Post-order without recursion: a node's children are done before it.
-        order: list[_Node] = []
-        pending = [top]
-        while pending:
-            node = pending.pop()
-            order.append(node)
-            pending.extend(node.children)
-        head_child = self.table.head_child
-        triples = self.labels == "triples"
-        for node in reversed(order):
-            if node.word >= 0:
-                node.head = node.word
-                continue
-            kids = node.children
-            child_categories = [tags[k.word] if k.word >= 0 else k.category for k in kids]
-            h = head_child(node.category, child_categories)
-            node.head = kids[h].head
-            head_category = TAG if kids[h].word >= 0 else kids[h].category
-            for i, kid in enumerate(kids):
-                if i == h:
-                    continue
-                dependent = kid.head
-                heads[dependent] = node.head + 1
-                found = None if triples else function_tag(kid.label)
-                if found is not None:
-                    functional += 1
-                    relations[dependent] = found
-                else:
-                    own = TAG if kid.word >= 0 else kid.category
-                    relations[dependent] = f"{node.category}/{head_category}/{own}"
-        return DepTree(tuple(words), tuple(tags), tuple(heads), tuple(relations), functional)
+        if len(kids) > 1:  # several trees on the line: one phrase holds them
+            entry = self._local(("(", tuple(keys)))
+            h, rels, count = entry
+            chosen = kids[h]
+            word = ~chosen if chosen < 0 else phrase_heads[chosen]
+            for kid, rel in zip(kids, rels):
+                if rel is not None:
+                    dependent = ~kid if kid < 0 else phrase_heads[kid]
+                    heads[dependent] = word + 1
+                    relations[dependent] = rel[0]
+            functional += count
+        n = len(leaves)
+        return DepTree(tuple([f[2] for f in leaves]), tuple([f[1] for f in leaves]),
+                       tuple(heads[:n]), tuple(relations[:n]), functional)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from parsedit.frozen import fast_init
-from parsedit.results import EditCounts, f_measure, percent
+from parsedit.results import EditCounts, _Additive, f_measure, percent
 
 Relation = tuple[str, int, int, int]  # (relation, gold, test, correct)
 
@@ -43,7 +43,7 @@ def relation_table(gold: Iterable[str], test: Iterable[str],
 
 @fast_init
 @dataclass(frozen=True)
-class DepCounts:
+class DepCounts(_Additive):
     """Counts of scored words (gold words whose gold tag is not punctuation,
     unless every word is scored) and relations.
 
@@ -91,10 +91,41 @@ class DepCounts:
         if type(other) is not DepCounts:
             return NotImplemented
         values: dict[str, Any] = {}
-        for f in fields(DepCounts):
-            mine, theirs = getattr(self, f.name), getattr(other, f.name)
-            values[f.name] = (merge_relations(mine, theirs) if f.name == "relations"
-                              else mine + theirs)
+        for name in _NAMES:
+            mine, theirs = getattr(self, name), getattr(other, name)
+            values[name] = (merge_relations(mine, theirs) if name == "relations"
+                            else mine + theirs)
+        return DepCounts(**values)
+
+    def sum(self, items: list[Any]) -> DepCounts:
+        """``self + items[0] + items[1] + ...`` (the same counts), the
+        per-relation tables merged once rather than pair by pair: what the
+        pipeline's aggregation calls (:meth:`parsedit.results.Totals.of`)."""
+        everything = [self, *items]
+        if not all(type(c) is DepCounts for c in everything):
+            raise TypeError("DepCounts.sum adds DepCounts only")
+        values: dict[str, Any] = {}
+        for name in _NAMES:
+            if name == "relations":
+                table: dict[str, list[int]] = {}
+                for counts in everything:
+                    for r, g, t, c in counts.relations:
+                        found = table.get(r)
+                        if found is None:
+                            table[r] = [g, t, c]
+                        else:
+                            found[0] += g
+                            found[1] += t
+                            found[2] += c
+                values[name] = tuple((r, *table[r]) for r in sorted(table))
+            elif name == "edits":
+                values[name] = self.edits.sum([c.edits for c in items])
+            else:
+                column = [getattr(c, name) for c in everything]
+                total = column[0]
+                for value in column[1:]:
+                    total = total + value
+                values[name] = total
         return DepCounts(**values)
 
     # -- attachment scores (percentages) ----------------------------------------
@@ -169,3 +200,6 @@ class DepCounts:
             "function_tag_relations": {"gold": self.gold_functional,
                                        "test": self.test_functional},
         }
+
+
+_NAMES = tuple(f.name for f in fields(DepCounts))

@@ -19,8 +19,11 @@ pairs the i-th symbols with each other: a symbol can equal only the other
 side's symbol at its own position, so every unmatched gold symbol costs at
 least what rewriting it into the test symbol at its position costs (or
 deleting and inserting, if cheaper), and that script costs exactly the sum.
-Each differing position is then aligned on its own (a one-symbol pair through
-the FST, remembered), and a pair costs time and memory linear in its length.
+A differing position's cost then depends only on whether its two arcs are the
+same (the relation alone differs) or not: each of the two one-symbol pairs is
+composed through the FST once and remembered, and a pair costs time linear in
+its length and no lattice at all (each position's own alignment is composed
+only when the script is read).
 Otherwise the pair is composed whole (its common prefix and suffix, and
 pieces between symbols it shares, set apart by the aligner), and a pair whose
 differing middle would make a lattice of more than :data:`MAX_LATTICE` states
@@ -96,26 +99,32 @@ def position_local(scheme: CostScheme) -> bool:
 
 @dataclass(frozen=True)
 class DepScored:
-    """One pair's edit counts and its script's pieces: ``(gold, test,
-    alignment)`` per aligned stretch (one differing position, or the whole
-    pair), the symbols between them matched."""
+    """One pair's edit counts, and what its script is read from when asked
+    for (:attr:`ops`): the pair's two strings (``gold`` and ``test``, or the
+    two trees of the same words they are made from, ``trees``), and the
+    alignment of the whole pair (``whole``), or, when the pair was aligned
+    position by position, the aligner that aligns each differing position."""
 
     counts: EditCounts
-    gold: tuple[DepSymbol, ...]
-    test: tuple[DepSymbol, ...]
-    pieces: tuple[tuple[int, int, Alignment], ...]  # (gold start, test start, alignment)
+    gold: tuple[DepSymbol, ...] = ()
+    test: tuple[DepSymbol, ...] = ()
+    whole: Alignment | None = None
+    aligner: Aligner | FstAligner | None = None
+    trees: tuple[DepTree, DepTree] | None = None
 
     @property
     def ops(self) -> list[Op]:
         """The whole edit script, left to right."""
+        if self.whole is not None:
+            return self.whole.ops
+        gold, test = (self.gold, self.test) if self.trees is None else \
+            dependency_strings(*self.trees)
         out: list[Op] = []
-        i = 0
-        for start, _, alignment in self.pieces:
-            out.extend(Op("match", s, s, 0.0) for s in self.gold[i:start])
-            ops = alignment.ops
-            out.extend(ops)
-            i = start + sum(op.gold is not None for op in ops)
-        out.extend(Op("match", s, s, 0.0) for s in self.gold[i:])
+        for a, b in zip(gold, test):
+            if a == b or self.aligner is None:
+                out.append(Op("match", a, a, 0.0))
+            else:
+                out.extend(self.aligner.align((a,), (b,)).ops)
         return out
 
     def script(self, scheme: str) -> EditScript:
@@ -147,6 +156,7 @@ class DependencyEdits:
         self.scheme = scheme
         self.encoding = DepEncoding()
         self.max_lattice = max_lattice
+        self._local_costs: dict[bool, float] = {}
         if isinstance(scheme, CostScheme):
             self.local = position_local(scheme)
             self.aligner = Aligner(scheme, self.encoding, tie_break)
@@ -162,30 +172,60 @@ class DependencyEdits:
         g, t = tuple(gold), tuple(test)
         events = len(g)
         if g == t and isinstance(self.scheme, CostScheme):
-            return DepScored(EditCounts.sentence(0.0, 0.0, events), g, t, ())
+            return DepScored(EditCounts.sentence(0.0, 0.0, events), g, t)
         if self.local and len(g) == len(t) and all(a[0] == b[0] for a, b in zip(g, t)):
-            pieces = tuple((i, i, self.aligner.align((a,), (b,)))
-                           for i, (a, b) in enumerate(zip(g, t)) if a != b)
-            cost = sum(p[2].cost for p in pieces)
-        else:
-            n, m = len(g), len(t)
-            start = next((k for k in range(min(n, m)) if g[k] != t[k]), min(n, m))
-            end = 0
-            while end < min(n, m) - start and g[n - 1 - end] == t[m - 1 - end]:
-                end += 1
-            size = (n - start - end + 1) * (m - start - end + 1)
-            if size > self.max_lattice:
-                raise PairTooLarge(
-                    f"the dependency edit distance of this pair would compose a lattice of "
-                    f"{size:,} states (its differing stretch: {n - start - end} gold and "
-                    f"{m - start - end} test dependencies), more than the {self.max_lattice:,}"
-                    f" allowed under the cost scheme {self.scheme.name!r}")
-            alignment = self.aligner.align(g, t)
-            pieces = ((0, 0, alignment),)
-            cost = alignment.cost
-        if cost == INF:  # (the aligners raise first; never a silent infinity)
+            # Position by position: see score_trees.
+            other, same = self._costs()
+            cost = sum(other if a[1] != b[1] else same for a, b in zip(g, t) if a != b)
+            return DepScored(EditCounts.sentence(cost, cost, events), g, t, None, self.aligner)
+        n, m = len(g), len(t)
+        start = next((k for k in range(min(n, m)) if g[k] != t[k]), min(n, m))
+        end = 0
+        while end < min(n, m) - start and g[n - 1 - end] == t[m - 1 - end]:
+            end += 1
+        size = (n - start - end + 1) * (m - start - end + 1)
+        if size > self.max_lattice:
+            raise PairTooLarge(
+                f"the dependency edit distance of this pair would compose a lattice of "
+                f"{size:,} states (its differing stretch: {n - start - end} gold and "
+                f"{m - start - end} test dependencies), more than the {self.max_lattice:,}"
+                f" allowed under the cost scheme {self.scheme.name!r}")
+        alignment = self.aligner.align(g, t)
+        if alignment.cost == INF:  # (the aligners raise first; never a silent infinity)
             raise ParseditError(f"cost scheme {self.scheme.name!r} allows no edit path")
-        return DepScored(EditCounts.sentence(cost, cost, events), g, t, pieces)
+        return DepScored(EditCounts.sentence(alignment.cost, alignment.cost, events), g, t,
+                         alignment)
+
+    def score_trees(self, gold: DepTree, test: DepTree) -> DepScored:
+        """A pair of trees of the same words (word i aligned with word i):
+        :meth:`score` of their strings, without making them when the scheme
+        is uniform (a wrong head costs what rewriting into a dependency on
+        another arc costs, a wrong relation alone what rewriting into one on
+        the same arc costs: each composed through the FST once)."""
+        if not self.local or len(gold) != len(test):
+            return self.score(*dependency_strings(gold, test))
+        events = len(gold)
+        cost = 0.0
+        if gold.heads != test.heads or gold.relations != test.relations:
+            other, same = self._costs()
+            for g_head, t_head, g_rel, t_rel in zip(gold.heads, test.heads, gold.relations,
+                                                    test.relations):
+                if g_head != t_head:
+                    cost += other
+                elif g_rel != t_rel:
+                    cost += same
+        return DepScored(EditCounts.sentence(cost, cost, events), aligner=self.aligner,
+                         trees=(gold, test))
+
+    def _costs(self) -> tuple[float, float]:
+        """Under a uniform scheme: what a differing position costs when its
+        heads differ, and when only its relations do (each the cost of a
+        one-symbol pair composed through the FST, remembered)."""
+        costs = self._local_costs
+        if len(costs) < 2:
+            costs[False] = self.aligner.cost(((1, 1, "a"),), ((1, 2, "a"),))
+            costs[True] = self.aligner.cost(((1, 1, "a"),), ((1, 1, "b"),))
+        return costs[False], costs[True]
 
     def failure(self, gold: Sequence[DepSymbol]) -> EditCounts:
         """A failed test sentence: every gold dependency an edit, whatever the

@@ -96,9 +96,9 @@ class Dependencies:
         return self._scored(self.tree(gold), self.tree(test), pairs)
 
     def _scored(self, gold: DepTree, test: DepTree, pairs: Pairs | None) -> Outcome:
-        counts = attachment_counts(gold, test, pairs, self.scoring)
-        scored = self.edits.score(*dependency_strings(gold, test, pairs))
-        return Outcome(replace(counts, edits=scored.counts), scored)
+        scored = self.edits.score_trees(gold, test) if pairs is None else \
+            self.edits.score(*dependency_strings(gold, test, pairs))
+        return Outcome(attachment_counts(gold, test, pairs, self.scoring, scored.counts), scored)
 
     def _aligner(self) -> WordAligner:
         if self._words is None:

@@ -40,12 +40,14 @@ from parsedit.deps.conllu import bare_form
 from parsedit.deps.counts import DepCounts, relation_table
 from parsedit.deps.model import DepTree
 from parsedit.errors import ConfigError
+from parsedit.results import EditCounts
 
 # COLLINS.prm's punctuation: the tags the standard dependency evaluation of
 # Penn Treebank parsers leaves out (Yamada and Matsumoto 2003; Collins 1999).
 PUNCTUATION = frozenset((",", ".", ":", "``", "''"))
 
 Pairs = Sequence[tuple[int, int]]
+_NO_EDITS = EditCounts()
 
 
 @dataclass(frozen=True)
@@ -83,14 +85,17 @@ def aligned_pairs(ops: Sequence[object]) -> list[tuple[int, int]]:
 
 
 def attachment_counts(gold: DepTree, test: DepTree, pairs: Pairs | None = None,
-                      scoring: Scoring = Scoring()) -> DepCounts:
-    """The counts of one pair (without the edit distance); see the module
-    docstring."""
+                      scoring: Scoring = Scoring(), edits: EditCounts = _NO_EDITS
+                      ) -> DepCounts:
+    """The counts of one pair, with ``edits`` (its dependency edit distance,
+    :mod:`parsedit.deps.edit`) as they are; see the module docstring."""
     n, m = len(gold), len(test)
     if pairs is None:
         if n != m:
             raise ConfigError(f"the two trees have {n} and {m} words: score them through a "
                               "word alignment")
+        if gold.words == test.words:
+            return _same_words(gold, test, scoring, edits)
         to_test = list(range(n))
         to_gold = list(range(m))
     else:
@@ -159,7 +164,53 @@ def attachment_counts(gold: DepTree, test: DepTree, pairs: Pairs | None = None,
         gold_relations=words, test_relations=len(test_rels), matched=matched,
         matched_labelled=matched_labelled, unaligned_test=unaligned_test,
         gold_functional=gold.functional, test_functional=test.functional,
-        relations=relation_table(gold_rels, test_rels, correct))
+        relations=relation_table(gold_rels, test_rels, correct), edits=edits)
+
+
+def _same_words(gold: DepTree, test: DepTree, scoring: Scoring, edits: EditCounts
+                ) -> DepCounts:
+    """:func:`attachment_counts` of two trees of the same words, word i
+    aligned with word i: the same counts, in one pass over the columns."""
+    punct, prefix = scoring.punctuation, scoring.prefix
+    if gold == test:  # (a parse scored against itself, or an unchanged sentence)
+        rels = [r for r, t in zip(gold.relations, gold.tags) if t not in punct]
+        if prefix:
+            rels = [r.split(":", 1)[0] for r in rels]
+        k = len(rels)
+        return DepCounts(
+            sentences=1, words=k, aligned=k, attached=k, labelled=k, roots=int(len(gold) > 0),
+            root_correct=int(len(gold) > 0), complete=1, complete_labelled=1, rated=int(k > 0),
+            uas_sum=100.0 if k else 0.0, gold_relations=k, test_relations=k, matched=k,
+            matched_labelled=k, gold_functional=gold.functional,
+            test_functional=test.functional, relations=relation_table(rels, rels, rels),
+            edits=edits)
+    gold_rels: list[str] = []
+    test_rels: list[str] = []
+    correct: list[str] = []
+    attached = 0
+    for tag, g_head, t_head, g_rel, t_rel in zip(gold.tags, gold.heads, test.heads,
+                                                 gold.relations, test.relations):
+        if tag in punct:
+            continue
+        if prefix:
+            g_rel, t_rel = g_rel.split(":", 1)[0], t_rel.split(":", 1)[0]
+        gold_rels.append(g_rel)
+        test_rels.append(t_rel)
+        if g_head == t_head:
+            attached += 1
+            if g_rel == t_rel:
+                correct.append(g_rel)
+    words, labelled = len(gold_rels), len(correct)
+    root = gold.root()
+    return DepCounts(
+        sentences=1, words=words, aligned=words, attached=attached, labelled=labelled,
+        roots=int(root > 0), root_correct=int(root > 0 and test.heads[root - 1] == 0),
+        complete=int(attached == words), complete_labelled=int(labelled == words),
+        rated=int(words > 0), uas_sum=100.0 * attached / words if words else 0.0,
+        gold_relations=words, test_relations=words, matched=attached,
+        matched_labelled=labelled, gold_functional=gold.functional,
+        test_functional=test.functional,
+        relations=relation_table(gold_rels, test_rels, correct), edits=edits)
 
 
 def failed_counts(gold: DepTree, scoring: Scoring = Scoring()) -> DepCounts:
