@@ -79,7 +79,7 @@ class Converter:
         self._last: tuple[Sequence[str], DepTree] | None = None
         self._tokens: dict[str, tuple[int, str, str, str]] = {}
         self._locals: dict[tuple[str, tuple[str, ...]],
-                           tuple[int, tuple[tuple[str, bool] | None, ...], int]] = {}
+                           tuple[int, tuple[str | None, ...], int]] = {}
 
     def describe(self) -> str:
         """``heads:NAME@DIGEST,labels:LABELS`` for signatures."""
@@ -147,31 +147,31 @@ class Converter:
         return (3, self._category(token[1:]), token, "")
 
     def _local(self, key: tuple[str, tuple[str, ...]]
-               ) -> tuple[int, tuple[tuple[str, bool] | None, ...], int]:
-        """A local tree's head child, each other child's relation (and
-        whether it is a function tag) and how many are, from its key: the
+               ) -> tuple[int, tuple[str | None, ...], int]:
+        """A local tree's head child, each other child's relation (None for
+        the head) and how many of them are function tags, from its key: the
         phrase's open token and its children's keys (see :meth:`_token`)."""
         parent, kids = key
         category = self._category(parent[1:])
         labels = [k[1:] for k in kids]
         leaves = [k[0] == ")" for k in kids]
-        categories = [self._category(label) if not leaf else
-                      self._category(label) if label else ""
+        categories = [self._category(label) if label or not leaf else ""
                       for label, leaf in zip(labels, leaves)]
         h = self._head(category, tuple(categories))
         head_category = TAG if leaves[h] else categories[h]
-        relations = tuple(None if i == h else self._relation(category, head_category, label, leaf)
-                          for i, (label, leaf) in enumerate(zip(labels, leaves)))
-        return h, relations, sum(r[1] for r in relations if r is not None)
+        found = [None if i == h else self._relation(category, head_category, label, leaf)
+                 for i, (label, leaf) in enumerate(zip(labels, leaves))]
+        return (h, tuple(None if r is None else r[0] for r in found),
+                sum(r[1] for r in found if r is not None))
 
     def _convert(self, tokens: Sequence[str]) -> DepTree:
         # One pass: a phrase's head is found when it closes (its children are
-        # done).  A child is a phrase's number (>= 0), or ~i for the i-th word.
+        # done).  Each child of the open phrase is held as its head word (a
+        # word's own index), beside its key (which says what it is).
         leaves: list[tuple[int, str, str, str]] = []  # each word's token description
-        phrase_heads: list[int] = []  # each closed phrase's head word
         heads = [0] * len(tokens)  # (room for every word; cut to the words at the end)
         relations = [ROOT] * len(tokens)
-        kids: list[int] = []  # the children (and their keys) of the open phrase
+        kids: list[int] = []  # the children's head words and keys, of the open phrase
         keys: list[str] = []
         opened: list[tuple[list[int], list[str], str]] = []  # the enclosing ones'
         known = self._tokens
@@ -187,45 +187,44 @@ class Converter:
                 found = known[token] = self._token(token)
             kind = found[0]
             if kind == 1:
-                kids.append(~len(leaves))
+                kids.append(len(leaves))
                 keys.append(found[3])
                 leaves.append(found)
-            elif kind == 3:
-                opened.append((kids, keys, found[2]))
-                kids, keys = [], []
-            elif kind == 0 and opened:
+            elif kind == 0:
+                if not opened:
+                    continue
                 done, done_keys = kids, keys
                 kids, keys, open_token = opened.pop()
                 if not done:
                     continue  # a phrase left without a word
+                keys.append(open_token)
+                if len(done) == 1:  # a unary phrase: its child heads it
+                    kids.append(done[0])
+                    continue
                 key = (open_token, tuple(done_keys))
                 entry = local.get(key)
                 if entry is None:
                     entry = local[key] = self._local(key)
                 h, rels, count = entry
-                chosen = done[h]
-                word = ~chosen if chosen < 0 else phrase_heads[chosen]
-                for kid, rel in zip(done, rels):
+                word = done[h]
+                kids.append(word)
+                for dependent, rel in zip(done, rels):
                     if rel is not None:
-                        dependent = ~kid if kid < 0 else phrase_heads[kid]
                         heads[dependent] = word + 1
-                        relations[dependent] = rel[0]
+                        relations[dependent] = rel
                 functional += count
-                kids.append(len(phrase_heads))
-                keys.append(open_token)
-                phrase_heads.append(word)
+            elif kind == 3:
+                opened.append((kids, keys, found[2]))
+                kids, keys = [], []
         if not leaves:
             return DepTree((), (), (), ())
         if len(kids) > 1:  # several trees on the line: one phrase holds them
-            entry = self._local(("(", tuple(keys)))
-            h, rels, count = entry
-            chosen = kids[h]
-            word = ~chosen if chosen < 0 else phrase_heads[chosen]
-            for kid, rel in zip(kids, rels):
+            h, rels, count = self._local(("(", tuple(keys)))
+            word = kids[h]
+            for dependent, rel in zip(kids, rels):
                 if rel is not None:
-                    dependent = ~kid if kid < 0 else phrase_heads[kid]
                     heads[dependent] = word + 1
-                    relations[dependent] = rel[0]
+                    relations[dependent] = rel
             functional += count
         n = len(leaves)
         return DepTree(tuple([f[2] for f in leaves]), tuple([f[1] for f in leaves]),

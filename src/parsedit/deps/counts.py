@@ -8,6 +8,7 @@ for what each figure is.
 
 from __future__ import annotations
 
+from collections import _count_elements  # type: ignore[attr-defined]
 from collections.abc import Iterable
 from dataclasses import dataclass, fields
 from typing import Any
@@ -33,12 +34,18 @@ def merge_relations(a: tuple[Relation, ...], b: tuple[Relation, ...]) -> tuple[R
 
 def relation_table(gold: Iterable[str], test: Iterable[str],
                    correct: Iterable[str]) -> tuple[Relation, ...]:
-    """The per-relation table of one sentence from its relations."""
-    table: dict[str, list[int]] = {}
-    for column, items in enumerate((gold, test, correct)):
-        for r in items:
-            table.setdefault(r, [0, 0, 0])[column] += 1
-    return tuple((r, *table[r]) for r in sorted(table))  # type: ignore[misc]
+    """The per-relation table of one sentence from its relations (counted by
+    the C counter behind :class:`collections.Counter`, without its
+    constructor's checks: a sentence's table is made for every pair)."""
+    g: dict[str, int] = {}
+    t: dict[str, int] = {}
+    c: dict[str, int] = {}
+    _count_elements(g, gold)
+    _count_elements(t, test)
+    _count_elements(c, correct)
+    if g == t == c:  # (a sentence scored against itself)
+        return tuple((r, n, n, n) for r, n in sorted(g.items()))
+    return tuple((r, g.get(r, 0), t.get(r, 0), c.get(r, 0)) for r in sorted(g.keys() | t.keys()))
 
 
 @fast_init

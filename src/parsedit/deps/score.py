@@ -35,6 +35,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import compress
+from operator import and_, eq
 
 from parsedit.deps.conllu import bare_form
 from parsedit.deps.counts import DepCounts, relation_table
@@ -172,7 +174,7 @@ def _same_words(gold: DepTree, test: DepTree, scoring: Scoring, edits: EditCount
     """:func:`attachment_counts` of two trees of the same words, word i
     aligned with word i: the same counts, in one pass over the columns."""
     punct, prefix = scoring.punctuation, scoring.prefix
-    if gold == test:  # (a parse scored against itself, or an unchanged sentence)
+    if gold is test or gold == test:  # (a parse against itself, an unchanged sentence)
         rels = [r for r, t in zip(gold.relations, gold.tags) if t not in punct]
         if prefix:
             rels = [r.split(":", 1)[0] for r in rels]
@@ -184,22 +186,19 @@ def _same_words(gold: DepTree, test: DepTree, scoring: Scoring, edits: EditCount
             matched_labelled=k, gold_functional=gold.functional,
             test_functional=test.functional, relations=relation_table(rels, rels, rels),
             edits=edits)
-    gold_rels: list[str] = []
-    test_rels: list[str] = []
-    correct: list[str] = []
-    attached = 0
-    for tag, g_head, t_head, g_rel, t_rel in zip(gold.tags, gold.heads, test.heads,
-                                                 gold.relations, test.relations):
-        if tag in punct:
-            continue
-        if prefix:
-            g_rel, t_rel = g_rel.split(":", 1)[0], t_rel.split(":", 1)[0]
-        gold_rels.append(g_rel)
-        test_rels.append(t_rel)
-        if g_head == t_head:
-            attached += 1
-            if g_rel == t_rel:
-                correct.append(g_rel)
+    # Column by column, at C speed where it can be: which words are scored,
+    # which have the same head, and the same relation.
+    keep = [t not in punct for t in gold.tags] if punct else [True] * len(gold)
+    g_all, t_all = gold.relations, test.relations
+    if prefix:
+        g_all = tuple(r.split(":", 1)[0] for r in g_all)
+        t_all = tuple(r.split(":", 1)[0] for r in t_all)
+    same_head = list(map(eq, gold.heads, test.heads))
+    both = list(map(and_, same_head, map(eq, g_all, t_all)))
+    attached = sum(compress(same_head, keep))
+    gold_rels = list(compress(g_all, keep))
+    test_rels = list(compress(t_all, keep))
+    correct = list(compress(g_all, map(and_, both, keep)))
     words, labelled = len(gold_rels), len(correct)
     root = gold.root()
     return DepCounts(
