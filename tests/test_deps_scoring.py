@@ -328,3 +328,13 @@ def test_failure_and_figures() -> None:
         "gold": 2, "test": 1, "matched": 1, "precision": 100.0, "recall": 50.0,
         "f": pytest.approx(200 / 3)}
     assert metric.describe()[0].startswith("dep:heads:collins@")
+
+
+def test_a_form_with_a_space_is_the_same_word() -> None:
+    """The CoNLL 2018 script deletes Zs characters from FORM before comparing
+    (its conll18_ex/ok_space.conllu, ``bar ked``, scores as ``barked``)."""
+    spaced = GOLD18.replace("3\tbarked\t", "3\tbar ked\t", 1)
+    metric = conll18()
+    for gold, test in zip(conllu_trees(GOLD18), conllu_trees(spaced), strict=True):
+        counts = metric.score(gold, test).counts
+        assert counts.uas == counts.precision == 100.0
