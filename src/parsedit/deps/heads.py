@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fnmatch import translate
@@ -46,14 +45,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from parsedit.costs.reader import Locator, Problem
+from parsedit.costs.reader import Locator, Problem, SchemeReader
 from parsedit.errors import SchemeError
 from parsedit.trees.normalise import strip_function_tags
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on Python 3.10 only
-    import tomli as tomllib
 
 KIND = "head-table"
 DEFAULT_TABLE = "collins"
@@ -243,17 +237,12 @@ def read_head_table(raw: bytes, source: str) -> tuple[HeadTable | None, list[Pro
     return reader.read(), reader.problems
 
 
-class _Reader:
-    def __init__(self, raw: bytes, source: str) -> None:
-        self.raw = raw
-        self.source = source
-        self.problems: list[Problem] = []
-        self.where = Locator(raw.decode("utf-8", errors="replace"))
+class _Reader(SchemeReader):
+    """Reads one head table, collecting every problem with its line (a cost
+    scheme's reader, for its TOML, its messages and their lines)."""
 
-    def error(self, message: str, table: str | None = None, key: str | None = None,
-              nth: int = 1, level: str = "error") -> None:
-        self.problems.append(Problem(self.source, self.where.line(table, key, nth), message,
-                                     level))
+    def __init__(self, raw: bytes, source: str) -> None:
+        super().__init__(raw, source, None, ())
 
     def patterns(self, value: Any, what: str, table: str | None, key: str,
                  nth: int = 1) -> Patterns | None:
@@ -270,21 +259,10 @@ class _Reader:
             return None
         return Patterns(value)
 
-    def read(self) -> HeadTable | None:
-        try:
-            data = tomllib.loads(self.raw.decode("utf-8"))
-        except UnicodeDecodeError:
-            self.error("not UTF-8 text")
+    def read(self) -> HeadTable | None:  # type: ignore[override]
+        data = self.toml(_TOP_KEYS)
+        if data is None:
             return None
-        except tomllib.TOMLDecodeError as exc:
-            found = re.search(r"at line (\d+)", str(exc))
-            self.problems.append(Problem(self.source, int(found.group(1)) if found else None,
-                                         f"not a readable TOML file: {exc}"))
-            return None
-        for key in data:
-            if key not in _TOP_KEYS:
-                self.error(f"unknown key {key!r}; expected one of {', '.join(_TOP_KEYS)}",
-                           None, key)
         if data.get("kind") != KIND:
             self.error(f'a head table says kind = "{KIND}"', None, "kind")
         name = data.get("name")
