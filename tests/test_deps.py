@@ -465,3 +465,48 @@ def test_convert_command(tmp_path: Path) -> None:
     result = run("convert", str(source), "--heads", "nosuch")
     assert result.exit_code == 2 and "no head table 'nosuch'" in result.output
 
+
+
+AUX_TABLE = """kind = "head-table"
+name = "collins-aux"
+extends = "collins"
+# Charniak's parser tags auxiliaries AUX (and AUXG): heads of their VP, as
+# the modal is in Collins' table.
+[categories.VP]
+search = "left-to-right"
+priority = ["TO", "VBD", "VBN", "MD", "VBZ", "VB", "VBG", "VBP", "AUX", "AUXG", "VP", "ADJP",
+            "NN", "NNS", "NP"]
+"""
+
+
+def test_a_table_extends_another(shared: Path, tmp_path: Path) -> None:
+    """A user's table that extends Collins' with Charniak's AUX tag: every
+    other category and setting inherited.  On the Kummerfeld sample's
+    Charniak output, Collins' own table heads "has made" by "made" (AUX is in
+    no list), against the gold's "has" (VBZ); the extended table agrees."""
+    path = tmp_path / "collins-aux.toml"
+    path.write_text(AUX_TABLE)
+    table = load_head_table(str(path))
+    assert table.name == "collins-aux" and table.coordinators is not None
+    assert set(table.categories) == set(load_head_table("collins").categories)
+    assert table.punctuation == load_head_table("collins").punctuation
+    from parsedit.deps.metric import Dependencies
+
+    def uas(heads: str) -> float:
+        metric = Dependencies(heads, labels="triples")
+        total = metric.zero()
+        for g, t in zip(read_trees(str(shared / "kummerfeld/wsj01.mrg")),
+                        read_trees(str(shared / "kummerfeld/charniak_basic.mrg"))):
+            assert g.tokens is not None and t.tokens is not None
+            total = total + metric.score(g.tokens, t.tokens).counts
+        assert total.uas is not None
+        return total.uas
+
+    assert uas(str(path)) > uas("collins") + 5
+    # a cycle of extends, and a missing parent, are errors with their line
+    loop = tmp_path / "loop.toml"
+    loop.write_text('kind = "head-table"\nname = "loop"\nextends = "loop.toml"\n')
+    assert any("cycle" in str(p) for p in read_head_table(
+        loop.read_bytes(), str(loop), tmp_path, (str(loop),))[1])
+    assert any(":3:" in p and "no such head table" in p for p in problems(
+        'kind = "head-table"\nname = "t"\nextends = "nosuch"\n'))

@@ -21,9 +21,11 @@ category is matched by its label without function tags (``NP-SBJ-1`` is an
 ``empty`` (categories removed with their word before heads are found: the
 treebank's empty elements), ``never-head`` (categories taken as head only
 when every child is one: punctuation, which parsedit keeps and attaches),
-``unknown`` (the default child of a category the table does not list), and
-``[coordination]`` (Collins' rule: a head child right after a coordinator
-that is not the first child moves to the child before the coordinator, except
+``unknown`` (the default child of a category the table does not list),
+``extends`` (a shipped name or a path: a table whose categories and settings
+this one inherits, its own put over them), and ``[coordination]`` (Collins'
+rule: a head child right after a coordinator that is not the first child
+moves to the child before the coordinator, except
 inside a base phrase of the ``not-in-base`` categories: one with no child of
 those categories).
 
@@ -45,7 +47,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from parsedit.costs.reader import Locator, Problem, SchemeReader
+from parsedit.costs.reader import Problem, SchemeReader
 from parsedit.errors import SchemeError
 from parsedit.trees.normalise import strip_function_tags
 
@@ -53,8 +55,8 @@ KIND = "head-table"
 DEFAULT_TABLE = "collins"
 SEARCHES = ("left-to-right", "right-to-left")
 ENDS = ("first", "last")
-_TOP_KEYS = ("kind", "name", "description", "source", "empty", "never-head", "punctuation",
-             "unknown", "coordination", "categories")
+_TOP_KEYS = ("kind", "name", "extends", "description", "source", "empty", "never-head",
+             "punctuation", "unknown", "coordination", "categories")
 _RULE_KEYS = ("search", "priority", "first-of", "if-last", "use")
 _CATEGORY_KEYS = ("rules", "default", *_RULE_KEYS)
 _COORDINATION_KEYS = ("coordinators", "not-in-base")
@@ -212,7 +214,7 @@ def load_head_table(name_or_path: str = DEFAULT_TABLE) -> HeadTable:
     path = Path(name_or_path)
     if not path.is_file():
         raise SchemeError(f"no head table {name_or_path!r}: no such file")
-    return _parse(path.read_bytes(), str(path))
+    return _parse(path.read_bytes(), str(path), path.parent)
 
 
 @cache
@@ -221,19 +223,21 @@ def _shipped(name: str) -> HeadTable:
     if path is None:
         raise SchemeError(f"no head table {name!r}: not one of the shipped tables "
                           f"({', '.join(shipped_tables())}); a file is named by a path")
-    return _parse(path.read_bytes(), f"grammars/heads/{path.name}")
+    return _parse(path.read_bytes(), f"grammars/heads/{path.name}", path.parent)
 
 
-def _parse(raw: bytes, source: str) -> HeadTable:
-    table, problems = read_head_table(raw, source)
+def _parse(raw: bytes, source: str, base: Path | None = None) -> HeadTable:
+    table, problems = read_head_table(raw, source, base, (source,))
     if table is None:
         raise SchemeError("\n".join(str(p) for p in problems if p.level == "error"))
     return table
 
 
-def read_head_table(raw: bytes, source: str) -> tuple[HeadTable | None, list[Problem]]:
-    """A head table and every problem found in it (None when one is an error)."""
-    reader = _Reader(raw, source)
+def read_head_table(raw: bytes, source: str, base: Path | None = None,
+                    chain: tuple[str, ...] = ()) -> tuple[HeadTable | None, list[Problem]]:
+    """A head table and every problem found in it (None when one is an
+    error); ``base``: the folder a path in its ``extends`` is read from."""
+    reader = _Reader(raw, source, base, chain)
     return reader.read(), reader.problems
 
 
@@ -241,8 +245,35 @@ class _Reader(SchemeReader):
     """Reads one head table, collecting every problem with its line (a cost
     scheme's reader, for its TOML, its messages and their lines)."""
 
-    def __init__(self, raw: bytes, source: str) -> None:
-        super().__init__(raw, source, None, ())
+    def __init__(self, raw: bytes, source: str, base: Path | None = None,
+                 chain: tuple[str, ...] = ()) -> None:
+        super().__init__(raw, source, base, chain)
+
+    def extended(self, value: Any) -> HeadTable | None:
+        """The table this one ``extends`` (a shipped name, or a path from
+        this file's folder), or None."""
+        if value is None:
+            return None
+        if not isinstance(value, str) or not value:
+            self.error("'extends' must name a shipped head table or a file", None, "extends")
+            return None
+        path = table_file(value) if "/" not in value and not value.endswith(".toml") else \
+            (self.base / value if self.base is not None else Path(value))
+        if path is None or not path.is_file():
+            self.error(f"'extends = {value!r}': no such head table (shipped: "
+                       f"{', '.join(shipped_tables())}; a file is named by a path)", None,
+                       "extends")
+            return None
+        if str(path) in self.chain:
+            self.error(f"'extends' makes a cycle: {' -> '.join((*self.chain, str(path)))}",
+                       None, "extends")
+            return None
+        parent, problems = read_head_table(path.read_bytes(), str(path), path.parent,
+                                           (*self.chain, str(path)))
+        if parent is None:
+            first = next((p for p in problems if p.level == "error"), None)
+            self.error(f"'extends = {value!r}': {first}", None, "extends")
+        return parent
 
     def patterns(self, value: Any, what: str, table: str | None, key: str,
                  nth: int = 1) -> Patterns | None:
@@ -263,6 +294,7 @@ class _Reader(SchemeReader):
         data = self.toml(_TOP_KEYS)
         if data is None:
             return None
+        self.data = data
         if data.get("kind") != KIND:
             self.error(f'a head table says kind = "{KIND}"', None, "kind")
         name = data.get("name")
@@ -272,20 +304,36 @@ class _Reader(SchemeReader):
         for key in ("description", "source"):
             if key in data and not isinstance(data[key], str):
                 self.error(f"{key!r} must be a string", None, key)
-        empty = self.patterns(data.get("empty", []), "empty", None, "empty")
-        never = self.patterns(data.get("never-head", []), "never-head", None, "never-head")
-        punctuation = self.patterns(data.get("punctuation", []), "punctuation", None,
+        parent = self.extended(data.get("extends"))
+
+        def inherited(key: str) -> Any:
+            """A list setting: the file's own, else the parent's, else none."""
+            if key in data or parent is None:
+                return data.get(key, [])
+            return list({"empty": parent.empty, "never-head": parent.never_head}[key].items) \
+                if key != "punctuation" else sorted(parent.punctuation)
+
+        empty = self.patterns(inherited("empty"), "empty", None, "empty")
+        never = self.patterns(inherited("never-head"), "never-head", None, "never-head")
+        punctuation = self.patterns(inherited("punctuation"), "punctuation", None,
                                     "punctuation")
-        unknown = data.get("unknown", "first")
+        unknown = data.get("unknown", parent.unknown if parent else "first")
         if unknown not in ENDS:
             self.error(f"unknown = {unknown!r}; expected one of {', '.join(ENDS)}", None,
                        "unknown")
-        coordinators, base = self.coordination(data.get("coordination"))
-        categories = self.categories(data.get("categories"))
+        if "coordination" in data or parent is None:
+            coordinators, base = self.coordination(data.get("coordination"))
+        else:
+            coordinators, base = parent.coordinators, parent.not_in_base
+        own = data.get("categories")
+        if own is None and parent is not None:
+            own = {}
+        categories = self.categories(own, dict(parent.categories) if parent else {})
         if any(p.level == "error" for p in self.problems):
             return None
         assert empty is not None and never is not None and punctuation is not None
-        digest = hashlib.sha256(self.raw).hexdigest()[:8]
+        digest = hashlib.sha256(self.raw + (parent.digest.encode() if parent else b"")
+                                ).hexdigest()[:8]
         return HeadTable(str(name), self.source, categories, empty, never, str(unknown),
                          coordinators, base, digest, frozenset(punctuation.items))
 
@@ -310,8 +358,10 @@ class _Reader(SchemeReader):
                                  "coordination", "not-in-base")
         return coordinators, base
 
-    def categories(self, value: Any) -> dict[str, Category]:
-        out: dict[str, Category] = {}
+    def categories(self, value: Any, inherited: dict[str, Category]) -> dict[str, Category]:
+        """The table's categories: ``inherited`` ones (from the table it
+        extends) with its own put over them."""
+        out: dict[str, Category] = inherited
         if value is None:
             self.error("a head table needs [categories]")
             return out
@@ -439,11 +489,15 @@ def check_head_table(path: Path, categories: Sequence[str] = (),
     ``categories`` of some treebanks, also a warning for each pattern that
     matches none of them."""
     raw = path.read_bytes()
-    table, problems = read_head_table(raw, str(path))
+    reader = _Reader(raw, str(path), path.parent, (str(path),))
+    table, problems = reader.read(), reader.problems
     if table is not None and categories:
-        where = Locator(raw.decode("utf-8", errors="replace"))
+        where = reader.where
         seen = set(categories)
+        own = reader.data.get("categories") or {}
         for name, category in table.categories.items():
+            if name not in own:
+                continue  # (inherited: checked in its own file)
             if not any(name == c for c in seen) and category.rules:
                 problems.append(Problem(str(path), where.line(f"categories.{name}"),
                                         f"category {name} occurs nowhere in {alphabet_name}",

@@ -37,7 +37,7 @@ from parsedit.deps.edit import DependencyEdits, DepScored, dependency_strings
 from parsedit.deps.heads import DEFAULT_TABLE, HeadTable
 from parsedit.deps.model import DepTree
 from parsedit.deps.score import PUNCTUATION, Pairs, Scoring, attachment_counts, failed_counts
-from parsedit.metrics.base import Outcome, ratio
+from parsedit.metrics.base import Metric, Outcome, ratio
 from parsedit.results import EditScript
 
 if TYPE_CHECKING:
@@ -139,3 +139,6 @@ def conll18(**settings: Any) -> Dependencies:
     compared up to ``:`` (for dependency trees read from CoNLL-U)."""
     return Dependencies(every_word=True, prefix=True, **settings)
 
+
+if TYPE_CHECKING:
+    _checked: Metric = Dependencies()  # (mypy: the class is a Metric)
