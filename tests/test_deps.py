@@ -148,7 +148,7 @@ def test_sequoia_sentence() -> None:
 
 
 def test_deep_tree_converts_without_recursion() -> None:
-    depth = 5000
+    depth = 10_000
     tokens = ["(S"] * depth + ["(NN w)"] + [")"] * depth
     assert Converter().convert(tokens).heads == (0,)
 
