@@ -163,3 +163,27 @@ def test_script(tmp_path: Path) -> None:
         ("sub", "s(2,3)", "s(1,3)", 1.0)]
     assert outcome.counts.edits.edits == 1.5
     assert outcome.counts.edits.accuracy == pytest.approx(50.0)
+
+
+def test_a_compiled_transducer_scores_as_the_declarative_scheme(shared: Path,
+                                                                 tmp_path: Path) -> None:
+    """``dep-label-half`` compiled over the dependency alphabet of two files
+    (grammars compile's route: the raw trees converted) and read back as an
+    OpenFst transducer gives the same edit distances as the declarative
+    scheme (composed whole: a transducer is never split by position)."""
+    from parsedit.costs.grammars import compile_far
+    from parsedit.costs.transducer import load_transducer_scheme
+    from parsedit.fst.files import write_far
+    from parsedit.trees.reader import read_trees
+
+    gold, test = (str(shared / f"kummerfeld/{n}.mrg") for n in ("wsj01", "berkeley"))
+    _, fsts = compile_far("dep-label-half", [gold, test], ["dep"])
+    far = tmp_path / "dep.far"
+    write_far(far, {"dep": fsts["dep"][1]})
+    compiled = Dependencies(scheme=load_transducer_scheme(far, "dep"))
+    declarative = Dependencies(scheme=load_scheme("dep-label-half"))
+    assert not compiled.edits.local
+    for g, t in zip(read_trees(gold), read_trees(test)):
+        assert g.tokens is not None and t.tokens is not None
+        assert compiled.score(g.tokens, t.tokens).counts.edits == \
+            declarative.score(g.tokens, t.tokens).counts.edits

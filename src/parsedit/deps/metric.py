@@ -21,13 +21,15 @@ Settings: the head table and relation labelling of the conversion; the
 punctuation left out of every figure but the edit distance (default: the
 head table's ``punctuation``, COLLINS.prm's ``, . : `` ''`` for the Penn
 Treebank; ``every_word``: none); ``prefix`` (relations compared up to
-``:``); the edit distance's cost scheme.  :func:`conll18` gives the CoNLL
+``:``); the edit distance's cost scheme; when two different strings are
+the same word for the relational figures (``same_word``: EVALB's EQ_WORD,
+``Normalisation.same_word``).  :func:`conll18` gives the CoNLL
 2018 shared task's setting (every word, relations up to ``:``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -59,13 +61,14 @@ class Dependencies:
     def __init__(self, heads: HeadTable | str = DEFAULT_TABLE, labels: str = "auto",
                  punctuation: frozenset[str] | None = None, every_word: bool = False,
                  prefix: bool = False, scheme: CostScheme | FstScheme | None = None,
-                 alphabet: Alphabet | None = None, tie_break: bool = False) -> None:
+                 alphabet: Alphabet | None = None, tie_break: bool = False,
+                 same_word: Callable[[str, str], bool] | None = None) -> None:
         self.converter = Converter(heads, labels)
         if every_word:
             punctuation = frozenset()
         elif punctuation is None:
             punctuation = self.converter.table.punctuation or PUNCTUATION
-        self.scoring = Scoring(punctuation, prefix)
+        self.scoring = Scoring(punctuation, prefix, same_word)
         self.edits = DependencyEdits(scheme, alphabet, tie_break)
         self._words: WordAligner | None = None
 
