@@ -8,8 +8,10 @@ Built-in classes are the symbol kinds of the encodings (``open``, ``close``,
 ``tag``, ``word``, ``span``, ``rule``; ``node`` and ``boundary`` in lineages)
 and ``any``.  A symbol is matched by its
 *label*: a phrase's or a tag's label, a span's label, a rule as written
-(``NP -> DT NN``), the word itself.  A user class matches labelled kinds only
-(every kind but ``close``, ``word`` and ``boundary``) unless its ``kinds`` say
+(``NP -> DT NN``), the word itself, a dependency's relation.  A user class
+matches labelled kinds only (every kind but ``close``, ``word`` and
+``boundary``), and not dependencies (``dep``, added later: so that the classes,
+and digests, of earlier schemes stay as they were), unless its ``kinds`` say
 otherwise.
 
 Every symbol maps to itself at no cost; an operation no entry allows is
@@ -67,7 +69,7 @@ class SymbolClass:
     name: str
     labels: tuple[str, ...] = ()
     variants: tuple[str, ...] = ()
-    kinds: tuple[str, ...] = tuple(k for k in KINDS if k not in UNLABELLED)
+    kinds: tuple[str, ...] = tuple(k for k in KINDS if k not in UNLABELLED and k != "dep")
     _regex: re.Pattern[str] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
