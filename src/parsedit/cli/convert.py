@@ -101,7 +101,8 @@ def _conllu_to_conllu(path: str, encoding: str, skipped: _Skipped) -> Iterator[s
                    "line.")
 @click.option("--from", "origin", type=click.Choice(("auto", *FORMATS)), default="auto",
               show_default=True, help="The format of FILE (auto: CoNLL-U by its name "
-                                      "(.conllu, .conll) or its ten tab-separated columns).")
+                                      "(.conllu, .conll) or its ten tab-separated columns; "
+                                      "standard input is bracketed unless --from conllu).")
 @click.option("--heads", default="collins", show_default=True, metavar="NAME|PATH",
               help="The head table (shipped: collins, magerman, sequoia; a path for a file "
                    "of your own).")
