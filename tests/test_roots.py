@@ -432,6 +432,9 @@ def _layout(wrap: str, sentence: str) -> str:
 def test_every_shipped_scheme_sees_one_parse_however_the_root_is_written(
         scheme: str, tmp_path: Path) -> None:
     encodings = load_costs(scheme).encodings or ("label", "span", "rule", "lineage")
+    if encodings == ("dep",):  # (the dependency metric is not in the run yet)
+        pytest.skip(f"{scheme} is for the dep encoding only: tests/test_deps*.py")
+    encodings = tuple(e for e in encodings if e != "dep")
     if encodings == ("words",):  # a word scheme aligns the yields (--yield align)
         encodings = ()
     metrics = tuple("la" if e == "lineage" else e for e in encodings) or ("label",)

@@ -78,8 +78,12 @@ def collect_items(sources: Iterable[Iterable[Item]], encoding: str,
     """The alphabet of ``encoding`` over every readable item of ``sources``."""
     enc = get_encoding(encoding, rule_pos, la_preterminals)
     symbols: set[object] = set()
+    # The dependency encoding reads a tree's raw tokens (it needs the
+    # punctuation and function tags that normalisation removes).
+    raw = encoding == "dep"
     for items in sources:
         for item in items:
             if item.tokens:
-                symbols.update(enc.encode(normalisation.apply(item.tokens)))
+                symbols.update(enc.encode(item.tokens if raw
+                                          else normalisation.apply(item.tokens)))
     return Alphabet.of(enc, symbols)
