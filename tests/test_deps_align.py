@@ -14,9 +14,9 @@ import pytest
 from parsedit.costs.reader import load_scheme
 from parsedit.deps.metric import Dependencies
 from parsedit.deps.score import aligned_pairs
-from parsedit.fst.words import WordAligner
 from parsedit.trees.reader import read_trees
 from parsedit.trees.tree import Tree
+from parsedit.wordalign import WordAligner
 
 RATES = (0.0, 0.05, 0.10, 0.20)
 

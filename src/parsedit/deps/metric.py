@@ -13,7 +13,7 @@ Words.  When the two trees have as many words, word i is aligned with word
 i.  When they do not (a parse that dropped or added a word; gold and test
 that differ in punctuation, which PARSEVAL's normalisation deletes but this
 metric keeps), the yields are aligned by the shipped ``words`` scheme (unit
-costs, :class:`parsedit.fst.words.WordAligner`) and scored through that
+costs, :class:`parsedit.wordalign.WordAligner`) and scored through that
 alignment; under ``--yield align`` the run's own alignment is given to
 :meth:`Dependencies.score_aligned`.
 
@@ -46,12 +46,12 @@ if TYPE_CHECKING:
     from parsedit.costs.alphabet import Alphabet
     from parsedit.costs.scheme import CostScheme
     from parsedit.costs.transducer import FstScheme
-    from parsedit.fst.words import WordAligner
+    from parsedit.wordalign import WordAligner
 
 Side = Sequence[str] | DepTree
 
 
-class Dependencies:
+class Dependencies(Metric[DepCounts]):
     """Dependency accuracy of raw trees or dependency trees (see the module
     docstring).  ``headline`` is UAS."""
 
@@ -95,7 +95,7 @@ class Dependencies:
     def score_aligned(self, gold: Side, test: Side, pairs: Pairs) -> Outcome:
         """One pair through a word alignment: ``pairs`` of (gold, test) word
         indices, 0-based (:func:`parsedit.deps.score.aligned_pairs` reads them
-        off a :class:`~parsedit.fst.words.WordAlignment`)."""
+        off a :class:`~parsedit.wordalign.WordAlignment`)."""
         return self._scored(self.tree(gold), self.tree(test), pairs)
 
     def _scored(self, gold: DepTree, test: DepTree, pairs: Pairs | None) -> Outcome:
@@ -106,7 +106,7 @@ class Dependencies:
     def _aligner(self) -> WordAligner:
         if self._words is None:
             from parsedit.costs.reader import load_scheme
-            from parsedit.fst.words import WordAligner
+            from parsedit.wordalign import WordAligner
 
             self._words = WordAligner(load_scheme("words"))
         return self._words
@@ -124,9 +124,6 @@ class Dependencies:
         detail: DepScored = outcome.detail
         return detail.script(self.edits.scheme.describe())
 
-    def headline(self, total: DepCounts) -> float | None:
-        return total.uas
-
     def sentence_average(self, total: DepCounts) -> float | None:
         return total.sentence_uas
 
@@ -142,6 +139,3 @@ def conll18(**settings: Any) -> Dependencies:
     compared up to ``:`` (for dependency trees read from CoNLL-U)."""
     return Dependencies(every_word=True, prefix=True, **settings)
 
-
-if TYPE_CHECKING:
-    _checked: Metric = Dependencies()  # (mypy: the class is a Metric)

@@ -4,7 +4,7 @@ and relational counts, on the same words or through a word alignment.
 :func:`attachment_counts` takes the two trees and, when their words differ,
 the word alignment: pairs ``(gold index, test index)`` (0-based) of words
 aligned with each other (:func:`aligned_pairs` reads them off a
-:class:`~parsedit.fst.words.WordAlignment`: its matches and substitutions).
+:class:`~parsedit.wordalign.WordAlignment`: its matches and substitutions).
 Without one, the two trees must have the same number of words, and word i is
 aligned with word i.
 
@@ -75,7 +75,7 @@ def _same(a: str, b: str) -> bool:
 
 def aligned_pairs(ops: Sequence[object]) -> list[tuple[int, int]]:
     """The aligned word pairs of a word alignment's operations
-    (:class:`~parsedit.fst.words.WordOp`: ``match`` and ``sub`` pair one gold
+    (:class:`~parsedit.wordalign.WordOp`: ``match`` and ``sub`` pair one gold
     word with one test word; ``merge`` and ``split`` pair none of theirs,
     since no word of one side is a word of the other)."""
     out = []
