@@ -116,7 +116,8 @@ def score(gold: Source, test: Source, metrics: str | Sequence[str] | None = None
             gold_items, test_items = list(gold_items), list(test_items)
             alphabets = {name: collect_items((gold_items, test_items), enc,
                                              config.params.normalisation, config.rule_pos,
-                                             config.la_preterminals)
+                                             config.la_preterminals,
+                                             registry.encoder(config, name))
                          for name, enc in needed}
         result = evaluate_items(Scorer(config, alphabets, details=errors > 0), gold_items,
                                 test_items, gold_name, test_name, worst_words, errors, jobs,
@@ -552,7 +553,7 @@ def align(gold: Sentence, test: Sentence, encoding: str = "label",
     (_, g, t), = numbered(items([gold], "gold"), items([test], "test"))
     alphabets = {name: collect_items(([g] if g else [], [t] if t else []), enc,
                                      config.params.normalisation, config.rule_pos,
-                                     config.la_preterminals)
+                                     config.la_preterminals, registry.encoder(config, name))
                  for name, enc in registry.needs_alphabet(config)}
     # details: ties between cheapest scripts broken as the CLI's align does
     return align_pair(Scorer(config, alphabets, details=True), metric, 1, g, t, "gold",

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 # The cost-scheme machinery (parsedit.costs) is imported where a scheme is
 # asked for, so that a run of PARSEVAL alone starts without it.
 
-METRICS = ("parseval", *EDIT_METRICS, "la", "tagging")
+METRICS = ("parseval", *EDIT_METRICS, "la", "tagging", "dep")
 DEFAULT_METRICS = ("parseval", *EDIT_METRICS)
 AVERAGES = ("corpus", "sentence")
 FAILURES = ("skip", "count")
@@ -39,6 +39,10 @@ WORD_ALIGNERS = ("python", "fst")
 # choose; any other is taken where it applies, else refused).
 ROUTES = ("auto", "reference", "lines/keys", "lines/sentences", "arrays/keys",
           "arrays/sentences")
+# The dependency metric's relation labellings and relation comparisons
+# (parsedit.deps.convert.LABELS; "prefix": up to the first ':', CoNLL 2018's).
+DEP_LABELS = ("auto", "triples")
+DEP_RELATIONS = ("full", "prefix")
 MAX_JOBS = 256  # more processes than any machine gains from: a typo, not a wish
 
 # The whole-number options: each as the command line's messages name it, and
@@ -146,6 +150,16 @@ class Config:
     # sentence by the reference reader); every route gives the same
     # figures, so it is not in the signature.
     route: str = "auto"
+    # The dependency metric (dep, parsedit.deps): the head table (a shipped
+    # name or a path), the relation labelling (function tags where the tree
+    # has them, else Collins' triples; or always the triples), whether UAS,
+    # LAS and the relational figures score every word (else punctuation by
+    # the gold tags is left out), and whether relations are compared whole
+    # or up to their first ':' (the CoNLL 2018 script's way).
+    heads: str = "collins"
+    dep_labels: str = "auto"
+    dep_every_word: bool = False
+    dep_relations: str = "full"
 
     def __post_init__(self) -> None:
         for name in self.metrics:
@@ -162,7 +176,9 @@ class Config:
                 ("'--yield'", self.yields, YIELDS),
                 ("'--segmentation'", self.segmentation, SEGMENTATIONS),
                 ("'--word-aligner'", self.word_aligner, WORD_ALIGNERS),
-                ("'--route'", self.route, ROUTES)):
+                ("'--route'", self.route, ROUTES),
+                ("'--dep-labels'", self.dep_labels, DEP_LABELS),
+                ("'--dep-relations'", self.dep_relations, DEP_RELATIONS)):
             check_choice(option, value, choices)
         check_whole("max_moves", self.movement.max_moves)
         check_whole("max_k", self.movement.max_k)
@@ -201,13 +217,13 @@ class Config:
                                           else metrics) if m.strip())
         loaded = load_params(params) if isinstance(params, str) else params
         costs = dict(costs or {})
-        for metric in (*EDIT_METRICS, "la"):
+        for metric in (*EDIT_METRICS, "la", "dep"):
             if f"{metric}_costs" in options:
                 costs[metric] = options.pop(f"{metric}_costs")
-        strange = sorted(set(costs) - {*EDIT_METRICS, "la"})
+        strange = sorted(set(costs) - {*EDIT_METRICS, "la", "dep"})
         if strange:
             raise ConfigError(f"costs for {', '.join(map(repr, strange))}: expected costs for "
-                              f"some of {', '.join(EDIT_METRICS)}, la (the metric whose "
+                              f"some of {', '.join(EDIT_METRICS)}, la, dep (the metric whose "
                               "strings the scheme aligns; la aligns lineages)")
         known = {f.name for f in fields(cls)} - {"metrics", "params", "schemes", "movement",
                                                  "tags"}
@@ -283,7 +299,10 @@ class Config:
                 (self.la_preterminals, "--la-preterminals has", "la"),
                 (self.rule_pos != "words", "--rule-pos has", "rule"),
                 (self.with_preterminals or self.split or self.weighted,
-                 "--with-preterminals, --split and --weighted have", "parseval")):
+                 "--with-preterminals, --split and --weighted have", "parseval"),
+                ((self.heads, self.dep_labels, self.dep_every_word, self.dep_relations)
+                 != ("collins", "auto", False, "full"),
+                 "--heads, --dep-labels, --dep-every-word and --dep-relations have", "dep")):
             if given and metric not in metrics:
                 out.append(f"{options} no effect: {metric} is not in {chooser}")
         if self.word_costs is not None and self.yields != "align":

@@ -13,7 +13,9 @@ normalisation) and gives its :class:`~parsedit.deps.model.DepTree`:
 3. The head word of every other child depends on the phrase's head word.
    The head word of the whole tree is the root (head 0, relation ``root``).
    Several trees on one line (and an unlabelled bracket with several
-   children) stand under one phrase of category ``ROOT``.
+   children) stand under one phrase of category ``ROOT``, and a root bracket
+   labelled ``TOP``, ``ROOT``, ``S1`` or ``VROOT`` is of that category too
+   (a root convention, not a category: :data:`ROOT_LABELS`).
 
 Relations (``labels``):
 
@@ -43,6 +45,11 @@ from parsedit.trees.normalise import strip_function_tags
 LABELS = ("auto", "triples")
 TAG = "TAG"
 TOP = "ROOT"  # the category of an unlabelled phrase, and of a line's several trees
+# The labels treebanks and parsers write a root bracket with (Penn's TOP,
+# ROOT, Charniak's S1, Negra's VROOT): a convention, not a category, so each
+# is the category ROOT, as an unlabelled root is (a forest under (TOP ...)
+# gives the relations of the same forest on one line).
+ROOT_LABELS = frozenset(("TOP", "ROOT", "S1", "VROOT"))
 
 
 def function_tag(label: str) -> str | None:
@@ -90,7 +97,8 @@ class Converter:
         if found is None:
             if len(self._categories) >= _MEMORY:
                 self._categories.clear()
-            found = self._categories[label] = strip_function_tags(label) if label else TOP
+            found = strip_function_tags(label) if label else TOP
+            self._categories[label] = found = TOP if found in ROOT_LABELS else found
         return found
 
     def _head(self, parent: str, children: tuple[str, ...]) -> int:

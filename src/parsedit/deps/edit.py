@@ -41,7 +41,7 @@ from parsedit.costs.scheme import INF, SAME_KEYS, CostScheme
 from parsedit.deps.model import DepTree
 from parsedit.encodings.base import Symbol
 from parsedit.encodings.dep import DepEncoding, DepSymbol, Key, symbols_of
-from parsedit.errors import ParseditError
+from parsedit.errors import ParseditError, TooLarge
 from parsedit.fst.align import Aligner, Alignment, FstAligner, Op
 from parsedit.results import Edit, EditCounts, EditScript
 
@@ -54,7 +54,7 @@ if TYPE_CHECKING:
 MAX_LATTICE = 1_000_000
 
 
-class PairTooLarge(ParseditError):
+class PairTooLarge(TooLarge):
     """A pair whose dependency edit distance would need a lattice beyond
     :data:`MAX_LATTICE` states (only under a scheme that is not uniform, or
     with words that are not aligned one to one)."""

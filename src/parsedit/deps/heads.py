@@ -49,6 +49,7 @@ from typing import Any
 
 from parsedit.costs.reader import Problem, SchemeReader
 from parsedit.errors import SchemeError
+from parsedit.names import names_file
 from parsedit.trees.normalise import strip_function_tags
 
 KIND = "head-table"
@@ -209,7 +210,7 @@ def is_head_table(path: Path) -> bool:
 
 def load_head_table(name_or_path: str = DEFAULT_TABLE) -> HeadTable:
     """A shipped head table by name (read once per process) or a file."""
-    if "/" not in name_or_path and not name_or_path.endswith(".toml"):
+    if not names_file(name_or_path):  # (the rule of every NAME|PATH option)
         return _shipped(name_or_path)
     path = Path(name_or_path)
     if not path.is_file():

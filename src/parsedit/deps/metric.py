@@ -38,8 +38,15 @@ from parsedit.deps.counts import DepCounts
 from parsedit.deps.edit import DependencyEdits, DepScored, dependency_strings
 from parsedit.deps.heads import DEFAULT_TABLE, HeadTable
 from parsedit.deps.model import DepTree
-from parsedit.deps.score import PUNCTUATION, Pairs, Scoring, attachment_counts, failed_counts
-from parsedit.metrics.base import Metric, Outcome, ratio
+from parsedit.deps.score import (
+    PUNCTUATION,
+    Pairs,
+    Scoring,
+    aligned_pairs,
+    attachment_counts,
+    failed_counts,
+)
+from parsedit.metrics.base import Metric, Outcome, Part, ratio
 from parsedit.results import EditScript
 
 if TYPE_CHECKING:
@@ -57,6 +64,7 @@ class Dependencies(Metric[DepCounts]):
 
     name = "dep"
     title = "UAS"
+    reads = "raw"
 
     def __init__(self, heads: HeadTable | str = DEFAULT_TABLE, labels: str = "auto",
                  punctuation: frozenset[str] | None = None, every_word: bool = False,
@@ -98,6 +106,16 @@ class Dependencies(Metric[DepCounts]):
         off a :class:`~parsedit.wordalign.WordAlignment`)."""
         return self._scored(self.tree(gold), self.tree(test), pairs)
 
+    def score_through(self, gold: Side, test: Side, aligner: WordAligner) -> Outcome:
+        """One pair scored through the word alignment ``aligner`` makes of
+        the two trees' words (``--yield align``: the run's aligner, so that
+        its word scheme and EQ_WORD pairs decide), or as :meth:`score`
+        when the words are the same."""
+        g, t = self.tree(gold), self.tree(test)
+        if g.words == t.words:
+            return self._scored(g, t, None)
+        return self._scored(g, t, aligned_pairs(aligner.align(g.words, t.words).ops))
+
     def _scored(self, gold: DepTree, test: DepTree, pairs: Pairs | None) -> Outcome:
         scored = self.edits.score_trees(gold, test) if pairs is None else \
             self.edits.score(*dependency_strings(gold, test, pairs))
@@ -127,11 +145,29 @@ class Dependencies(Metric[DepCounts]):
     def sentence_average(self, total: DepCounts) -> float | None:
         return total.sentence_uas
 
-    def terms(self, counts: DepCounts) -> tuple[float, float]:
-        return (float(counts.attached), float(counts.aligned))
+    def terms(self, counts: DepCounts) -> tuple[float, float, float]:
+        """Attached and aligned scored words (UAS), and labelled ones (LAS)."""
+        return (float(counts.attached), float(counts.aligned), float(counts.labelled))
 
     def from_terms(self, sums: Any) -> Any:
-        return ratio(sums, 100.0, 0.0)
+        """UAS: 100 x attached / aligned."""
+        return _uas(sums)
+
+    def parts(self) -> dict[str, Part]:
+        """LAS, which ``compare`` tests beside UAS."""
+        return {"las": Part("LAS", _las)}
+
+
+def _uas(sums: Any) -> Any:
+    import numpy as np
+
+    return ratio(np.asarray(sums, dtype=np.float64)[..., [0, 1]], 100.0, 0.0)
+
+
+def _las(sums: Any) -> Any:
+    import numpy as np
+
+    return ratio(np.asarray(sums, dtype=np.float64)[..., [2, 1]], 100.0, 0.0)
 
 
 def conll18(**settings: Any) -> Dependencies:

@@ -16,6 +16,11 @@ cells empty for a sentence that was not scored):
 * la: ``la_score`` (in [0, 1]), ``la_words``;
 * tagging: ``tagging_{s}_precision``, ``tagging_{s}_recall``,
   ``tagging_{s}_f`` for each scoring function ``s``;
+* dep: ``dep_words`` (scored gold words), ``dep_attached``,
+  ``dep_labelled``, ``dep_uas``, ``dep_las``, ``dep_root`` (1 if the root
+  is right), ``dep_complete`` (1 if every scored word is attached),
+  ``dep_precision``, ``dep_recall``, ``dep_f`` (relational), ``dep_edits``,
+  ``dep_gold`` (dependencies, every word), ``dep_accuracy``;
 * with ``--yield align``, last: ``words_gold``, ``words_test``,
   ``words_matched``, ``words_substituted``, ``words_deleted``,
   ``words_inserted``, ``words_merged``, ``words_cost``, ``words_error_rate``
@@ -31,6 +36,8 @@ from typing import Any
 from parsedit.results import RUN_FIELDS, CorpusResult, SentenceResult
 
 PARSEVAL = ("gold", "test", "matched", "recall", "precision", "f", "crossing")
+DEP = ("words", "attached", "labelled", "uas", "las", "root", "complete", "precision",
+       "recall", "f", "edits", "gold", "accuracy")
 WORDS = ("gold", "test", "matched", "substituted", "deleted", "inserted", "merged", "cost",
          "error_rate")
 
@@ -44,6 +51,8 @@ def _columns(metric: str, scorings: list[str]) -> list[str]:
         return ["la_score", "la_words"]
     if metric == "tagging":
         return [f"tagging_{s}_{c}" for s in scorings for c in ("precision", "recall", "f")]
+    if metric == "dep":
+        return [f"dep_{c}" for c in DEP]
     return [f"{metric}_edits", f"{metric}_gold", f"{metric}_accuracy"]
 
 
@@ -66,6 +75,12 @@ def _values(metric: str, counts: Any) -> list[Any]:
                 for v in (t.precision, t.recall, t.f_measure)]
     if metric == "label":
         return [counts.edits, counts.basic, counts.gold, counts.accuracy]
+    if metric == "dep":
+        relational = counts.figures()["relational"]
+        return [counts.words, counts.attached, counts.labelled, counts.uas, counts.las,
+                counts.root_correct, counts.complete, relational["precision"],
+                relational["recall"], relational["f"], counts.edits.edits, counts.edits.gold,
+                counts.edits.accuracy]
     return [counts.edits, counts.gold, counts.accuracy]
 
 
