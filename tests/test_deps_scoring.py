@@ -190,7 +190,7 @@ def test_perturbed_ptb_sample_against_the_converted_files(shared: Path, tmp_path
     test = tmp_path / "perturbed.mrg"
     perturb([str(gold), str(test), "--seed", "3"])
     for source, target in ((gold, tmp_path / "gold.conllu"), (test, tmp_path / "test.conllu")):
-        assert run("convert", str(source), "--labels", labels, "-o", str(target)).exit_code == 0
+        assert run("convert", str(source), "--dep-labels", labels, "-o", str(target)).exit_code == 0
     expected = independent_count(tmp_path / "gold.conllu", tmp_path / "test.conllu", PUNCTUATION)
     metric = Dependencies(labels=labels)
     total = metric.zero()

@@ -46,7 +46,7 @@ from parsedit.params import Params, load_params
 from parsedit.pipeline import units
 from parsedit.pipeline.conclude import Roots, conclude, root_labels
 from parsedit.pipeline.route import Facts, Route, choose, keys_serve
-from parsedit.pipeline.run import evaluate, evaluate_items
+from parsedit.pipeline.run import evaluate, evaluate_items, input_formats
 from parsedit.pipeline.scorer import Scorer, numbered
 from parsedit.pipeline.scorer import align as align_pair
 from parsedit.pipeline.tally import TALLIES, Counted, scored_tallies
@@ -95,11 +95,17 @@ def score(gold: Source, test: Source, metrics: str | Sequence[str] | None = None
     beside it.  What the command line reports as an error (files with
     different numbers of trees, a run stopped after MAX_ERROR errors,
     nothing scored) and sentences left out of the figures are in the
-    result's ``warnings``."""
-    config = _config(config, metrics, params, options)
-    check_run(config, worst_words, errors, jobs)
+    result's ``warnings``.  Two files may be CoNLL-U (told from their first
+    lines) and scored by ``metrics="dep"``, the default for them."""
     gold_enc = check_encoding(gold_encoding or encoding)
     test_enc = check_encoding(test_encoding or encoding)
+    if metrics is None and config is None and is_path(gold) and is_path(test) \
+            and all(os.path.isfile(p) for p in (gold, test)):  # type: ignore[arg-type]
+        found = input_formats(os.fspath(gold), os.fspath(test),  # type: ignore[arg-type]
+                              (gold_enc, test_enc))
+        metrics = "dep" if "conllu" in found else None  # what scores dependency trees
+    config = _config(config, metrics, params, options)
+    check_run(config, worst_words, errors, jobs)
     gold_name, test_name = _name(gold, "gold"), _name(test, "test")
     not_a_tree(gold, "gold")
     not_a_tree(test, "test")
@@ -239,10 +245,12 @@ class Evaluator:
         first pairs, read the same way."""
         _same_size(gold, test)
         config = self.config
+        scorer = self._scorer()
         route = choose(config, Facts("strings", size=sum(map(len, gold)), batch=len(gold),
-                                     numpy="numpy" in sys.modules, keys=keys_serve(config)))
+                                     numpy="numpy" in sys.modules, keys=keys_serve(config),
+                                     raw=bool(scorer.raw)))
         self._took(route)
-        job = units.Job(self._scorer(), route, "gold", "test")
+        job = units.Job(scorer, route, "gold", "test")
         batch = [scored.sentence for scored in units.batch(job, first, gold, test)]
         sample = max(0, ROOT_SAMPLE - len(self._roots))
         norm = config.params.normalisation
@@ -336,7 +344,8 @@ class Evaluator:
         root labels sampled for the root-label warning are not sums: this
         evaluator keeps its own sample (the first pairs it saw)."""
         sums: dict[str, float] = {}
-        for key, zero in _zero_state(self._template).items():
+        zeros = _zero_state(self._template)
+        for key, zero in zeros.items():
             if key not in state:
                 if key.startswith(("all.", "cutoff.")):
                     raise ConfigError(f"load_state: {key!r} is missing")
@@ -344,6 +353,10 @@ class Evaluator:
             value = state[key]
             sums[key] = int(value) if isinstance(zero, int) and float(value).is_integer() \
                 else float(value)
+        # The rows of tables (per-relation counts) are keys of their own.
+        for key, value in state.items():
+            if key not in zeros and key.startswith(("all.", "cutoff.")):
+                sums[key] = int(value) if float(value).is_integer() else float(value)
         with self._lock:
             self._sums = _Sums(_zero_state(self._template))
             self._sums.add(sums)
@@ -497,11 +510,18 @@ _LAYOUTS: dict[tuple[str, type], tuple[tuple[str, str], ...]] = {}
 
 def _flatten(prefix: str, value: Any, out: dict[str, float]) -> None:
     """The numbers of ``value`` (a :class:`Totals`, counts, mappings of
-    them) into ``out`` by dotted name; flags and tuples are no sums."""
+    them) into ``out`` by dotted name; flags and tuples are no sums, but
+    the rows of a counts class's ``TABLES`` fields (``(name, n1, n2, ...)``,
+    the dependency metric's per-relation counts) are, by their names
+    (``PREFIX.FIELD.NAME.1``, ``.2``, ...)."""
     if isinstance(value, Mapping):
         for name, part in value.items():
             _flatten(f"{prefix}.{name}", part, out)
         return
+    for table in getattr(type(value), "TABLES", ()):
+        for row in getattr(value, table):
+            for k, number in enumerate(row[1:], start=1):
+                out[f"{prefix}.{table}.{row[0]}.{k}"] = number
     layout = _LAYOUTS.get((prefix, type(value)))
     if layout is None:
         layout = _LAYOUTS[prefix, type(value)] = tuple(
@@ -523,10 +543,13 @@ def _rebuild(prefix: str, template: Any, state: Mapping[str, float]) -> Any:
                 for name, part in template.items()}
     if is_dataclass(template):
         values: dict[str, Any] = {}
+        tables = getattr(type(template), "TABLES", ())
         for f in fields(template):
             part = getattr(template, f.name)
             key = f"{prefix}.{f.name}"
-            if isinstance(part, bool) or isinstance(part, tuple):
+            if f.name in tables:
+                values[f.name] = _table(key, state)
+            elif isinstance(part, bool) or isinstance(part, tuple):
                 values[f.name] = part
             elif isinstance(part, (int, float)):
                 values[f.name] = state[key]
@@ -535,6 +558,20 @@ def _rebuild(prefix: str, template: Any, state: Mapping[str, float]) -> Any:
         build: Any = type(template)
         return build(**values)
     return template
+
+
+def _table(key: str, state: Mapping[str, float]) -> tuple[tuple[Any, ...], ...]:
+    """The rows of a ``TABLES`` field from ``state`` (see :func:`_flatten`),
+    sorted by name, as the counts class sums them."""
+    rows: dict[str, dict[int, Any]] = {}
+    start = f"{key}."
+    for name, value in state.items():
+        if name.startswith(start):
+            row, _, column = name[len(start):].rpartition(".")
+            rows.setdefault(row, {})[int(column)] = int(value) \
+                if float(value).is_integer() else value
+    return tuple((row, *(columns[k] for k in sorted(columns)))
+                 for row, columns in sorted(rows.items()))
 
 
 def align(gold: Sentence, test: Sentence, encoding: str = "label",

@@ -20,10 +20,11 @@ from collections.abc import Iterator
 import click
 
 from parsedit.cli.app import main, user_errors
-from parsedit.cli.options import FILE
+from parsedit.cli.options import FILE, dep_labels_option, heads_option
 from parsedit.errors import ConfigError, InputError
 from parsedit.output import check_destination, write_text
-from parsedit.trees.source import check_encoding
+from parsedit.trees.formats import detect
+from parsedit.trees.source import STDIN, check_encoding
 
 FORMATS = ("conllu", "bracketed")
 
@@ -100,32 +101,27 @@ def _conllu_to_conllu(path: str, encoding: str, skipped: _Skipped) -> Iterator[s
               help="The format to write: CoNLL-U dependency trees, or one bracketed tree a "
                    "line.")
 @click.option("--from", "origin", type=click.Choice(("auto", *FORMATS)), default="auto",
-              show_default=True, help="The format of FILE (auto: CoNLL-U by its name "
-                                      "(.conllu, .conll) or its ten tab-separated columns; "
-                                      "standard input is bracketed unless --from conllu).")
-@click.option("--heads", default="collins", show_default=True, metavar="NAME|PATH",
-              help="The head table (shipped: collins, magerman, sequoia; a path for a file "
-                   "of your own).")
-@click.option("--labels", type=click.Choice(("auto", "triples")), default="auto",
-              show_default=True, help="Relations: function tags where the tree has them, "
-                                      "else Collins' category triples (auto); or always "
-                                      "the triples.")
+              show_default=True, help="The format of FILE (auto: told from its first lines, "
+                                      "CoNLL-U by its ten tab-separated columns; standard "
+                                      "input is bracketed unless --from conllu).")
+@heads_option
+@dep_labels_option
 @click.option("-o", "--output", type=click.Path(dir_okay=False), metavar="FILE",
               help="Write here (whole, or not at all) instead of standard output.")
 @click.option("--encoding", "input_encoding", default="utf-8", show_default=True,
               help="Text encoding of FILE.")
 @user_errors
-def convert(source: str, target: str, origin: str, heads: str, labels: str,
+def convert(source: str, target: str, origin: str, heads: str, dep_labels: str,
             output: str | None, input_encoding: str) -> None:
     """Convert FILE to dependency trees in CoNLL-U, or to one bracketed tree a line."""
-    from parsedit.deps.conllu import looks_like_conllu
     from parsedit.deps.heads import load_head_table
 
     check_encoding(input_encoding)
     if output is not None:
         check_destination(output)
-    is_conllu = origin == "conllu" or (origin == "auto"
-                                       and looks_like_conllu(source, input_encoding))
+    labels = dep_labels
+    is_conllu = origin == "conllu" or (origin == "auto" and source != STDIN
+                                       and detect(source, input_encoding) == "conllu")
     skipped = _Skipped()
     if is_conllu and target == "bracketed":
         raise ConfigError(f"{source} holds dependency trees: they have no constituents to "

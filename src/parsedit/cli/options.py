@@ -220,16 +220,24 @@ def yield_options(func: F) -> F:
                              "whose words differ is scored through its word alignment.")(func)
 
 
+heads_option = click.option(
+    "--heads", metavar="NAME|PATH", default="collins", show_default=True,
+    help="dep: the head table that converts trees to dependencies (shipped: collins, "
+         "magerman, sequoia; or a file).")
+
+
+dep_labels_option = click.option(
+    "--dep-labels", type=click.Choice(DEP_LABELS), default="auto", show_default=True,
+    help="dep: relations are function tags where the tree has them, else Collins' triples "
+         "PARENT/HEAD/DEPENDENT (auto), or always triples.")
+
+
 def dep_options(func: F) -> F:
-    """The dependency metric's options (``score``, ``compare``, ``align``)."""
+    """The dependency metric's options (``score``, ``compare``, ``align``;
+    ``convert`` takes the first two)."""
     for option in reversed((
-        click.option("--heads", metavar="NAME|PATH", default="collins", show_default=True,
-                     help="dep: the head table that converts trees to dependencies (shipped: "
-                          "collins, magerman, sequoia; or a file)."),
-        click.option("--dep-labels", type=click.Choice(DEP_LABELS), default="auto",
-                     show_default=True,
-                     help="dep: relations are function tags where the tree has them, else "
-                          "Collins' triples PARENT/HEAD/DEPENDENT (auto), or always triples."),
+        heads_option,
+        dep_labels_option,
         click.option("--dep-every-word", is_flag=True,
                      help="dep: UAS, LAS and the relational figures score every word (by "
                           "default punctuation by the gold tags is left out)."),

@@ -17,6 +17,8 @@ from parsedit.cli.options import (
     Jobs,
     config_of,
     cost_options,
+    dep_config,
+    dep_options,
     encoding_options,
     encodings_of,
     format_options,
@@ -39,7 +41,7 @@ from parsedit.pipeline.scorer import Scorer, pairs
 from parsedit.pipeline.scorer import align as align_pair
 from parsedit.report import evalb as evalb_report
 from parsedit.signature import signature
-from parsedit.trees.formats import SCORED, TREES
+from parsedit.trees.formats import SCORED
 from parsedit.trees.source import check_files
 
 
@@ -126,30 +128,37 @@ def score(gold: str | None, test: str | None, fmt: str, output: str | None,
 @click.argument("test", type=FILE)
 @click.option("--sentence", "-n", type=click.IntRange(min=1), required=True,
               help="Which pair to show (1-based).")
-@click.option("--encoding", type=click.Choice([*NAMES, "lineage", "words"]), default="label",
-              show_default=True, help="Which string to align (lineage: leaf-ancestor, "
-                                      "word by word; words: the two yields).")
+@click.option("--encoding", type=click.Choice([*NAMES, "lineage", "words", "dep"]),
+              default="label", show_default=True,
+              help="Which string to align (lineage: leaf-ancestor, word by word; words: the "
+                   "two yields; dep: the dependencies, Roark's section 5).")
 @params_option
 @rule_pos_option
 @cost_options
 @la_preterminals_option
+@dep_options
 @yield_options
 @encoding_options(alias=False)
-@format_options(TREES)
+@format_options(SCORED)
 @user_errors
 def align(gold: str, test: str, sentence: int, encoding: str, params: str, rule_pos: str,
           label_costs: str | None, span_costs: str | None, rule_costs: str | None,
           la_costs: str | None, la_preterminals: bool, yields: str, word_costs: str | None,
           word_aligner: str, input_encoding: str, gold_encoding: str | None,
-          test_encoding: str | None, gold_format: str, test_format: str) -> None:
+          test_encoding: str | None, gold_format: str, test_format: str,
+          dep_costs: str | None, **dep: Any) -> None:
     """Show one pair's alignment, each edit marked with its cost."""
     from parsedit.report import align as align_report
     from parsedit.results import LineageScript
 
     encodings = encodings_of(input_encoding, gold_encoding, test_encoding)
     check_files((gold, encodings[0]), (test, encodings[1]))
-    formats_of("align", TREES, (gold, gold_format, encodings[0], "--gold-format"),
-               (test, test_format, encodings[1], "--test-format"))
+    gold_format, test_format = formats_of(
+        "align", SCORED, (gold, gold_format, encodings[0], "--gold-format"),
+        (test, test_format, encodings[1], "--test-format"))
+    if "conllu" in (gold_format, test_format) and encoding != "dep":
+        raise ConfigError(f"a CoNLL-U file holds dependency trees, which --encoding {encoding} "
+                          "cannot align: --encoding dep aligns their dependencies")
     if encoding == "words":
         words_config = config_of("parseval", rule_pos, {}, params, yields="align",
                                  word_costs=word_costs, word_aligner=word_aligner)
@@ -159,12 +168,15 @@ def align(gold: str, test: str, sentence: int, encoding: str, params: str, rule_
     metric = "la" if encoding == "lineage" else encoding
     config = config_of(metric, rule_pos,
                        {"label": label_costs, "span": span_costs, "rule": rule_costs,
-                        "la": la_costs}, params, la_preterminals=la_preterminals,
-                       yields=yields, word_costs=word_costs, word_aligner=word_aligner)
+                        "la": la_costs, "dep": dep_costs}, params,
+                       la_preterminals=la_preterminals, yields=yields, word_costs=word_costs,
+                       word_aligner=word_aligner, **dep_config(dep))
     warn(config.warnings("--encoding"))
-    scorer = Scorer.for_files(config, gold, test, True, *encodings)  # ties as --errors
+    formats = (gold_format, test_format)
+    scorer = Scorer.for_files(config, gold, test, True, *encodings,  # ties as --errors
+                              formats=formats)
     number = 0
-    for number, g, t in pairs(gold, test, *encodings):
+    for number, g, t in pairs(gold, test, *encodings, formats):
         if number == sentence:
             script = align_pair(scorer, metric, number, g, t, gold, test)
             if isinstance(script, LineageScript):

@@ -171,19 +171,3 @@ def _sentence(path: str, block: list[tuple[int, str]]) -> ConlluItem | None:
     except _Refused as refused:
         return ConlluItem(first, None, InputError(path, refused.line, refused.column,
                                                   refused.message, refused.text), sent_id)
-
-
-def looks_like_conllu(path: str, encoding: str = DEFAULT_ENCODING) -> bool:
-    """Whether a file reads as CoNLL-U: its name ends ``.conllu`` or
-    ``.conll``, or its first line that is neither blank nor a comment has
-    ten tab-separated columns."""
-    if path.endswith((".conllu", ".conll")):
-        return True
-    if path == "-":
-        return False
-    for raw in lines(path, encoding):
-        text = raw.rstrip("\r\n")
-        if not text.strip() or text.startswith("#"):
-            continue
-        return len(text.split("\t")) == COLUMNS
-    return False

@@ -73,6 +73,10 @@ class DepCounts(_Additive):
     labelled triples), sorted.  ``edits``: the dependency edit distance over
     every word (Roark 2002, section 5)."""
 
+    # Fields that are tables of (name, counts...) rows summed by name (the
+    # Python API's Evaluator keeps their rows in its state by name).
+    TABLES = ("relations",)
+
     sentences: int = 0
     words: int = 0
     aligned: int = 0

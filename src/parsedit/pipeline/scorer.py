@@ -446,14 +446,15 @@ def _too_large(number: int, where: str, error: TooLarge, length: int) -> Sentenc
 def align(scorer: Scorer, metric: str, number: int, gold: Item | None, test: Item | None,
           gold_name: str, test_name: str) -> EditScript | LineageScript:
     """One pair's alignment under one of the scorer's string metrics (an edit
-    encoding, or ``la`` for its lineages)."""
+    encoding, ``la`` for its lineages, or ``dep`` for its dependencies)."""
+    from parsedit.deps.metric import Dependencies
     from parsedit.metrics.edits import EditDistance
     from parsedit.metrics.leaf_ancestor import LeafAncestor
 
     aligner = scorer.metrics.get(metric)
-    if not isinstance(aligner, (EditDistance, LeafAncestor)):
+    if not isinstance(aligner, (EditDistance, LeafAncestor, Dependencies)):
         raise ConfigError(f"{metric!r} does not align strings: expected one of label, span, "
-                          "rule, la")
+                          "rule, la, dep")
     sentence, outcomes = scorer.pair(number, gold, test, gold_name, test_name)
     if sentence.status != "ok":
         raise ConfigError(f"sentence {number} is not scored ({sentence.status}): "
