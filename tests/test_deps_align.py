@@ -1,6 +1,6 @@
 """Dependencies scored through a word alignment (SParseval's alignment-based
-dependency evaluation): parses of changed words, as ``--yield align`` pairs
-them, over a seeded sweep of word error rates on the PTB sample."""
+dependency evaluation): parses of changed words scored by the real run under
+``--yield align``, over a seeded sweep of word error rates on the PTB sample."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from pathlib import Path
 import deps_support  # noqa: F401  (this checkout's grammars)
 import pytest
 
+import parsedit
 from parsedit.costs.reader import load_scheme
-from parsedit.deps.metric import Dependencies
 from parsedit.deps.score import aligned_pairs
 from parsedit.trees.reader import read_trees
 from parsedit.trees.tree import Tree
@@ -35,35 +35,35 @@ def substituted(tree: Tree, rng: random.Random, rate: float, vocabulary: list[st
     return tree
 
 
-def sweep(shared: Path, change: object) -> dict[float, object]:
-    """The corpus counts at each rate: the PTB sample (.orig) against a copy
-    with its words changed by ``change(tree, rng, rate, vocabulary)``, the
-    yields aligned by the ``words`` scheme (what ``--yield align`` does) and
-    the dependencies scored through that alignment."""
+def sweep(shared: Path, tmp_path: Path, change: object) -> dict[float, object]:
+    """The corpus counts at each rate, from the real run: the PTB sample
+    (.orig, its first 800 trees) against a copy with its words changed by
+    ``change(tree, rng, rate, vocabulary)``, scored by ``parsedit.score(...,
+    metrics="dep", yields="align")``: the pairs whose words differ are
+    scored through the word alignment of their dependency words."""
     items = [i for i in read_trees(str(shared / "ptb-sample/wsj_0001-0199.orig"))
-             if i.tokens is not None][:1500]
+             if i.tokens is not None][:800]
     vocabulary = sorted({w for i in items for w in Tree.from_tokens(i.tokens).words()})
-    aligner = WordAligner(load_scheme("words"))
-    metric = Dependencies()
+    gold = tmp_path / "gold.mrg"
+    gold.write_text("".join(Tree.from_tokens(i.tokens).to_string() + "\n" for i in items))
     out = {}
     for rate in RATES:
         rng = random.Random(7)
-        total = metric.zero()
-        for item in items:
-            gold = metric.tree(item.tokens)  # type: ignore[arg-type]
-            changed = change(Tree.from_tokens(item.tokens), rng, rate, vocabulary)  # type: ignore[operator]
-            test = metric.tree(changed.tokens())
-            alignment = aligner.align(gold.words, test.words)
-            total = total + metric.score_aligned(gold, test, aligned_pairs(alignment.ops)).counts
-        out[rate] = total
+        test = tmp_path / f"test-{rate}.mrg"
+        test.write_text("".join(
+            change(Tree.from_tokens(i.tokens), rng, rate, vocabulary).to_string()  # type: ignore[operator]
+            + "\n" for i in items))
+        result = parsedit.score(str(gold), str(test), metrics="dep", yields="align")
+        assert result.count("ok") == len(items)
+        out[rate] = result.totals.counts["dep"]
     return out
 
 
-def test_substitutions_only(shared: Path) -> None:
+def test_substitutions_only(shared: Path, tmp_path: Path) -> None:
     """Same structure, words substituted: every word is aligned and attached
     (UAS = LAS = 100 over the aligned words, 0 dependency edits), while the
     relational figures, which need the words themselves, fall with the rate."""
-    counts = sweep(shared, substituted)
+    counts = sweep(shared, tmp_path, substituted)
     f = []
     for total in counts.values():
         assert total.aligned == total.words  # type: ignore[attr-defined]
@@ -78,14 +78,14 @@ def test_substitutions_only(shared: Path) -> None:
         assert value == pytest.approx(100 * (1 - rate) ** 2, abs=1.5)
 
 
-def test_substitutions_deletions_insertions(shared: Path) -> None:
+def test_substitutions_deletions_insertions(shared: Path, tmp_path: Path) -> None:
     """benchmarks/word_errors.py's speech-like errors (60% substitutions,
     20% deletions, 20% insertions): words go unaligned, so recall and
     precision fall with the rate, and so does the dependency edit accuracy."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
     from word_errors import word_errors
 
-    counts = sweep(shared, word_errors)
+    counts = sweep(shared, tmp_path, word_errors)
     recall = [c.recall for c in counts.values()]  # type: ignore[attr-defined]
     accuracy = [c.edits.accuracy for c in counts.values()]  # type: ignore[attr-defined]
     assert recall[0] == accuracy[0] == 100.0

@@ -5,6 +5,7 @@ an independent count."""
 
 from __future__ import annotations
 
+import json
 import sys
 from collections import Counter
 from pathlib import Path
@@ -115,22 +116,29 @@ TREEBANKS = ["ptb-sample/wsj_0001-0199.clean", "ptb-sample/wsj_0001-0199.orig",
 
 @pytest.mark.parametrize("name", TREEBANKS)
 def test_a_parse_against_itself(shared: Path, name: str) -> None:
-    metric = Dependencies("sequoia" if name.startswith("sequoia") else "collins")
-    total = metric.zero()
-    for item in read_trees(str(shared / name)):
+    """Through the command line: every tree against itself scores UAS = LAS
+    = 100 and no dependency edit (and through the identity alignment, the
+    metric alone)."""
+    heads = "sequoia" if name.startswith("sequoia") else "collins"
+    path = str(shared / name)
+    result = run("score", path, path, "--metrics", "dep", "--heads", heads, "--format", "json")
+    assert result.exit_code == 0, result.output
+    figures = json.loads(result.stdout)["corpus"]["dep"]
+    assert figures["words"] > 0
+    assert figures["uas"] == figures["las"] == 100.0
+    assert figures["edits"]["edits"] == 0 and figures["edits"]["accuracy"] == 100.0
+    assert figures["root_accuracy"] == figures["complete_match"] == 100.0
+    relational = figures["relational"]
+    assert relational["precision"] == relational["recall"] == 100.0
+    assert relational["labelled_precision"] == 100.0
+    metric = Dependencies(heads)
+    for item in read_trees(path):
         if item.tokens is None:
             continue
-        total = total + metric.score(item.tokens, item.tokens).counts
-        # and through the identity alignment
         n = len(metric.tree(item.tokens))
         aligned = metric.score_aligned(item.tokens, item.tokens, [(i, i) for i in range(n)])
         assert aligned.counts.edits.edits == 0 and aligned.counts.attached == \
             aligned.counts.aligned
-    assert total.words > 0
-    assert total.uas == total.las == 100.0
-    assert total.edits.edits == 0 and total.edits.accuracy == 100.0
-    assert total.root_accuracy == total.complete_match == 100.0
-    assert total.precision == total.recall == total.labelled_precision == 100.0
 
 
 # -- the PTB sample against a perturbed copy, counted from the CoNLL-U -----------------
@@ -192,24 +200,39 @@ def test_perturbed_ptb_sample_against_the_converted_files(shared: Path, tmp_path
     for source, target in ((gold, tmp_path / "gold.conllu"), (test, tmp_path / "test.conllu")):
         assert run("convert", str(source), "--dep-labels", labels, "-o", str(target)).exit_code == 0
     expected = independent_count(tmp_path / "gold.conllu", tmp_path / "test.conllu", PUNCTUATION)
-    metric = Dependencies(labels=labels)
-    total = metric.zero()
-    for g, t in zip(read_trees(str(gold)), read_trees(str(test)), strict=True):
-        assert g.tokens is not None and t.tokens is not None
-        total = total + metric.score(g.tokens, t.tokens).counts
-    assert total.words == expected["words"]
-    assert total.uas == pytest.approx(expected["uas"])
-    assert total.las == pytest.approx(expected["las"])
-    assert total.uas < 99 and total.las < total.uas
-    assert total.root_accuracy == pytest.approx(expected["root"])
-    assert total.complete_match == pytest.approx(expected["complete"])
-    assert (total.edits.edits, total.edits.gold) == (expected["edits"], expected["events"])
-    assert total.precision == total.recall == total.uas
-    assert total.labelled_precision == total.labelled_recall == total.las
+    # The real run: parsedit score, as a user runs it.
+    result = run("score", str(gold), str(test), "--metrics", "dep", "--dep-labels", labels,
+                 "--format", "json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["summary"]["ok"] == report["summary"]["sentences"]
+    figures = report["corpus"]["dep"]
+    assert figures["words"] == expected["words"]
+    assert figures["uas"] == pytest.approx(expected["uas"])
+    assert figures["las"] == pytest.approx(expected["las"])
+    assert figures["uas"] < 99 and figures["las"] < figures["uas"]
+    assert figures["root_accuracy"] == pytest.approx(expected["root"])
+    assert figures["complete_match"] == pytest.approx(expected["complete"])
+    edits = figures["edits"]
+    assert (edits["edits"], edits["gold"]) == (expected["edits"], expected["events"])
+    relational = figures["relational"]
+    assert relational["precision"] == relational["recall"] == figures["uas"]
+    assert relational["labelled_precision"] == relational["labelled_recall"] == figures["las"]
     by_relation: Counter[tuple[str, str]] = expected["by_relation"]  # type: ignore[assignment]
-    assert {r: (g, t, c) for r, g, t, c in total.relations} == {
+    assert {r: (v["gold"], v["test"], v["matched"])
+            for r, v in figures["by_relation"].items()} == {
         r: (by_relation["gold", r], by_relation["test", r], by_relation["matched", r])
         for r in {r for _, r in by_relation}}
+    # The two converted files, scored as CoNLL-U, give the same figures (and
+    # the same length cut-off), but for the relations that are function tags,
+    # which CoNLL-U does not mark.
+    result = run("score", str(tmp_path / "gold.conllu"), str(tmp_path / "test.conllu"),
+                 "--metrics", "dep", "--format", "json")
+    assert result.exit_code == 0, result.output
+    from_conllu = json.loads(result.stdout)["corpus"]["dep"]
+    for side in (figures, from_conllu, figures["cutoff"], from_conllu["cutoff"]):
+        del side["function_tag_relations"]
+    assert from_conllu == figures
 
 
 def test_words_that_differ_are_aligned() -> None:

@@ -265,7 +265,9 @@ class Scorer:
             return None if item.tokens is None else convert(item.tokens)
 
         gold_tree, test_tree = side(gold), side(test)
-        length = len(gold_tree) if gold_tree is not None else 0
+        # EVALB's length: the gold words but those DELETE_LABEL_FOR_LENGTH names.
+        uncounted = self.config.params.normalisation.delete_labels_for_length
+        length = 0 if gold_tree is None else sum(t not in uncounted for t in gold_tree.tags)
 
         def skip(message: str, reason: str | None = None) -> tuple[SentenceResult, Outcomes]:
             if self.config.failures == "count" and gold_tree is not None and len(gold_tree):
