@@ -68,8 +68,9 @@ from parsedit.trees.tree import Tree
 
 __all__ = ["Evaluator", "align", "load_costs", "load_params", "score"]
 
-# What align() aligns: the edit encodings, and leaf-ancestor's lineages.
-ENCODINGS = ("label", "span", "rule", "lineage")
+# What align() aligns: the edit encodings, leaf-ancestor's lineages and the
+# dependencies.
+ENCODINGS = ("label", "span", "rule", "lineage", "dep")
 
 
 def _name(source: Source, default: str) -> str:
@@ -578,7 +579,8 @@ def align(gold: Sentence, test: Sentence, encoding: str = "label",
           costs: str | Any | None = None, params: str | Params = "collins",
           **options: Any) -> EditScript | LineageScript:
     """The cheapest edit script of one pair in one encoding (``label``,
-    ``span``, ``rule``), or its leaf-ancestor lineages (``lineage``), as
+    ``span``, ``rule``, or ``dep``: its dependencies, with ``heads`` and the
+    other dependency options), or its leaf-ancestor lineages (``lineage``), as
     data; ``costs`` is the encoding's cost scheme (a name, a path or a loaded
     scheme), or a mapping from metric to scheme as :func:`score` takes it."""
     if encoding not in ENCODINGS:

@@ -85,8 +85,13 @@ class Dependencies(Metric[DepCounts]):
                 self.edits.describe()]
 
     def tree(self, side: Side) -> DepTree:
-        """A side as a dependency tree (raw tokens are converted)."""
-        return side if isinstance(side, DepTree) else self.converter.convert(side)
+        """A side as a dependency tree (raw tokens are converted), its
+        relations cut at their first ``:`` when they are compared so (every
+        figure, the edit distance too)."""
+        found = side if isinstance(side, DepTree) else self.converter.convert(side)
+        if self.scoring.prefix and any(":" in r for r in found.relations):
+            found = replace(found, relations=tuple(r.split(":", 1)[0] for r in found.relations))
+        return found
 
     def zero(self) -> DepCounts:
         return DepCounts()
