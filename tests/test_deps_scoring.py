@@ -290,9 +290,9 @@ def simple(gold: DepTree, test: DepTree, punctuation: frozenset[str], prefix: bo
         words += 1
         attached += g_h == t_h
         labelled += g_h == t_h and rel(g_r) == rel(t_r)
-    unit = sum((a, b) != (c, d) for a, b, c, d in zip(gold.heads, gold.relations,
+    unit = sum((a, rel(b)) != (c, rel(d)) for a, b, c, d in zip(gold.heads, gold.relations,
                                                       test.heads, test.relations))
-    half = sum(1.0 if a != c else 0.5 if b != d else 0.0
+    half = sum(1.0 if a != c else 0.5 if rel(b) != rel(d) else 0.0
                for a, b, c, d in zip(gold.heads, gold.relations, test.heads, test.relations))
     return (words, attached, labelled, int(gold.heads.index(0) == test.heads.index(0)),
             int(attached == words), int(labelled == words), words, unit, half)

@@ -86,7 +86,7 @@ class Converter:
         self._last: tuple[Sequence[str], DepTree] | None = None
         self._tokens: dict[str, tuple[int, str, str, str]] = {}
         self._locals: dict[tuple[str, tuple[str, ...]],
-                           tuple[int, tuple[str | None, ...], int]] = {}
+                           tuple[int, tuple[tuple[int, str], ...], int]] = {}
 
     def describe(self) -> str:
         """``heads:NAME@DIGEST,labels:LABELS`` for signatures."""
@@ -155,9 +155,9 @@ class Converter:
         return (3, self._category(token[1:]), token, "")
 
     def _local(self, key: tuple[str, tuple[str, ...]]
-               ) -> tuple[int, tuple[str | None, ...], int]:
-        """A local tree's head child, each other child's relation (None for
-        the head) and how many of them are function tags, from its key: the
+               ) -> tuple[int, tuple[tuple[int, str], ...], int]:
+        """A local tree's head child, each other child's position and
+        relation, and how many of them are function tags, from its key: the
         phrase's open token and its children's keys (see :meth:`_token`)."""
         parent, kids = key
         category = self._category(parent[1:])
@@ -169,7 +169,7 @@ class Converter:
         head_category = TAG if leaves[h] else categories[h]
         found = [None if i == h else self._relation(category, head_category, label, leaf)
                  for i, (label, leaf) in enumerate(zip(labels, leaves))]
-        return (h, tuple(None if r is None else r[0] for r in found),
+        return (h, tuple((i, r[0]) for i, r in enumerate(found) if r is not None),
                 sum(r[1] for r in found if r is not None))
 
     def _convert(self, tokens: Sequence[str]) -> DepTree:
@@ -213,13 +213,14 @@ class Converter:
                 entry = local.get(key)
                 if entry is None:
                     entry = local[key] = self._local(key)
-                h, rels, count = entry
+                h, dependents, count = entry
                 word = done[h]
                 kids.append(word)
-                for dependent, rel in zip(done, rels):
-                    if rel is not None:
-                        heads[dependent] = word + 1
-                        relations[dependent] = rel
+                head = word + 1
+                for i, rel in dependents:
+                    dependent = done[i]
+                    heads[dependent] = head
+                    relations[dependent] = rel
                 functional += count
             elif kind == 3:
                 opened.append((kids, keys, found[2]))
@@ -227,12 +228,10 @@ class Converter:
         if not leaves:
             return DepTree((), (), (), ())
         if len(kids) > 1:  # several trees on the line: one phrase holds them
-            h, rels, count = self._local(("(", tuple(keys)))
-            word = kids[h]
-            for dependent, rel in zip(kids, rels):
-                if rel is not None:
-                    heads[dependent] = word + 1
-                    relations[dependent] = rel
+            h, dependents, count = self._local(("(", tuple(keys)))
+            for i, rel in dependents:
+                heads[kids[i]] = kids[h] + 1
+                relations[kids[i]] = rel
             functional += count
         n = len(leaves)
         return DepTree(tuple([f[2] for f in leaves]), tuple([f[1] for f in leaves]),

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import _count_elements  # type: ignore[attr-defined]
 from collections.abc import Iterable
 from dataclasses import dataclass, fields
+from operator import attrgetter
 from typing import Any
 
 from parsedit.frozen import fast_init
@@ -131,12 +132,13 @@ class DepCounts(_Additive):
                 values[name] = tuple((r, *table[r]) for r in sorted(table))
             elif name == "edits":
                 values[name] = self.edits.sum([c.edits for c in items])
-            else:
-                column = [getattr(c, name) for c in everything]
-                total = column[0]
-                for value in column[1:]:
-                    total = total + value
+            elif name == "uas_sum":  # floats: added in order, one by one
+                total = 0.0
+                for value in map(attrgetter(name), everything):
+                    total += value
                 values[name] = total
+            else:  # whole numbers
+                values[name] = sum(map(attrgetter(name), everything))
         return DepCounts(**values)
 
     # -- attachment scores (percentages) ----------------------------------------

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import and_, eq, ne
 from typing import TYPE_CHECKING
 
 from parsedit.costs.scheme import INF, SAME_KEYS, CostScheme
@@ -208,12 +209,12 @@ class DependencyEdits:
         cost = 0.0
         if gold.heads != test.heads or gold.relations != test.relations:
             other, same = self._costs()
-            for g_head, t_head, g_rel, t_rel in zip(gold.heads, test.heads, gold.relations,
-                                                    test.relations):
-                if g_head != t_head:
-                    cost += other
-                elif g_rel != t_rel:
-                    cost += same
+            # (counted column by column: the positions whose heads differ,
+            # and those whose heads agree and relations differ)
+            same_heads = list(map(eq, gold.heads, test.heads))
+            moved = events - sum(same_heads)
+            relabelled = sum(map(and_, same_heads, map(ne, gold.relations, test.relations)))
+            cost = (moved * other if moved else 0.0) + (relabelled * same if relabelled else 0.0)
         return DepScored(EditCounts.sentence(cost, cost, events), aligner=self.aligner,
                          trees=(gold, test))
 

@@ -40,7 +40,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fnmatch import translate
 from functools import cache
 from importlib import resources
@@ -95,6 +95,20 @@ class Rule:
     patterns: tuple[Patterns, ...]
     search: str = "left-to-right"
     use: str | None = None
+    # Per category, the first of ``patterns`` it matches (len(patterns):
+    # none), worked out once (a priority rule then scans the children once).
+    ranks: dict[str, int] = field(default_factory=dict, compare=False, hash=False,
+                                  repr=False)
+
+    def rank(self, category: str) -> int:
+        """The position of the first of the rule's patterns that
+        ``category`` matches (``len(patterns)`` if none does)."""
+        found = self.ranks.get(category)
+        if found is None:
+            found = self.ranks[category] = next(
+                (k for k, pattern in enumerate(self.patterns) if category in pattern),
+                len(self.patterns))
+        return found
 
 
 @dataclass(frozen=True)
@@ -163,11 +177,14 @@ class HeadTable:
                     found = next((i for i in order if children[i] in rule.patterns[0]), None)
                     if found is not None:
                         return found
-                else:
-                    for pattern in rule.patterns:
-                        found = next((i for i in order if children[i] in pattern), None)
-                        if found is not None:
-                            return found
+                else:  # priority: the first child of the first pattern any child matches
+                    best, best_rank = -1, len(rule.patterns)
+                    for i in order:
+                        rank = rule.rank(children[i])
+                        if rank < best_rank:
+                            best, best_rank = i, rank
+                    if best >= 0:
+                        return best
             else:
                 return usable[0] if category.default == "first" else usable[-1]
             if parent in seen:  # (the reader refuses cycles; never loop)
@@ -190,9 +207,10 @@ def shipped_tables() -> list[str]:
 
 
 def table_file(name_or_path: str) -> Path | None:
-    """The file a head-table name means: a path (anything with a ``/`` or a
-    ``.toml`` suffix) as given, a bare name as the shipped table, or None."""
-    if "/" in name_or_path or name_or_path.endswith(".toml"):
+    """The file a head-table name means: a path (a text with a ``/`` or a
+    ``.``: :func:`parsedit.names.names_file`) as given, a bare name as the
+    shipped table, or None."""
+    if names_file(name_or_path):
         path = Path(name_or_path)
         return path if path.is_file() else None
     shipped = heads_folder() / f"{name_or_path}.toml"
