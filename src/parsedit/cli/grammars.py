@@ -82,8 +82,9 @@ def check(scheme: str, treebanks: tuple[str, ...], params: str, input_encoding: 
 @click.option("--alphabet", "treebanks", multiple=True, type=FILE, metavar="TREEBANK",
               required=True, help="Build the transducer over the symbols of these trees. "
                                   "Repeatable.")
-@click.option("--encoding", "encodings", multiple=True, type=click.Choice(list(NAMES)),
-              help="Which encodings to compile (default: those the scheme names, or all).")
+@click.option("--encoding", "encodings", multiple=True, type=click.Choice([*NAMES, "dep"]),
+              help="Which encodings to compile (default: those the scheme names, or all of "
+                   "label, span and rule; dep only when asked for).")
 @params_option
 @rule_pos_option
 @click.option("-o", "--output", type=click.Path(dir_okay=False), required=True,

@@ -65,7 +65,8 @@ class Scoring:
     same_word: Callable[[str, str], bool] | None = None
 
     def describe(self) -> str:
-        shown = ",".join(sorted(self.punctuation)) if self.punctuation else "none"
+        # ("+" between the tags: "," is one of them)
+        shown = "+".join(sorted(self.punctuation)) if self.punctuation else "none"
         return f"punct:{shown}" + (",relations:prefix" if self.prefix else "")
 
 
