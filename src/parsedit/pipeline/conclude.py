@@ -70,7 +70,7 @@ def _warnings(counted: Counted, config: Config, runs: Sequence[Run], gold_name: 
     if outer is not None:
         warnings.append(outer)
     if tallies["too_large"]:
-        warnings.append(_too_large(tallies["too_large"]))
+        warnings.append(_too_large(tallies["too_large"], "dep" in config.metrics))
     if runs:
         from parsedit.segmentation import limit_warning, merge_warning
 
@@ -125,14 +125,21 @@ def _dependency_warnings(counted: Counted, config: Config, formats: tuple[str, s
     return out
 
 
-def _too_large(count: int) -> str:
-    """The warning for ``count`` pairs left out as too large to align."""
+def _too_large(count: int, dependencies: bool = False) -> str:
+    """The warning for ``count`` pairs left out as too large to align (by
+    the dependency metric too, when the run has it)."""
+    if dependencies:
+        return (f"{count} pair(s) not scored: a tree holds more words and brackets than the "
+                f"{max_edit_size():,} the edit metrics and leaf-ancestor align, or a pair's "
+                "dependency edit lattice would be too large (their messages say which; "
+                "the other metrics' sums leave them out too, so that every figure covers "
+                "the same sentences); PARSEDIT_MAX_EDIT_SIZE raises the first limit, at a "
+                "memory cost that grows with the square of a tree's size")
     return (f"{count} pair(s) not scored: a tree holds more words and brackets than the "
-            f"{max_edit_size():,} the edit metrics and leaf-ancestor align, or a pair's "
-            "dependency edit lattice would be too large (their messages say which; "
-            "PARSEVAL's sums leave them out too, so that every figure covers the same "
-            "sentences); PARSEDIT_MAX_EDIT_SIZE raises the first limit, at a memory cost "
-            "that grows with the square of a tree's size")
+            f"{max_edit_size():,} the edit metrics and leaf-ancestor align (PARSEVAL's sums "
+            "leave them out too, so that every figure covers the same sentences); "
+            "PARSEDIT_MAX_EDIT_SIZE raises the limit, at a memory cost that grows with "
+            "the square of a tree's size")
 
 
 def _words_differ(count: int, quotes: int = 0) -> str | None:
