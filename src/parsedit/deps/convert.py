@@ -83,6 +83,7 @@ class Converter:
         self._categories: dict[str, str] = {}
         self._heads: dict[tuple[str, tuple[str, ...]], int] = {}
         self._relations: dict[tuple[str, str, str, bool], tuple[str, bool]] = {}
+        self._kids: dict[str, tuple[str, bool, str]] = {}
         self._last: tuple[Sequence[str], DepTree] | None = None
         self._tokens: dict[str, tuple[int, str, str, str]] = {}
         self._locals: dict[tuple[str, tuple[str, ...]],
@@ -161,16 +162,32 @@ class Converter:
         phrase's open token and its children's keys (see :meth:`_token`)."""
         parent, kids = key
         category = self._category(parent[1:])
-        labels = [k[1:] for k in kids]
-        leaves = [k[0] == ")" for k in kids]
-        categories = [self._category(label) if label or not leaf else ""
-                      for label, leaf in zip(labels, leaves)]
-        h = self._head(category, tuple(categories))
-        head_category = TAG if leaves[h] else categories[h]
-        found = [None if i == h else self._relation(category, head_category, label, leaf)
-                 for i, (label, leaf) in enumerate(zip(labels, leaves))]
-        return (h, tuple((i, r[0]) for i, r in enumerate(found) if r is not None),
-                sum(r[1] for r in found if r is not None))
+        kid = self._kid
+        described = [kid(k) for k in kids]
+        categories = tuple([d[2] for d in described])
+        h = self._head(category, categories)
+        head_category = TAG if described[h][1] else categories[h]
+        relation = self._relation
+        dependents: list[tuple[int, str]] = []
+        count = 0
+        for i, (label, leaf, _) in enumerate(described):
+            if i != h:
+                found, tagged = relation(category, head_category, label, leaf)
+                dependents.append((i, found))
+                count += tagged
+        return h, tuple(dependents), count
+
+    def _kid(self, key: str) -> tuple[str, bool, str]:
+        """What a child's key says (see :meth:`_token`): its label, whether
+        it is a word, and its category ("" for a word without a tag)."""
+        found = self._kids.get(key)
+        if found is None:
+            if len(self._kids) >= _MEMORY:
+                self._kids.clear()
+            label, leaf = key[1:], key[0] == ")"
+            found = self._kids[key] = (label, leaf,
+                                       self._category(label) if label or not leaf else "")
+        return found
 
     def _convert(self, tokens: Sequence[str]) -> DepTree:
         # One pass: a phrase's head is found when it closes (its children are

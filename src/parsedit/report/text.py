@@ -28,12 +28,17 @@ _PARSEVAL_ROWS = (
 )
 
 
+def _columns(result: CorpusResult, metric: str, heading: str
+             ) -> tuple[dict[str, Any], dict[str, Any], list[str]]:
+    """A metric's figures over every sentence and within the cut-off, and
+    the head of their two-column table."""
+    head = f"{heading:<36}{'all':>10}{f'len<={result.cutoff_len}':>10}"
+    return (result.totals.counts[metric].figures(), result.cutoff.counts[metric].figures(),
+            [head, "-" * len(head)])
+
+
 def _parseval(result: CorpusResult, metric: str) -> list[str]:
-    cutoff = result.cutoff_len
-    every = result.totals.counts[metric].figures()
-    short = result.cutoff.counts[metric].figures()
-    head = f"{'PARSEVAL':<36}{'all':>10}{f'len<={cutoff}':>10}"
-    lines = [head, "-" * len(head)]
+    every, short, lines = _columns(result, metric, "PARSEVAL")
     for key, title in _PARSEVAL_ROWS:
         if key == "sentence_f" and result.average != "sentence":
             continue
@@ -108,15 +113,12 @@ _DEP_ROWS = (
 def _dep(result: CorpusResult, metric: str) -> list[str]:
     """The dependency figures (``corpus.dep`` in JSON; its per-relation
     table is in JSON only)."""
-    cutoff = result.cutoff_len
-    every = result.totals.counts[metric].figures()
-    short = result.cutoff.counts[metric].figures()
-    head = f"{'dependencies':<36}{'all':>10}{f'len<={cutoff}':>10}"
-    lines = [head, "-" * len(head)]
+    every, short, lines = _columns(result, metric, "dependencies")
     for path, title in _DEP_ROWS:
         if path == ("sentence_uas",) and result.average != "sentence":
             continue
-        a, b = every, short
+        a: Any = every
+        b: Any = short
         for key in path:
             a, b = a[key], b[key]
         shown = (f"{a:>10}{b:>10}" if isinstance(a, int) else
