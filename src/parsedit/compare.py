@@ -134,6 +134,11 @@ class Comparison:
     # metric -> the confidence of its pairs' intervals: 1 - alpha / (m - k),
     # m tests of which k significant (1 - alpha when all are).
     interval_levels: dict[str, float] = field(default_factory=dict)
+    # metric -> the pairs whose interval no resampled deviation bounds (a
+    # significant test most of whose rounds gave no figure): their interval
+    # is the difference +- half of it, which agrees with the verdict and
+    # was not resampled.
+    unresampled: dict[str, set[Pair]] = field(default_factory=dict)
     # metric -> (i, j) -> the exact permutation p, for pairs over EXACT_MAX
     # sentences or fewer.
     p_exact: dict[str, dict[Pair, float]] = field(default_factory=dict)
@@ -160,6 +165,13 @@ class Comparison:
     def tests(self, metric: str) -> int:
         """How many tests were run under a metric (the Holm family)."""
         return sum(p == p for p in self.p_values[metric].values())
+
+    def tested(self, metric: str) -> list[Pair]:
+        """The pairs tested under a metric: those with a difference (a
+        pair without, where a system has no figure over the sentences both
+        scored, has no test, p-value or interval, and is left out of
+        JSON's ``significance``, with a warning)."""
+        return [pair for pair in self.pairs if self.differences[metric][pair] is not None]
 
     def significant(self, metric: str, pair: Pair) -> bool:
         """Whether a pair differs under a metric at alpha, after Holm's
@@ -431,11 +443,14 @@ def _significance(c: Comparison, built: Mapping[str, Metric[Any]], report: Progr
             if observed != observed:  # no figure on one side: nothing tested
                 c.differences[metric][pair] = c.difference_intervals[metric][pair] = None
                 continue
-            width = null.half_width(row, k, gamma, c.significant(metric, pair))
+            found_width = null.half_width(row, k, gamma, c.significant(metric, pair))
+            if found_width is None:  # significant, but no resampled deviation bounds it
+                c.unresampled.setdefault(metric, set()).add(pair)
+                found_width = abs(observed) / 2
             # + 0.0: never a negative zero
             c.differences[metric][pair] = observed + 0.0
-            c.difference_intervals[metric][pair] = (observed - width + 0.0,
-                                                    observed + width + 0.0)
+            c.difference_intervals[metric][pair] = (observed - found_width + 0.0,
+                                                    observed + found_width + 0.0)
     start = len(shuffled_stats) - len(parted)
     for q, (k, name, part) in enumerate(parted):
         assert shuffled is not None
@@ -449,10 +464,46 @@ def _significance(c: Comparison, built: Mapping[str, Metric[Any]], report: Progr
     c.warnings += _resampling_warnings(c)
 
 
+def _described(c: Comparison, pairs: Sequence[Pair]) -> str:
+    """Pairs as ``a / b``, the first ten."""
+    shown = ", ".join(f"{c.names[i]} / {c.names[j]}" for i, j in pairs[:10])
+    return shown + (" ..." if len(pairs) > 10 else "")
+
+
 def _resampling_warnings(c: Comparison) -> list[str]:
-    """What the resampling cannot vouch for: percentile-bootstrap intervals
-    over few sentences; too few samples for any test to be significant."""
+    """What the resampling cannot vouch for: pairs without a test;
+    percentile-bootstrap intervals over few sentences; too few sentences or
+    samples for any test to be significant; intervals no resampling
+    bounds."""
     out = []
+    for metric in c.metrics:
+        untested = [pair for pair in c.pairs if c.differences[metric][pair] is None]
+        if untested:
+            out.append(f"{c.titles[metric]}: {len(untested)} pairs have no test, a system "
+                       "having no figure over the sentences both scored: "
+                       f"{_described(c, untested)}; they are left out of the significance "
+                       "(JSON's significance lists the pairs tested)")
+        unbounded = sorted(c.unresampled.get(metric, ()))
+        if unbounded:
+            out.append(f"{c.titles[metric]}: {len(unbounded)} significant pairs' intervals "
+                       "are bounded by no resampled deviation (most rounds gave no figure): "
+                       f"{_described(c, unbounded)}; each is shown as the difference +- half "
+                       "of it, which agrees with the test and was not resampled (JSON: "
+                       "interval_resampled false)")
+    # Two of the 2^n swaps (none and all) always reach the observed
+    # difference: the exact permutation test's p is 2 / 2^n at least.
+    for m in sorted({c.tests(metric) for metric in c.metrics} - {0}):
+        stuck = sorted({c.paired[pair] for metric in c.metrics if c.tests(metric) == m
+                        for pair in c.tested(metric)
+                        if 2.0 / 2.0 ** c.paired[pair] > c.alpha / m})
+        if stuck:
+            sizes = f"{stuck[0]}" if len(stuck) == 1 else f"{stuck[0]}-{stuck[-1]}"
+            out.append(f"pairs over {sizes} sentences: the exact permutation test's p is "
+                       f"at least 2 / 2^{stuck[-1]} = {2.0 / 2.0 ** stuck[-1]:.2g} there, "
+                       f"above alpha / {m} = {c.alpha / m:.2g}, the first step of Holm's "
+                       f"correction over {m} tests: none of them can be significant, "
+                       "whatever the systems (the randomisation approximates that test); "
+                       "their 0 significant is forced by the number of sentences")
     if 0 < c.resampled < BOOTSTRAP_MIN:
         out.append(f"the figures' {100 * c.level:g}% percentile-bootstrap intervals resample "
                    f"only {c.resampled} sentences (fewer than {BOOTSTRAP_MIN}): on so few they "

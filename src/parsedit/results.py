@@ -410,6 +410,21 @@ class LineageScript:
 
 
 STATUSES = ("ok", "skip", "error")
+# Why a pair is not scored ``ok`` (SentenceResult.cause), by status.  skip:
+# the test file has no sentence for it (missing), its line cannot be read
+# (unreadable), is empty (empty), keeps no word after normalisation
+# (no_words), or the pair is too large for the metrics that align whole
+# strings (too_large).  error: gold has no sentence for it (gold_missing),
+# its line cannot be read (gold_unreadable) or is empty (gold_empty), the
+# words differ in number (length) or in a word (words), or differ in number
+# only by quotes tagged as a word on one side and as deleted punctuation on
+# the other (quotes: EVALB's QUOTE_LABEL case).
+CAUSES = {"skip": ("missing", "unreadable", "empty", "no_words", "too_large"),
+          "error": ("gold_missing", "gold_unreadable", "gold_empty", "length", "words",
+                    "quotes")}
+# The causes of pairs whose words differ from gold (EVALB's length and word
+# mismatches).
+MISMATCHES = ("length", "words", "quotes")
 
 
 @fast_init
@@ -441,6 +456,9 @@ class SentenceResult:
     # Which side alone ("gold" or "test") had an unlabelled outer bracket
     # ``( ... )``, for the root-convention warning; None when both or neither.
     outer_bracket: str | None = None
+    # Why a pair is not ``ok``, for programs (one of :data:`CAUSES`, set by
+    # the scorer; None when ok, or where no cause is given).
+    cause: str | None = None
 
     @property
     def has_counts(self) -> bool:
@@ -682,6 +700,10 @@ class CorpusResult:
     # number's cause, every route gives the same figures.
     route: str = "reference"
     route_reason: str = ""
+    # The pairs skipped as too large for the metrics that align whole
+    # strings (parsedit.limits' MAX_EDIT_SIZE): never in any figure, even
+    # under --failures count.
+    too_large: int = 0
 
     @classmethod
     def aggregate(cls, metrics: tuple[str, ...], signature: str,
@@ -731,12 +753,17 @@ class CorpusResult:
         skips unless ``--failures count`` counted them), said once (the
         command line also lists each on standard error)."""
         totals = self.totals
-        skipped = 0 if "|failures:count" in self.signature else totals.skip
+        # Under --failures count every skip is in the figures but those too large.
+        skipped = self.too_large if "|failures:count" in self.signature else totals.skip
+        why = "a missing or unreadable parse" if not self.too_large else \
+            f"{self.too_large} too large to align" if skipped == self.too_large else \
+            (f"{skipped - self.too_large} a missing or unreadable parse, {self.too_large} "
+             "too large to align")
         left_out = [] if not totals.ok or not totals.error + skipped else [
             f"{totals.error + skipped} of {totals.sentences} sentences are left out of every "
             f"figure ({totals.error} errors: gold unreadable, or words that differ from gold; "
-            f"{skipped} skips: a missing or unreadable parse); their statuses and messages "
-            "are in the sentence results"]
+            f"{skipped} skips: {why}); their statuses and messages are in the sentence "
+            "results"]
         return [*self.problems(gold, test), *left_out]
 
     def with_caveats(self, gold: str = "GOLD", test: str = "TEST") -> CorpusResult:
@@ -853,7 +880,7 @@ def to_dict(result: CorpusResult, gold: str, test: str) -> dict[str, Any]:
     sentences = []
     for s in result.sentences:
         entry: dict[str, Any] = {"id": s.id, "status": s.status, "message": s.message,
-                                 "reason": s.reason, "length": s.length,
+                                 "reason": s.reason, "cause": s.cause, "length": s.length,
                                  "counted": s.counted}
         run = result.run(s)
         if run is not None:

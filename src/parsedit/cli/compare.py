@@ -49,7 +49,10 @@ from parsedit.trees.source import check_files
               help="The paired test of the p-values: approximate randomisation or bootstrap.")
 @click.option("--alpha", type=click.FloatRange(0, 1, min_open=True, max_open=True),
               default=0.05, show_default=True,
-              help="Significance level (after Holm's correction); intervals are at 1 - alpha.")
+              help="Significance level (after Holm's correction). The systems' figures' "
+                   "intervals are at 1 - alpha; each pair's difference interval at the "
+                   "level where Holm's procedure stopped, 1 - alpha/(m - k) for m tests of "
+                   "which k are significant.")
 @click.option("--samples", type=click.IntRange(min=1), default=10000, show_default=True,
               help="Rounds of the randomisation test and of the bootstrap.")
 @click.option("--seed", type=click.IntRange(min=0), default=12345, show_default=True,

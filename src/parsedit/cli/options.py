@@ -144,7 +144,7 @@ def format_options(accepted: tuple[str, ...]) -> Callable[[F], F]:
         return click.option("--gold-format", type=click.Choice(("auto", *accepted)),
                             default="auto", show_default=True,
                             help=f"The format of GOLD ({described}; auto: told from its "
-                                 "first line).")(func)
+                                 "first lines that are not blank, by a vote).")(func)
     return decorate
 
 
@@ -320,9 +320,10 @@ def scoring_options(func: F) -> F:
         yield_options,
         click.option("--segmentation", type=click.Choice(SEGMENTATIONS), default="gold",
                      show_default=True,
-                     help="gold: the n-th trees pair up; align (with --yield align): runs of "
-                          "up to 4 sentences pair up by their word alignment, merged as "
-                          "forests; document: each file one word stream, runs of any "
+                     help="gold: the n-th trees pair up; align (with --yield align): runs "
+                          "of sentences pair up by their word alignment (a window of 4 "
+                          "sentences a side, widened to 64 where no boundary agrees), merged "
+                          "as forests; document: each file one word stream, runs of any "
                           "length."),
         click.option("--route", type=click.Choice(ROUTES), default="auto", show_default=True,
                      help="Which readers take the lines: auto (the fastest that applies; "

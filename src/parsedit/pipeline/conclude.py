@@ -55,7 +55,7 @@ def conclude(counted: Counted, config: Config, route: Route, gold_name: str, tes
                        + _dependency_warnings(counted, config, formats, gold_name)),
         stopped=stopped, worst_words=worst_words, errors=errors, not_ok=counted.not_ok,
         rows=counted.rows, runs=runs, route=route.name,
-        route_reason=route.why)
+        route_reason=route.why, too_large=counted.tallies["too_large"])
 
 
 def _warnings(counted: Counted, config: Config, runs: Sequence[Run], gold_name: str,

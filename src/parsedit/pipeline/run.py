@@ -30,11 +30,12 @@ from parsedit.pipeline.tally import RowSink, Tally
 from parsedit.pipeline.units import Job, Unit, chunks, range_lines, score_unit
 from parsedit.pipeline.workers import tallies
 from parsedit.results import CorpusResult
-from parsedit.trees.formats import SCORED, chosen, read_items
+from parsedit.trees.formats import SCORED, chosen, read_sides
 from parsedit.trees.ranges import Reroute, by_ranges, iter_line_ranges
 from parsedit.trees.reader import Item
 from parsedit.trees.roots import ROOT_SAMPLE
 from parsedit.trees.source import DEFAULT_ENCODING, STDIN, check_files
+from parsedit.trees.splits import Splits
 
 # The formats of a run over two bracketed files (parsedit.trees.formats).
 BRACKETED = ("bracketed", "bracketed")
@@ -163,7 +164,8 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
     :mod:`parsedit.trees.source`), and both are read through first, so that a
     file that cannot be decoded is refused before any scoring.  On a route
     that reads ranges of lines, ``-j N``'s workers read their own; if a file
-    turns out to hold a tree split over lines or a line over the limit, the
+    turns out to hold a tree split over lines that the run reads as one
+    (:class:`~parsedit.trees.splits.Splits`) or a line over the limit, the
     run starts again on the reference route
     (:class:`~parsedit.trees.ranges.Reroute`), and says so in its route."""
     config = config or Config()
@@ -175,8 +177,10 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
     route = choose(config, file_facts(config, gold_path, test_path, encodings, errors > 0,
                                       bool(worst_words) and "la" in config.metrics,
                                       bool(scorer.raw), formats))
-    job = _job(scorer, route, gold_path, test_path, worst_words, errors, keep, rows)
-    whole = scorer.pairs(gold_path, test_path, gold_encoding, test_encoding, formats)
+    splits = Splits((gold_path, gold_encoding), (test_path, test_encoding))
+    job = replace(_job(scorer, route, gold_path, test_path, worst_words, errors, keep, rows),
+                  splits=splits)
+    whole = scorer.pairs(gold_path, test_path, gold_encoding, test_encoding, splits, formats)
     try:
         units: Iterable[Unit] = chunks(whole) if route.reader == "reference" else \
             iter_line_ranges(gold_path, test_path, encodings, every or range_lines(route))
@@ -186,8 +190,8 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
             rows.clear()
         job = replace(job, route=Route("reference", f"{why}: read whole"))
         tally, stopped = run(job, chunks(whole), jobs, progress, rows)
-    firsts = zip(read_items(gold_path, formats[0], gold_encoding),
-                 read_items(test_path, formats[1], test_encoding))
+    firsts = zip(*read_sides(gold_path, test_path, gold_encoding, test_encoding, splits,
+                             formats))
     return _result(job, tally, stopped, root_labels(config, firsts), worst_words, errors,
                    formats)
 

@@ -13,6 +13,7 @@ totals are the groups' sums added in order, so ``-j N``'s figures are
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from parsedit.errors import ConfigError
 from parsedit.frozen import fast_init
 from parsedit.results import (
+    MISMATCHES,
     SentenceResult,
     SentenceRows,
     Totals,
@@ -267,33 +269,22 @@ class Tally:
 # What a pair's message says when it is too large for the metrics that align
 # strings, and what a length mismatch's message adds when a quote tagged as a
 # word on one side is deleted as punctuation on the other (EVALB's
-# QUOTE_LABEL case): the scorer writes them, the tallies count them.
+# QUOTE_LABEL case): for readers; the tallies count the pairs' causes.
 TOO_LARGE = "too large to align"
 QUOTE_NOTE = ("a quote tagged as a word on one side and as deleted punctuation on the "
               "other, which -p new scores as EVALB does with new.prm's QUOTE_LABEL")
 
 
-def _mismatch(s: SentenceResult) -> bool:
-    """A pair whose words differ from gold (EVALB's length and word
-    mismatches, errors under ``--yield strict``; not a missing gold tree)."""
-    return s.status == "error" and s.reason is not None \
-        and s.reason.startswith(("Words unmatch", "Length unmatch")) \
-        and not s.reason.startswith("Length unmatch (0|")
-
-
 def tallies(not_ok: Iterable[SentenceResult]) -> dict[str, int]:
-    """What the warnings need to know of the pairs not scored ``ok``: how
-    many are pairs whose words differ (``mismatched``), how many of those
-    differ only by quotes tagged differently (``quoted``), and how many
-    were left out as too large to align (``too_large``)."""
-    mismatched = quoted = too_large = 0
-    for s in not_ok:
-        if _mismatch(s):
-            mismatched += 1
-            quoted += QUOTE_NOTE in (s.message or "")
-        elif s.status == "skip" and f": {TOO_LARGE}: " in (s.message or ""):
-            too_large += 1
-    return {"mismatched": mismatched, "quoted": quoted, "too_large": too_large}
+    """What the warnings need to know of the pairs not scored ``ok``, from
+    their causes (:data:`~parsedit.results.CAUSES`): how many are pairs
+    whose words differ (``mismatched``: EVALB's length and word mismatches,
+    errors under ``--yield strict``), how many of those differ only by
+    quotes tagged differently (``quoted``), and how many were left out as
+    too large to align (``too_large``)."""
+    causes = Counter(s.cause for s in not_ok)
+    return {"mismatched": sum(causes[cause] for cause in MISMATCHES),
+            "quoted": causes["quotes"], "too_large": causes["too_large"]}
 
 
 # The tallies the warnings need (see scored_tallies).

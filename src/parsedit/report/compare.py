@@ -415,7 +415,7 @@ def to_dict(c: Comparison, gold: str) -> dict[str, Any]:
         } for i, (name, r) in enumerate(zip(c.names, c.results))],
         "rank_agreement": [{"a": a, "b": b, "kendall_tau": tau,
                             "systems": c.tau_systems[a, b]} for (a, b), tau in c.tau.items()],
-        "significance": {m: [_pair(c, m, pair) for pair in c.pairs] for m in c.metrics},
+        "significance": {m: [_pair(c, m, pair) for pair in c.tested(m)] for m in c.metrics},
     }
 
 
@@ -425,6 +425,7 @@ def _pair(c: Comparison, metric: str, pair: Pair) -> dict[str, Any]:
         "a": c.names[i], "b": c.names[j],
         "difference": c.differences[metric][pair],
         "interval": _listed_bounds(c.difference_intervals[metric][pair]),
+        "interval_resampled": pair not in c.unresampled.get(metric, ()),
         "confidence": c.interval_levels[metric],
         "p": _nan(c.p_values[metric][pair]), "p_holm": _nan(c.p_holm[metric][pair]),
         "p_exact": c.p_exact.get(metric, {}).get(pair),

@@ -14,16 +14,17 @@ format         what a file holds                                         read by
 =============  ========================================================  ==============
 
 Every command names a file's format the same way, ``--gold-format`` and
-``--test-format`` (``auto``, the default: told from the file's first lines,
-:func:`detect`), and takes the formats of its kind: the scoring commands
-(``plot``, ``align``) the formats that hold trees (:data:`TREES`);
-``score`` and ``compare`` those and dependency trees (:data:`SCORED`: a
-CoNLL-U file is scored by the dependency metric alone, against CoNLL-U or
-against trees converted); ``tags`` every format that holds tags
-(:data:`TAGGED`: a tree's preterminals are its tags).  A file whose format
-the command does not take is refused before any work, saying what it holds
-and which command reads it.  :func:`read_items` reads a file of a format
-that holds sentences to score into the reference reader's items.
+``--test-format`` (``auto``, the default: told from the file's first lines
+that are not blank, each voting, :func:`detect`), and takes the formats of
+its kind: the scoring commands (``plot``, ``align``) the formats that hold
+trees (:data:`TREES`); ``score`` and ``compare`` those and dependency trees
+(:data:`SCORED`: a CoNLL-U file is scored by the dependency metric alone,
+against CoNLL-U or against trees converted); ``tags`` every format that
+holds tags (:data:`TAGGED`: a tree's preterminals are its tags).  A file
+whose format the command does not take is refused before any work, saying
+what it holds and which command reads it.  :func:`read_items` and
+:func:`read_sides` read files of the formats that hold sentences to score
+into the reference reader's items.
 """
 
 from __future__ import annotations
@@ -31,8 +32,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from parsedit.errors import ConfigError
-from parsedit.trees.reader import SPACES, Item, read_trees
+from parsedit.trees.reader import SPACES, VOTE, Item, read_trees, sample
 from parsedit.trees.source import DEFAULT_ENCODING, Overlong, lines
+from parsedit.trees.splits import Splits, read_both
 
 FORMATS: dict[str, str] = {
     "bracketed": "bracketed trees",
@@ -44,40 +46,51 @@ FORMATS: dict[str, str] = {
 TREES = ("bracketed",)
 TAGGED = ("bracketed", "tsv", "slash")
 SCORED = ("bracketed", "conllu")
-# The columns of a CoNLL-U word line, and the comment lines read past to find
-# the first word line.
+# The columns of a CoNLL-U word line.
 CONLLU_COLUMNS = 10
-_COMMENTS = 1000
 
 
 def detect(path: str, encoding: str = DEFAULT_ENCODING) -> str:
-    """A file's format, from its first line that is not blank: bracketed if
-    it begins with ``(``; CoNLL-U if it holds ten tab-separated columns, or
-    is a ``#`` comment (without a tab) that the first line past the comments
-    (within :data:`_COMMENTS` lines) shows to be CoNLL-U's; else
-    ``word<TAB>tag`` if it holds a tab, else ``word/TAG`` (an empty file:
-    bracketed)."""
-    first: str | None = None
-    for number, line in enumerate(lines(path, encoding)):
-        if type(line) is Overlong:
-            return "bracketed" if first is None else _tagged(first)
-        if not line.strip(SPACES):
-            continue
-        if first is None:
-            if line.lstrip(SPACES).startswith("("):
-                return "bracketed"
-            first = line
-        if line.startswith("#") and "\t" not in line and number < _COMMENTS:
-            continue  # a comment, if the file is CoNLL-U: read on
-        if len(line.rstrip("\r\n").split("\t")) == CONLLU_COLUMNS:
-            return "conllu"
-        break
-    return "bracketed" if first is None else _tagged(first)
+    """A file's format, told by its first lines that are not blank (the
+    :data:`~parsedit.trees.reader.VOTE` first of those the reader reads to
+    tell a layout, :func:`~parsedit.trees.reader.sample`), each voting
+    (:func:`_vote`); the most votes win, a tie in the order bracketed,
+    ``word<TAB>tag``, ``word/TAG``, CoNLL-U (no vote: bracketed).  So one odd
+    line (raw text on line 1 of a file of trees) does not change it."""
+    votes = dict.fromkeys(FORMATS, 0)
+    voters = 0
+    for line in sample(lines(path, encoding)):
+        found = _vote(line)
+        if found is not None:
+            votes[found] += 1
+            voters += 1
+            if voters == VOTE:
+                break
+    return max(votes, key=lambda name: votes[name])  # the first of the most
 
 
-def _tagged(line: str) -> str:
-    """The format of a file of tagged words whose first line is ``line``."""
-    return "tsv" if "\t" in line else "slash"
+def _vote(line: str) -> str | None:
+    """The format one line looks like: bracketed if it begins with ``(`` (or
+    is too long to read), CoNLL-U if it holds ten tab-separated columns,
+    ``tsv`` if it holds another number of tabs, ``slash`` if at least half
+    its tokens hold a ``/``, else bracketed if it holds a bracket; None if
+    it is blank, a ``#`` comment (CoNLL-U's), or says nothing (words alone:
+    raw text)."""
+    if type(line) is Overlong:
+        return "bracketed"
+    text = line.strip(SPACES)
+    if not text:
+        return None
+    if text.startswith("("):
+        return "bracketed"
+    if "\t" in text:
+        return "conllu" if line.rstrip("\r\n").count("\t") == CONLLU_COLUMNS - 1 else "tsv"
+    tokens = text.split()
+    if text.startswith("#") and "/" not in tokens[0]:
+        return None  # a comment (a word/TAG line may begin with #/#)
+    if 2 * sum("/" in token for token in tokens) >= len(tokens):
+        return "slash"
+    return "bracketed" if "(" in text or ")" in text else None
 
 
 def read_items(path: str, name: str, encoding: str = DEFAULT_ENCODING) -> Iterator[Item]:
@@ -90,6 +103,20 @@ def read_items(path: str, name: str, encoding: str = DEFAULT_ENCODING) -> Iterat
     from parsedit.deps.conllu import read_conllu
 
     return (Item(c.line, error=c.error, dependencies=c.tree) for c in read_conllu(path, encoding))
+
+
+def read_sides(gold_path: str, test_path: str, gold_encoding: str = DEFAULT_ENCODING,
+               test_encoding: str = DEFAULT_ENCODING, splits: Splits | None = None,
+               formats: tuple[str, str] = ("bracketed", "bracketed")
+               ) -> tuple[Iterator[Item], Iterator[Item]]:
+    """The items of a run's two files, each read in its format: two
+    bracketed files as :func:`parsedit.trees.splits.read_both` reads them
+    (a tree split over lines joined where the run takes it), a CoNLL-U file
+    by :func:`read_items` (and a bracketed file beside it as it stands)."""
+    if formats == ("bracketed", "bracketed"):
+        return read_both(gold_path, test_path, gold_encoding, test_encoding, splits)
+    return (read_items(gold_path, formats[0], gold_encoding),
+            read_items(test_path, formats[1], test_encoding))
 
 
 def chosen(name: str, path: str, encoding: str, accepted: tuple[str, ...], option: str,
