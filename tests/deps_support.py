@@ -27,7 +27,7 @@ def use_this_checkout_grammars() -> None:
     spec.loader.exec_module(module)
     import parsedit
 
-    parsedit.grammars = module  # type: ignore[attr-defined]
+    setattr(parsedit, "grammars", module)  # noqa: B010
 
 
 use_this_checkout_grammars()

@@ -18,7 +18,10 @@ from parsedit.config import Config
 from parsedit.errors import ConfigError
 from parsedit.pipeline.route import Facts, choose
 from parsedit.pipeline.run import evaluate
+from parsedit.results import EditScript
 from parsedit.trees.formats import detect
+
+pytestmark = pytest.mark.cli
 
 GOLD = ["(S (NP-SBJ (DT The) (NN company)) (VP (MD will) (VP (VB pay) (NP (DT a) "
         "(NN dividend)) (PP-TMP (IN in) (NP (NNP March))))) (. .))",
@@ -316,6 +319,7 @@ def test_align_encoding_dep(tmp_path: Path) -> None:
                "dep-label-half")
     assert "dep-label-half" in half.output
     script = parsedit.align(GOLD[0], TEST[0], encoding="dep")
+    assert isinstance(script, EditScript)
     assert script.counts.edits == 2  # in (head and relation), company (relation)
     assert [e.kind for e in script.ops].count("sub") == 2
 

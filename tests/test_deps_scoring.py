@@ -35,6 +35,7 @@ def dep(words: str, heads: list[int], relations: list[str] | None = None,
 
 # -- the papers' worked examples --------------------------------------------------------
 
+@pytest.mark.paper
 def test_kubler_telljohann_wrong_pp_attachment() -> None:
     """Kübler & Telljohann (2002, section 5): "ich nehme den Zug nach
     Frankfurt an der Oder" with "an der Oder" attached to the verb instead of
@@ -52,6 +53,7 @@ def test_kubler_telljohann_wrong_pp_attachment() -> None:
     assert counts.uas == counts.precision == counts.recall == pytest.approx(800 / 9)
 
 
+@pytest.mark.paper
 def test_clark_hockenmaier_dependency_evaluation_1() -> None:
     """Clark & Hockenmaier (2002, section 4.2), Collins' evaluation: six
     dependencies (the sentence head's included), "bought" attached to
@@ -88,6 +90,7 @@ def conllu_trees(text: str) -> list[DepTree]:
     return [i.tree for i in items]  # type: ignore[misc]
 
 
+@pytest.mark.paper
 def test_conll18_script_figures() -> None:
     """``conll18_ud_eval.py -v gold.conllu sys.conllu`` (ufal/conll2018,
     script of 2022-08-24) prints UAS 75.00 and LAS 62.50 on this example
@@ -114,7 +117,9 @@ TREEBANKS = ["ptb-sample/wsj_0001-0199.clean", "ptb-sample/wsj_0001-0199.orig",
              "evalb/bug.gld", "evalb/bug.tst"]
 
 
-@pytest.mark.parametrize("name", TREEBANKS)
+@pytest.mark.cli
+@pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.slow)
+                                  if name.startswith("ptb") else name for name in TREEBANKS])
 def test_a_parse_against_itself(shared: Path, name: str) -> None:
     """Through the command line: every tree against itself scores UAS = LAS
     = 100 and no dependency edit (and through the identity alignment, the
@@ -188,6 +193,8 @@ def independent_count(gold_file: Path, test_file: Path, punctuation: frozenset[s
             "edits": edits, "events": events, "by_relation": by_relation}  # type: ignore[dict-item]
 
 
+@pytest.mark.slow
+@pytest.mark.cli
 @pytest.mark.parametrize("labels", ["auto", "triples"])
 def test_perturbed_ptb_sample_against_the_converted_files(shared: Path, tmp_path: Path,
                                                           labels: str) -> None:

@@ -176,7 +176,7 @@ def align(gold: str, test: str, sentence: int, encoding: str, params: str, rule_
     scorer = Scorer.for_files(config, gold, test, True, *encodings,  # ties as --errors
                               formats=formats)
     number = 0
-    for number, g, t in pairs(gold, test, *encodings, formats):
+    for number, g, t in pairs(gold, test, *encodings, formats=formats):
         if number == sentence:
             script = align_pair(scorer, metric, number, g, t, gold, test)
             if isinstance(script, LineageScript):

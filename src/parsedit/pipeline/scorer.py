@@ -520,7 +520,7 @@ Pair = tuple[int, Item | None, Item | None]
 
 
 def pairs(gold_path: str, test_path: str, gold_encoding: str = DEFAULT_ENCODING,
-          test_encoding: str = DEFAULT_ENCODING,
+          test_encoding: str = DEFAULT_ENCODING, *,
           formats: tuple[str, str] = ("bracketed", "bracketed")) -> Iterator[Pair]:
     """The numbered pairs of items of two files, each read in its format
     (see :func:`numbered`)."""
