@@ -398,3 +398,24 @@ def test_config_from_options_takes_dep_fields() -> None:
     with pytest.raises(ConfigError, match="--dep-relations"):
         Config.from_options("dep", dep_relations="colon")
     assert evaluate is not None
+
+
+def test_jobs_give_the_same_figures(tmp_path: Path) -> None:
+    gold, test = files(tmp_path, GOLD * 100, TEST * 100)
+    one = json_run("score", gold, test, "--metrics", "parseval,dep")
+    two = json_run("score", gold, test, "--metrics", "parseval,dep", "-j", "2")
+    assert one["corpus"] == two["corpus"] and one["sentences"] == two["sentences"]
+    assert one["corpus"]["dep"]["sentences"] == 200
+
+
+def test_segmentation_align_with_dep(tmp_path: Path) -> None:
+    """Runs of sentences merged by their word alignment are scored as
+    forests: one tree over two sentences against the two trees (the second
+    sentence's head depends on the first's in both: UAS 100; its relation is
+    S/S/S against the forest's ROOT/S/S)."""
+    gold, test = files(tmp_path, [f"(S {GOLD[0]} {GOLD[1]})"], GOLD)
+    report = json_run("score", gold, test, "--metrics", "dep", "--yield", "align",
+                      "--segmentation", "align")
+    dep = report["corpus"]["dep"]
+    assert report["summary"]["ok"] == 1 and dep["words"] == 10
+    assert dep["uas"] == 100.0 and dep["labelled"] == 9
