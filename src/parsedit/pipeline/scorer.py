@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from parsedit.config import Config
 from parsedit.errors import ConfigError, ParseditError, TooLarge
@@ -143,42 +143,27 @@ class Scorer:
         gold_sentence = norm.normalise(gold_raw) if gold_raw else None
         length = gold_sentence.length if gold_sentence else 0
 
-        def skip(message: str, cause: str, reason: str | None = None
-                 ) -> tuple[SentenceResult, Outcomes]:
-            # A failure is counted only where the gold sentence can be scored.
-            if self.config.failures == "count" and gold_sentence and gold_sentence.words:
-                assert gold_raw is not None
-                counts = {name: metric.failure(gold_raw if metric.reads == "raw"
-                                               else gold_sentence.bracketing)
-                          for name, metric in self.metrics.items()}
-                return SentenceResult(number, "skip", message, counts, length, reason,
-                                      counted=True, cause=cause), {}
-            return SentenceResult(number, "skip", message, length=length, reason=reason,
-                                  cause=cause), {}
+        # A failure is counted only where the gold sentence can be scored.
+        def failure() -> dict[str, Any]:
+            assert gold_raw is not None and gold_sentence is not None
+            return {name: metric.failure(gold_raw if metric.reads == "raw"
+                                         else gold_sentence.bracketing)
+                    for name, metric in self.metrics.items()}
 
-        segmented = self.config.segmentation != "gold"
         # As in EVALB, a test without words is a skip even when gold is broken.
-        if test is None:  # the test file ended first: no failure to count
-            return SentenceResult(number, "skip", _why_absent(test, test_path, number, segmented),
-                                  length=length, cause="missing"), {}
-        if test.tokens is None:
-            message = _why_absent(test, test_path, number)
-            if test.error is not None:
-                return skip(message, "unreadable", f"skipped: {message}")
-            return skip(message, "empty")
-        test_sentence = gold_sentence if gold_sentence and gold_raw == test.tokens \
+        test_sentence = None if test is None or test.tokens is None else \
+            gold_sentence if gold_sentence and gold_raw == test.tokens \
             else norm.normalise(test.tokens)
-        if not test_sentence.words:
-            return skip(f"{test_path}:{test.line}: no word is left after normalisation",
-                        "no_words")
-        if gold is None or gold_raw is None or gold_sentence is None:
-            message = _why_absent(gold, gold_path, number, segmented)
-            cause = "gold_missing" if gold is None else \
-                "gold_unreadable" if gold.error is not None else "gold_empty"
-            reason = f"Length unmatch (0|{len(test_sentence.words)})" \
-                if cause == "gold_empty" else message
-            return SentenceResult(number, "error", message, length=length, reason=reason,
-                                  cause=cause), {}
+        absent = self._absent(
+            number, (gold, test), (gold_path, test_path), length,
+            None if test_sentence is None else len(test_sentence.words),
+            gold_sentence is not None,
+            failure if gold_sentence and gold_sentence.words else None,
+            "no word is left after normalisation")
+        if absent is not None:
+            return absent
+        assert gold is not None and test is not None and test.tokens is not None
+        assert gold_raw is not None and gold_sentence is not None and test_sentence is not None
         if len(gold_sentence.words) != len(test_sentence.words) and norm.quote_labels:
             keep_gold, keep_test = fix_quotes(norm.quote_terms(gold_raw),
                                               norm.quote_terms(test.tokens))
@@ -244,6 +229,51 @@ class Scorer:
         return SentenceResult(number, "ok", None, counts, length=length, details=details,
                               outer_bracket=_outer(gold_tokens, test_tokens)), outcomes
 
+    def _absent(self, number: int, items: tuple[Item | None, Item | None],
+                paths: tuple[str, str], length: int, test_words: int | None, gold_ok: bool,
+                failure: Callable[[], dict[str, Any]] | None, no_words: str,
+                gold_no_words: bool = False) -> tuple[SentenceResult, Outcomes] | None:
+        """EVALB's judge of a pair a side of which is not there to score, as
+        :meth:`pair` (on normalised words) and :meth:`dependencies` (on
+        dependency words) apply it, or None when both are: the test file
+        ended (skip, nothing counted), its sentence unreadable or empty
+        (``test_words`` None) or without words (skip: ``no_words`` says
+        after what; with ``--failures count``, ``failure()`` counts it when
+        the gold sentence can be scored), else the gold one missing,
+        unreadable or empty (not ``gold_ok``; ``gold_no_words``: it is read
+        but holds no word): an error."""
+        gold, test = items
+        gold_path, test_path = paths
+        segmented = self.config.segmentation != "gold"
+
+        def skip(message: str, cause: str, reason: str | None = None
+                 ) -> tuple[SentenceResult, Outcomes]:
+            if self.config.failures == "count" and failure is not None:
+                return SentenceResult(number, "skip", message, failure(), length, reason,
+                                      counted=True, cause=cause), {}
+            return SentenceResult(number, "skip", message, length=length, reason=reason,
+                                  cause=cause), {}
+
+        if test is None:  # the test file ended first: no failure to count
+            return SentenceResult(number, "skip", _why_absent(test, test_path, number, segmented),
+                                  length=length, cause="missing"), {}
+        if test_words is None:
+            message = _why_absent(test, test_path, number)
+            if test.error is not None:
+                return skip(message, "unreadable", f"skipped: {message}")
+            return skip(message, "empty")
+        if not test_words:
+            return skip(f"{test_path}:{test.line}: {no_words}", "no_words")
+        if gold_ok:
+            return None
+        message = f"{gold_path}:{gold.line}: {no_words}" if gold is not None and gold_no_words \
+            else _why_absent(gold, gold_path, number, segmented)
+        cause = "gold_missing" if gold is None else \
+            "gold_unreadable" if gold.error is not None else "gold_empty"
+        reason = f"Length unmatch (0|{test_words})" if cause == "gold_empty" else message
+        return SentenceResult(number, "error", message, length=length, reason=reason,
+                              cause=cause), {}
+
     def dependencies(self, number: int, gold: Item | None, test: Item | None,
                      gold_path: str, test_path: str) -> tuple[SentenceResult, Outcomes]:
         """Judge and score the ``number``-th pair when a side is a CoNLL-U
@@ -281,36 +311,18 @@ class Scorer:
         uncounted = self.config.params.normalisation.delete_labels_for_length
         length = 0 if gold_tree is None else sum(t not in uncounted for t in gold_tree.tags)
 
-        def skip(message: str, cause: str, reason: str | None = None
-                 ) -> tuple[SentenceResult, Outcomes]:
-            if self.config.failures == "count" and gold_tree is not None and len(gold_tree):
-                counts = {name: m.failure(gold_tree) for name, m in metrics.items()}
-                return SentenceResult(number, "skip", message, counts, length, reason,
-                                      counted=True, cause=cause), {}
-            return SentenceResult(number, "skip", message, length=length, reason=reason,
-                                  cause=cause), {}
-
-        if test is None:  # the test file ended first: no failure to count
-            return SentenceResult(number, "skip", _why_absent(test, test_path, number),
-                                  length=length, cause="missing"), {}
-        if test_tree is None:
-            message = _why_absent(test, test_path, number)
-            if test.error is not None:
-                return skip(message, "unreadable", f"skipped: {message}")
-            return skip(message, "empty")
-        if not len(test_tree):
-            return skip(f"{test_path}:{test.line}: no word is left (empty elements only)",
-                        "no_words")
-        if gold is None or gold_tree is None or not len(gold_tree):
-            message = f"{gold_path}:{gold.line}: no word is left (empty elements only)" \
-                if gold is not None and gold_tree is not None else \
-                _why_absent(gold, gold_path, number)
-            cause = "gold_missing" if gold is None else \
-                "gold_unreadable" if gold.error is not None else "gold_empty"
-            reason = f"Length unmatch (0|{len(test_tree)})" \
-                if cause == "gold_empty" else message
-            return SentenceResult(number, "error", message, length=length, reason=reason,
-                                  cause=cause), {}
+        absent = self._absent(
+            number, (gold, test), (gold_path, test_path), length,
+            None if test_tree is None else len(test_tree),
+            gold_tree is not None and len(gold_tree) > 0,
+            (lambda: {name: m.failure(gold_tree) for name, m in metrics.items()})
+            if gold_tree is not None and len(gold_tree) else None,
+            "no word is left (empty elements only)",
+            gold_tree is not None and not len(gold_tree))
+        if absent is not None:
+            return absent
+        assert gold is not None and test is not None
+        assert gold_tree is not None and test_tree is not None
         where = f"{gold_path}:{gold.line} and {test_path}:{test.line}"
         same = _same_form(self.config.params.normalisation)
         g_words, t_words = gold_tree.words, test_tree.words
