@@ -88,7 +88,7 @@ def test_check_reports_every_error_with_its_line(tmp_path: Path) -> None:
         f"{path}:7: [insert] open: a cost must be a finite number >= 0, not -1",
         f"{path}:10: [delete] any: a cost must be a number, not 'one'",
         f"{path}:15: [[substitute]] number 2: no class 'adjectives' (classes: any, boundary, "
-        "close, node, nouns, open, rule, span, tag, verbs, word)",
+        "close, dep, node, nouns, open, rule, span, tag, verbs, word)",
         f"{path}: 4 error(s)",
     ]
 

@@ -458,6 +458,8 @@ def test_every_shipped_scheme_sees_one_parse_however_the_root_is_written(
             counts = result.totals.counts[metric]
             if metric == "la":
                 assert counts.word_sum == counts.words == 10
+            elif metric == "dep":
+                assert counts.edits.edits == 0 and counts.uas == counts.las == 100
             else:
                 assert counts.edits == 0
 

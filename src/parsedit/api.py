@@ -47,7 +47,7 @@ from parsedit.params import Params, load_params
 from parsedit.pipeline import units
 from parsedit.pipeline.conclude import Roots, conclude, root_labels
 from parsedit.pipeline.route import Facts, Route, choose, keys_serve
-from parsedit.pipeline.run import evaluate, evaluate_items
+from parsedit.pipeline.run import evaluate, evaluate_items, input_formats
 from parsedit.pipeline.scorer import Scorer, numbered
 from parsedit.pipeline.scorer import align as align_pair
 from parsedit.pipeline.tally import TALLIES, Counted, scored_tallies
@@ -77,8 +77,9 @@ from parsedit.trees.source import DEFAULT_ENCODING, check_encoding
 
 __all__ = ["Evaluator", "align", "load_costs", "load_params", "score"]
 
-# What align() aligns: the edit encodings, and leaf-ancestor's lineages.
-ENCODINGS = ("label", "span", "rule", "lineage")
+# What align() aligns: the edit encodings, leaf-ancestor's lineages and the
+# dependencies.
+ENCODINGS = ("label", "span", "rule", "lineage", "dep")
 
 
 def _name(source: Source, default: str) -> str:
@@ -104,11 +105,17 @@ def score(gold: Source, test: Source, metrics: str | Sequence[str] | None = None
     beside it.  What the command line reports as an error (files with
     different numbers of trees, a run stopped after MAX_ERROR errors,
     nothing scored) and sentences left out of the figures are in the
-    result's ``warnings``."""
-    config = _config(config, metrics, params, options)
-    check_run(config, worst_words, errors, jobs)
+    result's ``warnings``.  Two files may be CoNLL-U (told from their first
+    lines) and scored by ``metrics="dep"``, the default for them."""
     gold_enc = check_encoding(gold_encoding or encoding)
     test_enc = check_encoding(test_encoding or encoding)
+    if metrics is None and config is None and is_path(gold) and is_path(test) \
+            and all(os.path.isfile(p) for p in (gold, test)):  # type: ignore[arg-type]
+        found = input_formats(os.fspath(gold), os.fspath(test),  # type: ignore[arg-type]
+                              (gold_enc, test_enc))
+        metrics = "dep" if "conllu" in found else None  # what scores dependency trees
+    config = _config(config, metrics, params, options)
+    check_run(config, worst_words, errors, jobs)
     gold_name, test_name = _name(gold, "gold"), _name(test, "test")
     not_a_tree(gold, "gold")
     not_a_tree(test, "test")
@@ -125,7 +132,8 @@ def score(gold: Source, test: Source, metrics: str | Sequence[str] | None = None
             gold_items, test_items = list(gold_items), list(test_items)
             alphabets = {name: collect_items((gold_items, test_items), enc,
                                              config.params.normalisation, config.rule_pos,
-                                             config.la_preterminals)
+                                             config.la_preterminals,
+                                             registry.encoder(config, name))
                          for name, enc in needed}
         result = evaluate_items(Scorer(config, alphabets, details=errors > 0), gold_items,
                                 test_items, gold_name, test_name, worst_words, errors, jobs,
@@ -252,10 +260,12 @@ class Evaluator:
         pairs, read the same way."""
         _same_size(gold, test)
         config = self.config
+        scorer = self._scorer()
         route = choose(config, Facts("strings", size=sum(map(len, gold)), batch=len(gold),
-                                     numpy="numpy" in sys.modules, keys=keys_serve(config)))
+                                     numpy="numpy" in sys.modules, keys=keys_serve(config),
+                                     raw=bool(scorer.raw)))
         self._took(route)
-        job = units.Job(self._scorer(), route, "gold", "test")
+        job = units.Job(scorer, route, "gold", "test")
         batch = [scored.sentence for scored in units.batch(job, first, gold, test, given)]
         sample = max(0, ROOT_SAMPLE - len(self._roots))
         norm = config.params.normalisation
@@ -356,7 +366,8 @@ class Evaluator:
         root labels sampled for the root-label warning are not sums: this
         evaluator keeps its own sample (the first pairs it saw)."""
         sums: dict[str, float] = {}
-        for key, zero in _zero_state(self._template).items():
+        zeros = _zero_state(self._template)
+        for key, zero in zeros.items():
             if key not in state:
                 if key.startswith(("all.", "cutoff.")):
                     raise ConfigError(f"load_state: {key!r} is missing")
@@ -364,6 +375,10 @@ class Evaluator:
             value = state[key]
             sums[key] = int(value) if isinstance(zero, int) and float(value).is_integer() \
                 else float(value)
+        # The rows of tables (per-relation counts) are keys of their own.
+        for key, value in state.items():
+            if key not in zeros and key.startswith(("all.", "cutoff.")):
+                sums[key] = int(value) if float(value).is_integer() else float(value)
         with self._lock:
             self._sums = _Sums(_zero_state(self._template))
             self._sums.add(sums)
@@ -516,11 +531,18 @@ _LAYOUTS: dict[tuple[str, type], tuple[tuple[str, str], ...]] = {}
 
 def _flatten(prefix: str, value: Any, out: dict[str, float]) -> None:
     """The numbers of ``value`` (a :class:`Totals`, counts, mappings of
-    them) into ``out`` by dotted name; flags and tuples are no sums."""
+    them) into ``out`` by dotted name; flags and tuples are no sums, but
+    the rows of a counts class's ``TABLES`` fields (``(name, n1, n2, ...)``,
+    the dependency metric's per-relation counts) are, by their names
+    (``PREFIX.FIELD.NAME.1``, ``.2``, ...)."""
     if isinstance(value, Mapping):
         for name, part in value.items():
             _flatten(f"{prefix}.{name}", part, out)
         return
+    for table in getattr(type(value), "TABLES", ()):
+        for row in getattr(value, table):
+            for k, number in enumerate(row[1:], start=1):
+                out[f"{prefix}.{table}.{row[0]}.{k}"] = number
     layout = _LAYOUTS.get((prefix, type(value)))
     if layout is None:
         layout = _LAYOUTS[prefix, type(value)] = tuple(
@@ -542,10 +564,13 @@ def _rebuild(prefix: str, template: Any, state: Mapping[str, float]) -> Any:
                 for name, part in template.items()}
     if is_dataclass(template):
         values: dict[str, Any] = {}
+        tables = getattr(type(template), "TABLES", ())
         for f in fields(template):
             part = getattr(template, f.name)
             key = f"{prefix}.{f.name}"
-            if isinstance(part, bool) or isinstance(part, tuple):
+            if f.name in tables:
+                values[f.name] = _table(key, state)
+            elif isinstance(part, bool) or isinstance(part, tuple):
                 values[f.name] = part
             elif isinstance(part, (int, float)):
                 values[f.name] = state[key]
@@ -556,11 +581,26 @@ def _rebuild(prefix: str, template: Any, state: Mapping[str, float]) -> Any:
     return template
 
 
+def _table(key: str, state: Mapping[str, float]) -> tuple[tuple[Any, ...], ...]:
+    """The rows of a ``TABLES`` field from ``state`` (see :func:`_flatten`),
+    sorted by name, as the counts class sums them."""
+    rows: dict[str, dict[int, Any]] = {}
+    start = f"{key}."
+    for name, value in state.items():
+        if name.startswith(start):
+            row, _, column = name[len(start):].rpartition(".")
+            rows.setdefault(row, {})[int(column)] = int(value) \
+                if float(value).is_integer() else value
+    return tuple((row, *(columns[k] for k in sorted(columns)))
+                 for row, columns in sorted(rows.items()))
+
+
 def align(gold: Sentence, test: Sentence, encoding: str = "label",
           costs: str | Any | None = None, params: str | Params = "collins",
           **options: Any) -> EditScript | LineageScript:
     """The cheapest edit script of one pair in one encoding (``label``,
-    ``span``, ``rule``), or its leaf-ancestor lineages (``lineage``), as
+    ``span``, ``rule``, or ``dep``: its dependencies, with ``heads`` and the
+    other dependency options), or its leaf-ancestor lineages (``lineage``), as
     data; ``costs`` is the encoding's cost scheme (a name, a path or a loaded
     scheme), or a mapping from metric to scheme as :func:`score` takes it."""
     if encoding not in ENCODINGS:
@@ -572,7 +612,7 @@ def align(gold: Sentence, test: Sentence, encoding: str = "label",
     (_, g, t), = numbered(items([gold], "gold"), items([test], "test"))
     alphabets = {name: collect_items(([g] if g else [], [t] if t else []), enc,
                                      config.params.normalisation, config.rule_pos,
-                                     config.la_preterminals)
+                                     config.la_preterminals, registry.encoder(config, name))
                  for name, enc in registry.needs_alphabet(config)}
     # details: ties between cheapest scripts broken as the CLI's align does
     return align_pair(Scorer(config, alphabets, details=True), metric, 1, g, t, "gold",

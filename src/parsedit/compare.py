@@ -35,9 +35,9 @@ from parsedit.config import Config
 from parsedit.errors import ConfigError
 from parsedit.metrics import registry
 from parsedit.metrics.base import Metric
-from parsedit.pipeline.run import evaluate
+from parsedit.pipeline.run import evaluate, input_formats
 from parsedit.results import CorpusResult
-from parsedit.trees.reader import read_trees
+from parsedit.trees.formats import read_items
 from parsedit.trees.source import DEFAULT_ENCODING, check_files
 
 if TYPE_CHECKING:
@@ -232,9 +232,12 @@ def compare(gold: str, paths: list[str], config: Config, names: tuple[str, ...] 
             progress: Progress | None = None, baseline: str | None = None,
             test: str = "ar", alpha: float = 0.05,
             gold_encoding: str = DEFAULT_ENCODING,
-            test_encoding: str = DEFAULT_ENCODING) -> Comparison:
+            test_encoding: str = DEFAULT_ENCODING,
+            formats: tuple[str, str] = ("auto", "auto")) -> Comparison:
     """Score every system in ``paths`` against ``gold`` and compare them
-    (see the module's text); ``progress`` hears of every phase.  Every
+    (see the module's text); ``progress`` hears of every phase;
+    ``formats``: the gold file's and the systems' (``auto``: told from
+    their first lines; bracketed or conllu).  Every
     option is checked, and every file read through, before the first is
     scored."""
     if len(paths) < 2:
@@ -254,13 +257,16 @@ def compare(gold: str, paths: list[str], config: Config, names: tuple[str, ...] 
     base = _baseline(labels, paths, baseline)
     report: Progress = progress or (lambda phase, total, done: None)
     check_files((gold, gold_encoding), *((path, test_encoding) for path in paths))
-    total = sum(1 for _ in read_trees(gold, gold_encoding))
+    gold_format = input_formats(gold, gold, (gold_encoding, gold_encoding),
+                                (formats[0], formats[0]))[0]
+    total = sum(1 for _ in read_items(gold, gold_format, gold_encoding))
     results = []
     for k, (label, path) in enumerate(zip(labels, paths), start=1):
         phase = f"scoring {label} ({k}/{len(paths)})"
         results.append(evaluate(gold, path, config, jobs=jobs,
                                 progress=partial(report, phase, total),
-                                gold_encoding=gold_encoding, test_encoding=test_encoding))
+                                gold_encoding=gold_encoding, test_encoding=test_encoding,
+                                formats=(gold_format, formats[1])))
     name = {"ar": "randomization", "bs": "bootstrap"}[test]
     signature = (f"{results[0].signature}|compare:{name}(samples={samples},seed={seed})"
                  f"+bootstrap-ci({1.0 - alpha:g})+holm+inverted-ci"

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 # The cost-scheme machinery (parsedit.costs) is imported where a scheme is
 # asked for, so that a run of PARSEVAL alone starts without it.
 
-METRICS = ("parseval", *EDIT_METRICS, "la", "tagging", "ted")
+METRICS = ("parseval", *EDIT_METRICS, "la", "tagging", "ted", "dep")
 DEFAULT_METRICS = ("parseval", *EDIT_METRICS)
 AVERAGES = ("corpus", "sentence")
 FAILURES = ("skip", "count")
@@ -40,12 +40,16 @@ WORD_ALIGNERS = ("python", "fst")
 # choose; any other is taken where it applies, else refused).
 ROUTES = ("auto", "reference", "lines/keys", "lines/sentences", "arrays/keys",
           "arrays/sentences")
+# The dependency metric's relation labellings and relation comparisons
+# (parsedit.deps.convert.LABELS; "prefix": up to the first ':', CoNLL 2018's).
+DEP_LABELS = ("auto", "triples")
+DEP_RELATIONS = ("full", "prefix")
 MAX_JOBS = 256  # more processes than any machine gains from: a typo, not a wish
 
 # The metrics that take a cost scheme of their own (--{metric}-costs): the
 # edit distances, leaf-ancestor (lineages) and tree edit distance (label
 # substitution classes, no default scheme).
-WITH_COSTS = (*EDIT_METRICS, "la", "ted")
+WITH_COSTS = (*EDIT_METRICS, "la", "ted", "dep")
 
 # The whole-number options: each as the command line's messages name it, and
 # its least and greatest values (None: no greatest).  The command line's
@@ -157,6 +161,16 @@ class Config:
     # the metric "error_classes" after the metrics asked for (run_metrics).
     error_classes: bool = False
     error_rules: RuleSet | None = None
+    # The dependency metric (dep, parsedit.deps): the head table (a shipped
+    # name or a path), the relation labelling (function tags where the tree
+    # has them, else Collins' triples; or always the triples), whether UAS,
+    # LAS and the relational figures score every word (else punctuation by
+    # the gold tags is left out), and whether relations are compared whole
+    # or up to their first ':' (the CoNLL 2018 script's way).
+    heads: str = "collins"
+    dep_labels: str = "auto"
+    dep_every_word: bool = False
+    dep_relations: str = "full"
 
     def __post_init__(self) -> None:
         for name in self.metrics:
@@ -173,7 +187,9 @@ class Config:
                 ("'--yield'", self.yields, YIELDS),
                 ("'--segmentation'", self.segmentation, SEGMENTATIONS),
                 ("'--word-aligner'", self.word_aligner, WORD_ALIGNERS),
-                ("'--route'", self.route, ROUTES)):
+                ("'--route'", self.route, ROUTES),
+                ("'--dep-labels'", self.dep_labels, DEP_LABELS),
+                ("'--dep-relations'", self.dep_relations, DEP_RELATIONS)):
             check_choice(option, value, choices)
         check_whole("max_moves", self.movement.max_moves)
         check_whole("max_k", self.movement.max_k)
@@ -326,7 +342,10 @@ class Config:
                 (self.la_preterminals, "--la-preterminals has", "la"),
                 (self.rule_pos != "words", "--rule-pos has", "rule"),
                 (self.with_preterminals or self.split or self.weighted,
-                 "--with-preterminals, --split and --weighted have", "parseval")):
+                 "--with-preterminals, --split and --weighted have", "parseval"),
+                ((self.heads, self.dep_labels, self.dep_every_word, self.dep_relations)
+                 != ("collins", "auto", False, "full"),
+                 "--heads, --dep-labels, --dep-every-word and --dep-relations have", "dep")):
             if given and metric not in metrics:
                 out.append(f"{options} no effect: {metric} is not in {chooser}")
         if self.word_costs is not None and self.yields != "align":

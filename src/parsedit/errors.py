@@ -49,6 +49,12 @@ class TreeError(ParseditError):
     word the bracketed form cannot hold, a tree that contains itself."""
 
 
+class TooLarge(ParseditError):
+    """A pair too large for a metric to score within its bounds (the
+    dependency edit distance's lattice): the pair is skipped with this
+    message, and the run goes on."""
+
+
 class StandardOutputError(OSError):
     """A write to standard output failed for another reason than a closed
     pipe (a full disk, ``> /dev/full``, an I/O error): one line and exit 2

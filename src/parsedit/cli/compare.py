@@ -31,7 +31,7 @@ from parsedit.output import replacing
 from parsedit.pipeline.run import evaluate
 from parsedit.report import compare as compare_report
 from parsedit.report import plot as plot_report
-from parsedit.trees.formats import TREES
+from parsedit.trees.formats import SCORED, TREES
 from parsedit.trees.source import check_files
 
 
@@ -66,7 +66,7 @@ from parsedit.trees.source import check_files
               help=JOBS_HELP)
 @click.option("-q", "--quiet", is_flag=True, help="No progress line on standard error.")
 @encoding_options()
-@format_options(TREES)
+@format_options(SCORED)
 @user_errors
 def compare_command(gold: str, systems: tuple[str, ...], names: tuple[str, ...],
                     baseline: str | None, test: str, alpha: float, samples: int, seed: int,
@@ -81,11 +81,12 @@ def compare_command(gold: str, systems: tuple[str, ...], names: tuple[str, ...],
               *option_files(scoring)]
     config = scoring_config(scoring)
     check_outputs(output, inputs=inputs)
-    formats_of("compare", TREES, (gold, gold_format, gold_enc, "--gold-format"),
+    formats_of("compare", SCORED, (gold, gold_format, gold_enc, "--gold-format"),
                *((s, test_format, test_enc, "--test-format") for s in systems))
     progress = Progress(sys.stderr.isatty() and not quiet)
     comparison = compare(gold, list(systems), config, names, samples, seed, jobs,
-                         progress.phase, baseline, test, alpha, gold_enc, test_enc)
+                         progress.phase, baseline, test, alpha, gold_enc, test_enc,
+                         (gold_format, test_format))
     progress.close()
     report = compare_report.render(comparison, gold, fmt)
     warn(comparison.warnings)

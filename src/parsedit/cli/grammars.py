@@ -58,11 +58,18 @@ def show(scheme: str) -> None:
 @encoding_options(alias=False, sides=False)
 @user_errors
 def check(scheme: str, treebanks: tuple[str, ...], params: str, input_encoding: str) -> None:
-    """Every error in a scheme (a file or a shipped name), with its line; exit 1
-    if there is one."""
+    """Every error in a scheme or a head table (a file or a shipped name), with
+    its line; exit 1 if there is one."""
     from parsedit.costs.grammars import check_scheme  # pynini: only when checking
+    from parsedit.deps.heads import head_table_path
 
-    verdict = check_scheme(scheme, treebanks, params, input_encoding)
+    table = head_table_path(scheme)
+    if table is not None:
+        from parsedit.deps.check import check_table
+
+        verdict = check_table(table, treebanks, input_encoding)
+    else:
+        verdict = check_scheme(scheme, treebanks, params, input_encoding)
     for problem in verdict.problems:
         click.echo(str(problem), err=True)
     click.echo(verdict.summary, err=verdict.errors > 0)
@@ -75,8 +82,9 @@ def check(scheme: str, treebanks: tuple[str, ...], params: str, input_encoding: 
 @click.option("--alphabet", "treebanks", multiple=True, type=FILE, metavar="TREEBANK",
               required=True, help="Build the transducer over the symbols of these trees. "
                                   "Repeatable.")
-@click.option("--encoding", "encodings", multiple=True, type=click.Choice(list(NAMES)),
-              help="Which encodings to compile (default: those the scheme names, or all).")
+@click.option("--encoding", "encodings", multiple=True, type=click.Choice([*NAMES, "dep"]),
+              help="Which encodings to compile (default: those the scheme names, or all of "
+                   "label, span and rule; dep only when asked for).")
 @params_option
 @rule_pos_option
 @click.option("-o", "--output", type=click.Path(dir_okay=False), required=True,

@@ -16,6 +16,8 @@ from parsedit.cli.app import F
 from parsedit.config import (
     AVERAGES,
     DEFAULT_METRICS,
+    DEP_LABELS,
+    DEP_RELATIONS,
     RANGES,
     ROUTES,
     SEGMENTATIONS,
@@ -44,7 +46,8 @@ FILE_OPTIONS = {"params": "parameter file", "label_costs": "label scheme",
                 "span_costs": "span scheme", "rule_costs": "rule scheme",
                 "la_costs": "leaf-ancestor scheme", "word_costs": "word scheme",
                 "tagset": "tagset", "weights": "weights file", "ted_costs": "TED scheme",
-                "error_rules": "error-class rule set"}
+                "error_rules": "error-class rule set", "dep_costs": "dep scheme",
+                "heads": "head table"}
 
 
 def option_files(options: dict[str, Any]) -> list[tuple[str, str | None]]:
@@ -163,7 +166,8 @@ def encodings_of(input_encoding: str, gold: str | None = None,
 metrics_option = click.option(
     "--metrics", default=",".join(DEFAULT_METRICS), show_default=True,
     help="Comma-separated metrics: parseval (EVALB's), the edit distances label, span, "
-         "rule, la (leaf-ancestor), tagging (tagger measures) and ted (tree edit distance).")
+         "rule, la (leaf-ancestor), tagging (tagger measures), ted (tree edit distance) "
+         "and dep (dependencies: UAS/LAS, relations, dependency edit distance).")
 
 
 la_preterminals_option = click.option(
@@ -215,6 +219,48 @@ def yield_options(func: F) -> F:
                         show_default=True,
                         help="strict: the words must be equal, as in EVALB; align: a pair "
                              "whose words differ is scored through its word alignment.")(func)
+
+
+heads_option = click.option(
+    "--heads", metavar="NAME|PATH", default="collins", show_default=True,
+    help="dep: the head table that converts trees to dependencies (shipped: collins, "
+         "magerman, sequoia; or a file).")
+
+
+dep_labels_option = click.option(
+    "--dep-labels", type=click.Choice(DEP_LABELS), default="auto", show_default=True,
+    help="dep: relations are function tags where the tree has them, else Collins' triples "
+         "PARENT/HEAD/DEPENDENT (auto), or always triples.")
+
+
+def dep_options(func: F) -> F:
+    """The dependency metric's options (``score``, ``compare``, ``align``;
+    ``convert`` takes the first two)."""
+    for option in reversed((
+        heads_option,
+        dep_labels_option,
+        click.option("--dep-every-word", is_flag=True,
+                     help="dep: UAS, LAS and the relational figures score every word (by "
+                          "default punctuation by the gold tags is left out)."),
+        click.option("--dep-relations", type=click.Choice(DEP_RELATIONS), default="full",
+                     show_default=True,
+                     help="dep: compare relations whole, or up to their first ':' (prefix, "
+                          "as the CoNLL 2018 script does)."),
+        click.option("--dep-costs", metavar="NAME|PATH", default=None,
+                     help="dep: cost scheme for the dependency edit distance (default "
+                          "levenshtein; shipped: dep-label-half)."),
+    )):
+        func = option(func)
+    return func
+
+
+def dep_config(options: dict[str, Any]) -> dict[str, Any]:
+    """The Config fields of the options :func:`dep_options` added but
+    ``--dep-costs`` (removed from ``options``; :func:`scoring_config` takes
+    that one with the other schemes)."""
+    return {"heads": options.pop("heads"), "dep_labels": options.pop("dep_labels"),
+            "dep_every_word": options.pop("dep_every_word"),
+            "dep_relations": options.pop("dep_relations")}
 
 
 def tag_options(func: F) -> F:
@@ -288,6 +334,7 @@ def scoring_options(func: F) -> F:
                      metavar="K", help="cascade: at most K close brackets per move."),
         la_preterminals_option,
         tag_options,
+        dep_options,
         yield_options,
         click.option("--segmentation", type=click.Choice(SEGMENTATIONS), default="gold",
                      show_default=True,
@@ -313,7 +360,7 @@ def scoring_config(options: dict[str, Any]) -> Config:
     """The Config of the options :func:`scoring_options` added (removed from
     ``options``)."""
     pop = options.pop
-    costs = {name: pop(f"{name}_costs") for name in (*NAMES, "la", "ted")}
+    costs = {name: pop(f"{name}_costs") for name in (*NAMES, "la", "ted", "dep")}
     return config_of(pop("metrics"), pop("rule_pos"), costs, pop("params"), pop("cutoff"),
                    pop("max_error"), with_preterminals=pop("with_preterminals"),
                    split=pop("split"), weighted=pop("weighted"), average=pop("average"),
@@ -324,4 +371,5 @@ def scoring_config(options: dict[str, Any]) -> Config:
                    yields=pop("yields"), word_costs=pop("word_costs"),
                    word_aligner=pop("word_aligner"),
                    segmentation=pop("segmentation"), route=pop("route"),
-                   error_classes=pop("error_classes"), error_rules=pop("error_rules"))
+                   error_classes=pop("error_classes"), error_rules=pop("error_rules"),
+                   **dep_config(options))

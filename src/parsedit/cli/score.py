@@ -17,6 +17,8 @@ from parsedit.cli.options import (
     Jobs,
     config_of,
     cost_options,
+    dep_config,
+    dep_options,
     encoding_options,
     encodings_of,
     error_classes_option,
@@ -41,7 +43,7 @@ from parsedit.pipeline.scorer import Scorer, pairs
 from parsedit.pipeline.scorer import align as align_pair
 from parsedit.report import evalb as evalb_report
 from parsedit.signature import signature
-from parsedit.trees.formats import TREES
+from parsedit.trees.formats import SCORED
 from parsedit.trees.source import check_files
 
 
@@ -65,7 +67,7 @@ from parsedit.trees.source import check_files
 @click.option("-v", "--verbose", is_flag=True,
               help="Also say on standard error which route read the lines, and why.")
 @encoding_options()
-@format_options(TREES)
+@format_options(SCORED)
 @click.option("--errors", "errors_top", type=whole("errors"), default=None,
               metavar="K", help="Error analysis: the K most frequent edits per encoding, "
                                "per-label recall/precision/F, the K worst sentences per "
@@ -85,8 +87,14 @@ def score(gold: str | None, test: str | None, fmt: str, output: str | None,
     encodings = encodings_of(input_encoding, gold_encoding, test_encoding)
     inputs = [("gold file", gold), ("test file", test), *option_files(scoring)]
     source = click.get_current_context().get_parameter_source("metrics")
+    formats = None if gold is None or test is None else tuple(formats_of(
+        "score", SCORED, (gold, gold_format, encodings[0], "--gold-format"),
+        (test, test_format, encodings[1], "--test-format")))
     if fmt == "evalb" and source is click.core.ParameterSource.DEFAULT:
         scoring["metrics"] = "parseval"  # what EVALB's report shows: nothing else computed
+    elif formats is not None and "conllu" in formats \
+            and source is click.core.ParameterSource.DEFAULT:
+        scoring["metrics"] = "dep"  # the only metric that scores dependency trees
     config = scoring_config(scoring)
     check_run(config, worst_words, errors_top or 0)
     if fmt == "evalb":
@@ -95,10 +103,8 @@ def score(gold: str | None, test: str | None, fmt: str, output: str | None,
     if signature_only:
         click.echo(signature(config))
         return
-    if gold is None or test is None:
+    if gold is None or test is None or formats is None:
         raise ConfigError("score needs GOLD and TEST files (or --signature-only)")
-    formats_of("score", TREES, (gold, gold_format, encodings[0], "--gold-format"),
-               (test, test_format, encodings[1], "--test-format"))
     check_outputs(output, ("--per-sentence", per_sentence), inputs=inputs)
     progress = Progress(sys.stderr.isatty() and not quiet)
     # Only JSON and --per-sentence list every sentence's counts; the text
@@ -108,7 +114,8 @@ def score(gold: str | None, test: str | None, fmt: str, output: str | None,
     # EVALB's table is formatted as the rows come, while -j N's workers score.
     table = evalb_report.EvalbTable() if fmt == "evalb" else None
     result = evaluate(gold, test, config, worst_words, jobs, progress, errors_top or 0,
-                      *encodings, keep=keep, rows=table)
+                      *encodings, keep=keep, rows=table,
+                      formats=(formats[0], formats[1]))
     progress.close()
     if per_sentence:
         from parsedit.report import tsv as tsv_report
@@ -123,16 +130,18 @@ def score(gold: str | None, test: str | None, fmt: str, output: str | None,
 @click.argument("test", type=FILE)
 @click.option("--sentence", "-n", type=click.IntRange(min=1), required=True,
               help="Which pair to show (1-based).")
-@click.option("--encoding", type=click.Choice([*NAMES, "lineage", "words"]), default="label",
-              show_default=True, help="Which string to align (lineage: leaf-ancestor, "
-                                      "word by word; words: the two yields).")
+@click.option("--encoding", type=click.Choice([*NAMES, "lineage", "words", "dep"]),
+              default="label", show_default=True,
+              help="Which string to align (lineage: leaf-ancestor, word by word; words: the "
+                   "two yields; dep: the dependencies, Roark's section 5).")
 @params_option
 @rule_pos_option
 @cost_options
 @la_preterminals_option
+@dep_options
 @yield_options
 @encoding_options(alias=False)
-@format_options(TREES)
+@format_options(SCORED)
 @error_classes_option
 @error_rules_option
 @user_errors
@@ -141,7 +150,8 @@ def align(gold: str, test: str, sentence: int, encoding: str, params: str, rule_
           la_costs: str | None, la_preterminals: bool, yields: str, word_costs: str | None,
           word_aligner: str, input_encoding: str, gold_encoding: str | None,
           test_encoding: str | None, gold_format: str, test_format: str,
-          error_classes: bool, error_rules: str | None) -> None:
+          dep_costs: str | None, error_classes: bool, error_rules: str | None,
+          **dep: Any) -> None:
     """Show one pair's alignment, each edit marked with its cost (and, with
     --error-classes, the label encoding's edits with their error class)."""
     from parsedit.report import align as align_report
@@ -149,8 +159,12 @@ def align(gold: str, test: str, sentence: int, encoding: str, params: str, rule_
 
     encodings = encodings_of(input_encoding, gold_encoding, test_encoding)
     check_files((gold, encodings[0]), (test, encodings[1]))
-    formats_of("align", TREES, (gold, gold_format, encodings[0], "--gold-format"),
-               (test, test_format, encodings[1], "--test-format"))
+    gold_format, test_format = formats_of(
+        "align", SCORED, (gold, gold_format, encodings[0], "--gold-format"),
+        (test, test_format, encodings[1], "--test-format"))
+    if "conllu" in (gold_format, test_format) and encoding != "dep":
+        raise ConfigError(f"a CoNLL-U file holds dependency trees, which --encoding {encoding} "
+                          "cannot align: --encoding dep aligns their dependencies")
     if error_classes and encoding != "label":
         raise ConfigError(f"--error-classes marks the label encoding's edits; --encoding "
                           f"{encoding} has none")
@@ -163,13 +177,16 @@ def align(gold: str, test: str, sentence: int, encoding: str, params: str, rule_
     metric = "la" if encoding == "lineage" else encoding
     config = config_of(metric, rule_pos,
                        {"label": label_costs, "span": span_costs, "rule": rule_costs,
-                        "la": la_costs}, params, la_preterminals=la_preterminals,
-                       yields=yields, word_costs=word_costs, word_aligner=word_aligner,
-                       error_classes=error_classes, error_rules=error_rules)
+                        "la": la_costs, "dep": dep_costs}, params,
+                       la_preterminals=la_preterminals, yields=yields, word_costs=word_costs,
+                       word_aligner=word_aligner, error_classes=error_classes,
+                       error_rules=error_rules, **dep_config(dep))
     warn(config.warnings("--encoding"))
-    scorer = Scorer.for_files(config, gold, test, True, *encodings)  # ties as --errors
+    formats = (gold_format, test_format)
+    scorer = Scorer.for_files(config, gold, test, True, *encodings,  # ties as --errors
+                              formats=formats)
     number = 0
-    for number, g, t in pairs(gold, test, *encodings):
+    for number, g, t in pairs(gold, test, *encodings, formats=formats):
         if number == sentence:
             script = align_pair(scorer, metric, number, g, t, gold, test)
             if isinstance(script, LineageScript):

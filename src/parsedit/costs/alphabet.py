@@ -74,12 +74,25 @@ def collect(paths: Iterable[str], encoding: str, normalisation: Normalisation,
 
 def collect_items(sources: Iterable[Iterable[Item]], encoding: str,
                   normalisation: Normalisation, rule_pos: str = "words",
-                  la_preterminals: bool = False) -> Alphabet:
-    """The alphabet of ``encoding`` over every readable item of ``sources``."""
-    enc = get_encoding(encoding, rule_pos, la_preterminals)
+                  la_preterminals: bool = False, encoder: Encoding | None = None
+                  ) -> Alphabet:
+    """The alphabet of ``encoding`` over every readable item of ``sources``
+    (``encoder``: the encoding object itself, when the run's is not the
+    default one: the dependency encoding converts with the run's head table
+    and labelling, :func:`parsedit.metrics.registry.encoder`)."""
+    enc = encoder or get_encoding(encoding, rule_pos, la_preterminals)
     symbols: set[object] = set()
+    # The dependency encoding reads a tree's raw tokens (it needs the
+    # punctuation and function tags that normalisation removes), or a
+    # CoNLL-U sentence's dependencies.
+    raw = encoding == "dep"
     for items in sources:
         for item in items:
             if item.tokens:
-                symbols.update(enc.encode(normalisation.apply(item.tokens)))
+                symbols.update(enc.encode(item.tokens if raw
+                                          else normalisation.apply(item.tokens)))
+            elif raw and item.dependencies is not None:
+                from parsedit.encodings.dep import symbols_of
+
+                symbols.update(symbols_of(item.dependencies))
     return Alphabet.of(enc, symbols)

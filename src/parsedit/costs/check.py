@@ -37,12 +37,18 @@ PTB_WORDS = ("n't not Not ca can Can wo will Will 're are 've have 'll 'm am The
 Symbols = list[tuple[str, str]]
 
 
+# Relations of the dependency encoding: what the shipped Collins head table's
+# conversion writes most often, and the root's.
+PTB_RELATIONS = ("root NP/TAG/TAG S/VP/NP VP/TAG/NP PP/TAG/NP S/VP/TAG NP/NP/PP VP/TAG/PP "
+                 "SBJ TMP LOC").split()
+
+
 def ptb_symbols() -> Symbols:
-    """(kind, label) of every Penn Treebank tag and phrase label, and of a few
-    words (:data:`PTB_WORDS`)."""
+    """(kind, label) of every Penn Treebank tag and phrase label, of a few
+    words (:data:`PTB_WORDS`) and dependency relations (:data:`PTB_RELATIONS`)."""
     return ([("tag", t) for t in PTB_TAGS] + [("open", p) for p in PTB_PHRASES]
             + [("span", p) for p in PTB_PHRASES] + [("close", ")")]
-            + [("word", w) for w in PTB_WORDS])
+            + [("word", w) for w in PTB_WORDS] + [("dep", r) for r in PTB_RELATIONS])
 
 
 def alphabet_symbols(alphabets: Iterable[Alphabet]) -> Symbols:

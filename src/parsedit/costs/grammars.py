@@ -92,7 +92,9 @@ def compile_far(scheme: str, treebanks: Sequence[str], encodings: Sequence[str] 
     check_files(*((treebank, check_encoding(text_encoding)) for treebank in treebanks))
     texts = (text_encoding,) * len(treebanks)
     out: dict[str, tuple[int, Fst]] = {}
-    for name in encodings or loaded.encodings or NAMES:
+    # (by default the encodings this command offers: a scheme's "dep" is
+    # compiled when asked for by name)
+    for name in encodings or [e for e in loaded.encodings if e in NAMES] or NAMES:
         alphabet = collect(treebanks, name, norm, rule_pos, text_encodings=texts)
         if isinstance(loaded, CostScheme):
             fst = compiled(loaded, alphabet)

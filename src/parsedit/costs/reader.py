@@ -139,9 +139,11 @@ class SchemeReader:
             return None
         return float(value)
 
-    def read(self) -> CostScheme | None:
+    def toml(self, keys: tuple[str, ...]) -> dict[str, Any] | None:
+        """The file's TOML table (None when it is not UTF-8 TOML), every key
+        that is not one of ``keys`` an error."""
         try:
-            data = self.data = tomllib.loads(self.raw.decode("utf-8"))
+            data: dict[str, Any] = tomllib.loads(self.raw.decode("utf-8"))
         except UnicodeDecodeError:
             self.error("not UTF-8 text")
             return None
@@ -151,9 +153,16 @@ class SchemeReader:
                                          f"not a readable TOML file: {exc}"))
             return None
         for key in data:
-            if key not in _KEYS:
-                self.error(f"unknown key {key!r}; expected one of {', '.join(_KEYS)}",
+            if key not in keys:
+                self.error(f"unknown key {key!r}; expected one of {', '.join(keys)}",
                            None, key)
+        return data
+
+    def read(self) -> CostScheme | None:
+        data = self.toml(_KEYS)
+        if data is None:
+            return None
+        self.data = data
         parent = self.parent(data.get("extends"))
         name = data.get("name")
         if not isinstance(name, str) or not name:

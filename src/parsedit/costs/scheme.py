@@ -8,8 +8,10 @@ Built-in classes are the symbol kinds of the encodings (``open``, ``close``,
 ``tag``, ``word``, ``span``, ``rule``; ``node`` and ``boundary`` in lineages)
 and ``any``.  A symbol is matched by its
 *label*: a phrase's or a tag's label, a span's label, a rule as written
-(``NP -> DT NN``), the word itself.  A user class matches labelled kinds only
-(every kind but ``close``, ``word`` and ``boundary``) unless its ``kinds`` say
+(``NP -> DT NN``), the word itself, a dependency's relation.  A user class
+matches labelled kinds only (every kind but ``close``, ``word`` and
+``boundary``), and not dependencies (``dep``, added later: so that the classes,
+and digests, of earlier schemes stay as they were), unless its ``kinds`` say
 otherwise.
 
 Every symbol maps to itself at no cost; an operation no entry allows is
@@ -38,7 +40,7 @@ INF = math.inf
 TRANSDUCER_SUFFIXES = (".py", ".far", ".fst")
 ANY = "any"
 KINDS_OF = {"label": ("open", "close", "tag", "word"), "span": ("span",), "rule": ("rule",),
-            "lineage": ("node", "boundary"), "words": ("word",)}
+            "lineage": ("node", "boundary"), "words": ("word",), "dep": ("dep",)}
 KINDS = tuple(dict.fromkeys(k for kinds in KINDS_OF.values() for k in kinds))
 ENCODINGS = tuple(KINDS_OF)
 UNLABELLED = frozenset(("close", "word", "boundary"))
@@ -49,6 +51,9 @@ SAME_KEYS: dict[str, Callable[[str], str]] = {
 }
 # ``same = "span"`` compares a span symbol's boundaries, not its label: a
 # substitution between two spans then relabels a constituent without moving it.
+# A dependency's "span" is its arc (its dependent's and its head's positions):
+# a substitution between two dependencies then relabels an arc without
+# moving it.
 SPAN_KEY = "span"
 SAME_NAMES = (*SAME_KEYS, SPAN_KEY)
 
@@ -64,7 +69,7 @@ class SymbolClass:
     name: str
     labels: tuple[str, ...] = ()
     variants: tuple[str, ...] = ()
-    kinds: tuple[str, ...] = tuple(k for k in KINDS if k not in UNLABELLED)
+    kinds: tuple[str, ...] = tuple(k for k in KINDS if k not in UNLABELLED and k != "dep")
     _regex: re.Pattern[str] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
@@ -220,9 +225,10 @@ class CostScheme:
 
 def boundaries(kind: str, text: str, label: str) -> str:
     """What ``same = "span"`` compares: a span symbol's boundaries (``[3,5]``
-    of ``VP[3,5]``, its text without its label); "" for every other symbol,
-    so that the key never keeps symbols without boundaries apart."""
-    return text[len(label):] if kind == "span" else ""
+    of ``VP[3,5]``, its text without its label), a dependency's arc
+    (``[4,2]`` of ``nsubj[4,2]``: dependent 4, head 2); "" for every other
+    symbol, so that the key never keeps symbols without boundaries apart."""
+    return text[len(label):] if kind in ("span", "dep") else ""
 
 
 def digest(classes: dict[str, SymbolClass], insert: dict[str, float],

@@ -9,7 +9,7 @@ from pathlib import Path
 from parsedit.names import names_file
 
 DEFAULTS = {"label": "roark-basic", "span": "levenshtein", "rule": "levenshtein",
-            "lineage": "leaf-ancestor", "words": "words"}
+            "lineage": "leaf-ancestor", "words": "words", "dep": "levenshtein"}
 
 
 def shipped_names() -> list[str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from parsedit.encodings.base import Encoding, Symbol
+from parsedit.encodings.dep import DepEncoding
 from parsedit.encodings.label import LabelEncoding
 from parsedit.encodings.lineage import LineageEncoding
 from parsedit.encodings.rule import RuleEncoding
@@ -26,8 +27,11 @@ def get_encoding(name: str, rule_pos: str = "words", la_preterminals: bool = Fal
         return RuleEncoding(rule_pos)
     if name == "lineage":
         return LineageEncoding(la_preterminals)
+    if name == "dep":
+        # reads raw tokens (not a normalised bracketing): see encodings/dep.py
+        return DepEncoding()
     raise ConfigError(f"unknown encoding {name!r}; expected one of "
-                      f"{', '.join((*NAMES, 'lineage'))}")
+                      f"{', '.join((*NAMES, 'lineage', 'dep'))}")
 
 
 __all__ = ["NAMES", "Encoding", "Symbol", "get_encoding"]

@@ -21,10 +21,13 @@ import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from parsedit.frozen import fast_init
 from parsedit.trees.bracketing import Bracketing
+
+if TYPE_CHECKING:
+    from parsedit.wordalign import WordAligner
 
 
 @fast_init
@@ -59,6 +62,16 @@ class Metric(ABC, Generic[C]):
     #: whether a higher headline is better (a percentage of what is right);
     #: False for a count of errors, which ``compare`` ranks fewest first
     higher_is_better: bool = True
+    #: what :meth:`score` and :meth:`failure` read: ``"normalised"``, the
+    #: pair's bracketings after the parameter file's normalisation (EVALB's
+    #: deletions, labels equated, words equal); or ``"raw"``, the reader's
+    #: tokens as the file holds them (:attr:`parsedit.trees.reader.Item.tokens`:
+    #: punctuation, empty elements and function tags still there) or, from
+    #: a CoNLL-U file, its dependency tree.  The scorer hands each metric
+    #: what it reads (:meth:`parsedit.pipeline.scorer.Scorer.judge`); a run
+    #: with a metric that reads raw trees takes the ``reference`` route
+    #: (:mod:`parsedit.pipeline.route`), whose reader keeps them.
+    reads: str = "normalised"
 
     def describe(self) -> list[str]:
         """Its parts of the signature (``name:setting``)."""
@@ -87,6 +100,15 @@ class Metric(ABC, Generic[C]):
         """The headline figure from summed terms (the last axis of a numpy
         array holds the terms, so many resampled corpora are scored at
         once); NaN where it is undefined."""
+
+    def score_through(self, gold: Any, test: Any, aligner: WordAligner) -> Outcome:
+        """A pair of raw trees (a metric that ``reads`` them) whose words
+        differ, scored through the word alignment ``aligner`` makes of its
+        own words (``--yield align``).  A metric of normalised pairs is
+        never asked: the pair's projections are scored and adjusted instead
+        (:mod:`parsedit.metrics.yields`)."""
+        raise NotImplementedError(f"{self.name} reads normalised pairs: they are projected "
+                                  "onto the word alignment, not scored through it")
 
     def headline(self, total: C) -> float | None:
         """The one figure ``compare`` ranks by (higher is better), as a

@@ -19,6 +19,7 @@ from parsedit.metrics.parseval import Parseval
 
 if TYPE_CHECKING:
     from parsedit.costs.alphabet import Alphabet
+    from parsedit.encodings.base import Encoding
 
 # The FST metrics (and so pynini), leaf-ancestor and tagging are imported by
 # their factories, when a run asks for them: PARSEVAL alone starts without them.
@@ -60,6 +61,14 @@ def _error_classes(config: Config, alphabets: Alphabets, tie_break: bool) -> Met
     from parsedit.metrics.error_classes import ErrorClasses
 
     return ErrorClasses(config.error_rules or "ptb")
+def _dependencies(config: Config, alphabets: Alphabets, tie_break: bool) -> Metric[Any]:
+    from parsedit.deps.metric import Dependencies
+
+    norm = config.params.normalisation
+    return Dependencies(config.heads, config.dep_labels, every_word=config.dep_every_word,
+                        prefix=config.dep_relations == "prefix", scheme=config.scheme("dep"),
+                        alphabet=alphabets.get("dep"), tie_break=tie_break,
+                        same_word=norm.same_word if norm.equal_words else None)
 
 
 FACTORIES: dict[str, Factory] = {
@@ -72,6 +81,7 @@ FACTORIES: dict[str, Factory] = {
     "tagging": _tagging,
     "ted": _ted,
     "error_classes": _error_classes,
+    "dep": _dependencies,
 }
 
 
@@ -89,9 +99,21 @@ def build(config: Config, alphabets: Alphabets | None = None,
 def needs_alphabet(config: Config) -> list[tuple[str, str]]:
     """(metric, encoding) of the metrics whose cost scheme is a grammar
     module, built over the corpus's alphabet (the metrics with a cost scheme:
-    the edit distances and leaf-ancestor)."""
+    the edit distances, leaf-ancestor and the dependency edit distance)."""
     return [(name, encoding_of(name)) for name in config.metrics
-            if name in (*EDIT_METRICS, "la") and config.scheme(name).needs_alphabet]
+            if name in (*EDIT_METRICS, "la", "dep") and config.scheme(name).needs_alphabet]
+
+
+def encoder(config: Config, metric: str) -> Encoding:
+    """The encoding whose alphabet a metric's grammar module is built over
+    (one of :func:`needs_alphabet`'s): the dependency encoding converts with
+    the run's head table and relation labelling."""
+    if metric == "dep":
+        from parsedit.deps.convert import Converter
+        from parsedit.encodings.dep import DepEncoding
+
+        return DepEncoding(Converter(config.heads, config.dep_labels))
+    return get_encoding(encoding_of(metric), config.rule_pos, config.la_preterminals)
 
 
 def zeros(metrics: Mapping[str, Metric[Any]]) -> dict[str, Any]:

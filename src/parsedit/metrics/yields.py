@@ -30,7 +30,13 @@ took out:
 * leaf-ancestor: the aligned pairs' lineages compared as usual, and every
   unaligned word (deleted, inserted, or beyond the first word of a merge)
   scoring 0 in its sentence's mean;
-* tagger measures (``tagging``): over the aligned pairs only.
+* tagger measures (``tagging``): over the aligned pairs only;
+* dependencies (``dep``, a metric that reads raw trees): not projected; the
+  words of its own trees (punctuation kept) are aligned by the same aligner
+  and the dependencies scored through that alignment (SParseval's way: a
+  word is attached when its test head is aligned with its gold head; a
+  relation matches when both its words are aligned and the same), see
+  :meth:`parsedit.deps.metric.Dependencies.score_through`.
 
 With identical yields the projections are the trees themselves and nothing
 is lost, so every figure is the one ``--yield strict`` gives.
@@ -374,15 +380,24 @@ class AlignedScorer:
                     EditDistance(label.encoding, joint_scheme(label_scheme, words), None,
                                  config.movement, tie_break), label_scheme, tie_break)
 
-    def score(self, gold: Bracketing, test: Bracketing
+    def score(self, gold: Bracketing, test: Bracketing,
+              raw: tuple[Bracketing, Bracketing] | None = None
               ) -> tuple[Projection, dict[str, Outcome]]:
         """The projections and every metric's outcome; ``words`` holds the
-        word alignment (its counts a :class:`WordCounts`)."""
+        word alignment (its counts a :class:`WordCounts`).  A metric that
+        reads raw trees scores ``raw`` (the pair's raw tokens) through the
+        alignment of its own words (:meth:`Metric.score_through`: the
+        dependency metric's words keep the punctuation that normalisation
+        deletes)."""
         alignment = self.aligner.align(bracketing.words(gold), bracketing.words(test))
         projection = project(gold, test, alignment)
         outcomes = {}
         for name, metric in self.metrics.items():
-            if name == "label" and self.joint is not None:
+            if metric.reads == "raw":
+                if raw is None:
+                    raise ConfigError(f"the {name} metric reads raw trees: none were given")
+                outcomes[name] = metric.score_through(*raw, self.aligner)
+            elif name == "label" and self.joint is not None:
                 outcomes[name] = self.joint.score(gold, test, alignment)
             else:
                 outcomes[name] = adjust(metric, metric.score(projection.gold, projection.test),

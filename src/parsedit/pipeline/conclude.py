@@ -36,14 +36,16 @@ Roots = list[tuple[str | None, str | None]]
 def conclude(counted: Counted, config: Config, route: Route, gold_name: str, test_name: str,
              roots: Roots, stopped: str | None = None, runs: Sequence[Run] = (),
              worst_words: tuple[Loss, ...] | None = None,
-             errors: Mapping[str, Any] | None = None) -> CorpusResult:
+             errors: Mapping[str, Any] | None = None,
+             formats: tuple[str, str] = ("bracketed", "bracketed")) -> CorpusResult:
     """The result of the pairs ``counted`` under ``config``, read by
     ``route`` from ``gold_name`` and ``test_name``, with its warnings:
     ``roots`` are the root labels of the first pairs; ``stopped`` says why
     the run stopped early; ``runs`` are ``--segmentation``'s pairs of runs
     of sentences (all of them, scored or not); ``worst_words`` and
     ``errors`` the leaf-ancestor losses and the error analysis, when asked
-    for."""
+    for; ``formats`` the two files' formats (a CoNLL-U gold file has a
+    warning of its own)."""
     runs = tuple(runs[:counted.last])  # the pairs scored: all unless the run stopped
     gold_trees, test_trees = counted.gold_trees, counted.test_trees
     if runs:  # the files' sentences in the pairs scored
@@ -52,7 +54,8 @@ def conclude(counted: Counted, config: Config, route: Route, gold_name: str, tes
     return CorpusResult(
         config.run_metrics, signature(config), counted.sentences, counted.totals, counted.cutoff,
         config.params.cutoff_len, gold_trees, test_trees, average=config.average,
-        warnings=tuple(_warnings(counted, config, runs, gold_name, test_name, roots)),
+        warnings=tuple(_warnings(counted, config, runs, gold_name, test_name, roots)
+                       + _dependency_warnings(counted, config, formats, gold_name)),
         stopped=stopped, worst_words=worst_words, errors=errors, not_ok=counted.not_ok,
         rows=counted.rows, runs=runs, route=route.name,
         route_reason=route.why, too_large=counted.tallies["too_large"])
@@ -70,7 +73,7 @@ def _warnings(counted: Counted, config: Config, runs: Sequence[Run], gold_name: 
     if outer is not None:
         warnings.append(outer)
     if tallies["too_large"]:
-        warnings.append(_too_large(tallies["too_large"]))
+        warnings.append(_too_large(tallies["too_large"], "dep" in config.metrics))
     if runs:
         from parsedit.segmentation import limit_warning, merge_warning
 
@@ -93,8 +96,50 @@ def _warnings(counted: Counted, config: Config, runs: Sequence[Run], gold_name: 
     return warnings
 
 
-def _too_large(count: int) -> str:
-    """The warning for ``count`` pairs left out as too large to align."""
+def _dependency_warnings(counted: Counted, config: Config, formats: tuple[str, str],
+                         gold_name: str) -> list[str]:
+    """What the dependency figures make a reader need to know: relations
+    that are function tags on the gold side alone (LAS then compares them
+    with Collins' triples), scored words the test tree has no counterpart
+    for (aligned by the ``words`` scheme), and a CoNLL-U gold file scored
+    otherwise than the CoNLL 2018 script scores it."""
+    counts = counted.totals.counts.get("dep")
+    if counts is None:
+        return []
+    out = []
+    if counts.gold_functional and not counts.test_functional:
+        out.append(f"dep: {counts.gold_functional} gold relations are function tags "
+                   "(NP-SBJ -> SBJ) and no test relation is: LAS and the labelled figures "
+                   "count every one of them wrong (the test's are Collins' triples); "
+                   "--dep-labels triples labels both sides alike")
+    if counts.aligned < counts.words and config.yields != "align":
+        out.append(f"dep: {counts.words - counts.aligned} of {counts.words} scored gold words "
+                   "have no counterpart in the test tree (its words differ from gold's in "
+                   "what the parameter file deletes: punctuation, empty elements); each "
+                   "such pair's words were aligned by the words scheme, and UAS and LAS "
+                   "count over the aligned words")
+    if formats[0] == "conllu" and not (config.dep_every_word
+                                       and config.dep_relations == "prefix"):
+        out.append(f"dep: {gold_name} is CoNLL-U, and UAS and LAS "
+                   + ("leave out punctuation by the gold tags" if not config.dep_every_word
+                      else "score every word")
+                   + " and compare relations "
+                   + ("whole" if config.dep_relations == "full" else "up to ':'")
+                   + "; the CoNLL 2018 script scores every word and compares relations up "
+                   "to ':' (--dep-every-word --dep-relations prefix give its figures)")
+    return out
+
+
+def _too_large(count: int, dependencies: bool = False) -> str:
+    """The warning for ``count`` pairs left out as too large to align (by
+    the dependency metric too, when the run has it)."""
+    if dependencies:
+        return (f"{count} pair(s) not scored: a tree holds more words and brackets than the "
+                f"{max_edit_size():,} the edit metrics and leaf-ancestor align, or a pair's "
+                "dependency edit lattice would be too large (their messages say which; "
+                "the other metrics' sums leave them out too, so that every figure covers "
+                "the same sentences); PARSEDIT_MAX_EDIT_SIZE raises the first limit, at a "
+                "memory cost that grows with the square of a tree's size")
     return (f"{count} pair(s) not scored: a tree holds more words and brackets than the "
             f"{max_edit_size():,} the edit metrics and leaf-ancestor align (PARSEVAL's sums "
             "leave them out too, so that every figure covers the same sentences); "

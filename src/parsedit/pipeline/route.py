@@ -39,7 +39,10 @@ Why each row: a run over files that are not each one tree a line on disk
 runs of sentences (``--segmentation``), or over sentences held in memory
 given to ``parsedit.score``, is read the reference way (an ``Evaluator``
 writes a batch of trees as lines, :func:`parsedit.trees.memory.written`,
-and routes it as a batch of strings); numpy's import (about 0.15 s) pays from a gold file
+and routes it as a batch of strings), and so is a run over CoNLL-U, or with
+a metric that reads the raw trees (the dependency metric: punctuation,
+empty elements and function tags kept), which the fast readers do not
+keep; numpy's import (about 0.15 s) pays from a gold file
 of :data:`ARRAYS_FROM` bytes on, or a batch of :data:`NUMPY_BATCH` strings
 when numpy is imported already (a training loop); under ``--yield align``
 PARSEVAL's keys are read line by line (the word alignment is per pair).
@@ -73,7 +76,10 @@ class Facts:
     (:func:`parsedit.trees.ranges.readable_by_ranges`); ``size``: the gold
     file's bytes, or the batch's characters; ``batch``: the strings in a
     batch; ``numpy``: numpy is imported already; ``keys``: the run is
-    PARSEVAL alone as EVALB counts it (:func:`keys_serve`)."""
+    PARSEVAL alone as EVALB counts it (:func:`keys_serve`); ``raw``: a
+    metric of the run reads raw trees (``Metric.reads``: the dependency
+    metric), which only the reference reader keeps; ``bracketed``: both
+    inputs are bracketed trees (not CoNLL-U)."""
 
     source: str
     by_lines: bool = False
@@ -81,6 +87,8 @@ class Facts:
     batch: int = 0
     numpy: bool = False
     keys: bool = False
+    raw: bool = False
+    bracketed: bool = True
 
 
 @dataclass(frozen=True)
@@ -120,6 +128,9 @@ TABLE: tuple[Row, ...] = (
     (lambda c, f: f.source == "trees", "reference", "trees held in memory"),
     (lambda c, f: f.source == "files" and not f.by_lines, "reference",
      "a file is not one tree a line on disk"),
+    (lambda c, f: not f.bracketed, "reference", "a file holds dependency trees (CoNLL-U)"),
+    (lambda c, f: f.raw, "reference",
+     "a metric reads the raw trees (dep: punctuation and function tags kept)"),
     (lambda c, f: f.keys and c.yields == "align", "lines/keys",
      "PARSEVAL alone, words aligned pair by pair"),
     (lambda c, f: f.keys and _numpy_pays(c, f), "arrays/keys",
@@ -155,6 +166,11 @@ def _refusal(config: Config, facts: Facts, name: str) -> str:
         return "trees held in memory are read the reference way"
     if facts.source == "files" and not facts.by_lines:
         return "a file is not one tree a line on disk"
+    if not facts.bracketed:
+        return "a file holds dependency trees (CoNLL-U), read the reference way"
+    if facts.raw:
+        return ("a metric reads the raw trees (dep: punctuation and function tags kept), "
+                "which only the reference reader keeps")
     if name.endswith("/keys") and not facts.keys:
         return "bracket keys serve PARSEVAL alone as EVALB counts it, and nothing more kept"
     if name == "arrays/keys" and config.yields == "align":

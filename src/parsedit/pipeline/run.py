@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 
 from parsedit.config import Config
+from parsedit.errors import ConfigError
 from parsedit.metrics.errors import analyse
 from parsedit.pipeline.conclude import Roots, conclude, root_labels
 from parsedit.pipeline.route import Facts, Route, choose, keys_serve
@@ -29,11 +30,15 @@ from parsedit.pipeline.tally import RowSink, Tally
 from parsedit.pipeline.units import Job, Unit, chunks, range_lines, score_unit
 from parsedit.pipeline.workers import tallies
 from parsedit.results import CorpusResult
+from parsedit.trees.formats import SCORED, chosen, read_sides
 from parsedit.trees.ranges import Reroute, by_ranges, iter_line_ranges
 from parsedit.trees.reader import Item
 from parsedit.trees.roots import ROOT_SAMPLE
 from parsedit.trees.source import DEFAULT_ENCODING, STDIN, check_files
-from parsedit.trees.splits import Splits, read_both
+from parsedit.trees.splits import Splits
+
+# The formats of a run over two bracketed files (parsedit.trees.formats).
+BRACKETED = ("bracketed", "bracketed")
 
 
 def run(job: Job, units: Iterable[Unit], jobs: int = 1,
@@ -83,22 +88,58 @@ def _job(scorer: Scorer, route: Route, gold_name: str, test_name: str, worst_wor
 
 
 def _result(job: Job, tally: Tally, stopped: str | None, roots: Roots, worst_words: int,
-            errors: int) -> CorpusResult:
+            errors: int, formats: tuple[str, str] = BRACKETED) -> CorpusResult:
     """The result of a run's tally (see :func:`~parsedit.pipeline.conclude.conclude`)."""
     scorer = job.scorer
     worst = tuple(tally.worst.top(worst_words)) if tally.worst is not None else None
     analysis = analyse(tally.sentences, scorer.metrics, errors) if errors else None
     return conclude(tally.counted(), scorer.config, job.route, job.gold_path,
-                    job.test_path, roots, stopped, scorer.runs, worst, analysis)
+                    job.test_path, roots, stopped, scorer.runs, worst, analysis, formats)
 
 
 def file_facts(config: Config, gold_path: str, test_path: str,
                encodings: tuple[str, str], details: bool = False,
-               lineages: bool = False) -> Facts:
-    """The facts the route of a run over two files depends on."""
+               lineages: bool = False, raw: bool = False,
+               formats: tuple[str, str] = BRACKETED) -> Facts:
+    """The facts the route of a run over two files depends on (``raw``: a
+    metric of the run reads raw trees; ``formats``: the files')."""
     size = 0 if gold_path == STDIN else os.path.getsize(gold_path)
-    return Facts("files", by_ranges(gold_path, test_path, encodings), size,
-                 numpy="numpy" in sys.modules, keys=keys_serve(config, details, lineages))
+    bracketed = formats == BRACKETED
+    return Facts("files", bracketed and by_ranges(gold_path, test_path, encodings), size,
+                 numpy="numpy" in sys.modules, keys=keys_serve(config, details, lineages),
+                 raw=raw, bracketed=bracketed)
+
+
+def input_formats(gold_path: str, test_path: str, encodings: tuple[str, str],
+                  formats: tuple[str, str] | None = None) -> tuple[str, str]:
+    """The formats of a run's two files: as given, or (None, or ``auto``)
+    told from their first lines (:func:`parsedit.trees.formats.detect`),
+    each one that ``score`` reads (:data:`~parsedit.trees.formats.SCORED`)
+    or refused."""
+    names = formats or ("auto", "auto")
+    gold, test = (chosen(name, path, encoding, SCORED, option, "score")
+                  for name, path, encoding, option in zip(
+                      names, (gold_path, test_path), encodings,
+                      ("--gold-format", "--test-format")))
+    return gold, test
+
+
+def _dependencies_only(scorer: Scorer, paths: tuple[str, str],
+                       formats: tuple[str, str]) -> None:
+    """Refuse a run over a CoNLL-U file with a metric that cannot score
+    dependency trees (every metric but those that read raw trees), or that
+    pairs runs of sentences."""
+    if formats == BRACKETED:
+        return
+    path = next(p for p, f in zip(paths, formats) if f == "conllu")
+    others = [name for name in scorer.metrics if name not in scorer.raw]
+    if others:
+        raise ConfigError(f"{path} holds CoNLL-U dependency trees, which "
+                          f"{', '.join(others)} cannot score (they need constituency trees): "
+                          "only the dependency metric does (--metrics dep)")
+    if scorer.config.segmentation != "gold":
+        raise ConfigError(f"{path} holds CoNLL-U dependency trees: --segmentation "
+                          f"{scorer.config.segmentation} pairs runs of bracketed trees only")
 
 
 def evaluate(gold_path: str, test_path: str, config: Config | None = None,
@@ -106,7 +147,8 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
              progress: Callable[[int], None] | None = None, errors: int = 0,
              gold_encoding: str = DEFAULT_ENCODING,
              test_encoding: str = DEFAULT_ENCODING, keep: str = "sentences",
-             rows: RowSink | None = None, every: int | None = None) -> CorpusResult:
+             rows: RowSink | None = None, every: int | None = None,
+             formats: tuple[str, str] | None = None) -> CorpusResult:
     """Score every pair of ``gold_path`` and ``test_path``: with
     ``worst_words`` (and the la metric) the lineage pairs that lose most,
     with ``errors`` the error analysis (its lists ``errors`` long, and every
@@ -115,8 +157,10 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
     EVALB's table rows go as they come (see :func:`run`), which the result
     then does not keep; ``every``: the lines a range holds on a route that
     reads ranges of lines (default: the route's, :func:`~.units.range_lines`;
-    the figures do not depend on it).  Either path may be ``-`` (standard input) or
-    compressed; each file is decoded with its text encoding (see
+    the figures do not depend on it); ``formats``: the two files' formats
+    (bracketed or conllu, or auto; default: told from their first lines;
+    a run over CoNLL-U takes only the dependency metric).  Either path may
+    be ``-`` (standard input) or compressed; each file is decoded with its text encoding (see
     :mod:`parsedit.trees.source`), and both are read through first, so that a
     file that cannot be decoded is refused before any scoring.  On a route
     that reads ranges of lines, ``-j N``'s workers read their own; if a file
@@ -127,13 +171,16 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
     config = config or Config()
     encodings = (gold_encoding, test_encoding)
     check_files((gold_path, gold_encoding), (test_path, test_encoding))
-    scorer = Scorer.for_files(config, gold_path, test_path, errors > 0, *encodings)
+    formats = input_formats(gold_path, test_path, encodings, formats)
+    scorer = Scorer.for_files(config, gold_path, test_path, errors > 0, *encodings, formats)
+    _dependencies_only(scorer, (gold_path, test_path), formats)
     route = choose(config, file_facts(config, gold_path, test_path, encodings, errors > 0,
-                                      bool(worst_words) and "la" in config.metrics))
+                                      bool(worst_words) and "la" in config.metrics,
+                                      bool(scorer.raw), formats))
     splits = Splits((gold_path, gold_encoding), (test_path, test_encoding))
     job = replace(_job(scorer, route, gold_path, test_path, worst_words, errors, keep, rows),
                   splits=splits)
-    whole = scorer.pairs(gold_path, test_path, gold_encoding, test_encoding, splits)
+    whole = scorer.pairs(gold_path, test_path, gold_encoding, test_encoding, splits, formats)
     try:
         units: Iterable[Unit] = chunks(whole) if route.reader == "reference" else \
             iter_line_ranges(gold_path, test_path, encodings, every or range_lines(route))
@@ -143,8 +190,10 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
             rows.clear()
         job = replace(job, route=Route("reference", f"{why}: read whole"))
         tally, stopped = run(job, chunks(whole), jobs, progress, rows)
-    firsts = zip(*read_both(gold_path, test_path, gold_encoding, test_encoding, splits))
-    return _result(job, tally, stopped, root_labels(config, firsts), worst_words, errors)
+    firsts = zip(*read_sides(gold_path, test_path, gold_encoding, test_encoding, splits,
+                             formats))
+    return _result(job, tally, stopped, root_labels(config, firsts), worst_words, errors,
+                   formats)
 
 
 def evaluate_items(scorer: Scorer, gold: Iterable[Item], test: Iterable[Item],

@@ -12,17 +12,25 @@ metric's ``failure``): it stays ``skip`` but has counts, so it is in the
 sums.  :meth:`Scorer.judge` scores a pair once both sides are normalised:
 every metric's outcome, or under ``--yield align`` through the word
 alignment (:mod:`parsedit.metrics.yields`) when the words differ.
+
+A metric that reads raw trees (``Metric.reads == "raw"``: the dependency
+metric, which converts the trees itself and needs their punctuation and
+function tags) is handed the two items' tokens instead of the normalised
+bracketings, but only for a pair judged as above, so that every metric of a
+run covers the same sentences.  A pair with a CoNLL-U side (a dependency
+tree, no constituents: only such metrics run) is judged the same way on its
+dependency words (:meth:`Scorer.dependencies`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from parsedit.config import Config
-from parsedit.errors import ConfigError
+from parsedit.errors import ConfigError, ParseditError, TooLarge
 from parsedit.limits import max_edit_size
 from parsedit.metrics import registry
 from parsedit.metrics.base import Outcome
@@ -37,23 +45,27 @@ from parsedit.results import (
 )
 from parsedit.trees import bracketing
 from parsedit.trees.bracketing import WORD, Bracketing, decode
-from parsedit.trees.normalise import QUOTE_WORDS, Normalised, fix_quotes
+from parsedit.trees.formats import read_items, read_sides
+from parsedit.trees.normalise import QUOTE_WORDS, Normalisation, Normalised, fix_quotes
 from parsedit.trees.reader import Item, paired
 from parsedit.trees.roots import (
     outer_bracket,
 )
 from parsedit.trees.source import DEFAULT_ENCODING
-from parsedit.trees.splits import Splits, read_both
+from parsedit.trees.splits import Splits
 from parsedit.trees.tree import tagged_words
 
 if TYPE_CHECKING:
 
+    from parsedit.deps.model import DepTree
     from parsedit.encodings.base import Encoding
     from parsedit.metrics.yields import AlignedScorer
 
 
 
 Outcomes = dict[str, Outcome]
+# The raw sides of a pair, for the metrics that read them: the reader's tokens.
+Raw = tuple[Bracketing, Bracketing]
 
 class Scorer:
     """The metrics of a :class:`Config`, ready to judge and score pairs."""
@@ -87,84 +99,88 @@ class Scorer:
         aligning = [m for m in (*config.edit_metrics, "la") if m in config.metrics]
         self.size_limit = max_edit_size() if aligning else None
         self.aligning = aligning
+        # The metrics that read raw trees (Metric.reads), by name.
+        self.raw = tuple(name for name, m in self.metrics.items() if m.reads == "raw")
 
     @classmethod
     def for_files(cls, config: Config, gold_path: str, test_path: str,
                   details: bool = False, gold_encoding: str = DEFAULT_ENCODING,
-                  test_encoding: str = DEFAULT_ENCODING) -> Scorer:
+                  test_encoding: str = DEFAULT_ENCODING,
+                  formats: tuple[str, str] = ("bracketed", "bracketed")) -> Scorer:
         """A scorer whose grammar modules are built over the alphabets of the
         two files (the only schemes that read the files first), each decoded
-        with its text encoding."""
+        with its text encoding and read in its format."""
         needs = registry.needs_alphabet(config)
         if needs:
-            from parsedit.costs.alphabet import collect
-        alphabets = {name: collect((gold_path, test_path), encoding,
-                                   config.params.normalisation, config.rule_pos,
-                                   config.la_preterminals, (gold_encoding, test_encoding))
-                     for name, encoding in needs}
+            from parsedit.costs.alphabet import collect_items
+        alphabets = {name: collect_items(
+            (read_items(gold_path, formats[0], gold_encoding),
+             read_items(test_path, formats[1], test_encoding)), encoding,
+            config.params.normalisation, config.rule_pos, config.la_preterminals,
+            registry.encoder(config, name)) for name, encoding in needs}
         return cls(config, alphabets, details)
 
-    def score(self, gold: Bracketing, test: Bracketing) -> Outcomes:
-        """Every metric on one normalised pair with equal words."""
-        return {name: metric.score(gold, test) for name, metric in self.metrics.items()}
+    def score(self, gold: Bracketing, test: Bracketing, raw: Raw | None = None) -> Outcomes:
+        """Every metric on one normalised pair with equal words; a metric
+        that reads raw trees on ``raw``, the pair's raw sides."""
+        if raw is None:
+            if self.raw:
+                raise ParseditError(f"the {', '.join(self.raw)} metric reads raw trees, which "
+                                    "this route does not keep (the route table sends such "
+                                    "runs to the reference route)")
+            return {name: metric.score(gold, test) for name, metric in self.metrics.items()}
+        return {name: metric.score(*raw) if metric.reads == "raw" else metric.score(gold, test)
+                for name, metric in self.metrics.items()}
 
     def pair(self, number: int, gold: Item | None, test: Item | None, gold_path: str,
              test_path: str) -> tuple[SentenceResult, Outcomes]:
         """Judge and score the ``number``-th pair of items: the result, and
         each metric's outcome (for alignments and error lists)."""
+        if (gold is not None and gold.dependencies is not None) or (
+                test is not None and test.dependencies is not None):
+            return self.dependencies(number, gold, test, gold_path, test_path)
         norm = self.config.params.normalisation
         gold_raw = gold.tokens if gold is not None else None
         gold_sentence = norm.normalise(gold_raw) if gold_raw else None
         length = gold_sentence.length if gold_sentence else 0
 
-        def skip(message: str, cause: str, reason: str | None = None
-                 ) -> tuple[SentenceResult, Outcomes]:
-            # A failure is counted only where the gold sentence can be scored.
-            if self.config.failures == "count" and gold_sentence and gold_sentence.words:
-                counts = {name: metric.failure(gold_sentence.bracketing)
-                          for name, metric in self.metrics.items()}
-                return SentenceResult(number, "skip", message, counts, length, reason,
-                                      counted=True, cause=cause), {}
-            return SentenceResult(number, "skip", message, length=length, reason=reason,
-                                  cause=cause), {}
+        # A failure is counted only where the gold sentence can be scored.
+        def failure() -> dict[str, Any]:
+            assert gold_raw is not None and gold_sentence is not None
+            return {name: metric.failure(gold_raw if metric.reads == "raw"
+                                         else gold_sentence.bracketing)
+                    for name, metric in self.metrics.items()}
 
-        segmented = self.config.segmentation != "gold"
         # As in EVALB, a test without words is a skip even when gold is broken.
-        if test is None:  # the test file ended first: no failure to count
-            return SentenceResult(number, "skip", _why_absent(test, test_path, number, segmented),
-                                  length=length, cause="missing"), {}
-        if test.tokens is None:
-            message = _why_absent(test, test_path, number)
-            if test.error is not None:
-                return skip(message, "unreadable", f"skipped: {message}")
-            return skip(message, "empty")
-        test_sentence = gold_sentence if gold_sentence and gold_raw == test.tokens \
+        test_sentence = None if test is None or test.tokens is None else \
+            gold_sentence if gold_sentence and gold_raw == test.tokens \
             else norm.normalise(test.tokens)
-        if not test_sentence.words:
-            return skip(f"{test_path}:{test.line}: no word is left after normalisation",
-                        "no_words")
-        if gold is None or gold_raw is None or gold_sentence is None:
-            message = _why_absent(gold, gold_path, number, segmented)
-            cause = "gold_missing" if gold is None else \
-                "gold_unreadable" if gold.error is not None else "gold_empty"
-            reason = f"Length unmatch (0|{len(test_sentence.words)})" \
-                if cause == "gold_empty" else message
-            return SentenceResult(number, "error", message, length=length, reason=reason,
-                                  cause=cause), {}
+        absent = self._absent(
+            number, (gold, test), (gold_path, test_path), length,
+            None if test_sentence is None else len(test_sentence.words),
+            gold_sentence is not None,
+            failure if gold_sentence and gold_sentence.words else None,
+            "no word is left after normalisation")
+        if absent is not None:
+            return absent
+        assert gold is not None and test is not None and test.tokens is not None
+        assert gold_raw is not None and gold_sentence is not None and test_sentence is not None
         if len(gold_sentence.words) != len(test_sentence.words) and norm.quote_labels:
             keep_gold, keep_test = fix_quotes(norm.quote_terms(gold_raw),
                                               norm.quote_terms(test.tokens))
             gold_sentence = norm.normalise(gold_raw, keep_gold)
             test_sentence = norm.normalise(test.tokens, keep_test)
         return self.judge(number, gold_sentence, test_sentence,
-                          f"{gold_path}:{gold.line} and {test_path}:{test.line}")
+                          f"{gold_path}:{gold.line} and {test_path}:{test.line}",
+                          (gold_raw, test.tokens) if self.raw else None)
 
-    def judge(self, number: int, gold: Normalised, test: Normalised, where: str
-              ) -> tuple[SentenceResult, Outcomes]:
+    def judge(self, number: int, gold: Normalised, test: Normalised, where: str,
+              raw: Raw | None = None) -> tuple[SentenceResult, Outcomes]:
         """Judge and score the ``number``-th pair once both sides are
         normalised (EVALB's quote fix made; the test has words): an error
         if its words differ (``where`` names both lines in the message),
-        else every metric's outcome."""
+        else every metric's outcome (those that read raw trees on ``raw``,
+        the pair's raw sides, which a run with such a metric must give)."""
         norm = self.config.params.normalisation
         length = gold.length
         gold_tokens, gold_words = gold.bracketing, gold.words
@@ -185,7 +201,7 @@ class Scorer:
 
         if self.aligned is not None and (len(gold_words) != len(test_words) or not all(
                 norm.same_word(g[:-1], t[:-1]) for g, t in zip(gold_words, test_words))):
-            return self._aligned(number, gold_tokens, test_tokens, length)
+            return self._aligned(number, gold_tokens, test_tokens, length, raw, where)
         if len(gold_words) != len(test_words):
             empties = _empties(gold_tokens, test_tokens)
             quotes = not empties and not norm.quote_labels and _quotes(gold_tokens, test_tokens)
@@ -200,7 +216,12 @@ class Scorer:
                     return mismatch(f"words differ at word {i}: gold {g!r}, test {t!r}",
                                     f"Words unmatch ({g}|{t})", "words")
             test_tokens = _with_words(test_tokens, gold_words)
-        outcomes = self.score(gold_tokens, test_tokens)
+        try:
+            outcomes = self._raw_aligned(gold_tokens, test_tokens, raw) \
+                if self.aligned is not None and raw is not None \
+                else self.score(gold_tokens, test_tokens, raw)
+        except TooLarge as too_large:
+            return _too_large(number, where, too_large, length), {}
         details = sentence_errors(gold_tokens, test_tokens, outcomes, self.encodings) \
             if self.details else None
         counts = {name: outcome.counts for name, outcome in outcomes.items()}
@@ -209,12 +230,154 @@ class Scorer:
         return SentenceResult(number, "ok", None, counts, length=length, details=details,
                               outer_bracket=_outer(gold_tokens, test_tokens)), outcomes
 
-    def _aligned(self, number: int, gold: Bracketing, test: Bracketing,
-                 length: int) -> tuple[SentenceResult, Outcomes]:
-        """A normalised pair whose words differ, scored through its word
-        alignment (``--yield align``)."""
+    def _absent(self, number: int, items: tuple[Item | None, Item | None],
+                paths: tuple[str, str], length: int, test_words: int | None, gold_ok: bool,
+                failure: Callable[[], dict[str, Any]] | None, no_words: str,
+                gold_no_words: bool = False) -> tuple[SentenceResult, Outcomes] | None:
+        """EVALB's judge of a pair a side of which is not there to score, as
+        :meth:`pair` (on normalised words) and :meth:`dependencies` (on
+        dependency words) apply it, or None when both are: the test file
+        ended (skip, nothing counted), its sentence unreadable or empty
+        (``test_words`` None) or without words (skip: ``no_words`` says
+        after what; with ``--failures count``, ``failure()`` counts it when
+        the gold sentence can be scored), else the gold one missing,
+        unreadable or empty (not ``gold_ok``; ``gold_no_words``: it is read
+        but holds no word): an error."""
+        gold, test = items
+        gold_path, test_path = paths
+        segmented = self.config.segmentation != "gold"
+
+        def skip(message: str, cause: str, reason: str | None = None
+                 ) -> tuple[SentenceResult, Outcomes]:
+            if self.config.failures == "count" and failure is not None:
+                return SentenceResult(number, "skip", message, failure(), length, reason,
+                                      counted=True, cause=cause), {}
+            return SentenceResult(number, "skip", message, length=length, reason=reason,
+                                  cause=cause), {}
+
+        if test is None:  # the test file ended first: no failure to count
+            return SentenceResult(number, "skip", _why_absent(test, test_path, number, segmented),
+                                  length=length, cause="missing"), {}
+        if test_words is None:
+            message = _why_absent(test, test_path, number)
+            if test.error is not None:
+                return skip(message, "unreadable", f"skipped: {message}")
+            return skip(message, "empty")
+        if not test_words:
+            return skip(f"{test_path}:{test.line}: {no_words}", "no_words")
+        if gold_ok:
+            return None
+        message = f"{gold_path}:{gold.line}: {no_words}" if gold is not None and gold_no_words \
+            else _why_absent(gold, gold_path, number, segmented)
+        cause = "gold_missing" if gold is None else \
+            "gold_unreadable" if gold.error is not None else "gold_empty"
+        reason = f"Length unmatch (0|{test_words})" if cause == "gold_empty" else message
+        return SentenceResult(number, "error", message, length=length, reason=reason,
+                              cause=cause), {}
+
+    def dependencies(self, number: int, gold: Item | None, test: Item | None,
+                     gold_path: str, test_path: str) -> tuple[SentenceResult, Outcomes]:
+        """Judge and score the ``number``-th pair when a side is a CoNLL-U
+        sentence (its ``dependencies``; the other side may be a tree, which
+        is converted), as :meth:`pair` judges a pair of trees, on the
+        dependency words: the test file ended, or its sentence is
+        unreadable or holds no word: ``skip`` (``--failures count``: each
+        metric's failure over the gold words); the gold sentence is
+        unreadable or holds no word: ``error``; the words differ (in number,
+        or a word that is not the same word: equal, or equal without spaces
+        as the CoNLL 2018 script compares forms, or an EQ_WORD pair): an
+        ``error`` under ``--yield strict``, scored through their word
+        alignment under ``--yield align``.  Only metrics that read raw trees
+        run on such pairs (:func:`parsedit.pipeline.run.evaluate` refuses
+        the others)."""
+        from parsedit.deps.metric import Dependencies
+        from parsedit.deps.score import aligned_pairs
+
+        metrics = {name: m for name, m in self.metrics.items() if isinstance(m, Dependencies)}
+        if len(metrics) != len(self.metrics):
+            others = ", ".join(name for name in self.metrics if name not in metrics)
+            raise ConfigError(f"a CoNLL-U sentence holds no constituents for {others} to "
+                              "score; only the dependency metric (dep) reads it")
+        convert = next(iter(metrics.values())).tree
+
+        def side(item: Item | None) -> DepTree | None:
+            if item is None:
+                return None
+            if item.dependencies is not None:
+                return item.dependencies
+            return None if item.tokens is None else convert(item.tokens)
+
+        gold_tree, test_tree = side(gold), side(test)
+        # EVALB's length: the gold words but those DELETE_LABEL_FOR_LENGTH names.
+        uncounted = self.config.params.normalisation.delete_labels_for_length
+        length = 0 if gold_tree is None else sum(t not in uncounted for t in gold_tree.tags)
+
+        absent = self._absent(
+            number, (gold, test), (gold_path, test_path), length,
+            None if test_tree is None else len(test_tree),
+            gold_tree is not None and len(gold_tree) > 0,
+            (lambda: {name: m.failure(gold_tree) for name, m in metrics.items()})
+            if gold_tree is not None and len(gold_tree) else None,
+            "no word is left (empty elements only)",
+            gold_tree is not None and not len(gold_tree))
+        if absent is not None:
+            return absent
+        assert gold is not None and test is not None
+        assert gold_tree is not None and test_tree is not None
+        where = f"{gold_path}:{gold.line} and {test_path}:{test.line}"
+        same = _same_form(self.config.params.normalisation)
+        g_words, t_words = gold_tree.words, test_tree.words
+        differ = len(g_words) != len(t_words) or not all(map(same, g_words, t_words))
+        if differ and self.aligned is None:
+            if len(g_words) != len(t_words):
+                return SentenceResult(
+                    number, "error", f"{where}: length mismatch: gold has {len(g_words)} "
+                    f"words, test {len(t_words)}", length=length,
+                    reason=f"Length unmatch ({len(g_words)}|{len(t_words)})",
+                    cause="length"), {}
+            i, g, t = next((i, g, t) for i, (g, t) in enumerate(zip(g_words, t_words), 1)
+                           if not same(g, t))
+            return SentenceResult(number, "error", f"{where}: words differ at word {i}: "
+                                  f"gold {g!r}, test {t!r}", length=length,
+                                  reason=f"Words unmatch ({g}|{t})", cause="words"), {}
+        try:
+            if differ:
+                assert self.aligned is not None
+                alignment = self.aligned.aligner.align(g_words, t_words)
+                pairs = aligned_pairs(alignment.ops)
+                outcomes = {name: m.score_aligned(gold_tree, test_tree, pairs)
+                            for name, m in metrics.items()}
+                outcomes["words"] = Outcome(alignment.counts, alignment)
+            else:
+                outcomes = {name: m.score(gold_tree, test_tree) for name, m in metrics.items()}
+                if self.aligned is not None:
+                    outcomes["words"] = Outcome(self.aligned.same(len(g_words)))
+        except TooLarge as too_large:
+            return _too_large(number, where, too_large, length), {}
+        counts = {name: outcome.counts for name, outcome in outcomes.items()}
+        return SentenceResult(number, "ok", None, counts, length=length), outcomes
+
+    def _raw_aligned(self, gold: Bracketing, test: Bracketing, raw: Raw) -> Outcomes:
+        """Under ``--yield align``, a pair whose normalised words are the
+        same: every metric as under strict, but those that read raw trees
+        through the alignment of their own words (which may still differ:
+        punctuation, empty elements)."""
         assert self.aligned is not None
-        projection, outcomes = self.aligned.score(gold, test)
+        aligner = self.aligned.aligner
+        return {name: metric.score_through(*raw, aligner) if metric.reads == "raw"
+                else metric.score(gold, test) for name, metric in self.metrics.items()}
+
+    def _aligned(self, number: int, gold: Bracketing, test: Bracketing,
+                 length: int, raw: Raw | None = None, where: str = ""
+                 ) -> tuple[SentenceResult, Outcomes]:
+        """A normalised pair whose words differ, scored through its word
+        alignment (``--yield align``; the metrics that read raw trees through
+        the alignment of their own words, from ``raw``)."""
+        assert self.aligned is not None
+        try:
+            projection, outcomes = self.aligned.score(gold, test, raw)
+        except TooLarge as too_large:
+            return _too_large(number, where, too_large, length), {}
         details = sentence_errors(projection.gold, projection.test, outcomes, self.encodings) \
             if self.details else None
         counts = {name: outcome.counts for name, outcome in outcomes.items()}
@@ -222,15 +385,16 @@ class Scorer:
                               outer_bracket=_outer(gold, test)), outcomes
 
     def pairs(self, gold_path: str, test_path: str, gold_encoding: str = DEFAULT_ENCODING,
-              test_encoding: str = DEFAULT_ENCODING, splits: Splits | None = None
-              ) -> Iterator[Pair]:
-        """The numbered pairs of two files: in order, or with ``segmentation
-        = "align"`` runs of sentences merged by their word alignment (each
-        pair's :class:`~parsedit.segmentation.Run` kept in ``self.runs``);
-        trees split over lines read as one where ``splits`` (by default,
-        the files' own) takes them."""
-        return self.paired(*read_both(gold_path, test_path, gold_encoding, test_encoding,
-                                       splits))
+              test_encoding: str = DEFAULT_ENCODING, splits: Splits | None = None,
+              formats: tuple[str, str] = ("bracketed", "bracketed")) -> Iterator[Pair]:
+        """The numbered pairs of two files, each read in its format: in
+        order, or with ``segmentation = "align"`` runs of sentences merged
+        by their word alignment (each pair's
+        :class:`~parsedit.segmentation.Run` kept in ``self.runs``); trees
+        split over lines read as one where ``splits`` (by default, the
+        files' own) takes them (:func:`parsedit.trees.formats.read_sides`)."""
+        return self.paired(*read_sides(gold_path, test_path, gold_encoding, test_encoding,
+                                       splits, formats))
 
     def paired(self, gold: Iterable[Item], test: Iterable[Item]) -> Iterator[Pair]:
         """The numbered pairs of two sequences of items (see :meth:`pairs`)."""
@@ -312,17 +476,36 @@ def _outer(gold: Bracketing, test: Bracketing) -> str | None:
     return None if gold_outer == test_outer else "gold" if gold_outer else "test"
 
 
+def _same_form(norm: Normalisation) -> Callable[[str, str], bool]:
+    """When two dependency words are the same word: equal, equal without
+    spaces (the CoNLL 2018 script's forms), or an EQ_WORD pair."""
+    from parsedit.deps.conllu import bare_form
+
+    def same(gold: str, test: str) -> bool:
+        return gold == test or bare_form(gold) == bare_form(test) or (
+            bool(norm.equal_words) and norm.same_word(gold, test))
+    return same
+
+
+def _too_large(number: int, where: str, error: TooLarge, length: int) -> SentenceResult:
+    """A pair a metric found too large to score: skipped, with why."""
+    message = f"{where}: {TOO_LARGE}: {error}; not scored"
+    return SentenceResult(number, "skip", message, length=length, reason=message,
+                          cause="too_large")
+
+
 def align(scorer: Scorer, metric: str, number: int, gold: Item | None, test: Item | None,
           gold_name: str, test_name: str) -> EditScript | LineageScript:
     """One pair's alignment under one of the scorer's string metrics (an edit
-    encoding, or ``la`` for its lineages)."""
+    encoding, ``la`` for its lineages, or ``dep`` for its dependencies)."""
+    from parsedit.deps.metric import Dependencies
     from parsedit.metrics.edits import EditDistance
     from parsedit.metrics.leaf_ancestor import LeafAncestor
 
     aligner = scorer.metrics.get(metric)
-    if not isinstance(aligner, (EditDistance, LeafAncestor)):
+    if not isinstance(aligner, (EditDistance, LeafAncestor, Dependencies)):
         raise ConfigError(f"{metric!r} does not align strings: expected one of label, span, "
-                          "rule, la")
+                          "rule, la, dep")
     sentence, outcomes = scorer.pair(number, gold, test, gold_name, test_name)
     if sentence.status != "ok":
         raise ConfigError(f"sentence {number} is not scored ({sentence.status}): "
@@ -359,9 +542,12 @@ Pair = tuple[int, Item | None, Item | None]
 
 
 def pairs(gold_path: str, test_path: str, gold_encoding: str = DEFAULT_ENCODING,
-          test_encoding: str = DEFAULT_ENCODING) -> Iterator[Pair]:
-    """The numbered pairs of items of two files (see :func:`numbered`)."""
-    return numbered(*read_both(gold_path, test_path, gold_encoding, test_encoding))
+          test_encoding: str = DEFAULT_ENCODING, *,
+          formats: tuple[str, str] = ("bracketed", "bracketed")) -> Iterator[Pair]:
+    """The numbered pairs of items of two files, each read in its format
+    (see :func:`numbered`)."""
+    return numbered(*read_sides(gold_path, test_path, gold_encoding, test_encoding,
+                                formats=formats))
 
 
 

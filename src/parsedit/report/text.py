@@ -28,12 +28,17 @@ _PARSEVAL_ROWS = (
 )
 
 
+def _columns(result: CorpusResult, metric: str, heading: str
+             ) -> tuple[dict[str, Any], dict[str, Any], list[str]]:
+    """A metric's figures over every sentence and within the cut-off, and
+    the head of their two-column table."""
+    head = f"{heading:<36}{'all':>10}{f'len<={result.cutoff_len}':>10}"
+    return (result.totals.counts[metric].figures(), result.cutoff.counts[metric].figures(),
+            [head, "-" * len(head)])
+
+
 def _parseval(result: CorpusResult, metric: str) -> list[str]:
-    cutoff = result.cutoff_len
-    every = result.totals.counts[metric].figures()
-    short = result.cutoff.counts[metric].figures()
-    head = f"{'PARSEVAL':<36}{'all':>10}{f'len<={cutoff}':>10}"
-    lines = [head, "-" * len(head)]
+    every, short, lines = _columns(result, metric, "PARSEVAL")
     for key, title in _PARSEVAL_ROWS:
         if key == "sentence_f" and result.average != "sentence":
             continue
@@ -128,6 +133,42 @@ def _error_classes(result: CorpusResult) -> list[str]:
     return lines + [""]
 
 
+# (path in corpus.dep's JSON, row title) of the dependency figures shown.
+_DEP_ROWS = (
+    (("uas",), "UAS"), (("las",), "LAS"), (("root_accuracy",), "root accuracy"),
+    (("complete_match",), "complete match (unlabelled)"),
+    (("labelled_complete_match",), "complete match (labelled)"),
+    (("sentence_uas",), "UAS, sentence average"),
+    (("relational", "precision"), "relational precision"),
+    (("relational", "recall"), "relational recall"), (("relational", "f"), "relational F"),
+    (("relational", "labelled_precision"), "labelled relational precision"),
+    (("relational", "labelled_recall"), "labelled relational recall"),
+    (("relational", "labelled_f"), "labelled relational F"),
+    (("edits", "edits"), "dependency edits"),
+    (("edits", "error_rate"), "dependency edit error rate"),
+    (("edits", "accuracy"), "dependency edit accuracy"),
+    (("words",), "words scored"), (("aligned",), "words aligned"),
+)
+
+
+def _dep(result: CorpusResult, metric: str) -> list[str]:
+    """The dependency figures (``corpus.dep`` in JSON; its per-relation
+    table is in JSON only)."""
+    every, short, lines = _columns(result, metric, "dependencies")
+    for path, title in _DEP_ROWS:
+        if path == ("sentence_uas",) and result.average != "sentence":
+            continue
+        a: Any = every
+        b: Any = short
+        for key in path:
+            a, b = a[key], b[key]
+        shown = (f"{a:>10}{b:>10}" if isinstance(a, int) else
+                 f"{number(a):>10}{number(b):>10}" if path[-1] == "edits" else
+                 f"{rate(a):>10}{rate(b):>10}")
+        lines.append(f"{title:<36}{shown}")
+    return lines + [""]
+
+
 def _errors(errors: Mapping[str, Any]) -> list[str]:
     # The edits and movements are the edit encodings': none without them.
     lines = ["Most frequent edits (gold => test):"] if errors["edits"] else []
@@ -188,6 +229,8 @@ def render(result: CorpusResult, gold: str, test: str) -> str:
             lines += _ted(result)
         elif metric == "error_classes":
             lines += _error_classes(result)
+        elif metric == "dep":
+            lines += _dep(result, metric)
         else:  # a metric without a table of its own
             lines += [f"{metric}: " + ", ".join(f"{k} {v}" for k, v in counts.figures().items()),
                       ""]

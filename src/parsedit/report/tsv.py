@@ -22,6 +22,11 @@ cells empty for a sentence that was not scored):
 * with ``--error-classes``, after the metrics: ``error_classes_{c}_count``
   and ``error_classes_{c}_brackets`` for each class ``c`` (in the JSON
   order: ``pp_attachment``, ..., ``other``);
+* dep: ``dep_words`` (scored gold words), ``dep_attached``,
+  ``dep_labelled``, ``dep_uas``, ``dep_las``, ``dep_root`` (1 if the root
+  is right), ``dep_complete`` (1 if every scored word is attached),
+  ``dep_precision``, ``dep_recall``, ``dep_f`` (relational), ``dep_edits``,
+  ``dep_gold`` (dependencies, every word), ``dep_accuracy``;
 * with ``--yield align``, last: ``words_gold``, ``words_test``,
   ``words_matched``, ``words_substituted``, ``words_deleted``,
   ``words_inserted``, ``words_merged``, ``words_cost``, ``words_error_rate``
@@ -37,6 +42,8 @@ from typing import Any
 from parsedit.results import RUN_FIELDS, CorpusResult, SentenceResult
 
 PARSEVAL = ("gold", "test", "matched", "recall", "precision", "f", "crossing")
+DEP = ("words", "attached", "labelled", "uas", "las", "root", "complete", "precision",
+       "recall", "f", "edits", "gold", "accuracy")
 WORDS = ("gold", "test", "matched", "substituted", "deleted", "inserted", "merged", "cost",
          "error_rate")
 
@@ -54,6 +61,8 @@ def _columns(metric: str, scorings: list[str], classes: list[str]) -> list[str]:
         return ["ted_distance", "ted_discodop", "ted_tedeval"]
     if metric == "error_classes":
         return [f"error_classes_{c}_{n}" for c in classes for n in ("count", "brackets")]
+    if metric == "dep":
+        return [f"dep_{c}" for c in DEP]
     return [f"{metric}_edits", f"{metric}_gold", f"{metric}_accuracy"]
 
 
@@ -82,6 +91,12 @@ def _values(metric: str, counts: Any) -> list[Any]:
                 figures["tedeval_micro"]]
     if metric == "error_classes":
         return [v for entry in counts.figures().values() for v in entry.values()]
+    if metric == "dep":
+        relational = counts.figures()["relational"]
+        return [counts.words, counts.attached, counts.labelled, counts.uas, counts.las,
+                counts.root_correct, counts.complete, relational["precision"],
+                relational["recall"], relational["f"], counts.edits.edits, counts.edits.gold,
+                counts.edits.accuracy]
     return [counts.edits, counts.gold, counts.accuracy]
 
 

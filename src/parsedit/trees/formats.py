@@ -8,32 +8,46 @@ format         what a file holds                                         read by
                sentences
 ``slash``      ``word/TAG`` tokens, one sentence a line (the PTB's        tagging.reader
                ``.tagged`` files)
+``conllu``     dependency trees, one word a line in ten tab-separated     deps.conllu
+               columns (CoNLL-U), ``#`` comments, a blank line between
+               sentences
 =============  ========================================================  ==============
 
 Every command names a file's format the same way, ``--gold-format`` and
 ``--test-format`` (``auto``, the default: told from the file's first lines
-that are not blank, each voting, :func:`detect`), and takes the formats of its kind:
-the scoring commands (``score``, ``compare``, ``plot``, ``align``) the
-formats that hold trees (:data:`TREES`); ``tags`` every format that holds
-tags (:data:`TAGGED`: a tree's preterminals are its tags).  A file whose
-format the command does not take is refused before any work, saying what
-it holds and which command reads it.
+that are not blank, each voting, :func:`detect`), and takes the formats of
+its kind: the scoring commands (``plot``, ``align``) the formats that hold
+trees (:data:`TREES`); ``score`` and ``compare`` those and dependency trees
+(:data:`SCORED`: a CoNLL-U file is scored by the dependency metric alone,
+against CoNLL-U or against trees converted); ``tags`` every format that
+holds tags (:data:`TAGGED`: a tree's preterminals are its tags).  A file
+whose format the command does not take is refused before any work, saying
+what it holds and which command reads it.  :func:`read_items` and
+:func:`read_sides` read files of the formats that hold sentences to score
+into the reference reader's items.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from parsedit.errors import ConfigError
-from parsedit.trees.reader import SPACES, VOTE, sample
+from parsedit.trees.reader import SPACES, VOTE, Item, read_trees, sample
 from parsedit.trees.source import DEFAULT_ENCODING, Overlong, lines
+from parsedit.trees.splits import Splits, read_both
 
 FORMATS: dict[str, str] = {
     "bracketed": "bracketed trees",
     "tsv": "word<TAB>tag tokens, one a line",
     "slash": "word/TAG tokens, one sentence a line",
+    "conllu": "CoNLL-U dependency trees",
 }
 # The formats each kind of command takes.
 TREES = ("bracketed",)
 TAGGED = ("bracketed", "tsv", "slash")
+SCORED = ("bracketed", "conllu")
+# The columns of a CoNLL-U word line.
+CONLLU_COLUMNS = 10
 
 
 def detect(path: str, encoding: str = DEFAULT_ENCODING) -> str:
@@ -41,8 +55,8 @@ def detect(path: str, encoding: str = DEFAULT_ENCODING) -> str:
     :data:`~parsedit.trees.reader.VOTE` first of those the reader reads to
     tell a layout, :func:`~parsedit.trees.reader.sample`), each voting
     (:func:`_vote`); the most votes win, a tie in the order bracketed,
-    ``word<TAB>tag``, ``word/TAG`` (no vote: bracketed).  So one odd line
-    (raw text on line 1 of a file of trees) does not change it."""
+    ``word<TAB>tag``, ``word/TAG``, CoNLL-U (no vote: bracketed).  So one odd
+    line (raw text on line 1 of a file of trees) does not change it."""
     votes = dict.fromkeys(FORMATS, 0)
     voters = 0
     for line in sample(lines(path, encoding)):
@@ -57,9 +71,11 @@ def detect(path: str, encoding: str = DEFAULT_ENCODING) -> str:
 
 def _vote(line: str) -> str | None:
     """The format one line looks like: bracketed if it begins with ``(`` (or
-    is too long to read), ``tsv`` if it holds a tab, ``slash`` if at least
-    half its tokens hold a ``/``, else bracketed if it holds a bracket;
-    None if it is blank or says nothing (words alone: raw text)."""
+    is too long to read), CoNLL-U if it holds ten tab-separated columns,
+    ``tsv`` if it holds another number of tabs, ``slash`` if at least half
+    its tokens hold a ``/``, else bracketed if it holds a bracket; None if
+    it is blank, a ``#`` comment (CoNLL-U's), or says nothing (words alone:
+    raw text)."""
     if type(line) is Overlong:
         return "bracketed"
     text = line.strip(SPACES)
@@ -68,11 +84,39 @@ def _vote(line: str) -> str | None:
     if text.startswith("("):
         return "bracketed"
     if "\t" in text:
-        return "tsv"
+        return "conllu" if line.rstrip("\r\n").count("\t") == CONLLU_COLUMNS - 1 else "tsv"
     tokens = text.split()
+    if text.startswith("#") and "/" not in tokens[0]:
+        return None  # a comment (a word/TAG line may begin with #/#)
     if 2 * sum("/" in token for token in tokens) >= len(tokens):
         return "slash"
     return "bracketed" if "(" in text or ")" in text else None
+
+
+def read_items(path: str, name: str, encoding: str = DEFAULT_ENCODING) -> Iterator[Item]:
+    """The sentences of a file of format ``name`` (bracketed or CoNLL-U) as
+    the reference reader's items, in order: a CoNLL-U sentence an item with
+    its ``dependencies`` (:func:`parsedit.deps.conllu.read_conllu`; one that
+    breaks a rule, an error item with its file, line and column)."""
+    if name != "conllu":
+        return read_trees(path, encoding)
+    from parsedit.deps.conllu import read_conllu
+
+    return (Item(c.line, error=c.error, dependencies=c.tree) for c in read_conllu(path, encoding))
+
+
+def read_sides(gold_path: str, test_path: str, gold_encoding: str = DEFAULT_ENCODING,
+               test_encoding: str = DEFAULT_ENCODING, splits: Splits | None = None,
+               formats: tuple[str, str] = ("bracketed", "bracketed")
+               ) -> tuple[Iterator[Item], Iterator[Item]]:
+    """The items of a run's two files, each read in its format: two
+    bracketed files as :func:`parsedit.trees.splits.read_both` reads them
+    (a tree split over lines joined where the run takes it), a CoNLL-U file
+    by :func:`read_items` (and a bracketed file beside it as it stands)."""
+    if formats == ("bracketed", "bracketed"):
+        return read_both(gold_path, test_path, gold_encoding, test_encoding, splits)
+    return (read_items(gold_path, formats[0], gold_encoding),
+            read_items(test_path, formats[1], test_encoding))
 
 
 def chosen(name: str, path: str, encoding: str, accepted: tuple[str, ...], option: str,
@@ -82,7 +126,9 @@ def chosen(name: str, path: str, encoding: str, accepted: tuple[str, ...], optio
     it."""
     found = detect(path, encoding) if name == "auto" else name
     if found not in accepted:
-        reader = "parsedit tags" if found in TAGGED else "another command"
+        reader = "parsedit tags" if found in TAGGED else \
+            "parsedit score and compare (--metrics dep)" if found in SCORED else \
+            "another command"
         how = "holds" if name == "auto" else "is named as holding"
         raise ConfigError(f"{path} {how} {FORMATS[found]} ({option} {found}), which "
                           f"{command} does not read (it reads "

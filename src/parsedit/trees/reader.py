@@ -80,12 +80,15 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import chain, zip_longest
-from typing import NamedTuple, Protocol, TypeVar
+from typing import TYPE_CHECKING, NamedTuple, Protocol, TypeVar
 
 from parsedit.errors import InputError
 from parsedit.limits import max_line_bytes
 from parsedit.trees.source import DEFAULT_ENCODING, Overlong, lines, over_limit
 from parsedit.trees.tree import Tree
+
+if TYPE_CHECKING:
+    from parsedit.deps.model import DepTree
 
 # What separates words: C's isspace in the C locale, as EVALB reads a line.
 SPACES = " \t\n\v\f\r"
@@ -109,12 +112,15 @@ def blank(text: str) -> bool:
 class Item:
     """One sentence of a file: its tokens (see :mod:`parsedit.trees.tree`), an
     error, or (both None) an empty line; ``trailing`` for a blank line that
-    only blank lines follow."""
+    only blank lines follow.  A sentence of a CoNLL-U file
+    (:func:`parsedit.trees.formats.read_items`) has no tokens but its
+    ``dependencies``, which only metrics that read raw trees score."""
 
     line: int
     tokens: tuple[str, ...] | None = None
     error: InputError | None = None
     trailing: bool = False
+    dependencies: DepTree | None = None
 
     @property
     def tree(self) -> Tree | None:

@@ -1,0 +1,63 @@
+"""A sentence's dependency tree: what conversion writes, CoNLL-U holds and
+the dependency metric scores."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from parsedit.frozen import fast_init
+
+ROOT = "root"
+
+
+@fast_init
+@dataclass(frozen=True)
+class DepTree:
+    """``words`` and their ``tags`` (without function tags; "" where a word
+    has none), each word's ``heads`` (1-based; 0 for the root) and the
+    ``relations`` labelling those arcs; ``functional``: how many relations
+    are a function tag (the rest are category triples or read from a file).
+
+    A well-formed tree has one root and no cycle (:meth:`problem`)."""
+
+    words: tuple[str, ...]
+    tags: tuple[str, ...]
+    heads: tuple[int, ...]
+    relations: tuple[str, ...]
+    functional: int = 0
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def root(self) -> int:
+        """The 1-based position of the root word (0 for an empty sentence)."""
+        return next((i for i, h in enumerate(self.heads, start=1) if h == 0), 0)
+
+    def problem(self) -> str | None:
+        """What makes this not a dependency tree (one root, every word one
+        head inside the sentence, no cycle), or None."""
+        n = len(self.words)
+        if not (len(self.tags) == len(self.heads) == len(self.relations) == n):
+            return "the columns have different lengths"
+        if n == 0:
+            return None
+        outside = next((h for h in self.heads if not 0 <= h <= n), None)
+        if outside is not None:
+            return f"HEAD {outside} points outside the sentence of {n} words"
+        roots = sum(h == 0 for h in self.heads)
+        if roots != 1:
+            return f"{roots} words have HEAD 0; a tree has exactly one root"
+        state = [0] * (n + 1)  # 0 unseen, 1 on the current path, 2 reaches the root
+        state[0] = 2
+        for start in range(1, n + 1):
+            path = []
+            at = start
+            while state[at] == 0:
+                state[at] = 1
+                path.append(at)
+                at = self.heads[at - 1]
+            if state[at] == 1:
+                return f"the heads make a cycle through word {at}"
+            for node in path:
+                state[node] = 2
+        return None
