@@ -49,7 +49,7 @@ from parsedit.pipeline.route import Facts, Route, choose, keys_serve
 from parsedit.pipeline.run import evaluate, evaluate_items
 from parsedit.pipeline.scorer import Scorer, numbered
 from parsedit.pipeline.scorer import align as align_pair
-from parsedit.pipeline.tally import TALLIES, Counted, scored_tallies
+from parsedit.pipeline.tally import TALLIES, Counted, noted, scored_tallies
 from parsedit.results import (
     CorpusResult,
     EditScript,
@@ -222,8 +222,8 @@ class Evaluator:
         _same_size(gold, test)
         scorer = self._scorer()
         self._took(choose(self.config, Facts("trees")))
-        batch = [scorer.pair(number, g, t, "gold", "test")[0]
-                 for number, g, t in numbered(gold, test, first)]
+        batch = [s for number, g, t in numbered(gold, test, first)
+                 for s in units.rows(scorer, number, g, t, "gold", "test")[:2] if s is not None]
         return batch, root_labels(self.config, zip(gold, test)) \
             if len(self._roots) < ROOT_SAMPLE else []
 
@@ -242,7 +242,7 @@ class Evaluator:
                                      numpy="numpy" in sys.modules, keys=keys_serve(config)))
         self._took(route)
         job = units.Job(self._scorer(), route, "gold", "test")
-        batch = [scored.sentence for scored in units.batch(job, first, gold, test)]
+        batch = [s for scored in units.batch(job, first, gold, test) for s in scored.results]
         sample = max(0, ROOT_SAMPLE - len(self._roots))
         norm = config.params.normalisation
         return batch, list(zip(units.batch_root_labels(norm, gold[:sample]),
@@ -273,7 +273,7 @@ class Evaluator:
         totals = _rebuild("all", self._template, sums)
         counted = Counted(totals, _rebuild("cutoff", self._template, sums), totals.sentences,
                           totals.sentences, {key: int(sums[_key(key)]) for key in TALLIES},
-                          sentences, tuple(s for s in sentences if s.status != "ok"),
+                          sentences, tuple(s for s in sentences if noted(s)),
                           last=totals.sentences)
         route = Route("+".join(routes), "; ".join(f"{name}: {why}"
                                                    for name, why in routes.items())) \

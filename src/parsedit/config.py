@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 METRICS = ("parseval", *EDIT_METRICS, "la", "tagging")
 DEFAULT_METRICS = ("parseval", *EDIT_METRICS)
 AVERAGES = ("corpus", "sentence")
-FAILURES = ("skip", "count")
+FAILURES = ("skip", "count", "spmrl")
 YIELDS = ("strict", "align")
 SEGMENTATIONS = ("gold", "align", "document")
 WORD_ALIGNERS = ("python", "fst")
@@ -125,7 +125,9 @@ class Config:
     la_preterminals: bool = False
     tags: TagConfig = field(default_factory=TagConfig)
     # What a skipped test sentence is: left out of the sums ("skip", EVALB's
-    # way), or scored as a parse with no constituents ("count", EVALB_SPMRL's -X).
+    # way), scored as a parse with no constituents ("count"), or counted as
+    # EVALB_SPMRL's -X counts it ("spmrl", under -p spmrl: too many gold
+    # brackets, parsedit.pipeline.spmrl.x_count).
     failures: str = "skip"
     # "strict": a pair's words must be equal (EVALB); "align": a pair whose
     # words differ is scored through its word alignment under word_costs
@@ -166,6 +168,14 @@ class Config:
             check_choice(option, value, choices)
         check_whole("max_moves", self.movement.max_moves)
         check_whole("max_k", self.movement.max_k)
+        if self.failures == "spmrl" and not self.params.spmrl:
+            raise ConfigError("--failures spmrl is EVALB_SPMRL's -X, which counts under its "
+                              "rules: use it with -p spmrl or -p spmrl-hebrew (or a parameter "
+                              "file with EVALB_SPMRL 1); --failures count counts a missing "
+                              "parse under any parameter file")
+        if self.params.spmrl and self.yields != "strict":
+            raise ConfigError("--yield align cannot be used with EVALB_SPMRL's rules (-p "
+                              "spmrl), which score pairs of different lengths their own way")
         if self.segmentation != "gold" and self.yields != "align":
             raise ConfigError(f"--segmentation {self.segmentation} needs --yield align")
         if self.yields == "align":

@@ -24,6 +24,13 @@ do (EVALB's README, section 6):
                            which EVALB counts as a bracket with the empty
                            label, so PARSEVAL ignores root conventions (off
                            by default)
+``EVALB_SPMRL 0|1``        parsedit's extension: 1 scores by EVALB_SPMRL's
+                           rules (the SPMRL shared tasks' scorer; what
+                           ``-p spmrl`` and ``-p spmrl-hebrew`` set): labels
+                           and tags cut at ``-``, ``=`` and ``#``, the delete
+                           labels cut too, no terminal deleted, a length
+                           mismatch a valid sentence with no bracket
+                           (:mod:`parsedit.pipeline.spmrl`)
 =========================  ==================================================
 
 An unknown key, or a key without its value, is a warning naming the file and
@@ -45,7 +52,7 @@ from pathlib import Path
 from parsedit.errors import ConfigError
 from parsedit.trees.normalise import Normalisation
 
-SHIPPED = ("collins", "new", "none", "function-tags")
+SHIPPED = ("collins", "new", "none", "function-tags", "nk", "spmrl", "spmrl-hebrew")
 
 
 @dataclass(frozen=True)
@@ -59,13 +66,23 @@ class Params:
     max_error: int = 10
     source: str = ""
     warnings: tuple[str, ...] = field(default=(), compare=False)
+    # The DELETE_LABEL values in the file's order, repeats kept: EVALB_SPMRL's
+    # -X counts one gold bracket per entry (parsedit.pipeline.spmrl.x_count).
+    deletes: tuple[str, ...] = ()
+
+    @property
+    def spmrl(self) -> bool:
+        """Whether EVALB_SPMRL's rules apply (``EVALB_SPMRL 1``)."""
+        return self.normalisation.spmrl
 
     def describe(self) -> str:
         """For signatures: the normalisation's name and digest, LABELED,
         CUTOFF_LEN and MAX_ERROR (which decides where a run stops, and so
-        which sentences the figures cover)."""
+        which sentences the figures cover); under EVALB_SPMRL's rules, the
+        number of DELETE_LABEL lines (which its -X counts)."""
+        spmrl = f"|evalb-spmrl:deletes:{len(self.deletes)}" if self.spmrl else ""
         return (f"{self.normalisation.describe()}|labeled:{int(self.labeled)}|"
-                f"cutoff:{self.cutoff_len}|max-error:{self.max_error}")
+                f"cutoff:{self.cutoff_len}|max-error:{self.max_error}{spmrl}")
 
 
 def _integer(value: str, key: str, where: str) -> int:
@@ -80,7 +97,8 @@ def _integer(value: str, key: str, where: str) -> int:
 def parse_params(text: str, source: str, name: str) -> Params:
     """The :class:`Params` of a parameter file's text."""
     settings: dict[str, int] = {"LABELED": 1, "CUTOFF_LEN": 40, "MAX_ERROR": 10,
-                                "STRIP_FUNCTION_TAGS": 1, "STRIP_OUTER_BRACKET": 0}
+                                "STRIP_FUNCTION_TAGS": 1, "STRIP_OUTER_BRACKET": 0,
+                                "EVALB_SPMRL": 0}
     lists: dict[str, list[str]] = {"DELETE_LABEL": [], "DELETE_LABEL_FOR_LENGTH": [],
                                    "QUOTE_LABEL": []}
     pairs: dict[str, list[tuple[str, str]]] = {"EQ_LABEL": [], "EQ_WORD": []}
@@ -126,6 +144,13 @@ def parse_params(text: str, source: str, name: str) -> Params:
                           f"with keys {', '.join(known[:6])}, ...")
     if faults:
         raise faults[0]
+    if settings["EVALB_SPMRL"] and lists["QUOTE_LABEL"]:
+        # EVALB_SPMRL's quote fix compares the delete list before its first
+        # sentence cuts it, and after: its figures then hang on the order
+        # of the sentences, which parsedit does not reproduce.
+        raise ConfigError(f"{source}: QUOTE_LABEL cannot be used with EVALB_SPMRL 1 "
+                          "(EVALB_SPMRL's quote fix depends on which sentence came first; "
+                          "parsedit does not reproduce it)")
     normalisation = Normalisation(
         name=name,
         delete_labels=frozenset(lists["DELETE_LABEL"]),
@@ -134,10 +159,11 @@ def parse_params(text: str, source: str, name: str) -> Params:
         strip_function_tags=bool(settings["STRIP_FUNCTION_TAGS"]),
         quote_labels=frozenset(lists["QUOTE_LABEL"]),
         equal_words=tuple(pairs["EQ_WORD"]),
-        strip_outer_bracket=bool(settings["STRIP_OUTER_BRACKET"]))
+        strip_outer_bracket=bool(settings["STRIP_OUTER_BRACKET"]),
+        spmrl=bool(settings["EVALB_SPMRL"]))
     return Params(normalisation, labeled=bool(settings["LABELED"]),
                   cutoff_len=settings["CUTOFF_LEN"], max_error=settings["MAX_ERROR"],
-                  source=source, warnings=tuple(warnings))
+                  source=source, warnings=tuple(warnings), deletes=tuple(lists["DELETE_LABEL"]))
 
 
 @cache
@@ -160,7 +186,33 @@ def load_params(name_or_path: str) -> Params:
         text = path.read_text(encoding="utf-8", errors="replace")
     except OSError as exc:
         raise ConfigError(f"{path}: cannot be read ({exc.strerror})") from None
-    return parse_params(text, str(path), path.stem)
+    params = parse_params(text, str(path), path.stem)
+    like = _spmrl_like(params)
+    if like is not None:
+        params = replace(params, warnings=(*params.warnings, (
+            f"{path} holds the settings of SPMRL's {like}.prm, scored here by EVALB's rules, "
+            "as EVALB scores with them; the SPMRL shared tasks scored with EVALB_SPMRL, whose "
+            f"rules differ (labels and tags cut at '#' too, empty elements kept as words, "
+            f"unlabelled brackets deleted): -p {like.replace('_', '-')} gives EVALB_SPMRL's "
+            "figures")))
+    return params
+
+
+def _spmrl_like(params: Params) -> str | None:
+    """``spmrl`` or ``spmrl_hebrew`` when a parameter file read by EVALB's
+    rules holds the settings of that SPMRL file (so that EVALB_SPMRL's
+    figures are what its user expects), else None."""
+    if params.spmrl:
+        return None
+    for name in ("spmrl", "spmrl-hebrew"):
+        shipped = shipped_params(name)
+        mine, theirs = params.normalisation, shipped.normalisation
+        if (mine.delete_labels, mine.delete_labels_for_length, mine.equal_labels,
+                mine.quote_labels, params.labeled) == (
+                theirs.delete_labels, theirs.delete_labels_for_length, theirs.equal_labels,
+                theirs.quote_labels, shipped.labeled):
+            return name.replace("-", "_")
+    return None
 
 
 def with_overrides(params: Params, cutoff_len: int | None = None,

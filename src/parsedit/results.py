@@ -410,6 +410,9 @@ class LineageScript:
 
 
 STATUSES = ("ok", "skip", "error")
+# A row's status in EVALB's table beyond STATUSES: a skip counted as a parse
+# with no constituents (EVALB_SPMRL's -X prints it as status 3).
+X_STATUS = 3
 
 
 @fast_init
@@ -512,7 +515,9 @@ class SentenceRows:
     def add(self, s: SentenceResult) -> None:
         """Append the row of ``s``."""
         c = s.counts.get("parseval") or ParsevalCounts()
-        self.data.extend((s.id, s.length, STATUSES.index(s.status), int(c.matched), c.gold,
+        # A counted skip is EVALB_SPMRL's -X row: its status 3 (X_STATUS).
+        status = X_STATUS if s.counted and s.status == "skip" else STATUSES.index(s.status)
+        self.data.extend((s.id, s.length, status, int(c.matched), c.gold,
                           c.test, c.crossing, c.words, c.correct_tags))
 
     def extend(self, other: SentenceRows) -> None:
@@ -540,7 +545,8 @@ class SentenceRows:
 
     def __iter__(self) -> Iterator[Row]:
         for number, length, status, *counts in self.tuples():
-            yield Row(number, length, STATUSES[status], *counts)
+            yield Row(number, length, STATUSES[status] if status < X_STATUS else "skip",
+                      *counts)
 
 
 @dataclass(frozen=True)
@@ -731,7 +737,8 @@ class CorpusResult:
         skips unless ``--failures count`` counted them), said once (the
         command line also lists each on standard error)."""
         totals = self.totals
-        skipped = 0 if "|failures:count" in self.signature else totals.skip
+        counting = ("|failures:count" in self.signature or "|failures:spmrl" in self.signature)
+        skipped = 0 if counting else totals.skip
         left_out = [] if not totals.ok or not totals.error + skipped else [
             f"{totals.error + skipped} of {totals.sentences} sentences are left out of every "
             f"figure ({totals.error} errors: gold unreadable, or words that differ from gold; "

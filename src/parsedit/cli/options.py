@@ -16,6 +16,7 @@ from parsedit.cli.app import F
 from parsedit.config import (
     AVERAGES,
     DEFAULT_METRICS,
+    FAILURES,
     RANGES,
     ROUTES,
     SEGMENTATIONS,
@@ -171,15 +172,16 @@ la_preterminals_option = click.option(
 
 params_option = click.option(
     "--params", "-p", default="collins", show_default=True,
-    metavar="collins|new|none|function-tags|PATH",
+    metavar="collins|new|none|function-tags|nk|spmrl|spmrl-hebrew|PATH",
     help="EVALB parameter file: a shipped one by name, or any .prm file.")
 
 
 failures_option = click.option(
-    "--failures", type=click.Choice(["skip", "count"]), default="skip", show_default=True,
+    "--failures", type=click.Choice(FAILURES), default="skip", show_default=True,
     help="A test sentence that is empty, unreadable or a parser's failure marker: left out "
-         "of the sums (skip, EVALB's way) or scored as a parse with no constituents over "
-         "the gold words (count, EVALB_SPMRL's -X).")
+         "of the sums (skip, EVALB's way), scored as a parse with no constituents over "
+         "the gold words (count), or counted as EVALB_SPMRL's -X counts it (spmrl, with "
+         "-p spmrl: too many gold brackets, reproduced and said).")
 
 
 rule_pos_option = click.option(

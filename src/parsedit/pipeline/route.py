@@ -115,6 +115,7 @@ Row = tuple[Callable[[Config, Facts], bool], str, str]
 TABLE: tuple[Row, ...] = (
     (lambda c, f: c.segmentation != "gold", "reference",
      "--segmentation pairs runs of sentences"),
+    (lambda c, f: c.params.spmrl, "reference", "EVALB_SPMRL's rules (-p spmrl)"),
     (lambda c, f: f.source == "trees", "reference", "trees held in memory"),
     (lambda c, f: f.source == "files" and not f.by_lines, "reference",
      "a file is not one tree a line on disk"),
@@ -149,6 +150,8 @@ def _refusal(config: Config, facts: Facts, name: str) -> str:
     """Why the fast route ``name`` cannot read this input ("" if it can)."""
     if config.segmentation != "gold":
         return "--segmentation pairs runs of sentences, read the reference way"
+    if config.params.spmrl:
+        return "EVALB_SPMRL's rules (-p spmrl) are judged the reference way"
     if facts.source == "trees":
         return "trees held in memory are read the reference way"
     if facts.source == "files" and not facts.by_lines:

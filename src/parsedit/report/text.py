@@ -152,7 +152,9 @@ def render(result: CorpusResult, gold: str, test: str) -> str:
             ("Not scored (left out of the sums):",
              [s for s in result.not_ok if not s.has_counts]),
             ("Failures counted as parses with no constituents (in the sums):",
-             [s for s in result.not_ok if s.counted])):
+             [s for s in result.not_ok if s.counted]),
+            ("Scored with a note (in the sums):",
+             [s for s in result.not_ok if s.status == "ok"])):
         if listed:
             lines += [title, *(f"  {s.id:>5} {s.status:<6}{s.message}" for s in listed), ""]
     if result.stopped:
