@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from parsedit.encodings import NAMES as EDIT_METRICS
 from parsedit.errors import ConfigError
 from parsedit.metrics.movement import FIVE_STEP, METHODS, Movement
-from parsedit.params import Params, load_params, shipped_params, with_overrides
+from parsedit.params import Params, load_params, shipped_params, with_labels, with_overrides
 from parsedit.tagging.config import TagConfig, tag_config
 from parsedit.tagging.tagset import Tagset, Weights
 
@@ -197,7 +197,9 @@ class Config:
                      max_k: int = 6, tagset: str | Tagset | None = None,
                      weights: str | Weights | None = None, separator: str = ":",
                      scoring: str | Sequence[str] | None = None,
-                     word_costs: str | Scheme | None = None, **options: Any) -> Config:
+                     word_costs: str | Scheme | None = None,
+                     delete_by: str | None = None, delete_labels: Sequence[str] = (),
+                     equal_labels: Sequence[Sequence[str]] = (), **options: Any) -> Config:
         """A Config from options as the command line and the Python API give
         them: names or paths where objects are expected (``metrics`` as
         ``"parseval,label"`` or a sequence; ``costs`` per metric, and
@@ -206,7 +208,11 @@ class Config:
         EVALB's ``-c`` and ``-e``); ``label_costs`` and the like, as the
         command line names them, join ``costs``; ``options`` are the other
         fields, as they are (``yields="align"``, ``segmentation="align"``),
-        and a name that is no option is refused."""
+        and a name that is no option is refused; ``delete_labels`` and
+        ``equal_labels`` (pairs) add to the parameter file's DELETE_LABEL and
+        EQ_LABEL lines (``--delete-label``, ``--equal-label``); ``delete_by``
+        (``"own"`` or ``"gold"``) overrides the file's DELETE_BY_GOLD
+        (``--delete-by``)."""
         names = tuple(m.strip() for m in (metrics.split(",") if isinstance(metrics, str)
                                           else metrics) if m.strip())
         loaded = load_params(params) if isinstance(params, str) else params
@@ -225,7 +231,8 @@ class Config:
         if unknown:
             raise ConfigError(f"unknown option(s) {', '.join(unknown)}; expected some of "
                               f"costs, cutoff, max_error, movement, max_moves, max_k, tagset, "
-                              f"weights, separator, scoring, "
+                              f"weights, separator, scoring, delete_by, delete_labels, "
+                              "equal_labels, "
                               f"{', '.join(sorted(known))}, *_costs")
         for name, value in (("cutoff", cutoff), ("max_error", max_error)):
             if value is not None:
@@ -236,7 +243,8 @@ class Config:
             movement = Movement(movement, max_moves, max_k)
         if word_costs is not None:
             word_costs = _loaded(word_costs, "words")
-        return cls(metrics=names, params=with_overrides(loaded, cutoff, max_error),
+        loaded = with_labels(loaded, tuple(delete_labels), tuple(map(tuple, equal_labels)))
+        return cls(metrics=names, params=with_overrides(loaded, cutoff, max_error, delete_by),
                    schemes=schemes, movement=movement, word_costs=word_costs,
                    tags=tag_config(scoring, tagset, weights, separator), **options)
 

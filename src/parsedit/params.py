@@ -24,6 +24,12 @@ do (EVALB's README, section 6):
                            which EVALB counts as a bracket with the empty
                            label, so PARSEVAL ignores root conventions (off
                            by default)
+``DELETE_BY_GOLD 0|1``     parsedit's extension: 1 deletes a test word where
+                           the *gold* tag at its place is a delete label, and
+                           keeps it where gold's is not, whatever the test's
+                           own tag (disco-dop's way; ``--delete-by gold``):
+                           a mis-tagged punctuation mark neither drops the
+                           sentence nor is scored
 ``EVALB_SPMRL 0|1``        parsedit's extension: 1 scores by EVALB_SPMRL's
                            rules (the SPMRL shared tasks' scorer; what
                            ``-p spmrl`` and ``-p spmrl-hebrew`` set): labels
@@ -44,6 +50,7 @@ order-dependent way.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
@@ -69,6 +76,12 @@ class Params:
     # The DELETE_LABEL values in the file's order, repeats kept: EVALB_SPMRL's
     # -X counts one gold bracket per entry (parsedit.pipeline.spmrl.x_count).
     deletes: tuple[str, ...] = ()
+    # Labels deleted and made equal on top of the file (--delete-label,
+    # --equal-label), as the signature names them.
+    added: tuple[str, ...] = ()
+    # Whose tags decide which words DELETE_LABEL deletes: each side's own
+    # ("own", EVALB's way) or gold's on both sides ("gold", disco-dop's).
+    delete_by: str = "own"
 
     @property
     def spmrl(self) -> bool:
@@ -81,7 +94,9 @@ class Params:
         which sentences the figures cover); under EVALB_SPMRL's rules, the
         number of DELETE_LABEL lines (which its -X counts)."""
         spmrl = f"|evalb-spmrl:deletes:{len(self.deletes)}" if self.spmrl else ""
-        return (f"{self.normalisation.describe()}|labeled:{int(self.labeled)}|"
+        added = "".join(f"|{part}" for part in self.added) \
+            + ("|delete-by:gold" if self.delete_by == "gold" else "")
+        return (f"{self.normalisation.describe()}{added}|labeled:{int(self.labeled)}|"
                 f"cutoff:{self.cutoff_len}|max-error:{self.max_error}{spmrl}")
 
 
@@ -98,7 +113,7 @@ def parse_params(text: str, source: str, name: str) -> Params:
     """The :class:`Params` of a parameter file's text."""
     settings: dict[str, int] = {"LABELED": 1, "CUTOFF_LEN": 40, "MAX_ERROR": 10,
                                 "STRIP_FUNCTION_TAGS": 1, "STRIP_OUTER_BRACKET": 0,
-                                "EVALB_SPMRL": 0}
+                                "EVALB_SPMRL": 0, "DELETE_BY_GOLD": 0}
     lists: dict[str, list[str]] = {"DELETE_LABEL": [], "DELETE_LABEL_FOR_LENGTH": [],
                                    "QUOTE_LABEL": []}
     pairs: dict[str, list[tuple[str, str]]] = {"EQ_LABEL": [], "EQ_WORD": []}
@@ -144,6 +159,9 @@ def parse_params(text: str, source: str, name: str) -> Params:
                           f"with keys {', '.join(known[:6])}, ...")
     if faults:
         raise faults[0]
+    if settings["EVALB_SPMRL"] and settings["DELETE_BY_GOLD"]:
+        raise ConfigError(f"{source}: DELETE_BY_GOLD cannot be used with EVALB_SPMRL 1, "
+                          "which deletes no word")
     if settings["EVALB_SPMRL"] and lists["QUOTE_LABEL"]:
         # EVALB_SPMRL's quote fix compares the delete list before its first
         # sentence cuts it, and after: its figures then hang on the order
@@ -163,7 +181,8 @@ def parse_params(text: str, source: str, name: str) -> Params:
         spmrl=bool(settings["EVALB_SPMRL"]))
     return Params(normalisation, labeled=bool(settings["LABELED"]),
                   cutoff_len=settings["CUTOFF_LEN"], max_error=settings["MAX_ERROR"],
-                  source=source, warnings=tuple(warnings), deletes=tuple(lists["DELETE_LABEL"]))
+                  source=source, warnings=tuple(warnings), deletes=tuple(lists["DELETE_LABEL"]),
+                  delete_by="gold" if settings["DELETE_BY_GOLD"] else "own")
 
 
 @cache
@@ -215,9 +234,47 @@ def _spmrl_like(params: Params) -> str | None:
     return None
 
 
+def with_labels(params: Params, delete: Sequence[str] = (),
+                equal: Sequence[Sequence[str]] = ()) -> Params:
+    """``params`` with more labels deleted (``--delete-label``, as a
+    ``DELETE_LABEL`` line would) and more pairs of labels made equal
+    (``--equal-label A B``, as an ``EQ_LABEL`` line would), on top of the
+    file's own; named in the signature (``delete:ROOT``, ``equal:ROOT=TOP``)."""
+    if not delete and not equal:
+        return params
+    for label in (*delete, *(x for pair in equal for x in pair)):
+        if not label or any(c.isspace() or c in "()" for c in label):
+            raise ConfigError(f"--delete-label/--equal-label {label!r}: a label has no "
+                              "whitespace or bracket and is not empty")
+    pairs = []
+    for pair in equal:
+        if len(pair) != 2:
+            raise ConfigError(f"--equal-label takes two labels, not {len(pair)}: {pair!r}")
+        pairs.append((pair[0], pair[1]))
+    norm = params.normalisation
+    normalisation = replace(norm, delete_labels=norm.delete_labels | frozenset(delete),
+                            equal_labels=(*norm.equal_labels, *pairs))
+    added = (*params.added, *(f"delete:{label}" for label in delete),
+             *(f"equal:{a}={b}" for a, b in pairs))
+    return replace(params, normalisation=normalisation, deletes=(*params.deletes, *delete),
+                   added=added)
+
+
+DELETE_BY = ("own", "gold")
+
+
 def with_overrides(params: Params, cutoff_len: int | None = None,
-                   max_error: int | None = None) -> Params:
-    """``params`` with EVALB's command-line overrides (``-c``, ``-e``)."""
+                   max_error: int | None = None, delete_by: str | None = None) -> Params:
+    """``params`` with EVALB's command-line overrides (``-c``, ``-e``) and
+    ``--delete-by`` (over DELETE_BY_GOLD)."""
+    if delete_by is not None and delete_by != params.delete_by:
+        if delete_by not in DELETE_BY:
+            raise ConfigError(f"Invalid value for '--delete-by': {delete_by!r} is not one of "
+                              f"{', '.join(map(repr, DELETE_BY))}")
+        if params.spmrl and delete_by == "gold":
+            raise ConfigError("--delete-by gold cannot be used with EVALB_SPMRL's rules (-p "
+                              "spmrl), which delete no word")
+        params = replace(params, delete_by=delete_by)
     if cutoff_len is not None:
         params = replace(params, cutoff_len=cutoff_len)
     if max_error is not None:

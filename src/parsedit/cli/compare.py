@@ -19,6 +19,7 @@ from parsedit.cli.options import (
     encodings_of,
     format_options,
     formats_of,
+    label_options,
     option_files,
     params_option,
     scoring_config,
@@ -104,14 +105,17 @@ def compare_command(gold: str, systems: tuple[str, ...], names: tuple[str, ...],
 @click.option("--name", "names", multiple=True, metavar="NAME",
               help="A name for each TEST, in order (default: the file names).")
 @params_option
+@label_options
 @cost_options
 @yield_options
 @encoding_options()
 @format_options(TREES)
 @user_errors
 def plot(kind: str, gold: str, tests: tuple[str, ...], output: str, names: tuple[str, ...],
-         params: str, label_costs: str | None, span_costs: str | None,
-         rule_costs: str | None, la_costs: str | None, yields: str, word_costs: str | None,
+         params: str, delete_labels: tuple[str, ...],
+         equal_labels: tuple[tuple[str, str], ...], label_costs: str | None,
+         span_costs: str | None, rule_costs: str | None, la_costs: str | None, yields: str,
+         word_costs: str | None,
          word_aligner: str, input_encoding: str, gold_encoding: str | None,
          test_encoding: str | None, gold_format: str, test_format: str) -> None:
     """Draw one of Roark's or Sampson and Babarczy's figures (KIND) for TEST files,
@@ -121,7 +125,8 @@ def plot(kind: str, gold: str, tests: tuple[str, ...], output: str, names: tuple
     config = config_of(",".join(plot_report.NEEDS[kind]), "words",
                      {"label": label_costs, "span": span_costs, "rule": rule_costs,
                       "la": la_costs}, params, yields=yields, word_costs=word_costs,
-                     word_aligner=word_aligner)
+                     word_aligner=word_aligner, delete_labels=delete_labels,
+                     equal_labels=equal_labels)
     labels = names_for(list(tests), names)
     check_outputs(output, inputs=[
         ("gold file", gold), *(("test file", t) for t in tests),

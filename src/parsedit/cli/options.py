@@ -27,6 +27,7 @@ from parsedit.config import (
 from parsedit.encodings import NAMES
 from parsedit.metrics.movement import METHODS
 from parsedit.names import names_file
+from parsedit.params import DELETE_BY
 from parsedit.params import SHIPPED as SHIPPED_PARAMS
 from parsedit.trees.formats import FORMATS, chosen
 from parsedit.trees.source import DEFAULT_ENCODING, check_encoding
@@ -184,6 +185,27 @@ failures_option = click.option(
          "-p spmrl: too many gold brackets, reproduced and said).")
 
 
+def label_options(func: F) -> F:
+    """``--delete-label`` and ``--equal-label``: labels deleted and made
+    equal on top of the parameter file (score, compare, plot)."""
+    func = click.option("--equal-label", "equal_labels", nargs=2, multiple=True,
+                        metavar="A B",
+                        help="Count labels A and B as one, on top of the parameter file "
+                             "(as an EQ_LABEL line; repeatable).")(func)
+    return click.option("--delete-label", "delete_labels", multiple=True, metavar="LABEL",
+                        help="Delete LABEL on top of the parameter file (as a DELETE_LABEL "
+                             "line: a phrase loses its bracket, a preterminal its word; "
+                             "repeatable): --delete-label ROOT for a ROOT root.")(func)
+
+
+delete_by_option = click.option(
+    "--delete-by", type=click.Choice(DELETE_BY), default=None,
+    help="Whose tags decide which words the parameter file's DELETE_LABEL deletes: each "
+         "side's own (own, EVALB's way: the default unless the file says DELETE_BY_GOLD 1) "
+         "or gold's on both sides (gold, disco-dop's way: a mis-tagged punctuation mark "
+         "neither drops the sentence nor is scored).")
+
+
 rule_pos_option = click.option(
     "--rule-pos", type=click.Choice(["words", "tags"]), default="words", show_default=True,
     help="Write preterminal children of rules as their words (Roark's evaluation) or tags.")
@@ -242,6 +264,8 @@ def scoring_options(func: F) -> F:
     for option in reversed((
         metrics_option,
         params_option,
+        label_options,
+        delete_by_option,
         click.option("--cutoff", "-c", type=whole("cutoff"), default=None, metavar="N",
                      help="Length cut-off of the second summary (overrides CUTOFF_LEN)."),
         click.option("--max-error", "-e", type=whole("max_error"), default=None,
@@ -303,4 +327,6 @@ def scoring_config(options: dict[str, Any]) -> Config:
                    tagset=pop("tagset"), weights=pop("weights"), separator=pop("separator"),
                    yields=pop("yields"), word_costs=pop("word_costs"),
                    word_aligner=pop("word_aligner"),
-                   segmentation=pop("segmentation"), route=pop("route"))
+                   segmentation=pop("segmentation"), route=pop("route"),
+                   delete_by=pop("delete_by"), delete_labels=pop("delete_labels"),
+                   equal_labels=pop("equal_labels"))

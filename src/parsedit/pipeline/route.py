@@ -116,6 +116,8 @@ TABLE: tuple[Row, ...] = (
     (lambda c, f: c.segmentation != "gold", "reference",
      "--segmentation pairs runs of sentences"),
     (lambda c, f: c.params.spmrl, "reference", "EVALB_SPMRL's rules (-p spmrl)"),
+    (lambda c, f: c.params.delete_by == "gold", "reference",
+     "--delete-by gold reads the gold tags of each pair"),
     (lambda c, f: f.source == "trees", "reference", "trees held in memory"),
     (lambda c, f: f.source == "files" and not f.by_lines, "reference",
      "a file is not one tree a line on disk"),
@@ -152,6 +154,8 @@ def _refusal(config: Config, facts: Facts, name: str) -> str:
         return "--segmentation pairs runs of sentences, read the reference way"
     if config.params.spmrl:
         return "EVALB_SPMRL's rules (-p spmrl) are judged the reference way"
+    if config.params.delete_by == "gold":
+        return "--delete-by gold reads the gold tags of each pair, the reference way"
     if facts.source == "trees":
         return "trees held in memory are read the reference way"
     if facts.source == "files" and not facts.by_lines:

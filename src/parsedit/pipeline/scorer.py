@@ -17,6 +17,7 @@ alignment (:mod:`parsedit.metrics.yields`) when the words differ.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -26,7 +27,7 @@ from parsedit.limits import max_edit_size
 from parsedit.metrics import registry
 from parsedit.metrics.base import Outcome
 from parsedit.metrics.errors import sentence_errors
-from parsedit.pipeline.tally import QUOTE_NOTE, TOO_LARGE
+from parsedit.pipeline.tally import QUOTE_NOTE, RESCUED_NOTE, TOO_LARGE
 from parsedit.results import (
     EditScript,
     LineageScript,
@@ -34,9 +35,9 @@ from parsedit.results import (
     SentenceResult,
     WordCounts,
 )
-from parsedit.trees import bracketing
+from parsedit.trees import bracketing, gold_tags
 from parsedit.trees.bracketing import WORD, Bracketing, decode
-from parsedit.trees.normalise import QUOTE_WORDS, Normalised, fix_quotes
+from parsedit.trees.normalise import QUOTE_WORDS, Normalisation, Normalised, fix_quotes
 from parsedit.trees.reader import Item, paired, read_trees
 from parsedit.trees.roots import (
     outer_bracket,
@@ -133,6 +134,10 @@ class Scorer:
             return skip(message, f"skipped: {message}" if test.error is not None else None)
         test_sentence = gold_sentence if gold_sentence and gold_raw == test.tokens \
             else norm.normalise(test.tokens)
+        by_gold = self.config.params.delete_by == "gold" and gold_raw and test.tokens
+        own = test_sentence  # (deleted by its own tags: EVALB's way)
+        if by_gold and gold_raw and test.tokens != gold_raw:
+            test_sentence = norm.normalise(*gold_tags.by_gold(norm, gold_raw, test.tokens))
         if not test_sentence.words:
             return skip(f"{test_path}:{test.line}: no word is left after normalisation")
         if gold is None or gold_raw is None or gold_sentence is None:
@@ -140,13 +145,19 @@ class Scorer:
             reason = f"Length unmatch (0|{len(test_sentence.words)})" \
                 if gold is not None and gold.error is None else message
             return SentenceResult(number, "error", message, length=length, reason=reason), {}
-        if len(gold_sentence.words) != len(test_sentence.words) and norm.quote_labels:
+        if len(gold_sentence.words) != len(test_sentence.words) and norm.quote_labels \
+                and not by_gold:
             keep_gold, keep_test = fix_quotes(norm.quote_terms(gold_raw),
                                               norm.quote_terms(test.tokens))
             gold_sentence = norm.normalise(gold_raw, keep_gold)
             test_sentence = norm.normalise(test.tokens, keep_test)
-        return self.judge(number, gold_sentence, test_sentence,
-                          f"{gold_path}:{gold.line} and {test_path}:{test.line}")
+        where = f"{gold_path}:{gold.line} and {test_path}:{test.line}"
+        result, outcomes = self.judge(number, gold_sentence, test_sentence, where)
+        rescued = _rescued(norm, gold_sentence.words, own.words) \
+            if by_gold and result.status == "ok" else None
+        if rescued is not None:
+            result = replace(result, message=f"{where}: {RESCUED_NOTE} {rescued}")
+        return result, outcomes
 
     def judge(self, number: int, gold: Normalised, test: Normalised, where: str
               ) -> tuple[SentenceResult, Outcomes]:
@@ -231,6 +242,17 @@ class Scorer:
                 norm.normalise(item.tokens).bracketing)
         return aligned_pairs(gold, test, self.aligned.aligner, words, self.runs,
                              self.config.segmentation == "document")
+
+
+def _rescued(norm: Normalisation, gold: list[str], own: list[str]) -> str | None:
+    """What would have left a pair out had each side's own tags decided
+    which words go (EVALB's way), or None if nothing would have."""
+    if len(gold) != len(own):
+        return f"length mismatch: gold has {len(gold)} words, test {len(own)}"
+    for i, (g, t) in enumerate(zip(gold, own), start=1):
+        if not norm.same_word(g[:-1], t[:-1]):
+            return f"words differ at word {i}: gold {g[:-1]!r}, test {t[:-1]!r}"
+    return None
 
 
 def _empties(gold: Bracketing, test: Bracketing) -> str:
