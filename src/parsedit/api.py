@@ -37,7 +37,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import fields, is_dataclass
 from typing import Any, cast
 
-from parsedit.config import DEFAULT_METRICS, Config, check_run
+from parsedit.config import Config, check_run
 from parsedit.costs import load_costs
 from parsedit.costs.alphabet import collect_items
 from parsedit.errors import ConfigError
@@ -356,8 +356,8 @@ def _config(config: Config | None, metrics: str | Sequence[str] | None,
     ``config`` as it is, or one made of the others (``metrics`` and
     ``params`` None: the defaults), never both."""
     if config is None:
-        return Config.from_options(DEFAULT_METRICS if metrics is None else metrics,
-                                   "collins" if params is None else params, **options)
+        return Config.from_options(metrics, "collins" if params is None else params,
+                                   **options)
     given = [name for name, value in (("metrics", metrics), ("params", params))
              if value is not None] + sorted(options)
     if given:

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 # The cost-scheme machinery (parsedit.costs) is imported where a scheme is
 # asked for, so that a run of PARSEVAL alone starts without it.
 
-METRICS = ("parseval", *EDIT_METRICS, "la", "tagging")
+METRICS = ("parseval", *EDIT_METRICS, "la", "tagging", "unsupervised")
 DEFAULT_METRICS = ("parseval", *EDIT_METRICS)
 AVERAGES = ("corpus", "sentence")
 FAILURES = ("skip", "count", "spmrl")
@@ -54,7 +54,10 @@ RANGES: dict[str, tuple[str, int, int | None]] = {
     "worst_words": ("'--worst-words'", 0, None),
     "errors": ("'--errors'", 1, None),
     "jobs": ("'-j' / '--jobs'", 1, MAX_JOBS),
+    "max_words": ("'--max-words'", 1, None),
 }
+# The unsupervised-parsing variants (parsedit.metrics.unsupervised.VARIANTS).
+UNSUPERVISED = ("kim", "kim-skip-empty", "kim-multiset", "li2020", "prpn")
 
 
 def invalid(option: str, detail: str) -> ConfigError:
@@ -148,6 +151,11 @@ class Config:
     # sentence by the reference reader); every route gives the same
     # figures, so it is not in the signature.
     route: str = "auto"
+    # The unsupervised metric's variant (None: the parameter file's
+    # UNSUPERVISED, else "kim") and the most kept gold words a sentence it
+    # scores may have (None: any), parsedit.metrics.unsupervised.
+    unsupervised: str | None = None
+    max_words: int | None = None
 
     def __post_init__(self) -> None:
         for name in self.metrics:
@@ -164,8 +172,11 @@ class Config:
                 ("'--yield'", self.yields, YIELDS),
                 ("'--segmentation'", self.segmentation, SEGMENTATIONS),
                 ("'--word-aligner'", self.word_aligner, WORD_ALIGNERS),
-                ("'--route'", self.route, ROUTES)):
+                ("'--route'", self.route, ROUTES),
+                ("'--unsupervised'", self.unsupervised_variant, UNSUPERVISED)):
             check_choice(option, value, choices)
+        if self.max_words is not None:
+            check_whole("max_words", self.max_words)
         check_whole("max_moves", self.movement.max_moves)
         check_whole("max_k", self.movement.max_k)
         if self.failures == "spmrl" and not self.params.spmrl:
@@ -189,7 +200,7 @@ class Config:
                                       "transducer")
 
     @classmethod
-    def from_options(cls, metrics: str | Sequence[str] = DEFAULT_METRICS,
+    def from_options(cls, metrics: str | Sequence[str] | None = None,
                      params: str | Params = "collins",
                      costs: Mapping[str, str | Scheme | None] | None = None,
                      cutoff: int | None = None, max_error: int | None = None,
@@ -202,7 +213,9 @@ class Config:
                      equal_labels: Sequence[Sequence[str]] = (), **options: Any) -> Config:
         """A Config from options as the command line and the Python API give
         them: names or paths where objects are expected (``metrics`` as
-        ``"parseval,label"`` or a sequence; ``costs`` per metric, and
+        ``"parseval,label"`` or a sequence; None: ``unsupervised`` if the
+        parameter file names a convention (UNSUPERVISED), else the
+        default; ``costs`` per metric, and
         ``word_costs``, a shipped name, a path or a loaded scheme;
         ``cutoff`` and ``max_error`` overriding the parameter file's, as
         EVALB's ``-c`` and ``-e``); ``label_costs`` and the like, as the
@@ -213,9 +226,11 @@ class Config:
         EQ_LABEL lines (``--delete-label``, ``--equal-label``); ``delete_by``
         (``"own"`` or ``"gold"``) overrides the file's DELETE_BY_GOLD
         (``--delete-by``)."""
+        loaded = load_params(params) if isinstance(params, str) else params
+        if metrics is None:
+            metrics = ("unsupervised",) if loaded.unsupervised else DEFAULT_METRICS
         names = tuple(m.strip() for m in (metrics.split(",") if isinstance(metrics, str)
                                           else metrics) if m.strip())
-        loaded = load_params(params) if isinstance(params, str) else params
         costs = dict(costs or {})
         for metric in (*EDIT_METRICS, "la"):
             if f"{metric}_costs" in options:
@@ -247,6 +262,12 @@ class Config:
         return cls(metrics=names, params=with_overrides(loaded, cutoff, max_error, delete_by),
                    schemes=schemes, movement=movement, word_costs=word_costs,
                    tags=tag_config(scoring, tagset, weights, separator), **options)
+
+    @property
+    def unsupervised_variant(self) -> str:
+        """The unsupervised metric's variant: the option's, the parameter
+        file's UNSUPERVISED, or ``kim``."""
+        return self.unsupervised or self.params.unsupervised or "kim"
 
     @property
     def edit_metrics(self) -> tuple[str, ...]:
@@ -301,7 +322,9 @@ class Config:
                 (self.la_preterminals, "--la-preterminals has", "la"),
                 (self.rule_pos != "words", "--rule-pos has", "rule"),
                 (self.with_preterminals or self.split or self.weighted,
-                 "--with-preterminals, --split and --weighted have", "parseval")):
+                 "--with-preterminals, --split and --weighted have", "parseval"),
+                (self.unsupervised is not None or self.max_words is not None,
+                 "--unsupervised and --max-words have", "unsupervised")):
             if given and metric not in metrics:
                 out.append(f"{options} no effect: {metric} is not in {chooser}")
         if self.word_costs is not None and self.yields != "align":

@@ -30,6 +30,13 @@ do (EVALB's README, section 6):
                            own tag (disco-dop's way; ``--delete-by gold``):
                            a mis-tagged punctuation mark neither drops the
                            sentence nor is scored
+``KEEP_LABEL X``           parsedit's extension: only preterminals tagged
+                           with a KEEP_LABEL tag keep their words (the word
+                           tags of unsupervised parsing, ``-p unsupervised``)
+``UNSUPERVISED NAME``      parsedit's extension: score by the unsupervised-
+                           parsing convention NAME (``kim``, ``li2020``, ...:
+                           :mod:`parsedit.metrics.unsupervised`), the metric
+                           a run gets when it names none
 ``EVALB_SPMRL 0|1``        parsedit's extension: 1 scores by EVALB_SPMRL's
                            rules (the SPMRL shared tasks' scorer; what
                            ``-p spmrl`` and ``-p spmrl-hebrew`` set): labels
@@ -59,7 +66,8 @@ from pathlib import Path
 from parsedit.errors import ConfigError
 from parsedit.trees.normalise import Normalisation
 
-SHIPPED = ("collins", "new", "none", "function-tags", "nk", "spmrl", "spmrl-hebrew")
+SHIPPED = ("collins", "new", "none", "function-tags", "nk", "spmrl", "spmrl-hebrew",
+           "unsupervised", "unsupervised-li2020")
 
 
 @dataclass(frozen=True)
@@ -82,6 +90,8 @@ class Params:
     # Whose tags decide which words DELETE_LABEL deletes: each side's own
     # ("own", EVALB's way) or gold's on both sides ("gold", disco-dop's).
     delete_by: str = "own"
+    # The unsupervised-parsing convention the file names (UNSUPERVISED), or "".
+    unsupervised: str = ""
 
     @property
     def spmrl(self) -> bool:
@@ -115,10 +125,11 @@ def parse_params(text: str, source: str, name: str) -> Params:
                                 "STRIP_FUNCTION_TAGS": 1, "STRIP_OUTER_BRACKET": 0,
                                 "EVALB_SPMRL": 0, "DELETE_BY_GOLD": 0}
     lists: dict[str, list[str]] = {"DELETE_LABEL": [], "DELETE_LABEL_FOR_LENGTH": [],
-                                   "QUOTE_LABEL": []}
+                                   "QUOTE_LABEL": [], "KEEP_LABEL": []}
+    strings: dict[str, str] = {"UNSUPERVISED": ""}
     pairs: dict[str, list[tuple[str, str]]] = {"EQ_LABEL": [], "EQ_WORD": []}
     warnings: list[str] = []
-    known = ("DEBUG", *settings, *lists, *pairs)
+    known = ("DEBUG", *settings, *lists, *pairs, *strings)
     unknown: list[int] = []
     faults: list[ConfigError] = []
     lines = 0
@@ -141,6 +152,8 @@ def parse_params(text: str, source: str, name: str) -> Params:
                 faults.append(fault)
         elif key in lists:
             lists[key].append(value)
+        elif key in strings:
+            strings[key] = value
         elif key in pairs:
             words = value.split()
             if len(words) != 2:
@@ -178,11 +191,13 @@ def parse_params(text: str, source: str, name: str) -> Params:
         quote_labels=frozenset(lists["QUOTE_LABEL"]),
         equal_words=tuple(pairs["EQ_WORD"]),
         strip_outer_bracket=bool(settings["STRIP_OUTER_BRACKET"]),
-        spmrl=bool(settings["EVALB_SPMRL"]))
+        spmrl=bool(settings["EVALB_SPMRL"]),
+        keep_labels=frozenset(lists["KEEP_LABEL"]) if lists["KEEP_LABEL"] else None)
     return Params(normalisation, labeled=bool(settings["LABELED"]),
                   cutoff_len=settings["CUTOFF_LEN"], max_error=settings["MAX_ERROR"],
                   source=source, warnings=tuple(warnings), deletes=tuple(lists["DELETE_LABEL"]),
-                  delete_by="gold" if settings["DELETE_BY_GOLD"] else "own")
+                  delete_by="gold" if settings["DELETE_BY_GOLD"] else "own",
+                  unsupervised=strings["UNSUPERVISED"])
 
 
 @cache

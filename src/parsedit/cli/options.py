@@ -20,6 +20,7 @@ from parsedit.config import (
     RANGES,
     ROUTES,
     SEGMENTATIONS,
+    UNSUPERVISED,
     WORD_ALIGNERS,
     YIELDS,
     Config,
@@ -162,9 +163,11 @@ def encodings_of(input_encoding: str, gold: str | None = None,
 
 
 metrics_option = click.option(
-    "--metrics", default=",".join(DEFAULT_METRICS), show_default=True,
+    "--metrics", default=None, show_default=",".join(DEFAULT_METRICS),
     help="Comma-separated metrics: parseval (EVALB's), the edit distances label, span, "
-         "rule, la (leaf-ancestor) and tagging (tagger measures).")
+         "rule, la (leaf-ancestor), tagging (tagger measures) and unsupervised (the "
+         "unsupervised-parsing convention: sentence and corpus F1 of unlabelled spans; the "
+         "default under -p unsupervised).")
 
 
 la_preterminals_option = click.option(
@@ -173,7 +176,8 @@ la_preterminals_option = click.option(
 
 params_option = click.option(
     "--params", "-p", default="collins", show_default=True,
-    metavar="collins|new|none|function-tags|nk|spmrl|spmrl-hebrew|PATH",
+    metavar="collins|new|none|function-tags|nk|spmrl|spmrl-hebrew|unsupervised|"
+            "unsupervised-li2020|PATH",
     help="EVALB parameter file: a shipped one by name, or any .prm file.")
 
 
@@ -240,6 +244,20 @@ def yield_options(func: F) -> F:
                              "whose words differ is scored through its word alignment.")(func)
 
 
+def unsupervised_options(func: F) -> F:
+    """``--unsupervised`` and ``--max-words`` (the unsupervised metric)."""
+    func = click.option("--max-words", type=whole("max_words"), default=None, metavar="N",
+                        help="unsupervised: leave out sentences of more than N kept gold "
+                             "words (150: compare_trees.py's cut-off; 10: WSJ10).")(func)
+    return click.option("--unsupervised", "unsupervised", type=click.Choice(UNSUPERVISED),
+                        default=None,
+                        help="The unsupervised metric's rules (default: the parameter "
+                             "file's, else kim: Kim et al. 2019's compare_trees.py; "
+                             "kim-skip-empty: its eval.py of 2019-03-10; kim-multiset; "
+                             "li2020: Li et al. 2020's evaluate.py; prpn: PRPN's and "
+                             "ON-LSTM's test_phrase_grammar.py).")(func)
+
+
 def tag_options(func: F) -> F:
     for option in reversed((
         click.option("--tagset", metavar="NAME|FILE", default=None,
@@ -295,6 +313,7 @@ def scoring_options(func: F) -> F:
         click.option("--max-k", type=whole("max_k"), default=6, show_default=True,
                      metavar="K", help="cascade: at most K close brackets per move."),
         la_preterminals_option,
+        unsupervised_options,
         tag_options,
         yield_options,
         click.option("--segmentation", type=click.Choice(SEGMENTATIONS), default="gold",
@@ -328,5 +347,6 @@ def scoring_config(options: dict[str, Any]) -> Config:
                    yields=pop("yields"), word_costs=pop("word_costs"),
                    word_aligner=pop("word_aligner"),
                    segmentation=pop("segmentation"), route=pop("route"),
+                   unsupervised=pop("unsupervised"), max_words=pop("max_words"),
                    delete_by=pop("delete_by"), delete_labels=pop("delete_labels"),
                    equal_labels=pop("equal_labels"))

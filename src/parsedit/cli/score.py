@@ -39,7 +39,7 @@ from parsedit.pipeline.scorer import Scorer, pairs
 from parsedit.pipeline.scorer import align as align_pair
 from parsedit.report import evalb as evalb_report
 from parsedit.signature import signature
-from parsedit.trees.formats import TREES
+from parsedit.trees.formats import SCORED, TREES, against_gold
 from parsedit.trees.source import check_files
 
 
@@ -63,7 +63,7 @@ from parsedit.trees.source import check_files
 @click.option("-v", "--verbose", is_flag=True,
               help="Also say on standard error which route read the lines, and why.")
 @encoding_options()
-@format_options(TREES)
+@format_options(SCORED)
 @click.option("--errors", "errors_top", type=whole("errors"), default=None,
               metavar="K", help="Error analysis: the K most frequent edits per encoding, "
                                "per-label recall/precision/F, the K worst sentences per "
@@ -95,8 +95,10 @@ def score(gold: str | None, test: str | None, fmt: str, output: str | None,
         return
     if gold is None or test is None:
         raise ConfigError("score needs GOLD and TEST files (or --signature-only)")
-    formats_of("score", TREES, (gold, gold_format, encodings[0], "--gold-format"),
-               (test, test_format, encodings[1], "--test-format"))
+    formats = formats_of("score", SCORED, (gold, gold_format, encodings[0], "--gold-format"),
+                         (test, test_format, encodings[1], "--test-format"))
+    if test_format == "auto" and config.params.unsupervised:  # bare brackets, told by gold
+        formats[1] = against_gold(test, gold, config.params.normalisation, encodings)
     check_outputs(output, ("--per-sentence", per_sentence), inputs=inputs)
     progress = Progress(sys.stderr.isatty() and not quiet)
     # Only JSON and --per-sentence list every sentence's counts; the text
@@ -106,7 +108,7 @@ def score(gold: str | None, test: str | None, fmt: str, output: str | None,
     # EVALB's table is formatted as the rows come, while -j N's workers score.
     table = evalb_report.EvalbTable() if fmt == "evalb" else None
     result = evaluate(gold, test, config, worst_words, jobs, progress, errors_top or 0,
-                      *encodings, keep=keep, rows=table)
+                      *encodings, keep=keep, rows=table, formats=(formats[0], formats[1]))
     progress.close()
     if per_sentence:
         from parsedit.report import tsv as tsv_report

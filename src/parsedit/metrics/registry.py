@@ -42,6 +42,12 @@ def _leaf_ancestor(config: Config, alphabets: Alphabets) -> Metric[Any]:
     return LeafAncestor(config.scheme("la"), config.la_preterminals, alphabets.get("la"))
 
 
+def _unsupervised(config: Config) -> Metric[Any]:
+    from parsedit.metrics.unsupervised import Unsupervised
+
+    return Unsupervised(config.unsupervised_variant, config.max_words)
+
+
 def _tagging(config: Config, alphabets: Alphabets, tie_break: bool) -> Metric[Any]:
     from parsedit.tagging.evaluate import Tagging
 
@@ -56,6 +62,7 @@ FACTORIES: dict[str, Factory] = {
     "rule": _edit("rule"),
     "la": lambda c, a, _: _leaf_ancestor(c, a),
     "tagging": _tagging,
+    "unsupervised": lambda c, _, __: _unsupervised(c),
 }
 
 

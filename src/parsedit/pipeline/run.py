@@ -29,6 +29,7 @@ from parsedit.pipeline.tally import RowSink, Tally
 from parsedit.pipeline.units import Job, Unit, chunks, range_lines, score_unit
 from parsedit.pipeline.workers import tallies
 from parsedit.results import CorpusResult
+from parsedit.trees.formats import read_items
 from parsedit.trees.ranges import Reroute, by_ranges, iter_line_ranges
 from parsedit.trees.reader import Item, read_trees
 from parsedit.trees.roots import ROOT_SAMPLE
@@ -105,7 +106,8 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
              progress: Callable[[int], None] | None = None, errors: int = 0,
              gold_encoding: str = DEFAULT_ENCODING,
              test_encoding: str = DEFAULT_ENCODING, keep: str = "sentences",
-             rows: RowSink | None = None, every: int | None = None) -> CorpusResult:
+             rows: RowSink | None = None, every: int | None = None,
+             formats: tuple[str, str] = ("bracketed", "bracketed")) -> CorpusResult:
     """Score every pair of ``gold_path`` and ``test_path``: with
     ``worst_words`` (and the la metric) the lineage pairs that lose most,
     with ``errors`` the error analysis (its lists ``errors`` long, and every
@@ -114,7 +116,9 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
     EVALB's table rows go as they come (see :func:`run`), which the result
     then does not keep; ``every``: the lines a range holds on a route that
     reads ranges of lines (default: the route's, :func:`~.units.range_lines`;
-    the figures do not depend on it).  Either path may be ``-`` (standard input) or
+    the figures do not depend on it); ``formats``: the two files' formats
+    (bracketed, or bare brackets: read the reference way).  Either path
+    may be ``-`` (standard input) or
     compressed; each file is decoded with its text encoding (see
     :mod:`parsedit.trees.source`), and both are read through first, so that a
     file that cannot be decoded is refused before any scoring.  On a route
@@ -126,6 +130,14 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
     encodings = (gold_encoding, test_encoding)
     check_files((gold_path, gold_encoding), (test_path, test_encoding))
     scorer = Scorer.for_files(config, gold_path, test_path, errors > 0, *encodings)
+    if "bare" in formats:
+        result = evaluate_items(scorer, read_items(gold_path, formats[0], gold_encoding),
+                                read_items(test_path, formats[1], test_encoding), gold_path,
+                                test_path, worst_words, errors, jobs, keep,
+                                Facts("files", bare=True))
+        if rows is not None:
+            rows.add(rows.render(result.table))
+        return result
     route = choose(config, file_facts(config, gold_path, test_path, encodings, errors > 0,
                                       bool(worst_words) and "la" in config.metrics))
     job = _job(scorer, route, gold_path, test_path, worst_words, errors, keep, rows)
@@ -143,13 +155,17 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
     return _result(job, tally, stopped, root_labels(config, firsts), worst_words, errors)
 
 
+IN_MEMORY = Facts("trees")
+
+
 def evaluate_items(scorer: Scorer, gold: Iterable[Item], test: Iterable[Item],
                    gold_name: str, test_name: str, worst_words: int = 0, errors: int = 0,
-                   jobs: int = 1, keep: str = "sentences") -> CorpusResult:
+                   jobs: int = 1, keep: str = "sentences",
+                   facts: Facts = IN_MEMORY) -> CorpusResult:
     """Score pairs of items held in memory (the Python API's sources that
-    are not files) by ``scorer``, on the reference route (see
-    :func:`evaluate` for the options)."""
-    route = choose(scorer.config, Facts("trees"))
+    are not files, or files of bare brackets: ``facts``) by ``scorer``, on
+    the reference route (see :func:`evaluate` for the options)."""
+    route = choose(scorer.config, facts)
     job = _job(scorer, route, gold_name, test_name, worst_words, errors, keep, None)
     gold_seen, test_seen = _Firsts(gold), _Firsts(test)
     pairs: Iterable[Pair] = scorer.paired(gold_seen, test_seen)

@@ -8,31 +8,43 @@ format         what a file holds                                         read by
                sentences
 ``slash``      ``word/TAG`` tokens, one sentence a line (the PTB's        tagging.reader
                ``.tagged`` files)
+``bare``       bare brackets over words, one tree a line, every bracket   trees.bare
+               an unlabelled constituent (unsupervised parsers' output:
+               ``((the (big dog)) (barked loudly))``)
 =============  ========================================================  ==============
 
 Every command names a file's format the same way, ``--gold-format`` and
 ``--test-format`` (``auto``, the default: told from the file's first line
 that is not blank, :func:`detect`), and takes the formats of its kind:
 the scoring commands (``score``, ``compare``, ``plot``, ``align``) the
-formats that hold trees (:data:`TREES`); ``tags`` every format that holds
-tags (:data:`TAGGED`: a tree's preterminals are its tags).  A file whose
+formats that hold trees (:data:`TREES`; ``score`` and ``conventions`` also
+bare brackets, :data:`SCORED`); ``tags`` every format that holds tags
+(:data:`TAGGED`: a tree's preterminals are its tags).  A bare-bracket line
+also reads as a (wrong) bracketed tree, so ``auto`` tells the two apart
+only where the gold file says which words to expect: under a parameter
+file of the unsupervised convention (:func:`against_gold`).  A file whose
 format the command does not take is refused before any work, saying what
 it holds and which command reads it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from parsedit.errors import ConfigError
-from parsedit.trees.reader import SPACES
+from parsedit.trees.normalise import Normalisation
+from parsedit.trees.reader import SPACES, Item, read_sentence, read_trees
 from parsedit.trees.source import DEFAULT_ENCODING, Overlong, lines
 
 FORMATS: dict[str, str] = {
     "bracketed": "bracketed trees",
     "tsv": "word<TAB>tag tokens, one a line",
     "slash": "word/TAG tokens, one sentence a line",
+    "bare": "bare brackets over words, one tree a line",
 }
 # The formats each kind of command takes.
 TREES = ("bracketed",)
+SCORED = ("bracketed", "bare")
 TAGGED = ("bracketed", "tsv", "slash")
 
 
@@ -56,6 +68,9 @@ def chosen(name: str, path: str, encoding: str, accepted: tuple[str, ...], optio
     (a :class:`ConfigError` naming ``option``) if ``command`` does not take
     it."""
     found = detect(path, encoding) if name == "auto" else name
+    if found == "bare" and name != "auto" and found not in accepted:
+        raise ConfigError(f"{option} bare: {command} does not read bare brackets (score and "
+                          "conventions do)")
     if found not in accepted:
         reader = "parsedit tags" if found in TAGGED else "another command"
         how = "holds" if name == "auto" else "is named as holding"
@@ -63,3 +78,29 @@ def chosen(name: str, path: str, encoding: str, accepted: tuple[str, ...], optio
                           f"{command} does not read (it reads "
                           f"{', '.join(FORMATS[f] for f in accepted)}); {reader} does")
     return found
+
+
+def read_items(path: str, name: str, encoding: str = DEFAULT_ENCODING) -> Iterator[Item]:
+    """The items of a file of trees in format ``name`` (bracketed or bare)."""
+    if name == "bare":
+        from parsedit.trees.bare import read_bare
+
+        return read_bare(path, encoding)
+    return read_trees(path, encoding)
+
+
+def against_gold(test: str, gold: str, norm: Normalisation,
+                 encodings: tuple[str, str] = (DEFAULT_ENCODING, DEFAULT_ENCODING)) -> str:
+    """``bare`` if the first test line holds, read as bare brackets, the
+    words of its gold line (the words ``norm`` keeps, or all of them) and
+    read as a bracketed tree does not; else ``bracketed``."""
+    from parsedit.trees.bare import bare_item, words
+
+    for g, t in zip(read_trees(gold, encodings[0]), lines(test, encodings[1])):
+        if g.tokens is None or type(t) is Overlong or not t.strip(SPACES):
+            continue
+        expected = (words(g), [w[:-1] for w in norm.normalise(g.tokens).words])
+        bracketed = read_sentence(t)
+        return "bare" if words(bare_item(t)) in expected and (
+            bracketed.tokens is None or words(bracketed) not in expected) else "bracketed"
+    return "bracketed"

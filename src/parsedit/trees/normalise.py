@@ -79,6 +79,10 @@ class Normalisation:
     # tags cut by spmrl_label, the delete labels cut alike (so -NONE- deletes
     # every bracket whose label is empty once cut), no preterminal deleted.
     spmrl: bool = False
+    # Only preterminals with these tags are kept (parsedit.params' KEEP_LABEL:
+    # the word tags of the unsupervised-parsing convention); None keeps all
+    # that delete_labels does not delete.
+    keep_labels: frozenset[str] | None = None
     _canonical: dict[str, str] = field(init=False, repr=False, compare=False, hash=False)
     _delete_phrases: frozenset[str] = field(init=False, repr=False, compare=False, hash=False)
     _equal_words: frozenset[tuple[str, str]] = field(init=False, repr=False, compare=False,
@@ -126,7 +130,11 @@ class Normalisation:
         if token[-1] == ")":
             space = token.index(" ")
             tag = token[1:space]
-            return (tag in self.delete_labels, tag in self.delete_labels_for_length,
+            deleted = tag in self.delete_labels or (
+                self.keep_labels is not None and tag not in self.keep_labels)
+            # (with keep_labels, a sentence's length is its kept words)
+            return (deleted, tag in self.delete_labels_for_length or (
+                        self.keep_labels is not None and tag not in self.keep_labels),
                     TAG + canonical[tag] if tag in canonical else "(" + token[:space],
                     token[space + 1:])
         label = token[1:]
@@ -168,7 +176,9 @@ class Normalisation:
                          sorted(self.quote_labels), self.equal_words,
                          # only when on, so that every earlier digest stands
                          *(("strip-outer-bracket",) if self.strip_outer_bracket else ()),
-                         *(("evalb-spmrl",) if self.spmrl else ())))
+                         *(("evalb-spmrl",) if self.spmrl else ()),
+                         *((("keep", sorted(self.keep_labels)),)
+                           if self.keep_labels is not None else ())))
         return f"{self.name}@{hashlib.sha256(settings.encode()).hexdigest()[:8]}"
 
     def label(self, label: str) -> str:
