@@ -60,6 +60,7 @@ from parsedit.results import (
     Totals,
 )
 from parsedit.signature import signature
+from parsedit.trees.formats import against_gold
 from parsedit.trees.memory import Sentence, Source, TreeLike, is_path, items, not_a_tree
 from parsedit.trees.reader import Item
 from parsedit.trees.roots import ROOT_SAMPLE
@@ -95,7 +96,8 @@ def score(gold: Source, test: Source, metrics: str | Sequence[str] | None = None
     beside it.  What the command line reports as an error (files with
     different numbers of trees, a run stopped after MAX_ERROR errors,
     nothing scored) and sentences left out of the figures are in the
-    result's ``warnings``."""
+    result's ``warnings``.  Under ``params="unsupervised"`` a test *file* of
+    bare brackets is read as such, as the command line tells it."""
     config = _config(config, metrics, params, options)
     check_run(config, worst_words, errors, jobs)
     gold_enc = check_encoding(gold_encoding or encoding)
@@ -104,9 +106,14 @@ def score(gold: Source, test: Source, metrics: str | Sequence[str] | None = None
     not_a_tree(gold, "gold")
     not_a_tree(test, "test")
     if is_path(gold) and is_path(test):
-        result = evaluate(os.fspath(gold), os.fspath(test), config,  # type: ignore[arg-type]
-                          worst_words, jobs, errors=errors, gold_encoding=gold_enc,
-                          test_encoding=test_enc, keep=keep)
+        gold_path, test_path = os.fspath(gold), os.fspath(test)  # type: ignore[arg-type]
+        # Under the unsupervised convention a test file may be bare brackets.
+        formats = ("bracketed", against_gold(test_path, gold_path,
+                                             config.params.normalisation, (gold_enc, test_enc))
+                   if config.params.unsupervised else "bracketed")
+        result = evaluate(gold_path, test_path, config, worst_words, jobs, errors=errors,
+                          gold_encoding=gold_enc, test_encoding=test_enc, keep=keep,
+                          formats=formats)
     else:
         needed = registry.needs_alphabet(config)
         gold_items: Iterable[Item] = items(gold, gold_name, gold_enc)
