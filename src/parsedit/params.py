@@ -67,7 +67,7 @@ from parsedit.errors import ConfigError
 from parsedit.trees.normalise import Normalisation
 
 SHIPPED = ("collins", "new", "none", "function-tags", "nk", "spmrl", "spmrl-hebrew",
-           "unsupervised", "unsupervised-li2020")
+           "unsupervised", "unsupervised-li2020", "supar")
 
 
 @dataclass(frozen=True)
