@@ -161,16 +161,8 @@ def _lines(ids: list[int]) -> str:
 def difference(first: CorpusResult, other: CorpusResult) -> str:
     """Why ``other``'s figure differs from ``first``'s, from the two runs."""
     notes = _causes(other)
-    if "unsupervised" in other.metrics:
-        u = other.totals.counts["unsupervised"]
-        p = first.totals.counts["parseval"]
-        totals = other.totals
-        return (f"unlabelled spans of two words or more, the root's removed, over the words "
-                f"the gold tags keep: {u.gold} gold and {u.predicted} test spans (the first: "
-                f"{p.gold} and {p.test} labelled brackets) on {u.sentences} sentences "
-                f"({u.left_out} left out by its rules, {totals.skip} skipped: no word kept or "
-                f"no parse, {totals.error} errors), the mean of their F1 its headline"
-                + notes)
+    if "unsupervised" in other.metrics or "unsupervised" in first.metrics:
+        return _spans(first, other) + notes
     a, b = _by_line(first), _by_line(other)
     more, fewer = sorted(set(b) - set(a)), sorted(set(a) - set(b))
     both = sorted(set(a) & set(b))
@@ -189,6 +181,25 @@ def difference(first: CorpusResult, other: CorpusResult) -> str:
     if not parts:
         return "the same sentences and counts as the first" + notes
     return "; ".join(parts) + notes
+
+
+def _counted(result: CorpusResult) -> str:
+    """What a run counted, in a few words."""
+    totals = result.totals
+    if "unsupervised" in result.metrics:
+        u = totals.counts["unsupervised"]
+        return (f"{u.gold} gold and {u.predicted} test unlabelled spans (two words or more, "
+                f"the root's removed, over the words the gold tags keep) on {u.sentences} "
+                f"sentences ({u.left_out} left out by its rules, {totals.skip} skipped: no "
+                f"word kept or no parse, {totals.error} errors; {u.averaged} in the mean)")
+    p = totals.counts["parseval"]
+    return (f"{p.gold} gold and {p.test} test labelled brackets on {p.sentences} sentences "
+            f"({totals.skip} skipped, {totals.error} errors)")
+
+
+def _spans(first: CorpusResult, other: CorpusResult) -> str:
+    """The difference of two runs of which one (at least) is unsupervised."""
+    return f"{_counted(other)}, where the first has {_counted(first)}"
 
 
 def _causes(result: CorpusResult) -> str:
