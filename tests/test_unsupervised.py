@@ -286,6 +286,9 @@ def test_bare_brackets_are_told_from_trees_by_the_gold_file(tmp_path: Path) -> N
                str(test)).exit_code == 0
     refused = run("compare", "--test-format", "bare", str(gold), str(test), str(test))
     assert refused.exit_code == 2
+    told = run("compare", "-p", "unsupervised", str(gold), str(test), str(test))
+    assert told.exit_code == 2 and "holds bare brackets, which compare does not read" in \
+        told.stderr
 
 
 def test_a_bare_test_with_punctuation_is_reduced_by_the_gold_tags(tmp_path: Path) -> None:

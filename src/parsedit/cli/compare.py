@@ -27,11 +27,12 @@ from parsedit.cli.options import (
     yield_options,
 )
 from parsedit.compare import compare, headlines, names_for
+from parsedit.errors import ConfigError
 from parsedit.output import replacing
 from parsedit.pipeline.run import evaluate
 from parsedit.report import compare as compare_report
 from parsedit.report import plot as plot_report
-from parsedit.trees.formats import TREES
+from parsedit.trees.formats import TREES, against_gold
 from parsedit.trees.source import check_files
 
 
@@ -80,6 +81,12 @@ def compare_command(gold: str, systems: tuple[str, ...], names: tuple[str, ...],
     check_outputs(output, inputs=inputs)
     formats_of("compare", TREES, (gold, gold_format, gold_enc, "--gold-format"),
                *((s, test_format, test_enc, "--test-format") for s in systems))
+    if test_format == "auto" and config.params.unsupervised:
+        bare = [s for s in systems if against_gold(s, gold, config.params.normalisation,
+                                                   (gold_enc, test_enc)) == "bare"]
+        if bare:
+            raise ConfigError(f"{bare[0]} holds bare brackets, which compare does not read "
+                              "(score and conventions do)")
     progress = Progress(sys.stderr.isatty() and not quiet)
     comparison = compare(gold, list(systems), config, names, samples, seed, jobs,
                          progress.phase, baseline, test, alpha, gold_enc, test_enc)
