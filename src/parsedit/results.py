@@ -410,9 +410,11 @@ class LineageScript:
 
 
 STATUSES = ("ok", "skip", "error")
-# A row's status in EVALB's table beyond STATUSES: a skip counted as a parse
-# with no constituents (EVALB_SPMRL's -X prints it as status 3).
+# A row's status in EVALB's table beyond STATUSES: a skip counted as
+# EVALB_SPMRL's -X counts it (--failures spmrl), which it prints as status 3;
+# such a row's message holds X_NOTE (parsedit.pipeline.spmrl).
 X_STATUS = 3
+X_NOTE = "counted as EVALB_SPMRL's -X counts an unparsed sentence"
 
 
 @fast_init
@@ -515,8 +517,9 @@ class SentenceRows:
     def add(self, s: SentenceResult) -> None:
         """Append the row of ``s``."""
         c = s.counts.get("parseval") or ParsevalCounts()
-        # A counted skip is EVALB_SPMRL's -X row: its status 3 (X_STATUS).
-        status = X_STATUS if s.counted and s.status == "skip" else STATUSES.index(s.status)
+        # EVALB_SPMRL's -X row: its status 3 (X_STATUS).
+        status = X_STATUS if s.counted and X_NOTE in (s.message or "") \
+            else STATUSES.index(s.status)
         self.data.extend((s.id, s.length, status, int(c.matched), c.gold,
                           c.test, c.crossing, c.words, c.correct_tags))
 

@@ -29,8 +29,8 @@ from __future__ import annotations
 from parsedit.metrics.parseval import brackets as parseval_brackets
 from parsedit.params import Params
 from parsedit.pipeline.scorer import Outcomes, Scorer
-from parsedit.pipeline.tally import TWICE_NOTE, X_NOTE, ZERO_NOTE
-from parsedit.results import ParsevalCounts, SentenceResult
+from parsedit.pipeline.tally import TWICE_NOTE, ZERO_NOTE
+from parsedit.results import X_NOTE, ParsevalCounts, SentenceResult
 from parsedit.trees.bracketing import CLOSE
 from parsedit.trees.normalise import Normalised, spmrl_label
 from parsedit.trees.reader import NO_WORD, Item

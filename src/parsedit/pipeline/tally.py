@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from parsedit.errors import ConfigError
 from parsedit.frozen import fast_init
 from parsedit.results import (
+    X_NOTE,
     SentenceResult,
     SentenceRows,
     Totals,
@@ -293,7 +294,6 @@ QUOTE_NOTE = ("a quote tagged as a word on one side and as deleted punctuation o
 ZERO_NOTE = ("counted as EVALB_SPMRL counts it: a valid sentence with no bracket (a "
              "complete match, no crossing bracket)")
 TWICE_NOTE = "then scored as well, as EVALB_SPMRL scores it (two rows for one line)"
-X_NOTE = "counted as EVALB_SPMRL's -X counts an unparsed sentence"
 _X = re.compile(re.escape(X_NOTE) + r": (\d+) gold brackets where the gold tree has (\d+)")
 RESCUED_NOTE = ("scored by the gold tags' deletions (--delete-by gold); deleting by each "
                 "side's own tags, as EVALB does, would have left it out:")
