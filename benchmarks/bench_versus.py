@@ -2,12 +2,16 @@
 
     python benchmarks/bench_versus.py --against SRC [GOLD] [--copies 10]
                                       [--metrics parseval] [--format text] [--repeat 5]
+                                      [--test TEST] [--option=--yield --option=align ...]
 
 GOLD (default: the 3914-tree PTB sample in ../shared/data) is concatenated
 ``--copies`` times, and against it the concatenation of as many perturbed
 copies (benchmarks/perturb.py, seeds 1, 2, ...: different errors in every
 copy, so that no test line repeats and no cache is flattered by repeats).
-Then ``parsedit score GOLD TEST --metrics M --format F -q`` runs with this
+``--test`` scores GOLD against that file instead (e.g. a copy with word
+errors, made by benchmarks/word_errors.py), and each ``--option`` is passed
+on to ``score`` as it is.  Then ``parsedit score GOLD TEST --metrics M
+--format F -q`` runs with this
 checkout (A) and with ``PYTHONPATH=SRC`` (B: another checkout's ``src``,
 e.g. ``git archive 91cb834 | tar -x -C /tmp/old`` and ``--against
 /tmp/old/src``), in turn A B A B ... ``--repeat`` times, and prints each
@@ -41,12 +45,19 @@ def main() -> int:
     parser.add_argument("--metrics", default="parseval")
     parser.add_argument("--format", default="text", choices=["evalb", "text", "json"])
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--test", help="score GOLD against this file (no copies made)")
+    parser.add_argument("--option", action="append", default=[],
+                        help="an argument passed on to score (repeatable)")
     args = parser.parse_args()
     compiled(args.against)
     with tempfile.TemporaryDirectory() as tmp:
-        gold, test, pairs = corpus(args.gold, args.copies, tmp)
+        if args.test:
+            gold, test = args.gold, args.test
+            pairs = Path(gold).read_bytes().count(b"\n")
+        else:
+            gold, test, pairs = corpus(args.gold, args.copies, tmp)
         command = [*PARSEDIT, "score", gold, test, "--metrics", args.metrics, "--format",
-                   args.format, "-q"]
+                   args.format, "-q", *args.option]
         here = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
         there = {**here, "PYTHONPATH": args.against}
         runs: dict[str, list[tuple[float, float, float, bytes]]] = {"A": [], "B": []}

@@ -1,7 +1,18 @@
-"""Shared helpers for the tests."""
+"""Shared helpers for the tests, and the layers they run in.
+
+The layers are pytest markers, registered in pyproject.toml: ``paper``,
+``parity``, ``properties``, ``cli`` and ``slow``.  ``python -m pytest`` (the
+quick run) leaves ``slow`` out and tries a fifth of each property test's
+examples; ``HYPOTHESIS_PROFILE=ci`` tries them all, as .ci/run does, and
+``-m slow`` runs what the quick run leaves out.  A test that Hypothesis
+drives is in ``properties`` without saying so (:func:`pytest_collection_modifyitems`);
+the other markers are written in the test files.
+"""
 
 from __future__ import annotations
 
+import math
+import os
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -21,7 +32,14 @@ sys.path.insert(0, str(Path(__file__).parent))
 # whose inputs were slow to generate at a busy moment.
 settings.register_profile("parsedit", deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
-settings.load_profile("parsedit")
+# The full run (.ci/run): every example each test asks for, and a failure's
+# blob printed so that it can be replayed elsewhere.
+settings.register_profile("ci", parent=settings.get_profile("parsedit"), print_blob=True)
+# The quick run (the default): the same settings, and a fifth of each test's
+# examples (QUICK_SHARE, given in pytest_collection_modifyitems).
+settings.register_profile("quick", parent=settings.get_profile("parsedit"))
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "quick")
+settings.load_profile(PROFILE)
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 
@@ -68,3 +86,58 @@ def ptb_ten_times(shared: Path, tmp_path: Path) -> tuple[Path, Path]:
     gold.write_bytes(clean.read_bytes() * 10)
     test.write_bytes((tmp_path / "perturbed.mrg").read_bytes() * 10)
     return gold, test
+
+
+# -- the quick run's share of each property test's examples ----------------------
+
+# The quick run tries one example in QUICK_SHARE of what a property test asks
+# for (its own ``max_examples``, or Hypothesis's 100), never fewer than
+# QUICK_FLOOR unless the test asks for fewer.
+QUICK_SHARE = 5
+QUICK_FLOOR = 10
+
+
+def quick_examples(full: int) -> int:
+    """How many examples the quick run tries of a test that asks for ``full``."""
+    return max(min(full, QUICK_FLOOR), math.ceil(full / QUICK_SHARE))
+
+
+# The count each property test asks for, by test function (the quick run's
+# record, so that a parametrised test, one function, is shortened once).
+FULL_EXAMPLES: dict[object, int] = {}
+
+
+def run_a_share(test: object) -> None:
+    """Give a Hypothesis test, once, :func:`quick_examples` of its own count.
+
+    An explicit ``@settings(max_examples=...)`` wins over any profile, so no
+    profile alone can shorten such a test: this changes the settings that
+    ``@given`` keeps on the test (where Hypothesis's own ``@seed`` changes
+    them too).  If Hypothesis ever keeps them elsewhere, the run stops here
+    and says so rather than run every example unnoticed."""
+    if test in FULL_EXAMPLES:
+        return
+    own = getattr(test, "_hypothesis_internal_use_settings", None)
+    if not isinstance(own, settings):
+        raise pytest.UsageError(
+            "tests/conftest.py: Hypothesis no longer keeps a test's settings in "
+            "_hypothesis_internal_use_settings; the quick run cannot shorten "
+            f"{getattr(test, '__qualname__', test)!r} (run with HYPOTHESIS_PROFILE=ci)")
+    FULL_EXAMPLES[test] = own.max_examples
+    setattr(test, "_hypothesis_internal_use_settings",  # noqa: B010 (Hypothesis's name)
+            settings(own, max_examples=quick_examples(own.max_examples)))
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m selects by the markers given here
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark every Hypothesis test ``properties``; in the quick profile, give
+    each a share of its examples."""
+    # Hypothesis's own --hypothesis-profile, when given, is the one it loads.
+    quick = (config.getoption("--hypothesis-profile", None) or PROFILE) == "quick"
+    for item in items:
+        test = getattr(item, "obj", None)
+        test = getattr(test, "__func__", test)  # a method: its function
+        if isinstance(item, pytest.Function) and getattr(test, "is_hypothesis_test", False):
+            item.add_marker(pytest.mark.properties)
+            if quick:
+                run_a_share(test)

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 from unittest.mock import patch
 
 import pytest
@@ -28,13 +29,14 @@ from parsedit.trees.tree import Tree
 ALL = "parseval,label,span,rule,la,tagging"
 
 
-def cli_json(gold: str, test: str, *options: str) -> dict:
+def cli_json(gold: str, test: str, *options: str) -> dict[str, Any]:
     result = run("score", gold, test, "--format", "json", *options)
     assert result.exit_code in (0, 1), result.output
-    return json.loads(result.stdout)
+    data: dict[str, Any] = json.loads(result.stdout)
+    return data
 
 
-def same_numbers(api: dict, cli: dict) -> None:
+def same_numbers(api: dict[str, Any], cli: dict[str, Any]) -> None:
     """Equal reports but for the file names, and the API's warnings of what
     the command line says on standard error (sentences left out, problems)."""
     for key in ("corpus", "sentences", "summary", "signature"):
@@ -45,6 +47,8 @@ def same_numbers(api: dict, cli: dict) -> None:
                or "no sentence" in w for w in extra), extra
 
 
+@pytest.mark.cli
+@pytest.mark.slow
 def test_api_gives_the_cli_numbers_on_the_shared_data(shared: Path) -> None:
     cases = [("evalb/sample.gld", "evalb/sample.tst", "evalb/sample.prm"),
              ("kummerfeld/wsj01.mrg", "kummerfeld/berkeley.mrg", "collins"),
@@ -69,7 +73,8 @@ def test_strings_files_parsedit_trees_and_nltk_trees_agree(tmp_path: Path) -> No
     by_string = parsedit.score(gold_lines, test_lines, metrics=ALL).to_dict()
     trees = [[Tree.from_tokens(parsedit_tokens(s)) for s in side]
              for side in (gold_lines, test_lines)]
-    by_tree = parsedit.score(*trees, metrics=ALL).to_dict()
+    gold_trees, test_trees = trees
+    by_tree = parsedit.score(gold_trees, test_trees, metrics=ALL).to_dict()
     by_nltk = parsedit.score([nltk.Tree.fromstring(s) for s in gold_lines],
                              [nltk.Tree.fromstring(s) for s in test_lines], metrics=ALL).to_dict()
     for other in (by_string, by_tree, by_nltk):
@@ -208,6 +213,7 @@ def test_align_returns_the_edit_script_as_data() -> None:
     assert sum(op.cost for op in script.ops) == 4
     assert [op.kind for op in script.ops].count("ins") == 5
     rules = parsedit.align(GOLD, PARSE2, encoding="rule", rule_pos="tags")
+    assert isinstance(rules, parsedit.EditScript)
     assert any(op.kind == "sub" and op.gold == "-> VBD NP PP" for op in rules.ops)
     lineages = parsedit.align(GOLD, PARSE2, encoding="lineage")
     assert isinstance(lineages, parsedit.LineageScript)
@@ -233,6 +239,7 @@ def test_import_loads_neither_numpy_matplotlib_nor_the_cli() -> None:
     assert out.stdout.strip() == "[]"
 
 
+@pytest.mark.cli
 def test_python_dash_m_is_the_command() -> None:
     out = subprocess.run([sys.executable, "-m", "parsedit", "--version"], capture_output=True,
                          text=True, check=True)
@@ -268,6 +275,7 @@ def test_an_evaluator_warns_of_differing_root_conventions() -> None:
 DATA = Path(parsedit.__file__).parent / "data"
 
 
+@pytest.mark.cli
 def test_segmentation_align_in_the_api_is_the_command_lines() -> None:
     gold, test = DATA / "sequoia-gold.mrg", DATA / "sequoia-resegmented.mrg"
     options = ("--metrics", "parseval", "--yield", "align", "--segmentation", "align")
@@ -334,7 +342,9 @@ def test_evaluators_can_be_summed() -> None:
         parts.append(evaluator)
     whole = parsedit.Evaluator(metrics="parseval")
     whole.update([GOLD] * 3, [PARSE2, PARSE3, GOLD])
-    assert sum(parts).compute().parseval == whole.compute().parseval
+    total = sum(parts)
+    assert isinstance(total, parsedit.Evaluator)
+    assert total.compute().parseval == whole.compute().parseval
 
 
 def test_align_names_an_unknown_encoding_as_an_encoding() -> None:

@@ -85,6 +85,7 @@ def in_threads(work: Callable[[int], None], threads: int) -> None:
 
 # -- 1. threads ----------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("metrics", "size", "sentences"),
                          [("parseval", 25, 3914), (ALL, 20, 600)])
 def test_threads_sharing_an_evaluator_lose_nothing(ptb: tuple[list[str], list[str]],
@@ -206,9 +207,11 @@ def test_sums_do_not_depend_on_the_order_of_their_parts(parts: list[list[float]]
 # -- 2. malformed trees ----------------------------------------------------------
 
 @pytest.mark.parametrize(("make", "message"), [
-    (lambda: Tree("S", [5]), r"Tree\('S', \.\.\.\): a child is 5 \(int\): a child is a Tree "
+    # The first two pass what Tree's annotations forbid: Tree must refuse it.
+    (lambda: Tree("S", [5]),  # type: ignore[list-item]
+     r"Tree\('S', \.\.\.\): a child is 5 \(int\): a child is a Tree "
                              r"or a word"),
-    (lambda: Tree("S", [None]), r"a child is None \(NoneType\)"),
+    (lambda: Tree("S", [None]), r"a child is None \(NoneType\)"),  # type: ignore[list-item]
     (lambda: Tree("NP SBJ", ["a"]), "the label 'NP SBJ' holds whitespace"),
     (lambda: Tree("S", ["New York"]), "the word 'New York' holds whitespace"),
     (lambda: Tree("S", [""]), "a word is the empty string"),
@@ -345,7 +348,8 @@ def test_an_unlabelled_node_over_a_word_is_read_as_the_string_is() -> None:
 
 # -- 3. validation and warnings --------------------------------------------------
 
-REFUSED = [  # (API option, value, the command line's option and value)
+# (API option, value, the command line's option and value)
+REFUSED: list[tuple[str, object, str, str]] = [
     ("cutoff", -1, "--cutoff", "-1"), ("max_error", -1, "-e", "-1"),
     ("max_moves", -1, "--max-moves", "-1"), ("max_k", 1, "--max-k", "1"),
     ("average", "mean", "--average", "mean"), ("failures", "keep", "--failures", "keep"),
@@ -353,8 +357,9 @@ REFUSED = [  # (API option, value, the command line's option and value)
     ("yields", "loose", "--yield", "loose"), ("segmentation", "x", "--segmentation", "x"),
     ("word_aligner", "c", "--word-aligner", "c"),
 ]
-RUN_REFUSED = [("worst_words", -1, "--worst-words", "-1"), ("errors", -2, "--errors", "-2"),
-               ("jobs", 0, "-j", "0"), ("jobs", 257, "-j", "257")]
+RUN_REFUSED: list[tuple[str, object, str, str]] = [
+    ("worst_words", -1, "--worst-words", "-1"), ("errors", -2, "--errors", "-2"),
+    ("jobs", 0, "-j", "0"), ("jobs", 257, "-j", "257")]
 
 
 def cli_error(*args: str) -> str:
@@ -366,17 +371,19 @@ def cli_error(*args: str) -> str:
     return line[len("parsedit: error: "):].split(" (see '")[0]
 
 
+@pytest.mark.cli
 @pytest.mark.parametrize(("option", "value", "flag", "text"), REFUSED + RUN_REFUSED)
 def test_the_api_refuses_what_the_command_line_refuses_in_its_words(
         shared: Path, option: str, value: object, flag: str, text: str) -> None:
     expected = cli_error(flag, text)
     assert expected.startswith("Invalid value for ")
+    options: dict[str, Any] = {option: value}
     with pytest.raises(ConfigError) as raised:
-        parsedit.score([GOLD], [PARSE2], **{option: value})
+        parsedit.score([GOLD], [PARSE2], **options)
     assert str(raised.value) == expected
     if (option, value, flag, text) in REFUSED:
         with pytest.raises(ConfigError) as raised:
-            parsedit.Evaluator(**{option: value})
+            parsedit.Evaluator(**options)
         assert str(raised.value) == expected
 
 
@@ -389,6 +396,7 @@ def test_the_api_refuses_what_no_whole_number_option_takes() -> None:
     assert parsedit.score([GOLD], [PARSE2], metrics="parseval", errors=0).errors is None
 
 
+@pytest.mark.cli
 def test_worst_words_without_la_is_refused_as_on_the_command_line(shared: Path) -> None:
     expected = cli_error("--metrics", "parseval", "--worst-words", "3")
     with pytest.raises(ConfigError) as raised:
@@ -480,7 +488,8 @@ def far(tmp_path_factory: pytest.TempPathFactory, ptb: tuple[list[str], list[str
 
 @pytest.mark.parametrize(("options", "size"), [
     ({"metrics": EDITS}, 50), ({"metrics": ALL, "keep_sentences": True}, 50),
-    ({"metrics": "label", "movement": "cascade"}, 4),  # (slow: 24 sentences)
+    pytest.param({"metrics": "label", "movement": "cascade"}, 4,  # (slow: 24 sentences)
+                 marks=pytest.mark.slow),
     ({"metrics": "parseval,label,la", "yields": "align"}, 50),
     ({"metrics": "label", "far": True}, 50),
 ])
@@ -557,7 +566,8 @@ def test_load_state_keeps_weighted_fractions() -> None:
     other = parsedit.Evaluator(metrics="parseval", weighted=True)
     other.load_state(evaluator.state())
     assert other.compute().parseval == evaluator.compute().parseval
-    assert other.compute().parseval.f_measure == pytest.approx(100 * 2 * (19 / 6) / 8)
+    loaded = other.compute().parseval
+    assert loaded is not None and loaded.f_measure == pytest.approx(100 * 2 * (19 / 6) / 8)
 
 
 def test_the_token_memories_forgetting_mid_sentence_lose_nothing() -> None:

@@ -10,6 +10,8 @@ import pytest
 from conftest import files, run
 from roark_trees import GOLD, PARSE2, PARSE3
 
+pytestmark = pytest.mark.cli
+
 
 def test_score_json_contract(tmp_path: Path) -> None:
     gold, test = files(tmp_path, [GOLD, GOLD, GOLD, "(S (NN a) (NN b))"],
@@ -276,7 +278,8 @@ def test_a_report_is_written_whole_through_partial_writes(
             return len(taken)
 
     raw = Trickle()
-    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(raw, encoding="utf-8",  # type: ignore[arg-type]
+    # A raw file where TextIOWrapper's annotations ask for a buffered one (as a pipe may be).
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(raw, encoding="utf-8",  # type: ignore[type-var]
                                                         write_through=True))
     emit(["première partie\n", "x" * 100 + "\n"], None)
     assert raw.got.decode() == "première partie\n" + "x" * 100 + "\n"

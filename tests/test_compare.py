@@ -76,6 +76,7 @@ def test_the_same_seed_gives_the_same_p() -> None:
     assert first == randomization(ACCURACY, terms(a, gold), terms(b, gold), 500, 11)
 
 
+@pytest.mark.cli
 def test_compare_table_ranks_and_p_values(tmp_path: Path) -> None:
     gold, paths = systems(tmp_path, good=[GOLD] * 6, moved=[PARSE2] * 6,
                           shallow=[PARSE3] * 6)
@@ -99,6 +100,7 @@ def test_compare_table_ranks_and_p_values(tmp_path: Path) -> None:
     assert data["samples"] == 500 and "samples=500,seed=12345" in data["signature"]
 
 
+@pytest.mark.cli
 def test_compare_formats_and_names(tmp_path: Path) -> None:
     gold, paths = systems(tmp_path, a=[GOLD, PARSE2], b=[PARSE3, PARSE2])
     common = ("compare", gold, *paths, "--samples", "100", "--name", "First", "--name",
@@ -123,6 +125,7 @@ def test_compare_formats_and_names(tmp_path: Path) -> None:
     assert "Second" in latex
 
 
+@pytest.mark.cli
 def test_compare_refuses_what_it_cannot_do(tmp_path: Path) -> None:
     gold, paths = systems(tmp_path, a=[GOLD], b=[GOLD])
     assert "at least two systems" in run("compare", gold, paths[0]).stderr
@@ -139,7 +142,8 @@ def test_randomisation_approaches_the_exact_permutation_test() -> None:
     gold = np.array([5, 4, 6, 3, 7, 5, 4, 6], dtype=float)
 
     def accuracy(edits: np.ndarray) -> float:
-        return 100 - 100 * edits.sum() / gold.sum()
+        figure: float = 100 - 100 * edits.sum() / gold.sum()
+        return figure
 
     observed = abs(accuracy(edits_a) - accuracy(edits_b))
     hits = 0
@@ -219,6 +223,7 @@ def test_holm_rejects_what_the_step_down_procedure_rejects(p: list[float],
     assert all(q >= x for q, x in zip(adjusted, p))
 
 
+@pytest.mark.slow
 def test_bootstrap_interval_covers_the_true_difference_at_the_nominal_rate() -> None:
     # Synthetic systems with a known difference: each sentence has 10 gold
     # events, system a makes Binomial(10, 0.2) edits, system b Binomial(10,
@@ -261,6 +266,7 @@ def test_bootstrap_p() -> None:
     assert bootstrap_p(np.random.default_rng(3).normal(0.5, 1.0, 1000), 0.5) > 0.3
 
 
+@pytest.mark.cli
 def test_baseline_mode_and_holm(tmp_path: Path) -> None:
     gold, paths = systems(tmp_path, good=[GOLD] * 8, moved=[PARSE2] * 8,
                           shallow=[PARSE3] * 8, same=[GOLD] * 8)
@@ -286,6 +292,7 @@ def test_baseline_mode_and_holm(tmp_path: Path) -> None:
     assert refused.exit_code == 2 and "--baseline x: no system has that name" in refused.stderr
 
 
+@pytest.mark.cli
 def test_bootstrap_test_and_intervals(tmp_path: Path) -> None:
     gold, paths = systems(tmp_path, good=[GOLD] * 6, moved=[PARSE2] * 6)
     data = json.loads(run("compare", gold, *paths, "--samples", "400", "--paired", "bs",
@@ -303,6 +310,7 @@ def test_bootstrap_test_and_intervals(tmp_path: Path) -> None:
     assert entry["p"] == pytest.approx(1 / 401)
 
 
+@pytest.mark.cli
 def test_compare_needs_as_many_trees_and_says_what_it_scored(tmp_path: Path) -> None:
     gold = write_trees(tmp_path / "gold.mrg", [GOLD] * 4)
     full = write_trees(tmp_path / "full.mrg", [PARSE2] * 3 + [PARSE3])
@@ -331,6 +339,7 @@ def test_compare_needs_as_many_trees_and_says_what_it_scored(tmp_path: Path) -> 
                and "not ranked" in w for w in data["warnings"])
 
 
+@pytest.mark.cli
 def test_a_system_that_stopped_is_named_and_not_ranked(tmp_path: Path) -> None:
     gold = write_trees(tmp_path / "gold.mrg", [GOLD] * 6)
     good = write_trees(tmp_path / "good.mrg", [PARSE2] * 6)
@@ -344,6 +353,7 @@ def test_a_system_that_stopped_is_named_and_not_ranked(tmp_path: Path) -> None:
     assert "broken: stopped at sentence 4" in result.stderr and "not ranked" in result.stderr
 
 
+@pytest.mark.cli
 @pytest.mark.parametrize("options", [
     ("--split",), ("--with-preterminals",), ("--la-preterminals",), ("-p", "none"),
     ("--rule-pos", "tags"), ("--movement", "cascade", "--max-moves", "1"),
@@ -414,6 +424,7 @@ def test_vectorised_randomisation_equals_the_old_loop_anywhere(
     assert found == old or (found != found and gold.sum() == 0)
 
 
+@pytest.mark.cli
 def test_tagging_is_compared_by_its_headline(tmp_path: Path) -> None:
     # Tagging's headline is the F of its first scoring function; with one tag
     # per word on both sides, precision = recall = correct tags / words.
@@ -456,6 +467,7 @@ def test_markdown_escapes_a_bar_in_a_name() -> None:
     assert _markdown([["system", "F"], ["a|b", "90.00"]])[2] == "| a\\|b | 90.00 |"
 
 
+@pytest.mark.cli
 def test_compare_under_yield_align_shows_each_systems_word_error_rate(tmp_path: Path) -> None:
     gold = write_trees(tmp_path / "gold.mrg", [GOLD] * 4)
     same = write_trees(tmp_path / "same.mrg", [PARSE2] * 4)
@@ -479,6 +491,7 @@ def test_compare_under_yield_align_shows_each_systems_word_error_rate(tmp_path: 
     assert "word_error_rate" not in json.loads(plain.stdout)["systems"][0]
 
 
+@pytest.mark.cli
 def test_a_system_scored_on_fewer_sentences_is_not_ranked(tmp_path: Path) -> None:
     # "partial" misses two parses: its figure is over its own four sentences,
     # so it is not ranked beside systems scored on all six (unless

@@ -62,7 +62,8 @@ def exact_p(a: list[tuple[int, int, int]], b: list[tuple[int, int, int]],
             hits += d >= observed - 1e-9 if observed >= 0 else d <= observed + 1e-9
         else:
             hits += abs(d) >= abs(observed) - 1e-9
-    return hits / 2 ** len(a)
+    p: float = hits / 2 ** len(a)
+    return p
 
 
 def terms(counts: list[tuple[int, int, int]]) -> np.ndarray:
@@ -129,6 +130,7 @@ def compared(*args: str) -> dict[str, Any]:
     return data
 
 
+@pytest.mark.cli
 def test_compare_gives_the_exact_p_over_twenty_sentences_or_fewer(tmp_path: Path) -> None:
     first = [GOLD, PARSE2, PARSE3, FLAT_PP, PARSE2, GOLD, PARSE3, PARSE2]
     second = [PARSE3, PARSE2, GOLD, GOLD, PARSE3, PARSE2, FLAT_PP, PARSE3]
@@ -176,6 +178,8 @@ def disagreements(data: dict[str, Any]) -> int:
 METRICS = ("--metrics", "parseval,label,span,rule,la")
 
 
+@pytest.mark.cli
+@pytest.mark.slow
 def test_every_interval_agrees_with_its_test_on_real_parsers(shared: Path) -> None:
     kummerfeld = shared / "kummerfeld"
     parsers = sorted(str(p) for p in kummerfeld.glob("*.mrg") if p.name != "wsj01.mrg")
@@ -212,6 +216,7 @@ def test_every_interval_agrees_with_its_test_on_real_parsers(shared: Path) -> No
     assert taus["parseval", "label"]["systems"] == 4
 
 
+@pytest.mark.cli
 def test_too_few_samples_for_the_level_say_so_and_agree(shared: Path) -> None:
     kummerfeld = shared / "kummerfeld"
     parsers = sorted(str(p) for p in kummerfeld.glob("*.mrg") if p.name != "wsj01.mrg")
@@ -251,6 +256,7 @@ def test_intervals_agree_with_holm_anywhere(data: st.DataObject) -> None:
             continue
         verdict = p_holm[row] < alpha
         width = null.half_width(row, 0, gamma, verdict)
+        assert width is not None  # every round has a figure here
         low, high = observed - width, observed + width
         assert (low > 0 or high < 0) == verdict
         # the verdict is Holm's: p below the level where it stopped
@@ -279,6 +285,7 @@ def test_bikel_recall_and_precision_by_hand() -> None:
         assert abs(float(found) - exact) <= monte_carlo_error(exact, 20000)
 
 
+@pytest.mark.cli
 def test_compare_reports_recall_and_precision_beside_f(tmp_path: Path) -> None:
     first = [GOLD, PARSE2, PARSE3, FLAT_PP, PARSE2, GOLD, PARSE3]
     second = [PARSE3, PARSE2, GOLD, GOLD, FLAT_PP, PARSE2, PARSE3]
@@ -318,6 +325,7 @@ def test_a_metric_without_parts_has_none() -> None:
 
 # -- the sign convention and -0.00 -------------------------------------------
 
+@pytest.mark.cli
 def test_differences_are_system_minus_baseline_everywhere(tmp_path: Path) -> None:
     gold, paths = systems(tmp_path, moved=[PARSE2] * 6, good=[GOLD] * 6)
     data = compared(gold, *paths, "--metrics", "label", "--samples", "500")
@@ -343,6 +351,7 @@ def test_differences_are_system_minus_baseline_everywhere(tmp_path: Path) -> Non
     assert matrix == [["1", "moved", "<"], ["2", "good", ">"]]
 
 
+@pytest.mark.cli
 def test_never_a_negative_zero(tmp_path: Path) -> None:
     from parsedit.report.compare import _number
 
@@ -375,6 +384,7 @@ def test_never_a_negative_zero(tmp_path: Path) -> None:
 
 # -- Kendall's tau over the ranked systems -----------------------------------
 
+@pytest.mark.cli
 def test_tau_is_over_the_systems_the_table_ranks(tmp_path: Path) -> None:
     # partial skips a sentence: not ranked, and so not in the rank agreement.
     gold, paths = systems(tmp_path, good=[GOLD] * 6, moved=[PARSE2] * 6,

@@ -13,6 +13,8 @@ from conftest import run
 
 from parsedit.conventions import CONVENTIONS
 
+pytestmark = pytest.mark.cli
+
 # benepar's example (reference notes, section B): EVALB COLLINS.prm
 # 73.33, nk.prm 82.76, SuPar's LF 75.86 (its delete and equal sets; NP-SBJ
 # against NP does not match, as SuPar cuts no function tag).

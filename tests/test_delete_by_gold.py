@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import run
@@ -16,6 +17,8 @@ from parsedit.params import load_params
 from parsedit.pipeline.route import Facts, choose
 from parsedit.trees.gold_tags import by_gold
 from parsedit.trees.reader import read_sentence
+
+pytestmark = pytest.mark.cli
 
 # disco-dop's worked example (reference notes, section C): the parser tags
 # the final '.' of sentence 1 and the ',' of sentence 2 as NN.
@@ -31,10 +34,11 @@ def _files(tmp_path: Path, gold: list[str], test: list[str]) -> tuple[str, str]:
     return str(tmp_path / "gold.mrg"), str(tmp_path / "test.mrg")
 
 
-def _json(*args: str) -> dict:  # type: ignore[type-arg]
+def _json(*args: str) -> dict[str, Any]:
     result = run("score", "--format", "json", *args)
     assert result.exit_code in (0, 1), result.output
-    return json.loads(result.stdout)  # type: ignore[no-any-return]
+    found: dict[str, Any] = json.loads(result.stdout)
+    return found
 
 
 def test_the_worked_example_by_hand(tmp_path: Path) -> None:

@@ -47,7 +47,12 @@ from typing import Any
 
 import pytest
 
+import parsedit
+
 ROOT = Path(__file__).resolve().parents[1]
+# Where the parsedit these tests import lies: this checkout's src, or (as
+# .ci/run installs it) site-packages, where parsedit.grammars is installed too.
+TESTED = Path(parsedit.__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "data"
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 LINKED = [*PAGES, ROOT / "CHANGELOG.md", ROOT / "benchmarks" / "RESULTS.md"]
@@ -218,7 +223,7 @@ class Page:
             return
         env = dict(os.environ, DOCS_PYTHON=sys.executable, PYTHONUNBUFFERED="1",
                    PYTHONPATH=os.pathsep.join(
-                       [str(ROOT / "src"), *filter(None, [os.environ.get("PYTHONPATH")])]),
+                       [str(TESTED), *filter(None, [os.environ.get("PYTHONPATH")])]),
                    PARSEDIT_CACHE=str(self.work.parent / "cache"))
         for command, shown in commands(block):
             done = subprocess.run(["bash", "-c", PRELUDE + command], cwd=self.work, env=env,
@@ -243,6 +248,8 @@ EXAMPLES = [(page, index) for page, runner in RUNNERS.items()
             for index in range(len(runner.examples))]
 
 
+@pytest.mark.cli
+@pytest.mark.slow  # about 30 s of CPU for every example together
 @pytest.mark.parametrize(
     ("page", "index"), EXAMPLES,
     ids=[RUNNERS[page].examples[index].where for page, index in EXAMPLES])
@@ -358,6 +365,7 @@ def test_shown_version_is_the_package_version() -> None:
     assert not stale, "\n".join(stale)
 
 
+@pytest.mark.cli
 def test_cli_reference_names_every_option() -> None:
     """docs/reference/cli.md names every option of every command in its section."""
     import click

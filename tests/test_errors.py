@@ -5,18 +5,24 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
+import pytest
 from conftest import files, run
 from roark_trees import GOLD, PARSE2, PARSE3
 
+pytestmark = pytest.mark.cli
 
-def analysis(tmp_path: Path, *extra: str) -> dict:
+
+def analysis(tmp_path: Path, *extra: str) -> dict[str, Any]:
     gold, test = files(tmp_path, [GOLD, GOLD], [PARSE2, PARSE3])
     result = run("score", gold, test, "-p", "none", "--errors", "3", "--format", "json", *extra)
     assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)["errors"]
+    errors: dict[str, Any] = json.loads(result.stdout)["errors"]
+    return errors
 
 
+@pytest.mark.paper
 def test_edits_are_tallied_per_encoding(tmp_path: Path) -> None:
     edits = analysis(tmp_path)["edits"]
     # Rules (Table 1): parse 2 one substitution and one insertion; parse 3
@@ -56,6 +62,7 @@ def test_per_label_figures(tmp_path: Path) -> None:
                (np["recall"] + np["precision"])) < 1e-9
 
 
+@pytest.mark.paper
 def test_worst_sentences_and_disagreements(tmp_path: Path) -> None:
     errors = analysis(tmp_path)
     # PARSEVAL finds parse 2 (F 69.57) worse than parse 3 (84.21); the label

@@ -13,6 +13,8 @@ from click.testing import CliRunner
 
 from parsedit.cli import main
 
+pytestmark = [pytest.mark.parity, pytest.mark.cli]
+
 KUMMERFELD = ("berkeley", "bikel", "bubs", "charniak_basic", "charniak_reranking",
               "charniak_selftrained_basic", "charniak_selftrained_reranking", "collins.1",
               "collins.2", "collins.3", "henderson", "stanford", "stanford_factored")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from conftest import files, run
 from roark_trees import GOLD, PARSE2, PARSE3
 
@@ -18,6 +19,7 @@ def four_pairs(tmp_path: Path) -> tuple[str, str]:
                  [PARSE2, PARSE3, "", "(S (NN a) (NN c))"])
 
 
+@pytest.mark.cli
 def test_per_sentence_tsv_columns_are_the_documented_ones(tmp_path: Path) -> None:
     gold, test = four_pairs(tmp_path)
     out = tmp_path / "rows.tsv"
@@ -56,6 +58,7 @@ def test_jobs_give_the_same_numbers(shared: Path, tmp_path: Path) -> None:
     assert one.worst_words == two.worst_words
 
 
+@pytest.mark.cli
 def test_jobs_on_the_command_line(tmp_path: Path) -> None:
     gold, test = four_pairs(tmp_path)
     outputs = [run("score", gold, test, "--format", "json", "-j", j)
@@ -64,6 +67,7 @@ def test_jobs_on_the_command_line(tmp_path: Path) -> None:
     assert json.loads(outputs[0].stdout) == json.loads(outputs[1].stdout)
 
 
+@pytest.mark.cli
 def test_no_progress_line_off_a_terminal(tmp_path: Path) -> None:
     gold, test = four_pairs(tmp_path)
     result = run("score", gold, test)

@@ -71,6 +71,7 @@ def exact(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(config_module, "METRICS", (*config_module.METRICS, "exact"))
 
 
+@pytest.mark.cli
 def test_a_registered_metric_is_scored_and_compared(tmp_path: Path, exact: None) -> None:
     # Sentence by sentence: system a gets 3 of 4 exactly right, b 1 of 4.
     gold = write_trees(tmp_path / "gold.mrg", [GOLD] * 4)

@@ -11,6 +11,8 @@ compose with OpenFst; they share only the edit transducer's arcs.
 
 from __future__ import annotations
 
+from typing import cast
+
 import pynini
 import pytest
 from hypothesis import given, settings
@@ -113,7 +115,7 @@ def test_label_span_rule_fast_route_is_the_full_route(pair: list[Tree]) -> None:
         # The path read back later equals the one a fresh aligner reads at once.
         scored = metric.score(gold, test).detail
         eager = EditDistance(encoding, load_scheme(SCHEMES[name]))
-        eager.edits.aligner.paths = True
+        cast(Aligner, eager.edits.aligner).paths = True
         assert scored.ops == eager.score(gold, test).detail.ops
         assert sum(op.cost for op in scored.ops) == cost
         assert [op.gold for op in scored.ops if op.gold is not None] == list(g)
@@ -255,8 +257,10 @@ def test_the_cost_alone_is_the_alignments(pair: list[Tree]) -> None:
     # What leaf-ancestor asks for (no script made), against the alignment,
     # on long-lived aligners (remembered middles) of lineages and of rules.
     gold, test = (NONE.apply(t) for t in pair)
-    for metric in (*FAST_LA.values(), FAST["rule"]):
+    metrics: tuple[LeafAncestor | EditDistance, ...] = (*FAST_LA.values(), FAST["rule"])
+    for metric in metrics:
         aligner = metric.edits.aligner
+        strings: list[tuple[tuple[Symbol, ...], tuple[Symbol, ...]]]
         if isinstance(metric, LeafAncestor):
             strings = list(zip(lineages(gold), lineages(test)))
         else:

@@ -91,7 +91,7 @@ def test_fast_init_builds_what_the_dataclass_init_builds(spec: list[str], data: 
 
 
 @pytest.mark.parametrize("cls", DECORATED, ids=lambda c: c.__qualname__)
-def test_the_decorated_classes_keep_their_dataclass_behaviour(cls: type) -> None:
+def test_the_decorated_classes_keep_their_dataclass_behaviour(cls: type[Any]) -> None:
     assert cls.__init__.__code__.co_filename == "<string>"
     # Every field given by keyword, to values of its own name: the same
     # instance as dataclass would build, frozen, replaceable and picklable.

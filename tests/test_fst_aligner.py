@@ -359,6 +359,7 @@ def build(alphabet):
 '''
 
 
+@pytest.mark.cli
 def test_an_odd_module_through_the_command(tmp_path: Path,
                                            monkeypatch: pytest.MonkeyPatch) -> None:
     """A module that is not edit-shaped, scored by ``parsedit score``: every
@@ -394,7 +395,11 @@ def test_an_odd_module_through_the_command(tmp_path: Path,
     assert edit_shape(fst) is None
 
     def spans(path: str) -> list[list[Any]]:
-        return [list(SPAN.encode(norm.apply(item.tokens))) for item in read_trees(path)]
+        out = []
+        for item in read_trees(path):
+            assert item.tokens is not None
+            out.append(list(SPAN.encode(norm.apply(item.tokens))))
+        return out
 
     expected = [whole_pair(fst, g, t) for g, t in zip(spans(gold), spans(test))]
     assert got == expected

@@ -31,6 +31,7 @@ from parsedit.trees.reader import line_layout, read_trees
 from parsedit.trees.source import lines as source_lines
 
 
+@pytest.mark.cli
 @settings(max_examples=30, deadline=None)
 @given(corpora())
 def test_damaged_trees_through_score_with_every_metric(corpus: Corpus) -> None:
@@ -38,6 +39,7 @@ def test_damaged_trees_through_score_with_every_metric(corpus: Corpus) -> None:
         check_score(corpus, Path(directory))
 
 
+@pytest.mark.cli
 @settings(max_examples=10, deadline=None)
 @given(corpora(first=True))
 def test_damage_to_the_first_line_too(corpus: Corpus) -> None:
@@ -45,6 +47,7 @@ def test_damage_to_the_first_line_too(corpus: Corpus) -> None:
         check_score(corpus, Path(directory))
 
 
+@pytest.mark.cli
 @settings(max_examples=40, deadline=None)
 @given(one_bad_line())
 def test_one_bad_line_never_moves_the_others_line_1_too(corpus: Corpus) -> None:
@@ -52,6 +55,7 @@ def test_one_bad_line_never_moves_the_others_line_1_too(corpus: Corpus) -> None:
         check_one_bad_line(corpus, Path(directory))
 
 
+@pytest.mark.cli
 @settings(max_examples=8, deadline=None)
 @given(corpora(), st.integers(1, 5))
 def test_damaged_trees_through_align_tags_and_compare(corpus: Corpus, sentence: int) -> None:
@@ -114,6 +118,7 @@ def test_pretty_printed_trees_several_on_a_line_are_read_apart(
     assert [item.tokens for item in items] == [tokens(tree) for tree in trees]
 
 
+@pytest.mark.cli
 @settings(max_examples=10, deadline=None)
 @given(pretty_files())
 def test_a_damaged_pretty_printed_tree_is_one_skip_and_the_rest_scored_as_before(

@@ -14,6 +14,8 @@ from roark_trees import GOLD, PARSE2, PARSE3
 
 from parsedit.costs.shipped import shipped_names
 
+pytestmark = pytest.mark.cli
+
 ROARK_TREES = [GOLD, PARSE2, PARSE3]
 
 
@@ -418,7 +420,8 @@ def test_sequoia_span_equivalence_needs_same_span(tmp_path: Path, shared: Path) 
     def total(costs: str) -> float:
         result = run("score", str(gold), str(test), "--metrics", "span", "--format", "json",
                      "--span-costs", costs)
-        return json.loads(result.stdout)["corpus"]["span"]["edits"]
+        edits: float = json.loads(result.stdout)["corpus"]["span"]["edits"]
+        return edits
 
     assert total("levenshtein") == total(str(strict)) == 2259
     assert total(str(loose)) < 2259

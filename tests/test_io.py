@@ -16,25 +16,25 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from click.testing import CliRunner, Result
 from conftest import files, run
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from roark_trees import GOLD, PARSE2, PARSE3
 
 from parsedit.cli import main
-from parsedit.costs.transducer import read_far
+from parsedit.fst.files import read_far
 from parsedit.pipeline import scorer as pipeline_scorer
 
 GRAMMARS = Path(__file__).resolve().parents[1] / "grammars"
 
 
-def one_error_line(result: object, *needles: str) -> str:
+def one_error_line(result: Result, *needles: str) -> str:
     """The run failed with exit 2 and exactly one line on standard error."""
-    assert result.exit_code == 2, result.output  # type: ignore[attr-defined]
-    lines = result.stderr.splitlines()  # type: ignore[attr-defined]
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("parsedit: error: "), lines
-    assert "Traceback" not in result.output  # type: ignore[attr-defined]
+    assert "Traceback" not in result.output
     for needle in needles:
         assert needle in lines[0], lines[0]
     return str(lines[0])
@@ -47,6 +47,8 @@ def latin1(source: Path, target: Path) -> str:
 
 # --- encodings ---------------------------------------------------------------
 
+@pytest.mark.parity
+@pytest.mark.cli
 def test_latin1_treebanks_are_refused_whole_then_read_with_encoding(
         shared: Path, tmp_path: Path) -> None:
     gold = latin1(shared / "sequoia/gold.mrg", tmp_path / "gold.mrg")
@@ -67,6 +69,8 @@ def test_latin1_treebanks_are_refused_whole_then_read_with_encoding(
                                              "--metrics", "parseval").stdout
 
 
+@pytest.mark.parity
+@pytest.mark.cli
 def test_gold_and_test_may_have_different_encodings(shared: Path, tmp_path: Path) -> None:
     gold = latin1(shared / "sequoia/gold.mrg", tmp_path / "gold.mrg")
     test = str(shared / "sequoia/otmhi.mrg")
@@ -77,6 +81,7 @@ def test_gold_and_test_may_have_different_encodings(shared: Path, tmp_path: Path
     assert both.exit_code == 0 and both.stdout == expected.read_text()
 
 
+@pytest.mark.cli
 def test_align_and_grammars_take_input_encoding(tmp_path: Path) -> None:
     gold = tmp_path / "gold.mrg"
     gold.write_bytes("(S (NP (NC été)) (VN (V clôt)))\n".encode("latin-1"))
@@ -95,6 +100,7 @@ def test_align_and_grammars_take_input_encoding(tmp_path: Path) -> None:
     assert sorted(read_far(far)) == ["label", "rule", "span"]
 
 
+@pytest.mark.cli
 def test_a_byte_order_mark_is_not_text(tmp_path: Path) -> None:
     gold, test = files(tmp_path, [GOLD], [PARSE2])
     marked = tmp_path / "marked.mrg"
@@ -106,6 +112,7 @@ def test_a_byte_order_mark_is_not_text(tmp_path: Path) -> None:
     assert json.loads(sig.stdout)["corpus"] == plain["corpus"]
 
 
+@pytest.mark.cli
 def test_unknown_encodings_are_refused_before_reading(tmp_path: Path) -> None:
     gold, test = files(tmp_path, [GOLD], [PARSE2])
     one_error_line(run("score", gold, test, "--encoding", "klingon"), "unknown text encoding")
@@ -113,6 +120,7 @@ def test_unknown_encodings_are_refused_before_reading(tmp_path: Path) -> None:
                    "not a text encoding")
 
 
+@pytest.mark.cli
 def test_utf16_files_are_read_line_by_line(tmp_path: Path) -> None:
     gold, test = files(tmp_path, [GOLD, "(S (NC été))"], [PARSE2, "(S (NC été))"])
     wide = tmp_path / "wide.mrg"
@@ -152,6 +160,7 @@ def test_a_file_is_checked_whole_as_decoding_it_would(data: list[bytes], chunk: 
 
 # --- standard input and compressed files --------------------------------------
 
+@pytest.mark.cli
 def test_standard_input_as_gold_or_test_but_not_both(tmp_path: Path) -> None:
     gold, test = files(tmp_path, [GOLD, GOLD], [PARSE2, PARSE3])
     expected = run("score", gold, test, "--format", "json").stdout
@@ -167,6 +176,7 @@ def test_standard_input_as_gold_or_test_but_not_both(tmp_path: Path) -> None:
                    "only one input can be standard input")
 
 
+@pytest.mark.cli
 def test_standard_input_feeds_a_grammar_module_and_tags(shared: Path, tmp_path: Path) -> None:
     # A grammar module reads both files for its alphabet before scoring.
     gold, test = files(tmp_path, [GOLD, GOLD], [PARSE2, PARSE3])
@@ -185,6 +195,8 @@ def test_standard_input_feeds_a_grammar_module_and_tags(shared: Path, tmp_path: 
     assert json.loads(tags.stdout)["tests"][0]["measures"]["full"]["strong"] == 100.0
 
 
+@pytest.mark.parity
+@pytest.mark.cli
 @pytest.mark.parametrize("suffix, compress", [(".gz", gzip.compress), (".bz2", bz2.compress),
                                               (".xz", lzma.compress)])
 def test_compressed_files_are_read_transparently(shared: Path, tmp_path: Path, suffix: str,
@@ -202,6 +214,7 @@ def test_compressed_files_are_read_transparently(shared: Path, tmp_path: Path, s
     assert piped.stdout == expected
 
 
+@pytest.mark.cli
 def test_damaged_compressed_data_is_one_line(shared: Path, tmp_path: Path) -> None:
     gold = shared / "kummerfeld/wsj01.mrg"
     packed = gzip.compress((shared / "kummerfeld/berkeley.mrg").read_bytes())
@@ -212,6 +225,7 @@ def test_damaged_compressed_data_is_one_line(shared: Path, tmp_path: Path) -> No
 
 # --- trailing blank lines -------------------------------------------------------
 
+@pytest.mark.cli
 def test_a_trailing_blank_line_is_not_a_tree(shared: Path, tmp_path: Path) -> None:
     gold = shared / "kummerfeld/wsj01.mrg"
     padded = tmp_path / "b.mrg"
@@ -223,6 +237,7 @@ def test_a_trailing_blank_line_is_not_a_tree(shared: Path, tmp_path: Path) -> No
     assert "holds" not in result.stderr
 
 
+@pytest.mark.cli
 def test_trailing_blank_lines_still_pair_with_gold_trees(tmp_path: Path) -> None:
     # A parser that fails on the last sentences and writes empty lines: they
     # are skipped sentences, as EVALB reads them; blank lines inside keep
@@ -238,6 +253,7 @@ def test_trailing_blank_lines_still_pair_with_gold_trees(tmp_path: Path) -> None
     assert uneven.exit_code == 1 and "holds 3 trees but" in uneven.stderr
 
 
+@pytest.mark.cli
 def test_trailing_blank_lines_in_tagged_files(tmp_path: Path) -> None:
     gold = tmp_path / "gold.tagged"
     gold.write_text("a/DT b/NN\nc/VB\n\n")
@@ -258,6 +274,7 @@ def _commands(tmp_path: Path, destination: str) -> list[tuple[str, ...]]:
             ("grammars", "compile", "roark-basic", "--alphabet", gold, "-o", destination)]
 
 
+@pytest.mark.cli
 def test_unwritable_outputs_are_refused_before_the_work(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     def no_work(*args: object, **kwargs: object) -> None:
@@ -277,6 +294,7 @@ def test_unwritable_outputs_are_refused_before_the_work(
         one_error_line(run(*_commands(tmp_path, str(locked / "x"))[0]), "not writable")
 
 
+@pytest.mark.cli
 def test_every_writer_leaves_only_the_finished_file(tmp_path: Path) -> None:
     out = tmp_path / "out"
     out.mkdir()
@@ -293,6 +311,7 @@ def test_every_writer_leaves_only_the_finished_file(tmp_path: Path) -> None:
             (out / name).unlink()
 
 
+@pytest.mark.cli
 def test_interrupted_runs_leave_no_file_and_one_line(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     gold, test = files(tmp_path, [GOLD], [PARSE2])
@@ -309,6 +328,7 @@ def test_interrupted_runs_leave_no_file_and_one_line(
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
 
 
+@pytest.mark.cli
 def test_sigterm_ends_with_one_line_and_no_file(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     gold, test = files(tmp_path, [GOLD], [PARSE2])
@@ -324,6 +344,7 @@ def test_sigterm_ends_with_one_line_and_no_file(
     assert signal.getsignal(signal.SIGTERM) == before
 
 
+@pytest.mark.cli
 def test_two_outputs_to_one_file_are_refused(tmp_path: Path) -> None:
     gold, test = files(tmp_path, [GOLD], [PARSE2])
     same = str(tmp_path / "x")
@@ -331,6 +352,7 @@ def test_two_outputs_to_one_file_are_refused(tmp_path: Path) -> None:
                    "-o and --per-sentence name the same file")
 
 
+@pytest.mark.cli
 def test_a_failed_write_removes_the_partial_file(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     gold, test = files(tmp_path, [GOLD], [PARSE2])
@@ -343,6 +365,7 @@ def test_a_failed_write_removes_the_partial_file(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["gold.mrg", "test.mrg"]
 
 
+@pytest.mark.cli
 @pytest.mark.parametrize("trees", [50, 49])  # a complete run; one that exits 1
 def test_a_closed_pipe_ends_quietly(tmp_path: Path, trees: int) -> None:
     gold, test = files(tmp_path, [GOLD] * 50, [PARSE2] * trees)
@@ -362,6 +385,7 @@ def test_a_closed_pipe_ends_quietly(tmp_path: Path, trees: int) -> None:
 
 # --- option values ------------------------------------------------------------------
 
+@pytest.mark.cli
 @pytest.mark.parametrize("args, needle", [
     (("compare", "{gold}", "{test}", "{test}", "--seed", "-5"), "'--seed'"),
     (("compare", "{gold}", "{test}", "{test}", "--samples", "0"), "'--samples'"),

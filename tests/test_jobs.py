@@ -162,6 +162,8 @@ def test_max_error_stops_inside_a_later_unit(tmp_path: Path, jobs: int,
     assert "".join(evalb_report.chunks(stopped, table)) == evalb_report.render(cut)
 
 
+@pytest.mark.cli
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", ["evalb", "text", "json"])
 def test_the_command_line_alike_with_jobs(ptb300: tuple[str, str], tmp_path: Path,
                                           fmt: str) -> None:
@@ -187,11 +189,12 @@ def test_the_command_line_alike_with_jobs(ptb300: tuple[str, str], tmp_path: Pat
 def test_auto_is_the_processors_this_process_may_use(monkeypatch: pytest.MonkeyPatch) -> None:
     from parsedit.cli import options
 
-    monkeypatch.setattr(options.os, "sched_getaffinity", lambda pid: {0, 2, 5})
+    monkeypatch.setattr("parsedit.cli.options.os.sched_getaffinity", lambda pid: {0, 2, 5})
     assert options.Jobs().convert("auto", None, None) == 3
     assert options.Jobs().convert("4", None, None) == 4
 
 
+@pytest.mark.cli
 @pytest.mark.parametrize("args, kept", [
     ((), "none"), (("--format", "evalb"), "rows"), (("--format", "json"), "sentences"),
     (("--per-sentence", "{tmp}/rows.tsv"), "sentences"),
@@ -201,11 +204,12 @@ def test_score_keeps_what_its_reports_print(tmp_path: Path, monkeypatch: pytest.
     from parsedit.cli import score as score_command
 
     asked = []
-    real = score_command.evaluate
+    real = vars(score_command)["evaluate"]  # the function score calls
 
     def spy(*args: object, **kwargs: object) -> CorpusResult:
         asked.append(kwargs["keep"])
-        return real(*args, **kwargs)  # type: ignore[arg-type]
+        result: CorpusResult = real(*args, **kwargs)
+        return result
     monkeypatch.setattr(score_command, "evaluate", spy)
     gold = tmp_path / "g.mrg"
     gold.write_text("(S (NP (DT the) (NN dog)) (VP (VBZ barks)))\n")

@@ -37,17 +37,20 @@ def scored(number: int, config: Config = PAPER) -> tuple[float, float, float, li
             la.score or 0.0, list(la.word_scores))
 
 
+@pytest.mark.paper
 @pytest.mark.parametrize("number", sorted(EXAMPLES))
 def test_the_papers_figures(number: int) -> None:
     unlabelled, labelled, la, _ = scored(number)
     assert (round(unlabelled, 3), round(labelled, 3), round(la, 3)) == EXAMPLES[number][2]
 
 
+@pytest.mark.paper
 @pytest.mark.parametrize("number", sorted(WORD_SCORES))
 def test_the_papers_word_scores(number: int) -> None:
     assert [round(s, 3) for s in scored(number)[3]] == WORD_SCORES[number]
 
 
+@pytest.mark.paper
 def test_lineages_as_printed() -> None:
     gold, test, _ = EXAMPLES[1]
     assert [" ".join(x) for x in lineages(NONE.apply(tree(to_ptb(gold))))] == [
@@ -139,6 +142,8 @@ def example_files(tmp_path: Path, numbers: list[int]) -> tuple[str, str]:
                  [to_ptb(EXAMPLES[n][1]) for n in numbers])
 
 
+@pytest.mark.paper
+@pytest.mark.cli
 def test_json_and_text_reports(tmp_path: Path) -> None:
     gold, test = example_files(tmp_path, [1, 2, 3])
     args = ("score", gold, test, "-p", "none", "--metrics", "parseval,la", "--la-costs",
@@ -162,6 +167,7 @@ def test_json_and_text_reports(tmp_path: Path) -> None:
     assert f"Leaf-ancestor (sentences) = {100 * corpus['score']:6.2f}" in evalb
 
 
+@pytest.mark.cli
 def test_worst_words(tmp_path: Path) -> None:
     gold, test = example_files(tmp_path, [1, 3, 3])
     result = run("score", gold, test, "-p", "none", "--metrics", "la", "--la-costs",
@@ -181,6 +187,8 @@ def test_worst_words(tmp_path: Path) -> None:
     assert refused.exit_code == 2
 
 
+@pytest.mark.paper
+@pytest.mark.cli
 def test_align_shows_the_papers_display(tmp_path: Path) -> None:
     gold, test = example_files(tmp_path, [1])
     result = run("align", gold, test, "-n", "1", "--encoding", "lineage", "-p", "none",

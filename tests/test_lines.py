@@ -7,6 +7,7 @@ route option (``Config.route``), as ``--route`` forces it."""
 
 from __future__ import annotations
 
+import re
 import tempfile
 from dataclasses import replace
 from pathlib import Path
@@ -211,6 +212,7 @@ def test_the_route_table() -> None:
         route(replace(parseval, route="lines/sentences"), by_lines=False)
 
 
+@pytest.mark.slow
 def test_evalb_report_on_39k_pairs_on_every_keys_route(shared: Path, tmp_path: Path) -> None:
     """EVALB's report, byte for byte, on 39,140 pairs (the PTB sample ten
     times against a perturbed copy ten times): a block at a time (with numpy:
@@ -327,7 +329,9 @@ def test_the_fast_readers_read_odd_spacing_as_the_line_respaced(
     from parsedit.trees.reader import read_sentence
 
     norm = load_params(params).normalisation
-    lines = [line for both in pairs for line in both if line.strip()]
+    # (a bracket written as a word, "(-LRB- ()", is read so only as written)
+    lines = [line for both in pairs for line in both
+             if line.strip() and not re.search(r"\(\S+ [()]\)", line)]
     odd = [data.draw(oddly_spaced_line(line)) for line in lines]
     for plain, spaced in zip(lines, odd):
         assert read_sentence(plain).tokens == read_sentence(spaced).tokens

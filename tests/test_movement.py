@@ -1,8 +1,11 @@
 """The five-step consecutive-close-bracket correction on run lengths."""
 
+import pytest
+
 from parsedit.metrics.movement import correct
 
 
+@pytest.mark.paper
 def test_roark_example_three_moved_brackets() -> None:
     cost, moves = correct(4.0, [0, 3, 0], [0, 0, 4])
     assert cost == 2.0 and [m.size for m in moves] == [3]

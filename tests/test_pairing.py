@@ -13,6 +13,7 @@ import sys
 import tempfile
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import files, run
@@ -41,9 +42,10 @@ def pairs(result: CorpusResult) -> list[tuple[tuple[int, ...], tuple[int, ...]]]
     return [(run.gold, run.test) for run in result.runs]
 
 
-def config(segmentation: str, **rest: object) -> Config:
-    return Config.from_options(**{"metrics": ("parseval",), "yields": "align",
-                                  "segmentation": segmentation, **rest})
+def config(segmentation: str, **rest: Any) -> Config:
+    options: dict[str, Any] = {"metrics": ("parseval",), "yields": "align",
+                               "segmentation": segmentation, **rest}
+    return Config.from_options(**options)
 
 
 # -- the word alignment with sentence boundaries --------------------------------
@@ -220,15 +222,22 @@ def test_an_edge_error_keeps_the_boundary_both_files_share(shared: Path, tmp_pat
         assert not any("merge" in w for w in result.warnings)
 
 
-def test_word_errors_inside_the_ptb_sample_merge_no_pair(shared: Path, tmp_path: Path) -> None:
+@pytest.mark.slow
+@pytest.mark.parametrize(("seed", "f_measure"), [("1", 99.60), ("0", 99.62)])
+def test_word_errors_inside_the_ptb_sample_merge_no_pair(shared: Path, tmp_path: Path,
+                                                          seed: str, f_measure: float) -> None:
     # The whole sample with 10 % word errors, the structure untouched
-    # (benchmarks/word_errors.py, seed 1): every boundary is shared.
-    # Before: 4 pairs merged (3910 pairs), F 99.54 against 99.60.
+    # (benchmarks/word_errors.py): every boundary is shared.  Seed 1, before
+    # t27-seg: 4 pairs merged (3910 pairs), F 99.54 against 99.60.  Seed 0,
+    # before pairing on the words as written (tests/test_pairing_written.py):
+    # 6 pairs merged where COLLINS.prm's deleted full stop made crossing a
+    # boundary save an edit (3908 pairs), F 99.545 against 99.623.
     clean = str(shared / "ptb-sample/wsj_0001-0199.clean")
     noisy = str(tmp_path / "w10.mrg")
-    word_errors_main([clean, noisy, "--seed", "1", "--rate", "0.1"])
+    word_errors_main([clean, noisy, "--seed", seed, "--rate", "0.1"])
     by_gold = evaluate(clean, noisy, config("gold"))
-    assert by_gold.parseval is not None and round(by_gold.parseval.f_measure or 0, 2) == 99.60
+    assert by_gold.parseval is not None
+    assert round(by_gold.parseval.f_measure or 0, 2) == f_measure
     for segmentation in ("align", "document"):
         result = evaluate(clean, noisy, config(segmentation))
         assert pairs(result) == [((n,), (n,)) for n in range(1, 3915)]
@@ -267,32 +276,37 @@ def test_one_test_sentence_over_five_gold_sentences_is_one_pair(tmp_path: Path) 
         assert round(result.parseval.f_measure or 0, 2) == 98.18
         assert (result.words.substituted, result.words.gold) == (1, 45)
         assert (result.gold_trees, result.test_trees) == (9, 5)
-        assert not any("whole windows" in w for w in result.warnings)
+        assert not any("agreeing within" in w for w in result.warnings)
         forked = evaluate(gold, test, config(segmentation), jobs=2)  # pairs made by the parent
         assert forked.runs == result.runs and forked.totals == result.totals
 
 
 def test_no_boundary_within_the_widest_window_is_said(tmp_path: Path) -> None:
     # Seventy gold sentences in one test sentence, then one both share:
-    # align widens its window to 64 sentences a side, finds no boundary
-    # it can trust, pairs the window whole and says so; document finds
-    # gold 70's end.
+    # align widens its window to 64 sentences a side, finds no boundary it
+    # can trust, pairs those sentences as document does (gold 1-70 with
+    # test 1) and says so.  Before (review of issue 27, finding 5f): the
+    # window whole, gold 1-64 with test 1-2, which swallowed test 2 and
+    # left gold 65-71 without a pair (F 77.29 against 80.11).
     gold_trees = [f"(S (NP (NN w{i})) (VP (VB v{i})))" for i in range(70)]
     joined = "(S " + " ".join(f"(NP (NN w{i})) (VP (VB v{i}))" for i in range(70)) + ")"
     last = "(S (NP (NN end)) (VP (VB now)))"
     gold, test = files(tmp_path, [*gold_trees, last], [joined, last])
     align = evaluate(gold, test, config("align"))
-    assert pairs(align)[0] == (tuple(range(1, MAX_WINDOW + 1)), (1, 2))
-    assert [run.limit for run in align.runs] == [True] + [False] * 7
-    assert any(w.startswith("--segmentation align: 1 pairs are whole windows of up to 64 "
-                            "sentences a side") and "pair 1 = gold 1-64 / test 1-2" in w
-               for w in align.warnings)
-    assert not align.complete  # gold 65-71 are left without a test sentence
     document = evaluate(gold, test, config("document"))
-    assert pairs(document) == [(tuple(range(1, 71)), (1,)), ((71,), (2,))]
-    assert document.complete and not any("whole windows" in w for w in document.warnings)
+    assert pairs(align) == pairs(document) == [(tuple(range(1, 71)), (1,)), ((71,), (2,))]
+    assert MAX_WINDOW < 70
+    assert [run.limit for run in align.runs] == [True, False]
+    assert any(w.startswith("--segmentation align: 1 pairs found no sentence boundary of the "
+                            "two files agreeing within 64 sentences a side, and were paired "
+                            "as --segmentation document pairs them")
+               and w.endswith("pair 1 = gold 1-70 / test 1") for w in align.warnings)
+    assert align.complete and align.parseval == document.parseval
+    assert align.parseval is not None and round(align.parseval.f_measure or 0, 2) == 80.11
+    assert document.complete and not any("agreeing within" in w for w in document.warnings)
 
 
+@pytest.mark.cli
 def test_every_pair_names_its_sentences_in_json_and_tsv(tmp_path: Path) -> None:
     table = tmp_path / "pairs.tsv"
     result = run("score", SEQUOIA, RESEGMENTED, "--yield", "align", "--segmentation", "align",
@@ -328,6 +342,7 @@ def test_every_pair_names_its_sentences_in_json_and_tsv(tmp_path: Path) -> None:
     assert "gold_first" not in (tmp_path / "plain.tsv").read_text()
 
 
+@pytest.mark.cli
 def test_a_file_that_ends_first_leaves_one_sided_pairs(tmp_path: Path) -> None:
     gold, test = five_in_one(tmp_path)
     short = tmp_path / "short.mrg"

@@ -7,8 +7,10 @@ import itertools
 import json
 import re
 from collections import Counter
+from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import run, tree, write_trees
@@ -20,11 +22,15 @@ from parsedit.config import Config
 from parsedit.metrics import parseval
 from parsedit.params import load_params
 from parsedit.pipeline.run import evaluate
+from parsedit.results import ParsevalCounts
 from parsedit.trees.normalise import COLLINS, NONE
 from parsedit.trees.tree import Tree
 
+Span = tuple[str, int, int]
+Node = tuple[bool, str, int, int, tuple[tuple[int, int], ...]]  # see nodes()
 
-def score(gold: str, test: str, **options: bool) -> parseval.ParsevalCounts:
+
+def score(gold: str, test: str, **options: bool) -> ParsevalCounts:
     return parseval.score(NONE.apply(tree(gold)), NONE.apply(tree(test)), **options)
 
 
@@ -33,11 +39,13 @@ FLAT = "(S (NN a) (CC b) (NN c) (CC d) (NN e))"
 NESTED = "(S (NP (NN a)) (CC b) (NP (NN c) (CC d) (NN e)))"
 
 
+@pytest.mark.paper
 def test_grammarly_parseval_counts_preterminals() -> None:
     c = score(FLAT, NESTED, with_preterminals=True)
     assert (c.matched, c.gold, c.test) == (6, 6, 8)  # precision 6/8, recall 100%
 
 
+@pytest.mark.paper
 def test_grammarly_parseval_split_needs_the_children_spans_too() -> None:
     c = score(FLAT, NESTED, with_preterminals=True, split=True)
     assert (c.matched, c.gold, c.test) == (5, 6, 8)  # precision 5/8, recall 5/6
@@ -104,14 +112,13 @@ def constituents(t: Tree) -> tuple[list[tuple[str, int, int]], int]:
     return [n[1:4] for n in found if not n[0]], end
 
 
-def best_matching(gold: list[tuple[str, int, int]], test: list[tuple[str, int, int]],
-                  same: object) -> int:
+def best_matching(gold: list[Span], test: list[Span], same: Callable[[Span, Span], bool]) -> int:
     """The largest one-to-one matching, by trying every assignment (small trees)."""
     if len(gold) > len(test):
         gold, test = test, gold
     best = 0
     for order in itertools.permutations(range(len(test)), len(gold)):
-        best = max(best, sum(1 for g, j in zip(gold, order) if same(g, test[j])))  # type: ignore[operator]
+        best = max(best, sum(1 for g, j in zip(gold, order) if same(g, test[j])))
     return best
 
 
@@ -147,12 +154,14 @@ def test_new_params_file_is_shipped() -> None:
     assert load_params("new").normalisation.name == "new"
 
 
-def nodes(t: Tree, start: int = 0) -> tuple[list[tuple[bool, str, int, int, tuple]], int]:
+def nodes(t: Tree, start: int = 0) -> tuple[list[Node], int]:
     """Every node as (is a preterminal, label, start, end, children's spans),
     recursively: the oracle for Grammarly's variants."""
     if t.is_preterminal:
         return [(True, t.label, start, start + 1, ((start, start + 1),))], start + 1
-    out, spans, end = [], [], start
+    out: list[Node] = []
+    spans: list[tuple[int, int]] = []
+    end = start
     for child in t.children:
         assert isinstance(child, Tree)
         found, new_end = nodes(child, end)
@@ -162,7 +171,7 @@ def nodes(t: Tree, start: int = 0) -> tuple[list[tuple[bool, str, int, int, tupl
     return [(False, t.label, start, end, tuple(spans)), *out], end
 
 
-def matched(gold: list[tuple], test: list[tuple]) -> int:
+def matched(gold: Sequence[Hashable], test: Sequence[Hashable]) -> int:
     return sum((Counter(gold) & Counter(test)).values())
 
 
@@ -198,7 +207,8 @@ def heights(t: Tree) -> list[int]:
     return [height(t)] + [h for c in t.children if isinstance(c, Tree) for h in heights(c)]
 
 
-def weighted_oracle(gold: list[tuple], test: list[tuple], test_heights: list[int]) -> float:
+def weighted_oracle(gold: Sequence[Hashable], test: Sequence[Hashable],
+                    test_heights: list[int]) -> float:
     """gr-parseval's procedure as it reads: each test node in pre-order takes
     the first equal gold node left, else counts 1 - (3/2 - (2/3)^(h-1))."""
     left = list(gold)
@@ -233,6 +243,8 @@ def test_weighted_parseval_equals_its_definition(pair: list[Tree]) -> None:
                 weighted_oracle([n[1:] for n in gn], [n[1:] for n in tn], hs))
 
 
+@pytest.mark.paper
+@pytest.mark.cli
 @pytest.mark.parametrize("case", range(11))
 def test_grammarly_table_1(tmp_path: Path, case: int) -> None:
     # Grammarly's Table 1, every column, through the command line: every
@@ -242,11 +254,12 @@ def test_grammarly_table_1(tmp_path: Path, case: int) -> None:
     gold_file = write_trees(tmp_path / "gold.mrg", [gold])
     test_file = write_trees(tmp_path / "test.mrg", [test])
 
-    def f(*options: str) -> dict:
+    def f(*options: str) -> dict[str, Any]:
         result = run("score", gold_file, test_file, "-p", "none", "--metrics", "parseval",
                      "--format", "json", *options)
         assert result.exit_code == 0, result.output
-        return json.loads(result.stdout)["corpus"]["parseval"]
+        figures: dict[str, Any] = json.loads(result.stdout)["corpus"]["parseval"]
+        return figures
 
     pre = ("--with-preterminals",)
     found = (f(*pre)["labelled_f"], f(*pre, "--split")["unlabelled_f"],
@@ -257,6 +270,7 @@ def test_grammarly_table_1(tmp_path: Path, case: int) -> None:
     assert found == pytest.approx(TABLE_1[case], abs=0.01)
 
 
+@pytest.mark.cli
 def test_evalb_format_refuses_weighted_matches(tmp_path: Path) -> None:
     test, gold = CASES[0]
     files = [write_trees(tmp_path / f"{n}.mrg", [t]) for n, t in (("g", gold), ("t", test))]

@@ -10,6 +10,7 @@ from conftest import run, write_trees
 from roark_trees import GOLD, PARSE2, PARSE3
 
 from parsedit.report.plot import KINDS
+from parsedit.results import CorpusResult
 
 MAGIC = {".png": b"\x89PNG", ".pdf": b"%PDF", ".svg": b"<svg"}
 
@@ -20,6 +21,8 @@ def files(tmp_path: Path) -> tuple[str, list[str]]:
                   write_trees(tmp_path / "b.mrg", [PARSE3, PARSE3, PARSE2])]
 
 
+@pytest.mark.cli
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("suffix", sorted(MAGIC))
 def test_every_kind_in_every_format(tmp_path: Path, kind: str, suffix: str) -> None:
@@ -32,6 +35,7 @@ def test_every_kind_in_every_format(tmp_path: Path, kind: str, suffix: str) -> N
     assert MAGIC[suffix] in data[:400]
 
 
+@pytest.mark.cli
 def test_plot_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     gold, tests = files(tmp_path)
     bad = run("plot", "buckets", gold, tests[0], "-o",
@@ -54,7 +58,7 @@ def test_plot_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert "plots need matplotlib: pip install 'parsedit[plot]'" in missing.stderr
 
 
-def _results(tmp_path: Path) -> list[tuple[str, object]]:
+def _results(tmp_path: Path) -> list[tuple[str, CorpusResult]]:
     from parsedit.config import Config
     from parsedit.pipeline.run import evaluate
 

@@ -8,6 +8,9 @@ literal loop over lists of runs.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, TypeVar, cast
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -16,7 +19,10 @@ from parsedit.costs.transducer import FstScheme
 from parsedit.params import Params
 from parsedit.pipeline.scorer import Scorer
 from parsedit.trees.normalise import NONE
-from parsedit.trees.tree import Tree
+from parsedit.trees.tree import Child, Tree
+
+T = TypeVar("T")
+Span = tuple[str, int, int]
 
 LABELS = ["S", "NP", "VP", "PP"]
 TAGS = ["DT", "NN", "VB"]
@@ -26,7 +32,7 @@ TAGS = ["DT", "NN", "VB"]
 def trees_over(draw: st.DrawFn, words: list[str]) -> Tree:
     """A random tree with the given yield; every word has a preterminal."""
 
-    def build(lo: int, hi: int, depth: int) -> list[Tree]:
+    def build(lo: int, hi: int, depth: int) -> list[Child]:
         # A list of sibling constituents covering words[lo:hi].
         if hi - lo == 1 and (depth > 3 or draw(st.booleans())):
             return [Tree(draw(st.sampled_from(TAGS)), [words[lo]])]
@@ -35,7 +41,7 @@ def trees_over(draw: st.DrawFn, words: list[str]) -> Tree:
             least = 1 if depth > 3 else 0  # ranges must shrink, eventually
             cuts = sorted(draw(st.sets(st.integers(lo + 1, hi - 1), min_size=least, max_size=2)))
         bounds = [lo, *cuts, hi]
-        out = []
+        out: list[Child] = []
         for a, b in zip(bounds, bounds[1:]):
             kids = build(a, b, depth + 1)
             if depth < 5 and draw(st.booleans()):
@@ -55,37 +61,52 @@ def tree_pairs(draw: st.DrawFn, count: int = 2) -> list[Tree]:
 
 
 # -- oracles ---------------------------------------------------------------
+def word(t: Tree) -> str:
+    """A preterminal's word."""
+    (w,) = t.children
+    assert isinstance(w, str)
+    return w
+
+
+def subtrees(t: Tree) -> list[Tree]:
+    """A phrase's children (every word has a preterminal in these trees)."""
+    kids = [c for c in t.children if isinstance(c, Tree)]
+    assert len(kids) == len(t.children)
+    return kids
+
+
 def bracket_string(t: Tree) -> list[str]:
     if t.is_preterminal:
-        return ["((" + t.label, t.children[0] + ")"]
+        return ["((" + t.label, word(t) + ")"]
     out = ["(" + t.label]
-    for c in t.children:
+    for c in subtrees(t):
         out += bracket_string(c)
     return out + [")"]
 
 
-def span_list(t: Tree, start: int = 0) -> tuple[list[tuple[str, int, int]], int]:
+def span_list(t: Tree, start: int = 0) -> tuple[list[Span], int]:
     if t.is_preterminal:
         return [], start + 1
-    here: list[tuple[str, int, int]] = []
+    here: list[Span] = []
     end = start
-    for c in t.children:
+    for c in subtrees(t):
         sub, end = span_list(c, end)
         here += sub
     return [(t.label, start, end)] + here, end
 
 
-def rule_list(t: Tree, root: bool = True) -> list:
+def rule_list(t: Tree, root: bool = True) -> list[tuple[str | None, tuple[str, ...]]]:
     if t.is_preterminal:
         return []
-    rhs = tuple(c.children[0] if c.is_preterminal else c.label for c in t.children)
+    rhs = tuple(word(c) if c.is_preterminal else c.label for c in subtrees(t))
     out = [(t.label if root else None, rhs)]
-    for c in t.children:
+    for c in subtrees(t):
         out += rule_list(c, False)
     return out
 
 
-def edit_distance(a: list, b: list, sub, ins, dele) -> float:
+def edit_distance(a: Sequence[T], b: Sequence[T], sub: Callable[[T, T], float],
+                  ins: Callable[[T], float], dele: Callable[[T], float]) -> float:
     inf = float("inf")
     d = [[inf] * (len(b) + 1) for _ in range(len(a) + 1)]
     d[0][0] = 0.0
@@ -101,7 +122,7 @@ def edit_distance(a: list, b: list, sub, ins, dele) -> float:
     return d[len(a)][len(b)]
 
 
-def unit(a: list, b: list) -> float:
+def unit(a: Sequence[Hashable], b: Sequence[Hashable]) -> float:
     return edit_distance(a, b, lambda x, y: 1.0, lambda y: 1.0, lambda x: 1.0)
 
 
@@ -141,7 +162,7 @@ def five_steps(cost: float, deleted: list[int], inserted: list[int]) -> float:
     return cost
 
 
-def score(gold: Tree, test: Tree) -> dict:
+def score(gold: Tree, test: Tree) -> dict[str, Any]:
     """Each edit metric's alignment (``counts``, ``ops``, ``moves``)."""
     evaluator = Scorer(Config(metrics=("label", "span", "rule"), params=Params(NONE)))
     outcomes = evaluator.score(NONE.apply(gold), NONE.apply(test))
@@ -350,7 +371,7 @@ cost = 0.25
 '''
 
 
-def same_span(a: list, b: list) -> float:
+def same_span(a: list[Span], b: list[Span]) -> float:
     """SAME_SPAN written out: VP and S are one label over the same words, a
     quarter of an edit apart over other words."""
 
@@ -386,7 +407,7 @@ def test_same_span_compares_boundaries(pair: list[Tree]) -> None:
     assert FstAligner(fst, encoding, "same-span").align(gs, ts).cost == expected
 
 
-def preferred_alignment(a: list, b: list) -> tuple[float, int, int]:
+def preferred_alignment(a: list[Span], b: list[Span]) -> tuple[float, int, int]:
     """The least (cost, -same label pairs, -same start pairs) over every
     alignment of two span lists under unit costs, as (cost, labels, starts)."""
     inf = (float("inf"), 0, 0)
@@ -428,6 +449,7 @@ def test_ties_are_broken_towards_same_label_then_same_start(pair: list[Tree]) ->
     assert preferred.cost == plain.cost == sum(op.cost for op in ops)
     assert [op.gold for op in ops if op.gold is not None] == gold
     assert [op.test for op in ops if op.test is not None] == test
-    paired = [(op.gold, op.test) for op in ops if op.gold is not None and op.test is not None]
+    paired = [(cast(Span, op.gold), cast(Span, op.test)) for op in ops
+              if op.gold is not None and op.test is not None]
     assert (preferred.cost, sum(g[0] == t[0] for g, t in paired),
             sum(g[1] == t[1] for g, t in paired)) == preferred_alignment(gold, test)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import types
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import run
@@ -12,7 +13,7 @@ from parsedit.errors import InputError
 from parsedit.trees.reader import read_trees
 
 
-def read(tmp_path: Path, content: str | bytes) -> list:
+def read(tmp_path: Path, content: str | bytes) -> list[Any]:
     path = tmp_path / "trees.mrg"
     path.write_bytes(content.encode() if isinstance(content, str) else content)
     return list(read_trees(str(path)))
@@ -260,6 +261,7 @@ def test_damage_on_a_line_of_several_free_trees_costs_the_line(tmp_path: Path) -
     assert [i.tree.words() for i in items if i.tokens] == [["a"], ["d"], ["e"]]
 
 
+@pytest.mark.cli
 def test_a_nltk_pretty_printed_file_with_a_stray_bracket_scores_every_other_tree(
         shared: Path, tmp_path: Path) -> None:
     # The new-user trial: ten trees written by NLTK's str(tree), one ')' more

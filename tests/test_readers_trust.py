@@ -13,6 +13,7 @@ import io
 import json
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import files, run
@@ -34,20 +35,22 @@ GOLD = [
 ]
 
 
-def score_json(gold: str, test: str, *args: str) -> dict:
+def score_json(gold: str, test: str, *args: str) -> dict[str, Any]:
     result = run("score", gold, test, "--format", "json", *args)
     assert result.exit_code in (0, 1), result.output
     assert "Traceback" not in result.output
-    return json.loads(result.stdout)
+    data: dict[str, Any] = json.loads(result.stdout)
+    return data
 
 
-def statuses(data: dict) -> list[str]:
+def statuses(data: dict[str, Any]) -> list[str]:
     return [s["status"] for s in data["sentences"]]
 
 
 # -- 4. Markers and hints ----------------------------------------------------
 
 
+@pytest.mark.cli
 @pytest.mark.parametrize("marker", ["(TOP ())", "(())", "(ROOT ())", "( ())", "(TOP ( ))"])
 def test_an_empty_parse_is_a_failure_marker_counted_by_failures_count(
         tmp_path: Path, marker: str) -> None:
@@ -83,6 +86,7 @@ QUOTE_TEST = ["(TOP (S (NP (NNP John) ('' ')) (VP (VBD left)) (. .)))",
               "(TOP (S (NP (NN a)) (VP (VBD b))))"]
 
 
+@pytest.mark.cli
 def test_a_quote_tagged_differently_suggests_p_new_first(tmp_path: Path) -> None:
     # Section 23's case: gold (POS ') against test ('' ').  COLLINS.prm
     # deletes '' and not POS: a length mismatch.
@@ -102,6 +106,7 @@ def test_a_quote_tagged_differently_suggests_p_new_first(tmp_path: Path) -> None
     assert figures["tagging_accuracy"] == pytest.approx(80.0)
 
 
+@pytest.mark.cli
 def test_a_length_mismatch_not_made_by_quotes_keeps_the_yield_align_hint(
         tmp_path: Path) -> None:
     gold, test = files(tmp_path, GOLD[:1], ["(TOP (S (NP (DT The) (NN dog)) (VP (VBD barked) "
@@ -112,6 +117,7 @@ def test_a_length_mismatch_not_made_by_quotes_keeps_the_yield_align_hint(
     assert "-p new" not in data["sentences"][0]["message"]
 
 
+@pytest.mark.cli
 def test_tags_without_a_separator_are_one_row_of_the_tagging_block(tmp_path: Path) -> None:
     gold, test = files(tmp_path, GOLD[:2], [GOLD[0], GOLD[1].replace("(NN mat)", "(NNS mat)")])
     text = run("score", gold, test, "--metrics", "tagging").stdout
@@ -124,6 +130,7 @@ def test_tags_without_a_separator_are_one_row_of_the_tagging_block(tmp_path: Pat
     assert shown.count("\ntest ") == 1 and "= parts of speech only" in shown
 
 
+@pytest.mark.cli
 def test_tags_with_a_separator_keep_their_rows(tmp_path: Path) -> None:
     gold, test = files(tmp_path, ["(S (NP (subst:sg:nom dog)) (VP (fin:sg:ter barks)))"],
                        ["(S (NP (subst:pl:nom dog)) (VP (fin:sg:ter barks)))"])
@@ -145,6 +152,7 @@ LINE_ONE = {
 }
 
 
+@pytest.mark.cli
 @pytest.mark.parametrize("kind", sorted(LINE_ONE))
 def test_one_odd_first_line_never_moves_the_others(tmp_path: Path, kind: str) -> None:
     test_lines = [LINE_ONE[kind], "", *GOLD[1:]]
@@ -160,6 +168,8 @@ def test_one_odd_first_line_never_moves_the_others(tmp_path: Path, kind: str) ->
     assert all(p["matched"] == p["gold"] == p["test"] for p in others)
 
 
+@pytest.mark.parity
+@pytest.mark.cli
 def test_a_forest_on_sequoia_line_1_changes_pair_1_only(shared: Path, tmp_path: Path) -> None:
     # otmhi.mrg with line 1 written as its root's children: EVALB gives F
     # 60.39 (60.42 without the change); 0.2.6 stopped after 12 errors, or
@@ -187,6 +197,7 @@ def split(line: str, before: str) -> tuple[str, str]:
     return line[:at], line[at + 1:]
 
 
+@pytest.mark.cli
 def test_a_tree_split_over_two_lines_is_one_sentence(tmp_path: Path) -> None:
     test_lines = [GOLD[0], *split(GOLD[1], "(PP"), *GOLD[2:]]
     gold, test = files(tmp_path, GOLD, test_lines)
@@ -204,6 +215,8 @@ def test_a_tree_split_over_two_lines_is_one_sentence(tmp_path: Path) -> None:
     assert "Number of sentence        =      5" in report.stdout
 
 
+@pytest.mark.cli
+@pytest.mark.slow
 @pytest.mark.parametrize("metrics", ["parseval", "parseval,label"])
 def test_a_split_tree_in_a_large_file_through_the_block_readers(
         shared: Path, tmp_path: Path, metrics: str) -> None:
@@ -220,6 +233,7 @@ def test_a_split_tree_in_a_large_file_through_the_block_readers(
         assert data["corpus"]["parseval"]["f_measure"] == 100.0
 
 
+@pytest.mark.cli
 def test_two_damaged_lines_that_make_up_for_each_other_stay_two_errors(
         tmp_path: Path) -> None:
     # Line 2 lost a ')', line 3 has one too many and begins as every tree of
@@ -270,6 +284,8 @@ def unicode_space_files(directory: Path) -> tuple[str, str]:
     return str(directory / "gold.mrg"), str(directory / "test.mrg")
 
 
+@pytest.mark.parity
+@pytest.mark.cli
 def test_a_unicode_space_is_part_of_its_word(tmp_path: Path) -> None:
     gold, test = unicode_space_files(tmp_path)
     for k, item in enumerate(read_trees(gold)):
@@ -281,6 +297,8 @@ def test_a_unicode_space_is_part_of_its_word(tmp_path: Path) -> None:
     assert report.stdout == (EXPECTED / "unicode-spaces.COLLINS-prm.rsl").read_text()
 
 
+@pytest.mark.cli
+@pytest.mark.slow
 def test_a_unicode_space_through_the_block_readers(tmp_path: Path) -> None:
     # 1 MB and more: the numpy readers (their non-ASCII lines are cut into
     # chunks by a pattern of their own).
@@ -295,6 +313,7 @@ def test_a_unicode_space_through_the_block_readers(tmp_path: Path) -> None:
         assert (figures["recall"], figures["precision"]) == (50.0, 50.0)  # as EVALB's
 
 
+@pytest.mark.cli
 def test_the_invalid_utf8_hint_fits_the_bytes(tmp_path: Path) -> None:
     cp1252 = tmp_path / "cp1252.mrg"
     cp1252.write_bytes("(S (NN wait\u2026) (NN caf\u00e9))\n".encode("cp1252"))
@@ -325,6 +344,7 @@ def unary(depth: int) -> str:
     return "(S " + "(X " * depth + "(A w)" + ")" * depth + ")"
 
 
+@pytest.mark.cli
 @pytest.mark.parametrize("metrics", ["parseval", "parseval,label,span,rule,la"])
 def test_a_unary_chain_a_thousand_deep(tmp_path: Path, metrics: str) -> None:
     # 0.2.6: RecursionError in PARSEVAL.  Gold 1,001 brackets (S and 1,000
@@ -337,6 +357,7 @@ def test_a_unary_chain_a_thousand_deep(tmp_path: Path, metrics: str) -> None:
     assert with_preterminals["sentences"][0]["parseval"]["matched"] == 502
 
 
+@pytest.mark.cli
 def test_a_unary_chain_twenty_thousand_deep(tmp_path: Path) -> None:
     # One key repeated 20,001 and 10,001 times: matched as a multiset at
     # once (0.2.6 peeled one copy a round: a quadratic time).
@@ -351,6 +372,7 @@ def test_repeated_keys_match_as_a_multiset(gold: list[int], test: list[int]) -> 
     assert _matched_keys(gold, test) == sum((Counter(gold) & Counter(test)).values())
 
 
+@pytest.mark.cli
 def test_a_unary_chain_through_the_block_reader(tmp_path: Path) -> None:
     filler = GOLD[0] + "\n"
     gold, test = tmp_path / "gold.mrg", tmp_path / "test.mrg"
@@ -369,6 +391,8 @@ def branching(n: int, right: bool) -> str:
     return "(X " * (n - 1) + "(A w0)" + "".join(f" (A w{i}))" for i in range(1, n))
 
 
+@pytest.mark.cli
+@pytest.mark.slow
 @pytest.mark.parametrize("block", [False, True])
 def test_a_pair_past_65536_words_is_scored_by_parseval(tmp_path: Path, block: bool) -> None:
     # 66,000 words, right- against left-branching: of the 65,999 brackets a
@@ -414,6 +438,7 @@ def test_crossing_brackets_by_the_sweep_are_the_pairwise_count(
     assert crossed(gold, test, checks=0) == pairwise == crossed(gold, test)
 
 
+@pytest.mark.cli
 def test_a_pair_too_large_to_align_is_skipped_with_the_limit_named(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PARSEDIT_MAX_EDIT_SIZE", "100")
@@ -435,6 +460,7 @@ def test_a_pair_too_large_to_align_is_skipped_with_the_limit_named(
     assert alone["sentences"][0]["parseval"]["matched"] == 1
 
 
+@pytest.mark.cli
 def test_a_limit_that_is_not_a_number_is_refused(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PARSEDIT_MAX_LINE_BYTES", "1e6")
@@ -449,7 +475,7 @@ class Recorder(io.BytesIO):
 
     most = 0
 
-    def readline(self, size: int | None = -1) -> bytes:  # type: ignore[override]
+    def readline(self, size: int | None = -1) -> bytes:
         self.most = max(self.most, size if size is not None and size >= 0 else 1 << 62)
         return super().readline(size)
 
@@ -461,6 +487,7 @@ def test_a_line_over_the_limit_is_never_read_whole() -> None:
     assert handle.most <= 1001
 
 
+@pytest.mark.cli
 @pytest.mark.parametrize("compress", [False, True])
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_line_over_the_limit_is_one_unreadable_line(
@@ -479,6 +506,7 @@ def test_a_line_over_the_limit_is_one_unreadable_line(
     assert "Number of Valid sentence  =      2" in report.stdout
 
 
+@pytest.mark.cli
 def test_a_gold_line_over_the_limit_is_an_error_and_the_last_line_too(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PARSEDIT_MAX_LINE_BYTES", "1000")

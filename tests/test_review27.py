@@ -1,6 +1,6 @@
 """Review of issue 27's work (branch review27): one fix with its test, and
-the problems the review found left open, each as a strict ``xfail`` that
-turns into a failure (to be unmarked) once it is fixed."""
+the problems the review found left open, each first a strict ``xfail``,
+unmarked when it was fixed (branch fixes27)."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ GOLD = [
 ]
 
 
+@pytest.mark.cli
 def test_a_line_limit_beyond_an_index_is_no_limit(tmp_path: Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     # Was: OverflowError traceback from readline(limit + 1).
@@ -32,9 +33,6 @@ def test_a_line_limit_beyond_an_index_is_no_limit(tmp_path: Path,
     assert "Traceback" not in result.output
 
 
-@pytest.mark.xfail(strict=True, reason="review27: two adjacent damaged lines whose brackets "
-                   "make up for each other are joined as one split tree and every later pair "
-                   "shifts (a9c9d84 scored sentences 4 and 5; EVALB does too)")
 def test_two_compensating_damaged_lines_move_no_later_pair(tmp_path: Path) -> None:
     test = list(GOLD)
     test[1] = test[1][:-1]   # lost its last ')'
@@ -52,8 +50,7 @@ def test_compute_warns_as_score_does_on_quote_mismatches(shared: Path) -> None:
     assert evaluator.compute().warnings == parsedit.score(gold, test, metrics="parseval").warnings
 
 
-@pytest.mark.xfail(strict=True, reason="review27: an input read as '-' from a redirected file "
-                   "is not compared with -o, which then replaces it")
+@pytest.mark.cli
 def test_an_output_that_is_the_file_on_standard_input_is_refused(tmp_path: Path) -> None:
     gold, test = files(tmp_path, GOLD, GOLD)
     before = Path(test).read_bytes()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from conftest import tree
 from roark_trees import GOLD, PARSE2, PARSE3
@@ -11,8 +13,10 @@ from parsedit.params import Params
 from parsedit.pipeline.scorer import Scorer
 from parsedit.trees.normalise import NONE
 
+pytestmark = pytest.mark.paper
 
-def scores(test: str, rule_pos: str = "words") -> dict:
+
+def scores(test: str, rule_pos: str = "words") -> dict[str, Any]:
     """Each edit metric's alignment (``counts``, ``ops``, ``moves``)."""
     evaluator = Scorer(Config(metrics=("label", "span", "rule"), params=Params(NONE),
                               rule_pos=rule_pos))

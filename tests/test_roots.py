@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import files, run, tree
@@ -87,7 +88,7 @@ def oracle_root(items: list[Tree], empty: str = "") -> tuple[Tree, bool]:
     return Tree(empty, list(items)), True
 
 
-def oracle(items: list[Tree]) -> dict[str, list]:
+def oracle(items: list[Tree]) -> dict[str, list[Any]]:
     """The three strings and the lineages, written recursively."""
     root, virtual = oracle_root(items)
     label = [t for item in items for t in bracket_string(item)] if virtual \
@@ -116,10 +117,10 @@ def label_edits(gold: list[str], test: list[str]) -> float:
                       [max(0, y - x) for x, y in zip(g, t)])
 
 
-def scores(gold: Bracketing, test: Bracketing) -> dict[str, object]:
+def scores(gold: Bracketing, test: Bracketing) -> dict[str, Any]:
     """The edit metrics' counts and leaf-ancestor's word scores."""
-    out: dict[str, object] = {n: o.counts for n, o in EVALUATOR.score(gold, test).items()
-                              if n in ("label", "span", "rule")}
+    out: dict[str, Any] = {n: o.counts for n, o in EVALUATOR.score(gold, test).items()
+                           if n in ("label", "span", "rule")}
     out["la"] = LA.score(gold, test).counts.word_scores
     return out
 
@@ -181,8 +182,8 @@ def test_one_parse_written_two_ways_costs_nothing(
         pair: tuple[list[Tree], list[Tree]], gold_wrap: str, test_wrap: str) -> None:
     items = pair[0]
     result = scores(written(items, gold_wrap), written(items, test_wrap))
-    assert all(result[n].edits == 0 for n in ("label", "span", "rule"))  # type: ignore[attr-defined]
-    assert set(result["la"]) <= {1.0}  # type: ignore[arg-type]
+    assert all(result[n].edits == 0 for n in ("label", "span", "rule"))
+    assert set(result["la"]) <= {1.0}
 
 
 @settings(max_examples=100, deadline=None)
@@ -218,7 +219,7 @@ def test_a_forest_is_one_tree_under_a_virtual_root() -> None:
     assert get_encoding("label").encode(normalised(FOREST))[0] == "(NP"
     # A deleted root costs one edit in every encoding, as a missing constituent.
     result = scores(normalised(TREE), normalised(FOREST))
-    assert {n: result[n].edits for n in ("label", "span", "rule")} == {  # type: ignore[attr-defined]
+    assert {n: result[n].edits for n in ("label", "span", "rule")} == {
         "label": 1, "span": 1, "rule": 1}
     # Several trees on one line are the same forest.
     line = COLLINS.apply(["(NP", "(DT the)", "(NN dog)", ")", "(VBD barked)"])
@@ -270,6 +271,7 @@ def _figures(gold: str, test: str, config: Config = ALL) -> tuple[float, ...]:
                            for m in ("label", "span", "rule")), round(la, 4))
 
 
+@pytest.mark.slow
 def test_manifold_lacking_the_outer_bracket_is_not_penalised(shared: Path,
                                                               tmp_path: Path) -> None:
     gold = str(shared / "sequoia/gold.mrg")
@@ -358,7 +360,7 @@ def test_a_counted_failure_without_constituents() -> None:
     # without constituents still has its virtual root's rule, which a failure misses.
     missed = {n: m.failure(normalised("(TOP (NN alone))"))
               for n, m in evaluator.metrics.items()}
-    assert [missed[n].edits for n in ("label", "span", "rule")] == [0, 0, 1]  # type: ignore[attr-defined]
+    assert [missed[n].edits for n in ("label", "span", "rule")] == [0, 0, 1]
 
 
 def test_orig_against_clean_is_one_parse(shared: Path) -> None:
@@ -368,6 +370,7 @@ def test_orig_against_clean_is_one_parse(shared: Path) -> None:
 
 
 # -- command line ----------------------------------------------------------------
+@pytest.mark.cli
 def test_cli_failures(tmp_path: Path) -> None:
     gold, test = files(tmp_path, [TREE, TREE], [TREE, "(Failure the dog barked)"])
     result = run("score", gold, test, "--failures", "count", "--format", "json")
@@ -394,6 +397,7 @@ def test_cli_failures(tmp_path: Path) -> None:
         Config(failures="ignore")
 
 
+@pytest.mark.cli
 def test_cli_root_warning_and_forest_alignment(tmp_path: Path) -> None:
     gold, test = files(tmp_path, ["( (S (NP (DT the) (NN dog)) (VBD barked)))"] * 2,
                        [TREE, FOREST])

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from click.testing import Result
 from conftest import files, run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -27,21 +28,23 @@ from test_io import one_error_line
 
 from parsedit import output
 from parsedit.costs import load_costs
+from parsedit.costs.transducer import FstScheme
 from parsedit.errors import ParseditError, SchemeError
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src"
 
 
-def compile_error(result: object, *needles: str) -> None:
-    """``grammars compile`` failed with exit 2: its lines of sizes, then one
-    error line; nothing written."""
-    assert result.exit_code == 2, result.output  # type: ignore[attr-defined]
-    lines = result.stderr.splitlines()  # type: ignore[attr-defined]
-    assert all(" symbols, " in line for line in lines[:-1]), lines
+def compile_error(result: Result, *needles: str) -> None:
+    """``grammars compile`` failed with exit 2: one error line, and nothing
+    before it (the sizes of the transducers are said once the file is
+    written: before, they came first, as if it had been); nothing written."""
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, lines
     assert lines[-1].startswith("parsedit: error: "), lines
-    assert "Traceback" not in result.output  # type: ignore[attr-defined]
-    assert "wrote" not in result.stdout  # type: ignore[attr-defined]
+    assert "Traceback" not in result.output
+    assert "wrote" not in result.stdout
     for needle in needles:
         assert needle in lines[-1], lines[-1]
 
@@ -89,6 +92,7 @@ def _read_fifo(path: Path, into: list[bytes]) -> threading.Thread:
     return thread
 
 
+@pytest.mark.cli
 def test_every_writer_writes_into_a_fifo_and_leaves_it_a_fifo(tmp_path: Path) -> None:
     fifo = tmp_path / "out.fifo"
     os.mkfifo(fifo)
@@ -108,6 +112,7 @@ def test_every_writer_writes_into_a_fifo_and_leaves_it_a_fifo(tmp_path: Path) ->
     assert sorted(p.name for p in tmp_path.iterdir()) == ["gold.mrg", "out.fifo", "test.mrg"]
 
 
+@pytest.mark.cli
 def test_every_writer_writes_a_symlinks_target_and_keeps_the_link(tmp_path: Path) -> None:
     target_dir = tmp_path / "elsewhere"
     target_dir.mkdir()
@@ -133,6 +138,7 @@ def test_every_writer_writes_a_symlinks_target_and_keeps_the_link(tmp_path: Path
     assert dangling.is_symlink() and (target_dir / "new.txt").read_text().startswith("parsedit")
 
 
+@pytest.mark.cli
 def test_every_writer_writes_into_dev_null_and_leaves_it_a_device(tmp_path: Path) -> None:
     _device("/dev/null")
     for args in writers(tmp_path, "/dev/null"):
@@ -147,6 +153,7 @@ def test_every_writer_writes_into_dev_null_and_leaves_it_a_device(tmp_path: Path
     assert link.is_symlink() and stat.S_ISCHR(os.stat("/dev/null").st_mode)
 
 
+@pytest.mark.cli
 def test_a_plot_goes_through_a_symlink_too(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     gold, test = files(tmp_path, [GOLD, GOLD], [PARSE2, PARSE3])
@@ -164,6 +171,7 @@ def test_a_plot_goes_through_a_symlink_too(tmp_path: Path) -> None:
     assert image.read_text() == Path(test).read_text()
 
 
+@pytest.mark.cli
 def test_an_output_naming_an_input_is_refused(tmp_path: Path) -> None:
     gold, test = files(tmp_path, [GOLD, GOLD], [PARSE2, PARSE3])
     before = Path(test).read_bytes(), Path(gold).read_bytes()
@@ -189,6 +197,7 @@ def test_an_output_naming_an_input_is_refused(tmp_path: Path) -> None:
     assert "name = " in scheme.read_text()
 
 
+@pytest.mark.cli
 def test_dev_stdout_is_written_into_not_replaced(tmp_path: Path) -> None:
     gold, test = files(tmp_path, [GOLD], [PARSE2])
     done = _parsedit("score", gold, test, "--metrics", "parseval", "-o", "/dev/stdout")
@@ -196,6 +205,7 @@ def test_dev_stdout_is_written_into_not_replaced(tmp_path: Path) -> None:
     assert done.stdout.startswith(b"parsedit: ") and b"Traceback" not in done.stderr
 
 
+@pytest.mark.cli
 def test_dev_full_and_a_failed_write_are_one_line_and_leave_nothing(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     _device("/dev/full")
@@ -219,6 +229,8 @@ def test_dev_full_and_a_failed_write_are_one_line_and_leave_nothing(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["gold.mrg", "report.txt", "test.mrg"]
 
 
+@pytest.mark.cli
+@pytest.mark.slow
 def test_a_far_openfst_could_not_write_whole_is_refused(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A full disk under OpenFst's writer: it says so only on standard error
@@ -252,6 +264,7 @@ def test_a_far_openfst_could_not_write_whole_is_refused(
 
 # --- files in the working directory never replace the shipped schemes -----------
 
+@pytest.mark.cli
 def test_files_named_like_shipped_schemes_change_nothing(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     gold, test = files(tmp_path, [GOLD, GOLD], [PARSE2, PARSE3])
@@ -309,6 +322,7 @@ def build(alphabet):
 '''
 
 
+@pytest.mark.cli
 def test_only_a_path_ending_in_py_runs_a_module(tmp_path: Path) -> None:
     marker = tmp_path / "it-ran"
     evil = tmp_path / "evil.py"
@@ -352,12 +366,13 @@ def compiled(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, bytes, byt
     assert result.exit_code == 0, result.output
     assert f"wrote {far} and its digest {far}.sha256" in result.stdout
     scheme = load_costs(str(far), "span")
-    assert scheme.verified  # type: ignore[union-attr]
-    fst = scheme.fst  # type: ignore[union-attr]
+    assert isinstance(scheme, FstScheme) and scheme.fst is not None
+    assert scheme.verified
     return far, far.read_bytes(), Path(f"{far}.sha256").read_bytes(), \
-        fst.write_to_string().hex()
+        scheme.fst.write_to_string().hex()
 
 
+@pytest.mark.cli
 def test_the_digest_is_sha256sums_and_damage_is_one_line(
         compiled: tuple[Path, bytes, bytes, str], tmp_path: Path) -> None:
     far, data, digest, _ = compiled
@@ -406,7 +421,9 @@ def _load(path: Path) -> str | None:
     except SchemeError as exc:
         assert "\n" not in str(exc) and str(exc), exc
         return None
-    return scheme.fst.write_to_string().hex()  # type: ignore[union-attr]
+    assert isinstance(scheme, FstScheme) and scheme.fst is not None
+    text: str = scheme.fst.write_to_string().hex()
+    return text
 
 
 @settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -470,6 +487,7 @@ def _run_to(tmp_path: Path, shell: str, *args: str) -> tuple[int, bytes, bytes]:
             err.read_bytes() if err.exists() else b"")
 
 
+@pytest.mark.cli
 @pytest.mark.parametrize("fmt", ["text", "json"])
 def test_a_full_standard_output_is_one_line_and_exit_2(tmp_path: Path, fmt: str) -> None:
     _device("/dev/full")
@@ -481,6 +499,7 @@ def test_a_full_standard_output_is_one_line_and_exit_2(tmp_path: Path, fmt: str)
         "parsedit: error: cannot write to standard output: No space left on device"]
 
 
+@pytest.mark.cli
 def test_a_closed_standard_output_ends_as_a_closed_pipe(tmp_path: Path) -> None:
     gold, test = files(tmp_path, [GOLD], [PARSE2])
     code, _, err = _run_to(tmp_path, ">&-", "score", gold, test, "--metrics", "parseval")
@@ -492,6 +511,7 @@ def test_a_closed_standard_output_ends_as_a_closed_pipe(tmp_path: Path) -> None:
     assert code == 0 and err == b"" and report.read_text().startswith("parsedit: ")
 
 
+@pytest.mark.cli
 def test_a_closed_standard_input_with_a_dash_is_one_line(tmp_path: Path) -> None:
     gold, _ = files(tmp_path, [GOLD], [PARSE2])
     code, out, err = _run_to(tmp_path, "<&-", "score", gold, "-", "--metrics", "parseval")
@@ -501,6 +521,7 @@ def test_a_closed_standard_input_with_a_dash_is_one_line(tmp_path: Path) -> None
     assert "standard input is closed" in lines[0]
 
 
+@pytest.mark.cli
 def test_a_closed_standard_error_does_not_fail_a_clean_run(tmp_path: Path) -> None:
     gold, test = files(tmp_path, [GOLD], [PARSE2])
     code, out, _ = _run_to(tmp_path, "2>&-", "score", gold, test, "--metrics", "parseval")
@@ -517,6 +538,7 @@ def test_a_closed_standard_error_does_not_fail_a_clean_run(tmp_path: Path) -> No
 
 # --- -p FILE does not quote the file --------------------------------------------
 
+@pytest.mark.cli
 @pytest.mark.parametrize("content", [
     "password: hunter2\nsecond line of a private file\n",
     "hunter2\n",
@@ -557,3 +579,14 @@ def test_destinations_are_classified_as_the_docs_say(tmp_path: Path) -> None:
     assert not found(str(tmp_path / "new.txt")).direct
     with pytest.raises(ParseditError, match="is a directory"):
         found(str(tmp_path))
+
+
+def test_a_written_far_says_its_sizes_after_writing(tmp_path: Path) -> None:
+    gold, _ = files(tmp_path, [GOLD], [PARSE2])
+    far = tmp_path / "out.far"
+    result = run("grammars", "compile", "levenshtein", "--alphabet", gold, "-o", str(far))
+    assert result.exit_code == 0, result.output
+    lines = result.stderr.splitlines()
+    assert far.is_file() and [line.split(":")[0] for line in lines[:3]] == \
+        ["span", "rule", "label"] and all(" symbols, " in line for line in lines[:3])
+    assert result.stdout.startswith(f"wrote {far}")

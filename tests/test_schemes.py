@@ -31,6 +31,7 @@ def test_shipped_schemes_install_with_the_package() -> None:
     assert basic.triangle_holds(basic.signature("word", "dog"), sigs)
 
 
+@pytest.mark.cli
 def test_a_user_scheme_changes_the_numbers(tmp_path: Path) -> None:
     # Shallow evaluation (Roark section 5): deleting structure is free.
     scheme = tmp_path / "shallow.toml"
@@ -155,7 +156,8 @@ def test_the_triangle_check_one_signature_at_a_time_is_the_whole_check(
         symbols: list[tuple[str, str]], name: str) -> None:
     scheme = parse_scheme(LEAKY, "leaky.toml") if name == "leaky" else load_scheme(name)
     sigs: list[Any] = []
-    holds, memo = True, {}
+    holds = True
+    memo: dict[tuple[Any, Any], float] = {}
     for kind, label in symbols:
         sig = scheme.signature(kind, label)
         if sig in sigs:

@@ -24,7 +24,8 @@ def label_cost(scheme: str, gold: str, test: str, params: Params | None = None) 
     norm = params.normalisation
     config = Config(metrics=("label",), params=params, schemes={"label": load_scheme(scheme)})
     scored = Scorer(config).score(norm.apply(tree(gold)), norm.apply(tree(test)))
-    return scored["label"].counts.edits
+    edits: float = scored["label"].counts.edits
+    return edits
 
 
 def test_every_shipped_scheme_loads_and_explains_itself() -> None:

@@ -24,6 +24,8 @@ from parsedit.pipeline.spmrl import x_count
 from parsedit.trees.normalise import spmrl_label
 from parsedit.trees.reader import read_sentence
 
+pytestmark = [pytest.mark.parity, pytest.mark.cli]
+
 HERE = Path(__file__).parent
 EXPECTED = HERE / "expected" / "spmrl"
 ROOT = HERE.parent
@@ -203,6 +205,7 @@ PTB = [("clean-vs-clean.seed1", "clean", "clean.seed1"),
        ("orig-vs-clean", "orig", None)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("base, gold, test", PTB, ids=[p[0] for p in PTB])
 def test_ptb_sample(shared: Path, perturbed: Path, base: str, gold: str,
                     test: str | None) -> None:

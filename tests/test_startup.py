@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.cli
+
 HEAVY = ("numpy", "matplotlib", "pynini")
 PROBE = """
 import sys
@@ -63,6 +65,7 @@ def test_commands_that_score_nothing_load_nothing_heavy(args: tuple[str, ...]) -
     assert loaded(*args) == []
 
 
+@pytest.mark.slow
 def test_parseval_alone_loads_no_fst(tmp_path: Path) -> None:
     gold = tmp_path / "gold.mrg"
     gold.write_text("(S (NP (DT the) (NN dog)) (VP (VBZ barks)))\n")

@@ -16,13 +16,14 @@ from parsedit.tagging.evaluate import _remembered
 from parsedit.tagging.measures import count
 from parsedit.tagging.reader import Segment, read_tagged
 from parsedit.tagging.scoring import positional, scorer
-from parsedit.tagging.tagset import Tagset, Weights, load_tagset, load_weights
+from parsedit.tagging.tagset import Tag, Tagset, Weights, load_tagset, load_weights
 
 GER, SUBST = "ger:sg:nom:n:perf:aff", "subst:sg:nom:n"
 IPIPAN = load_tagset("ipipan")
 POSITIONS = Tagset()
 
 
+@pytest.mark.paper
 @pytest.mark.parametrize("tagset", [POSITIONS, IPIPAN])
 def test_positional_accuracy_of_the_papers_example(tagset: Tagset) -> None:
     # Section 2.2: they agree on sg, nom, n: P = 3/6, R = 3/4, F = 0.6.
@@ -32,6 +33,7 @@ def test_positional_accuracy_of_the_papers_example(tagset: Tagset) -> None:
     assert scorer("full")(test, gold) == scorer("pos")(test, gold) == 0.0
 
 
+@pytest.mark.paper
 def test_weighted_positional_accuracy_of_the_papers_example() -> None:
     # Section 2.3: PoS, case, number, gender 2.0, the rest 0.5: P = 2/3, R = 3/4.
     weights = Weights({"pos": 2.0, "case": 2.0, "number": 2.0, "gender": 2.0}, {}, 0.5)
@@ -40,11 +42,12 @@ def test_weighted_positional_accuracy_of_the_papers_example() -> None:
     def weigh(category: str, pos: str) -> float:
         return weights.weight(category)
 
-    assert positional(test, gold, weigh, weigh) == (pytest.approx(2 / 3), pytest.approx(3 / 4))
+    assert positional(test, gold, weigh, weigh) == pytest.approx((2 / 3, 3 / 4))
     assert scorer("wpa", weights)(test, gold) == pytest.approx(2 * (2 / 3) * (3 / 4) / (
         2 / 3 + 3 / 4))
 
 
+@pytest.mark.paper
 def test_conditional_weights_follow_the_papers_formulas(tmp_path: Path) -> None:
     # Section 2.4: precision with the test tag's PoS (ger), recall with the
     # gold tag's (subst).
@@ -60,10 +63,11 @@ def test_conditional_weights_follow_the_papers_formulas(tmp_path: Path) -> None:
     assert scorer("cwpa", weights)(test, gold) == pytest.approx(2 * p * r / (p + r))
 
 
-def segments(tags: str) -> tuple:
+def segments(tags: str) -> tuple[Tag, ...]:
     return tuple(POSITIONS.parse(t) for t in tags.split("|"))
 
 
+@pytest.mark.paper
 def test_the_footnote_two_tags_scoring_0_6() -> None:
     # One gold tag; the tagger gives two, each scoring 0.6 against it.
     # Ziolko et al.'s recall would be 1.2; here recall is 0.6.
@@ -91,7 +95,8 @@ TAGS = st.sampled_from(["subst:sg:nom:n", "subst:pl:acc:n", GER, "fin:sg:ter:per
 @given(st.lists(st.tuples(st.lists(TAGS, min_size=1, max_size=3),
                           st.lists(TAGS, min_size=1, max_size=3)), min_size=1, max_size=6),
        st.sampled_from(["full", "pos", "pa", "wpa", "cwpa"]))
-def test_aggregates_stay_within_bounds(pairs: list, name: str) -> None:
+def test_aggregates_stay_within_bounds(pairs: list[tuple[list[str], list[str]]],
+                                       name: str) -> None:
     weights = load_weights("poliqarp")
     score = scorer(name, weights)
     parsed = [(tuple(IPIPAN.parse(t) for t in test), tuple(IPIPAN.parse(g) for g in gold))
@@ -102,7 +107,8 @@ def test_aggregates_stay_within_bounds(pairs: list, name: str) -> None:
     assert sums.strong <= sums.weak + 1e-9  # type: ignore[operator]
     # Full tags are the strictest scoring function, PoS the most lenient
     # here, positional accuracy in between.
-    assert count(parsed, scorer("full")).recall <= count(parsed, scorer("pa")).recall + 1e-9
+    full, pa = count(parsed, scorer("full")).recall, count(parsed, scorer("pa")).recall
+    assert full is not None and pa is not None and full <= pa + 1e-9
     identical = count([(g, g) for _, g in parsed], score)
     assert identical.figures() == {k: 100.0 for k in identical.figures()}
 
@@ -133,6 +139,7 @@ def test_readers(tmp_path: Path) -> None:
     assert only.segments == (Segment("the", ("DT",)), Segment("dog", ("NN",)))
 
 
+@pytest.mark.cli
 def test_bad_tsv_lines_lose_only_their_sentence(tmp_path: Path) -> None:
     gold, test = tmp_path / "g.tsv", tmp_path / "t.tsv"
     gold.write_text("a\tx\nb\ty\n\nc\tx\n\nd\tx\n")
@@ -150,6 +157,8 @@ def test_bad_tsv_lines_lose_only_their_sentence(tmp_path: Path) -> None:
 
 # -- commands --------------------------------------------------------------------
 
+@pytest.mark.paper
+@pytest.mark.cli
 def test_tags_command_lays_out_the_papers_tables(tmp_path: Path) -> None:
     gold, one, two = tmp_path / "gold.tsv", tmp_path / "one.tsv", tmp_path / "two.tsv"
     gold.write_text(f"uda\t{SUBST}\nsię\tqub\n")
@@ -175,6 +184,7 @@ def test_tags_command_lays_out_the_papers_tables(tmp_path: Path) -> None:
     assert pa["recall"] == pytest.approx(100 * (0.6 + 1) / 2)
 
 
+@pytest.mark.cli
 def test_tags_of_the_penn_treebank_sample(shared: Path) -> None:
     folder = shared / "ptb-sample"
     result = run("tags", str(folder / "wsj_0001-0199.clean"),
@@ -187,6 +197,7 @@ def test_tags_of_the_penn_treebank_sample(shared: Path) -> None:
                if k != "segments")
 
 
+@pytest.mark.cli
 def test_score_adds_tagging_to_a_tree_evaluation(tmp_path: Path) -> None:
     gold, test = tmp_path / "g.mrg", tmp_path / "t.mrg"
     gold.write_text("(S (NP (DT the) (NN dog)) (VP (VBZ barks)))\n")
@@ -236,7 +247,8 @@ def oracle(pairs: list[tuple[list[str], list[str]]], name: str) -> dict[str, flo
 @given(st.lists(st.tuples(st.lists(TAGS, min_size=1, max_size=3),
                           st.lists(TAGS, min_size=1, max_size=3)), min_size=1, max_size=6),
        st.sampled_from(["full", "pos", "pa"]))
-def test_aggregates_are_the_papers_formulas(pairs: list, name: str) -> None:
+def test_aggregates_are_the_papers_formulas(pairs: list[tuple[list[str], list[str]]],
+                                            name: str) -> None:
     parsed = [(tuple(POSITIONS.parse(t) for t in test), tuple(POSITIONS.parse(g) for g in gold))
               for test, gold in pairs]
     figures = count(parsed, scorer(name)).figures()
@@ -248,6 +260,7 @@ def test_aggregates_are_the_papers_formulas(pairs: list, name: str) -> None:
     assert count(parsed, remembered) == count(parsed, remembered) == count(parsed, scorer(name))
 
 
+@pytest.mark.cli
 def test_named_weights_without_a_tagset_are_a_warning(tmp_path: Path) -> None:
     # Without a tagset, categories are named 1, 2, ...: none of poliqarp's
     # named weights applies, and wpa silently becomes something else.

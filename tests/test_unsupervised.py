@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import SHARED, run
@@ -22,6 +23,8 @@ from parsedit.trees.bare import bare_item, read_bare
 from parsedit.trees.formats import against_gold
 
 nltk = pytest.importorskip("nltk")
+
+pytestmark = pytest.mark.cli
 
 # PRPN's data_ptb.py word_tags, which Kim et al.'s process_ptb.py copies.
 WORD_TAGS = set("CC CD DT EX FW IN JJ JJR JJS LS MD NN NNS NNP NNPS PDT POS PRP PRP$ RB RBR "
@@ -45,14 +48,14 @@ TINY_BARE = ["((the (big dog)) (barked loudly))", "(go away)", "(a (red car))", 
 # -- an independent implementation of Kim et al.'s rules ------------------------------
 
 
-def kim_gold(line: str) -> nltk.Tree | None:
+def kim_gold(line: str) -> Any:
     """process_ptb.py: nltk's reading (an unlabelled root with one child
     dropped), then every subtree without a word-tag leaf deleted."""
     tree = nltk.Tree.fromstring(line)
     if tree.label() == "" and len(tree) == 1:
         tree = tree[0]
 
-    def keep(node: nltk.Tree) -> nltk.Tree | None:
+    def keep(node: Any) -> Any:
         if isinstance(node[0], str):  # a preterminal
             return node if node.label() in WORD_TAGS else None
         children = [kept for kept in map(keep, node) if kept is not None]
@@ -61,12 +64,12 @@ def kim_gold(line: str) -> nltk.Tree | None:
     return keep(tree)
 
 
-def post_order_spans(tree: nltk.Tree) -> list[tuple[int, int]]:
+def post_order_spans(tree: Any) -> list[tuple[int, int]]:
     """utils.get_nonbinary_spans: (first, last) word of every constituent of
     two words or more, in closing order."""
     out: list[tuple[int, int]] = []
 
-    def walk(node: nltk.Tree, start: int) -> int:
+    def walk(node: Any, start: int) -> int:
         if isinstance(node[0], str):
             return start + 1
         end = start
@@ -87,7 +90,7 @@ def branching(kind: str, n: int) -> list[tuple[int, int]]:
     return [(start, n - 1) for start in range(n - 2, -1, -1)]
 
 
-def compare_trees(gold: list[nltk.Tree], pred: list[list[tuple[int, int]]],
+def compare_trees(gold: list[Any], pred: list[list[tuple[int, int]]],
                   cutoff: int | None) -> tuple[float, float, int]:
     """compare_trees.py's main: corpus F1, sentence F1 (percent) and the
     sentences scored."""
@@ -128,17 +131,20 @@ def sample(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Path]
     yield files
 
 
-def _unsupervised(*args: str) -> dict:  # type: ignore[type-arg]
+def _unsupervised(*args: str) -> dict[str, Any]:
     result = run("score", "--format", "json", *args)
     assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)["corpus"]["unsupervised"]  # type: ignore[no-any-return]
+    found: dict[str, Any] = json.loads(result.stdout)["corpus"]["unsupervised"]
+    return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cutoff", [None, 150])
 def test_baselines_on_the_ptb_sample_as_kims_script_scores_them(
         sample: dict[str, Path], cutoff: int | None) -> None:
-    gold = [kim_gold(line) for line in sample["gold"].read_text().splitlines()]
-    assert all(tree is not None for tree in gold)
+    read = [kim_gold(line) for line in sample["gold"].read_text().splitlines()]
+    gold = [tree for tree in read if tree is not None]
+    assert len(gold) == len(read)
     options = [] if cutoff is None else ["--max-words", str(cutoff)]
     figures = {}
     for kind in ("left", "right"):
@@ -161,6 +167,7 @@ def test_baselines_on_the_ptb_sample_as_kims_script_scores_them(
     assert figures["left"]["sentence_f"] < figures["right"]["sentence_f"] / 4
 
 
+@pytest.mark.slow
 def test_other_variants_on_the_sample(sample: dict[str, Path]) -> None:
     gold, right = str(sample["gold"]), str(sample["right"])
     # PRPN's and ON-LSTM's test_phrase_grammar.py (results/unsup_variants.json)
@@ -183,6 +190,7 @@ def test_other_variants_on_the_sample(sample: dict[str, Path]) -> None:
         [23.93, 71.77, 41.86, 68.27, 28.71, 35.37]
 
 
+@pytest.mark.slow
 def test_li_et_al_2020_pipeline(sample: dict[str, Path], tmp_path: Path) -> None:
     # Li et al.'s preprocessing ($ kept, SYM and LS removed) and evaluate.py
     # (results/li_pipeline.json): micro 35.542756, macro 39.739651.
@@ -203,6 +211,7 @@ def test_a_labelled_root_over_a_unary_keeps_its_span(tmp_path: Path) -> None:
     lines = gold.read_text().splitlines()[:200]
     trees = [kim_gold(line) for line in lines]
     ours = [t for t in trees if t is not None]
+    assert len(ours) == len(lines)
     corpus, sentence, _ = compare_trees(
         ours, [branching("right", len(t.leaves())) for t in ours], None)
     (tmp_path / "gold.mrg").write_text("\n".join(lines) + "\n")

@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import replace
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import files, run, tree
@@ -25,6 +26,7 @@ from parsedit.costs.reader import load_scheme, parse_scheme
 from parsedit.encodings import get_encoding
 from parsedit.fst.cascade import cascade_distance
 from parsedit.fst.wordfst import FstWordAligner
+from parsedit.metrics.base import Outcome
 from parsedit.metrics.edits import Aligned, EditDistance
 from parsedit.metrics.yields import JointDistance, joint_scheme
 from parsedit.params import Params, load_params
@@ -181,6 +183,7 @@ def test_a_sentence_end_is_paired_as_early_as_possible() -> None:
         ("ins", "", "z"), ("ins", "", "w"), ("ins", "", ".")]
 
 
+@pytest.mark.cli
 def test_alignment_table_lines_up_wide_characters(tmp_path: Path) -> None:
     # A Hangul syllable takes two terminal columns: 나무꽃 is 6 wide, so the
     # gold column is 6 wide and 은 (2 columns) is followed by 4 spaces.
@@ -340,6 +343,7 @@ def test_fst_word_aligner_on_the_sequoia_word_errors() -> None:
         assert fst.align(g, t) == python.align(g, t)
 
 
+@pytest.mark.cli
 def test_cli_word_aligners_give_the_same_reports(tmp_path: Path) -> None:
     for args in (["score", GOLD, WORDS10, "--yield", "align", "--metrics", "parseval,label",
                   "--format", "json"],
@@ -356,7 +360,7 @@ def config(**options: object) -> Config:
     return Config(metrics=ALL, params=Params(NONE), **options)  # type: ignore[arg-type]
 
 
-def score(gold: Tree, test: Tree, cfg: Config) -> dict[str, object]:
+def score(gold: Tree, test: Tree, cfg: Config) -> dict[str, Any]:
     sentence, _ = Scorer(cfg).pair(1, _item(gold), _item(test), "g", "t")
     assert sentence.status == "ok", sentence.message
     return dict(sentence.counts)
@@ -375,7 +379,7 @@ def test_identical_yields_give_exactly_the_strict_figures(data: st.DataObject) -
     aligned = score(gold, test, config(yields="align"))
     words_counts = aligned.pop("words")
     assert aligned == strict
-    assert words_counts.cost == 0 and words_counts.matched == len(words)  # type: ignore
+    assert words_counts.cost == 0 and words_counts.matched == len(words)
 
 
 @st.composite
@@ -419,8 +423,8 @@ def test_parseval_through_the_alignment_against_mapped_spans(pair: tuple[Tree, T
     g, t = mapped(gold, gold_rank), mapped(test, test_rank)
     matched = sum((Counter(x for x in g if x) & Counter(x for x in t if x)).values())
     counts = score(gold, test, config(yields="align"))["parseval"]
-    assert (counts.gold, counts.test, counts.matched) == (len(g), len(t), matched)  # type: ignore
-    assert counts.words == len(gold.words())  # type: ignore
+    assert (counts.gold, counts.test, counts.matched) == (len(g), len(t), matched)
+    assert counts.words == len(gold.words())
 
 
 def test_a_pure_word_error_costs_only_word_edits() -> None:
@@ -431,15 +435,15 @@ def test_a_pure_word_error_costs_only_word_edits() -> None:
             ("(S (NP (DT the) (JJ big) (NN dog)) (VP (VBZ barks) (ADVP (RB loudly))))", 25.0)):
         counts = score(gold, tree(test_text), config(yields="align"))
         p = counts["parseval"]
-        assert p.matched == p.gold == p.test == 4  # type: ignore[attr-defined]
+        assert p.matched == p.gold == p.test == 4
         for name in ("span", "rule"):
-            assert counts[name].edits == 0  # type: ignore[attr-defined]
-        assert counts["label"].edits == 1  # the joint path: the word edit alone  # type: ignore
-        assert counts["words"].error_rate == wer  # type: ignore[attr-defined]
+            assert counts[name].edits == 0
+        assert counts["label"].edits == 1  # the joint path: the word edit alone
+        assert counts["words"].error_rate == wer
     # An unaligned word's lineage scores 0: 3 of 4 gold words perfect.
     deleted = score(gold, tree("(S (NP (NN dog)) (VP (VBZ barks) (ADVP (RB loudly))))"),
                     config(yields="align"))
-    assert deleted["la"].score == 0.75  # type: ignore[attr-defined]
+    assert deleted["la"].score == 0.75
 
 
 def test_a_constituent_over_deleted_words_only_is_lost() -> None:
@@ -447,12 +451,12 @@ def test_a_constituent_over_deleted_words_only_is_lost() -> None:
     counts = score(gold, tree("(S (NP (DT the) (NN dog)) (VP (VBZ barks)))"),
                    config(yields="align"))
     p = counts["parseval"]
-    assert (p.gold, p.test, p.matched) == (4, 3, 3)  # type: ignore[attr-defined]
+    assert (p.gold, p.test, p.matched) == (4, 3, 3)
     # ADVP lost: one constituent deleted at its cost (label, jointly: the
     # word and ADVP's two brackets).
     for name in ("span", "rule"):
-        assert counts[name].edits == 1 and counts[name].gold == 4  # type: ignore
-    assert counts["label"].edits == 2  # type: ignore[attr-defined]
+        assert counts[name].edits == 1 and counts[name].gold == 4
+    assert counts["label"].edits == 2
 
 
 # -- the Sequoia test set ----------------------------------------------------
@@ -522,10 +526,13 @@ def test_retokenisation_costs_little_under_the_tokenisation_scheme() -> None:
     # Retokenising the gold itself, then merging back, is what the file holds.
     again = retokenise(_copy([item.tree for item in read_trees(GOLD)][0]),
                        random.Random(1), 1.0)
-    assert again.to_string() == trees[0].to_string()
+    first = trees[0]
+    assert first is not None
+    assert again.to_string() == first.to_string()
 
 
 # -- the command line -------------------------------------------------------
+@pytest.mark.cli
 def test_cli_yield_align_reports_the_word_error_rate(tmp_path: Path) -> None:
     result = run("score", GOLD, WORDS10, "--yield", "align", "--metrics", "parseval,label",
                  "--format", "json")
@@ -544,6 +551,7 @@ def test_cli_yield_align_reports_the_word_error_rate(tmp_path: Path) -> None:
     assert "yield" not in json.loads(strict.stdout)["signature"]
 
 
+@pytest.mark.cli
 def test_cli_align_words_shows_the_alignment(tmp_path: Path) -> None:
     gold, test = files(tmp_path, ["(S (NP (PRP I)) (VP (VBP do) (RB n't) (VB go)))"],
                        ["(S (NP (PRP i)) (VP (VBP don't) (VB go)))"])
@@ -639,11 +647,11 @@ def test_joint_label_distance_in_the_pipeline() -> None:
     gold = tree("(S (NP (DT the) (NN dog)) (VP (VBZ barks) (ADVP (RB loudly))))")
     counts = score(gold, tree("(S (NP (DT the) (NN cat)) (VP (VBZ barks) (ADVP (RB loudly))))"),
                    config(yields="align"))
-    assert counts["label"].edits == 1 and counts["label"].gold == 4  # type: ignore
+    assert counts["label"].edits == 1 and counts["label"].gold == 4
     # A word deleted with its only constituent: the word and the ADVP's brackets.
     counts = score(gold, tree("(S (NP (DT the) (NN dog)) (VP (VBZ barks)))"),
                    config(yields="align"))
-    assert counts["label"].edits == 2  # type: ignore[attr-defined]
+    assert counts["label"].edits == 2
 
 
 @st.composite
@@ -692,10 +700,10 @@ def test_joint_bounds_meet_on_the_sequoia_word_errors() -> None:
     composed = 0
     score = fast.distance.score
 
-    def counting(g: tuple[str, ...], t: tuple[str, ...]) -> object:
+    def counting(gold: tuple[str, ...], test: tuple[str, ...]) -> Outcome:
         nonlocal composed
         composed += 1
-        return score(g, t)
+        return score(gold, test)
 
     fast.distance.score = counting  # type: ignore[method-assign]
     aligner = WordAligner(words)
@@ -712,6 +720,7 @@ def test_joint_bounds_meet_on_the_sequoia_word_errors() -> None:
 
 
 # -- the PTB sample (../shared/data, not redistributable) -----------------------
+@pytest.mark.slow
 def test_ptb_sample_identical_words_give_the_strict_figures(shared: Path) -> None:
     orig = str(shared / "ptb-sample/wsj_0001-0199.orig")
     clean = str(shared / "ptb-sample/wsj_0001-0199.clean")
@@ -748,6 +757,7 @@ def test_ptb_sample_with_word_errors(shared: Path, tmp_path: Path) -> None:
 RESEGMENTED = str(DATA.joinpath("sequoia-resegmented.mrg"))
 
 
+@pytest.mark.cli
 def test_joined_sentences_are_paired_as_a_forest(tmp_path: Path) -> None:
     one = "(S (NP (DT the) (NN dog)) (VP (VBZ barks)))"
     two = "(S (NP (PRP it)) (VP (VBZ runs)))"
@@ -795,6 +805,7 @@ def test_four_sentences_joined_and_retokenised_pair_with_one(tmp_path: Path) -> 
     assert result.sentences[1].counts["parseval"] == shared.sentences[0].counts["parseval"]
 
 
+@pytest.mark.cli
 def test_sentences_left_unpaired_are_named_as_sentences(tmp_path: Path) -> None:
     # Six gold sentences against one test tree over the first four: the last
     # two find nothing to pair with; the messages count pairs and sentences,
@@ -842,8 +853,8 @@ def test_document_segmentation_with_identical_boundaries_gives_the_gold_numbers(
         return Path(path).read_text(encoding="utf-8").splitlines()[:80]
 
     gold, test = files(tmp_path, head(GOLD), head(RETOKENISED))
-    cfg = {"metrics": ("parseval", "span", "rule", "la"), "yields": "align",
-           "word_costs": "words-tokenisation"}
+    cfg: dict[str, Any] = {"metrics": ("parseval", "span", "rule", "la"), "yields": "align",
+                           "word_costs": "words-tokenisation"}
     plain = evaluate(gold, test, Config.from_options(**cfg))
     document = evaluate(gold, test, Config.from_options(**cfg, segmentation="document"))
     assert len(document.sentences) == 80 and document.words is not None
@@ -869,6 +880,7 @@ def test_document_segmentation_of_split_and_joined_sentences() -> None:
                for w in result.warnings)
 
 
+@pytest.mark.cli
 def test_document_segmentation_merges_any_number_of_sentences(tmp_path: Path) -> None:
     # Six gold sentences, the test file one tree over all of them and then
     # a seventh sentence, with a word error: document pairs gold 1-6 with
@@ -932,6 +944,7 @@ def test_jobs_give_the_same_aligned_counts() -> None:
         evaluate(GOLD, WORDS10, config).totals
 
 
+@pytest.mark.cli
 def test_compare_scores_through_the_alignment_and_refuses_segmentation() -> None:
     result = run("compare", GOLD, WORDS10, RETOKENISED, "--yield", "align", "--samples",
                  "50", "--metrics", "parseval", "--format", "json")
@@ -942,6 +955,7 @@ def test_compare_scores_through_the_alignment_and_refuses_segmentation() -> None
     assert refused.exit_code == 2 and "--segmentation align" in refused.stderr
 
 
+@pytest.mark.cli
 def test_evalb_format_and_idle_word_costs() -> None:
     refused = run("score", GOLD, WORDS10, "--yield", "align", "--format", "evalb")
     assert refused.exit_code == 2 and "equal words" in refused.stderr
@@ -949,6 +963,7 @@ def test_evalb_format_and_idle_word_costs() -> None:
     assert any("--word-costs words-tokenisation has no effect" in w for w in idle.warnings())
 
 
+@pytest.mark.cli
 def test_per_sentence_tsv_ends_with_the_word_columns(tmp_path: Path) -> None:
     table = tmp_path / "s.tsv"
     result = run("score", GOLD, WORDS10, "--yield", "align", "--metrics", "parseval",
@@ -967,6 +982,7 @@ def test_per_sentence_tsv_ends_with_the_word_columns(tmp_path: Path) -> None:
     assert "words_gold" not in strict.read_text()
 
 
+@pytest.mark.cli
 def test_segmentation_reads_standard_input_and_compressed_files(tmp_path: Path) -> None:
     import gzip
 
@@ -984,6 +1000,7 @@ def test_segmentation_reads_standard_input_and_compressed_files(tmp_path: Path) 
     assert report["summary"]["ok"] == 286 and report["words"]["cost"] == 0
 
 
+@pytest.mark.cli
 def test_plot_takes_the_yield_options(tmp_path: Path) -> None:
     image = tmp_path / "e.png"
     result = run("plot", "e-vs-label", GOLD, WORDS10, "--yield", "align", "-o", str(image))
@@ -1060,6 +1077,7 @@ def test_aligned_parseval_by_lines_is_the_reference_result(
         assert same_report(fast, oracle)
 
 
+@pytest.mark.slow
 def test_aligned_parseval_by_lines_on_real_word_errors(shared: Path, tmp_path: Path) -> None:
     """The PTB sample against a copy with parse errors and 10 % word errors
     (3,195 pairs whose words differ), and the Sequoia sample against its

@@ -61,7 +61,15 @@ from parsedit.results import (
 )
 from parsedit.signature import signature
 from parsedit.trees.formats import against_gold
-from parsedit.trees.memory import Sentence, Source, TreeLike, is_path, items, not_a_tree
+from parsedit.trees.memory import (
+    Sentence,
+    Source,
+    TreeLike,
+    both,
+    is_path,
+    items,
+    not_a_tree,
+)
 from parsedit.trees.reader import Item
 from parsedit.trees.roots import ROOT_SAMPLE
 from parsedit.trees.source import DEFAULT_ENCODING, check_encoding
@@ -217,8 +225,8 @@ class Evaluator:
                 batch, roots = self._strings(cast(list[str], gold), cast(list[str], test),
                                              first)
             else:
-                batch, roots = self._items(list(items(gold, "gold", first=first)),
-                                           list(items(test, "test", first=first)), first)
+                gold_items, test_items = both(gold, test, first)
+                batch, roots = self._items(list(gold_items), list(test_items), first)
             self._add(batch, roots)
         return batch
 
@@ -298,6 +306,13 @@ class Evaluator:
                     "roots": list(self._roots), "routes": dict(self._routes)}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
+        missing = {"config", "keep_sentences", "template", "sums", "sentences", "seen",
+                   "roots"} - set(state)
+        if missing:
+            raise ConfigError(
+                "this Evaluator was pickled by an older parsedit (its pickle lacks "
+                f"{', '.join(sorted(missing))}), whose sums this version cannot read; "
+                "unpickle it with the version that pickled it, or score its sentences again")
         self.config = state["config"]
         self.keep_sentences = state["keep_sentences"]
         self._template = state["template"]

@@ -92,6 +92,10 @@ class PartTests:
     corrected over the pairs, a family of its own."""
 
     title: str
+    # whether a higher figure is better (False: a count of errors)
+    higher_is_better: bool = True
+    # per system, its figure over the sentences it scored (None: undefined)
+    figures: list[float | None] = field(default_factory=list)
     # (i, j) -> figure j - figure i over the sentences both scored
     differences: dict[Pair, float | None] = field(default_factory=dict)
     p_values: dict[Pair, float] = field(default_factory=dict)
@@ -134,6 +138,11 @@ class Comparison:
     # metric -> the confidence of its pairs' intervals: 1 - alpha / (m - k),
     # m tests of which k significant (1 - alpha when all are).
     interval_levels: dict[str, float] = field(default_factory=dict)
+    # metric -> the pairs whose interval no resampled deviation bounds (a
+    # significant test most of whose rounds gave no figure): their interval
+    # is the difference +- half of it, which agrees with the verdict and
+    # was not resampled.
+    unresampled: dict[str, set[Pair]] = field(default_factory=dict)
     # metric -> (i, j) -> the exact permutation p, for pairs over EXACT_MAX
     # sentences or fewer.
     p_exact: dict[str, dict[Pair, float]] = field(default_factory=dict)
@@ -146,6 +155,13 @@ class Comparison:
     warnings: list[str] = field(default_factory=list)
     # The trees of the gold file (what "scored" counts against).
     gold_trees: int = 0
+    # metric -> whether a higher figure is better (False: a count of errors,
+    # ranked fewest first); absent: higher is better
+    higher: dict[str, bool] = field(default_factory=dict)
+
+    def better(self, metric: str) -> bool:
+        """Whether a higher figure is better under ``metric``."""
+        return self.higher.get(metric, True)
 
     @property
     def scored(self) -> list[frozenset[int]]:
@@ -161,6 +177,13 @@ class Comparison:
         """How many tests were run under a metric (the Holm family)."""
         return sum(p == p for p in self.p_values[metric].values())
 
+    def tested(self, metric: str) -> list[Pair]:
+        """The pairs tested under a metric: those with a difference (a
+        pair without, where a system has no figure over the sentences both
+        scored, has no test, p-value or interval, and is left out of
+        JSON's ``significance``, with a warning)."""
+        return [pair for pair in self.pairs if self.differences[metric][pair] is not None]
+
     def significant(self, metric: str, pair: Pair) -> bool:
         """Whether a pair differs under a metric at alpha, after Holm's
         correction (and so whether its interval excludes 0)."""
@@ -174,10 +197,13 @@ class Comparison:
         return p == p and p < self.alpha
 
 
-def ranks(values: list[float | None]) -> list[int | None]:
-    """1 for the best (highest); ties share the best rank; None stays None."""
-    known = [v for v in values if v is not None]
-    return [None if v is None else 1 + sum(other > v for other in known) for v in values]
+def ranks(values: list[float | None], higher_is_better: bool = True) -> list[int | None]:
+    """1 for the best (the highest, or the lowest where lower is better);
+    ties share the best rank; None stays None."""
+    sign = 1.0 if higher_is_better else -1.0
+    known = [sign * v for v in values if v is not None]
+    return [None if v is None else 1 + sum(other > sign * v for other in known)
+            for v in values]
 
 
 def names_for(paths: list[str], names: tuple[str, ...]) -> list[str]:
@@ -243,7 +269,8 @@ def compare(gold: str, paths: list[str], config: Config, names: tuple[str, ...] 
     metrics = tuple(built)
     board = headlines(results, config, built)
     out = Comparison(labels, metrics, results, samples, seed, signature, test, alpha, base,
-                     board.titles, board.figures, gold_trees=total)
+                     board.titles, board.figures, gold_trees=total,
+                     higher={name: m.higher_is_better for name, m in built.items()})
     # A system whose run stopped early, whose file holds another number of
     # trees, or which was scored on fewer sentences than the systems together
     # (missing or unreadable parses, skipped) is scored on part of the gold
@@ -254,17 +281,20 @@ def compare(gold: str, paths: list[str], config: Config, names: tuple[str, ...] 
               for result, scored in zip(results, out.scored)]
     for name, metric in built.items():
         out.ranks[name] = ranks([figure if rank else None
-                                 for figure, rank in zip(out.figures[name], ranked)])
+                                 for figure, rank in zip(out.figures[name], ranked)],
+                                metric.higher_is_better)
         if config.average == "sentence":
             out.averages[name] = [metric.sentence_average(r.totals.counts[name])
                                   for r in results]
     from parsedit.metrics.significance import kendall_tau
 
     # Over the systems the table ranks: a figure over fewer sentences is
-    # no rank, and agrees or disagrees with nothing.
+    # no rank, and agrees or disagrees with nothing.  A figure where lower
+    # is better counts negated, so that agreeing rankings agree.
+    sign = {name: 1.0 if metric.higher_is_better else -1.0 for name, metric in built.items()}
     for k, a in enumerate(metrics):
         for b in metrics[k + 1:]:
-            both = [(x, y) for x, y, ranked_a, ranked_b
+            both = [(sign[a] * x, sign[b] * y) for x, y, ranked_a, ranked_b
                     in zip(out.figures[a], out.figures[b], out.ranks[a], out.ranks[b])
                     if ranked_a is not None and ranked_b is not None
                     and x is not None and y is not None]
@@ -427,15 +457,19 @@ def _significance(c: Comparison, built: Mapping[str, Metric[Any]], report: Progr
             if observed != observed:  # no figure on one side: nothing tested
                 c.differences[metric][pair] = c.difference_intervals[metric][pair] = None
                 continue
-            width = null.half_width(row, k, gamma, c.significant(metric, pair))
+            found_width = null.half_width(row, k, gamma, c.significant(metric, pair))
+            if found_width is None:  # significant, but no resampled deviation bounds it
+                c.unresampled.setdefault(metric, set()).add(pair)
+                found_width = abs(observed) / 2
             # + 0.0: never a negative zero
             c.differences[metric][pair] = observed + 0.0
-            c.difference_intervals[metric][pair] = (observed - width + 0.0,
-                                                    observed + width + 0.0)
+            c.difference_intervals[metric][pair] = (observed - found_width + 0.0,
+                                                    observed + found_width + 0.0)
     start = len(shuffled_stats) - len(parted)
     for q, (k, name, part) in enumerate(parted):
         assert shuffled is not None
-        tests = PartTests(part.title)
+        tests = PartTests(part.title, part.higher_is_better,
+                          [_figure(part.figure(found[k].sum(axis=0))) for found in terms])
         for row, pair in enumerate(c.pairs):
             observed = float(shuffled.observed[row, start + q])
             tests.differences[pair] = None if observed != observed else observed + 0.0
@@ -445,10 +479,52 @@ def _significance(c: Comparison, built: Mapping[str, Metric[Any]], report: Progr
     c.warnings += _resampling_warnings(c)
 
 
+def _figure(value: Any) -> float | None:
+    """A figure of summed terms, None where it is undefined (NaN)."""
+    figure = float(value)
+    return None if math.isnan(figure) else figure
+
+
+def _described(c: Comparison, pairs: Sequence[Pair]) -> str:
+    """Pairs as ``a / b``, the first ten."""
+    shown = ", ".join(f"{c.names[i]} / {c.names[j]}" for i, j in pairs[:10])
+    return shown + (" ..." if len(pairs) > 10 else "")
+
+
 def _resampling_warnings(c: Comparison) -> list[str]:
-    """What the resampling cannot vouch for: percentile-bootstrap intervals
-    over few sentences; too few samples for any test to be significant."""
+    """What the resampling cannot vouch for: pairs without a test;
+    percentile-bootstrap intervals over few sentences; too few sentences or
+    samples for any test to be significant; intervals no resampling
+    bounds."""
     out = []
+    for metric in c.metrics:
+        untested = [pair for pair in c.pairs if c.differences[metric][pair] is None]
+        if untested:
+            out.append(f"{c.titles[metric]}: {len(untested)} pairs have no test, a system "
+                       "having no figure over the sentences both scored: "
+                       f"{_described(c, untested)}; they are left out of the significance "
+                       "(JSON's significance lists the pairs tested)")
+        unbounded = sorted(c.unresampled.get(metric, ()))
+        if unbounded:
+            out.append(f"{c.titles[metric]}: {len(unbounded)} significant pairs' intervals "
+                       "are bounded by no resampled deviation (most rounds gave no figure): "
+                       f"{_described(c, unbounded)}; each is shown as the difference +- half "
+                       "of it, which agrees with the test and was not resampled (JSON: "
+                       "interval_resampled false)")
+    # Two of the 2^n swaps (none and all) always reach the observed
+    # difference: the exact permutation test's p is 2 / 2^n at least.
+    for m in sorted({c.tests(metric) for metric in c.metrics} - {0}):
+        stuck = sorted({c.paired[pair] for metric in c.metrics if c.tests(metric) == m
+                        for pair in c.tested(metric)
+                        if 2.0 / 2.0 ** c.paired[pair] > c.alpha / m})
+        if stuck:
+            sizes = f"{stuck[0]}" if len(stuck) == 1 else f"{stuck[0]}-{stuck[-1]}"
+            out.append(f"pairs over {sizes} sentences: the exact permutation test's p is "
+                       f"at least 2 / 2^{stuck[-1]} = {2.0 / 2.0 ** stuck[-1]:.2g} there, "
+                       f"above alpha / {m} = {c.alpha / m:.2g}, the first step of Holm's "
+                       f"correction over {m} tests: none of them can be significant, "
+                       "whatever the systems (the randomisation approximates that test); "
+                       "their 0 significant is forced by the number of sentences")
     if 0 < c.resampled < BOOTSTRAP_MIN:
         out.append(f"the figures' {100 * c.level:g}% percentile-bootstrap intervals resample "
                    f"only {c.resampled} sentences (fewer than {BOOTSTRAP_MIN}): on so few they "

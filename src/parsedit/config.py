@@ -24,11 +24,12 @@ from parsedit.tagging.tagset import Tagset, Weights
 
 if TYPE_CHECKING:
     from parsedit.costs import CostScheme, Scheme
+    from parsedit.metrics.error_rules import RuleSet
 
 # The cost-scheme machinery (parsedit.costs) is imported where a scheme is
 # asked for, so that a run of PARSEVAL alone starts without it.
 
-METRICS = ("parseval", *EDIT_METRICS, "la", "tagging", "unsupervised")
+METRICS = ("parseval", *EDIT_METRICS, "la", "tagging", "ted", "unsupervised")
 DEFAULT_METRICS = ("parseval", *EDIT_METRICS)
 AVERAGES = ("corpus", "sentence")
 FAILURES = ("skip", "count", "spmrl")
@@ -40,6 +41,11 @@ WORD_ALIGNERS = ("python", "fst")
 ROUTES = ("auto", "reference", "lines/keys", "lines/sentences", "arrays/keys",
           "arrays/sentences")
 MAX_JOBS = 256  # more processes than any machine gains from: a typo, not a wish
+
+# The metrics that take a cost scheme of their own (--{metric}-costs): the
+# edit distances, leaf-ancestor (lineages) and tree edit distance (label
+# substitution classes, no default scheme).
+WITH_COSTS = (*EDIT_METRICS, "la", "ted")
 
 # The whole-number options: each as the command line's messages name it, and
 # its least and greatest values (None: no greatest).  The command line's
@@ -151,6 +157,11 @@ class Config:
     # sentence by the reference reader); every route gives the same
     # figures, so it is not in the signature.
     route: str = "auto"
+    # Error classes read off the label edit script (--error-classes), named
+    # by a rule set (--error-rules; None: the shipped "ptb" set), scored as
+    # the metric "error_classes" after the metrics asked for (run_metrics).
+    error_classes: bool = False
+    error_rules: RuleSet | None = None
     # The unsupervised metric's variant (None: the parameter file's
     # UNSUPERVISED, else "kim") and the most kept gold words a sentence it
     # scores may have (None: any), parsedit.metrics.unsupervised.
@@ -189,6 +200,7 @@ class Config:
                               "spmrl), which score pairs of different lengths their own way")
         if self.segmentation != "gold" and self.yields != "align":
             raise ConfigError(f"--segmentation {self.segmentation} needs --yield align")
+        self._check_structure_metrics()
         if self.yields == "align":
             from parsedit.costs import CostScheme
 
@@ -198,6 +210,35 @@ class Config:
                     raise ConfigError(f"--yield align needs declarative cost schemes; the "
                                       f"{name} scheme {self.scheme(name).name!r} is a "
                                       "transducer")
+
+    def _check_structure_metrics(self) -> None:
+        """Load a rule set given by name or path; refuse what tree edit
+        distance and error classes cannot do: a scheme that is a transducer
+        (TED reads a scheme's label costs), and pairs whose words differ
+        (``--yield align``: both compare trees over the same words)."""
+        if isinstance(self.error_rules, str):
+            from parsedit.metrics.error_rules import load_rules
+
+            object.__setattr__(self, "error_rules", load_rules(self.error_rules))
+        ted = self.schemes.get("ted")
+        if ted is not None:
+            from parsedit.costs import CostScheme
+
+            if not isinstance(ted, CostScheme):
+                raise ConfigError(f"--ted-costs {ted.name}: tree edit distance reads a "
+                                  "declarative scheme's label costs, not a transducer")
+        if self.yields == "align":
+            for given, what in (("ted" in self.metrics, "--metrics ted"),
+                                (self.error_classes, "--error-classes")):
+                if given:
+                    raise ConfigError(f"{what} compares trees over the same words; it cannot "
+                                      "score pairs whose words differ (--yield align)")
+
+    @property
+    def run_metrics(self) -> tuple[str, ...]:
+        """What a run scores: the metrics asked for, then ``error_classes``
+        with ``--error-classes``."""
+        return (*self.metrics, "error_classes") if self.error_classes else self.metrics
 
     @classmethod
     def from_options(cls, metrics: str | Sequence[str] | None = None,
@@ -217,6 +258,7 @@ class Config:
         parameter file names a convention (UNSUPERVISED), else the
         default; ``costs`` per metric, and
         ``word_costs``, a shipped name, a path or a loaded scheme;
+        ``error_rules`` a rule set's shipped name or path, or one loaded;
         ``cutoff`` and ``max_error`` overriding the parameter file's, as
         EVALB's ``-c`` and ``-e``); ``label_costs`` and the like, as the
         command line names them, join ``costs``; ``options`` are the other
@@ -232,14 +274,15 @@ class Config:
         names = tuple(m.strip() for m in (metrics.split(",") if isinstance(metrics, str)
                                           else metrics) if m.strip())
         costs = dict(costs or {})
-        for metric in (*EDIT_METRICS, "la"):
+        for metric in WITH_COSTS:
             if f"{metric}_costs" in options:
                 costs[metric] = options.pop(f"{metric}_costs")
-        strange = sorted(set(costs) - {*EDIT_METRICS, "la"})
+        strange = sorted(set(costs) - set(WITH_COSTS))
         if strange:
             raise ConfigError(f"costs for {', '.join(map(repr, strange))}: expected costs for "
-                              f"some of {', '.join(EDIT_METRICS)}, la (the metric whose "
-                              "strings the scheme aligns; la aligns lineages)")
+                              f"some of {', '.join(WITH_COSTS)} (the metric whose strings "
+                              "the scheme aligns; la aligns lineages, ted relabels nodes)")
+
         known = {f.name for f in fields(cls)} - {"metrics", "params", "schemes", "movement",
                                                  "tags"}
         unknown = sorted(set(options) - known)
@@ -336,12 +379,17 @@ class Config:
                        "cost is scored")
         if self.movement.method != "cascade" and self.movement != FIVE_STEP:
             out.append("--max-moves and --max-k have no effect without --movement cascade")
-        with_schemes = (*self.edit_metrics, *(m for m in ("la",) if m in metrics))
+        if self.error_rules is not None and not self.error_classes:
+            out.append(f"--error-rules {self.error_rules.name} has no effect without "
+                       "--error-classes")
+        with_schemes = (*self.edit_metrics, *(m for m in ("la",) if m in metrics),
+                        *(m for m in ("ted",) if m in metrics and m in self.schemes))
         if self.params.normalisation.strip_function_tags and with_schemes:
             from parsedit.costs import CostScheme
 
             for metric in with_schemes:
-                scheme = self.scheme(metric)
+                # (TED's scheme is any declarative one, for its label costs)
+                scheme = self.schemes[metric] if metric == "ted" else self.scheme(metric)
                 if isinstance(scheme, CostScheme) and any(
                         e.same == "base" for e in scheme.substitute):
                     out.append(

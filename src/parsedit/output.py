@@ -116,19 +116,30 @@ def _identity(path: str) -> tuple[int, int, int] | None:
     return found.st_dev, found.st_ino, found.st_mode
 
 
+def _stdin_identity() -> tuple[int, int, int] | None:
+    """(device, inode, mode) of what standard input reads (descriptor 0:
+    a file redirected with ``<`` is that file), or None if it is closed."""
+    try:
+        found = os.fstat(0)
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino, found.st_mode
+
+
 def check_destination(path: str, option: str = "-o",
                       inputs: Sequence[tuple[str, str]] = ()) -> Destination:
     """Refuse, before any work, a destination that cannot be written, or
     that is one of the ``inputs`` ((what, path) pairs: the same file,
-    whatever links lead to it; a character device such as ``/dev/null`` may
-    be both)."""
+    whatever links lead to it, and for ``-`` the file standard input
+    reads; a character device such as ``/dev/null`` may be both)."""
     found = destination(path, option)
     mine = _identity(path)
     if mine is not None and not stat.S_ISCHR(mine[2]):
         for what, given in inputs:
-            theirs = _identity(given) if given != "-" else None
+            theirs = _identity(given) if given != "-" else _stdin_identity()
             if theirs is not None and theirs[:2] == mine[:2]:
-                raise ConfigError(f"{option} {path} is the {what} {given}: writing the "
+                named = given if given != "-" else "- (standard input reads it)"
+                raise ConfigError(f"{option} {path} is the {what} {named}: writing the "
                                   "output there would destroy it; name another file")
     return found
 

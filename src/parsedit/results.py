@@ -381,13 +381,16 @@ class Edit:
 class EditScript:
     """One pair's cheapest edit script in one encoding: its operations left
     to right, its counts, and the close-bracket movements Roark's correction
-    found (``(size, saving)`` each)."""
+    found (``(size, saving)`` each); with error classes (label encoding),
+    each operation's class (None for one no class accounts for: a match, a
+    tag, a word)."""
 
     encoding: str
     scheme: str
     ops: tuple[Edit, ...]
     counts: EditCounts
     moves: tuple[tuple[int, float], ...] = ()
+    classes: tuple[str | None, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -415,6 +418,21 @@ STATUSES = ("ok", "skip", "error")
 # such a row's message holds X_NOTE (parsedit.pipeline.spmrl).
 X_STATUS = 3
 X_NOTE = "counted as EVALB_SPMRL's -X counts an unparsed sentence"
+# Why a pair is not scored ``ok`` (SentenceResult.cause), by status.  skip:
+# the test file has no sentence for it (missing), its line cannot be read
+# (unreadable), is empty (empty), keeps no word after normalisation
+# (no_words), or the pair is too large for the metrics that align whole
+# strings (too_large).  error: gold has no sentence for it (gold_missing),
+# its line cannot be read (gold_unreadable) or is empty (gold_empty), the
+# words differ in number (length) or in a word (words), or differ in number
+# only by quotes tagged as a word on one side and as deleted punctuation on
+# the other (quotes: EVALB's QUOTE_LABEL case).
+CAUSES = {"skip": ("missing", "unreadable", "empty", "no_words", "too_large"),
+          "error": ("gold_missing", "gold_unreadable", "gold_empty", "length", "words",
+                    "quotes")}
+# The causes of pairs whose words differ from gold (EVALB's length and word
+# mismatches).
+MISMATCHES = ("length", "words", "quotes")
 
 
 @fast_init
@@ -446,6 +464,9 @@ class SentenceResult:
     # Which side alone ("gold" or "test") had an unlabelled outer bracket
     # ``( ... )``, for the root-convention warning; None when both or neither.
     outer_bracket: str | None = None
+    # Why a pair is not ``ok``, for programs (one of :data:`CAUSES`, set by
+    # the scorer; None when ok, or where no cause is given).
+    cause: str | None = None
 
     @property
     def has_counts(self) -> bool:
@@ -691,6 +712,10 @@ class CorpusResult:
     # number's cause, every route gives the same figures.
     route: str = "reference"
     route_reason: str = ""
+    # The pairs skipped as too large for the metrics that align whole
+    # strings (parsedit.limits' MAX_EDIT_SIZE): never in any figure, even
+    # under --failures count.
+    too_large: int = 0
 
     @classmethod
     def aggregate(cls, metrics: tuple[str, ...], signature: str,
@@ -740,13 +765,19 @@ class CorpusResult:
         skips unless ``--failures count`` counted them), said once (the
         command line also lists each on standard error)."""
         totals = self.totals
-        counting = ("|failures:count" in self.signature or "|failures:spmrl" in self.signature)
-        skipped = 0 if counting else totals.skip
+        # Under --failures count (and EVALB_SPMRL's -X) every skip is in the
+        # figures but those too large.
+        counting = "|failures:count" in self.signature or "|failures:spmrl" in self.signature
+        skipped = self.too_large if counting else totals.skip
+        why = "a missing or unreadable parse" if not self.too_large else \
+            f"{self.too_large} too large to align" if skipped == self.too_large else \
+            (f"{skipped - self.too_large} a missing or unreadable parse, {self.too_large} "
+             "too large to align")
         left_out = [] if not totals.ok or not totals.error + skipped else [
             f"{totals.error + skipped} of {totals.sentences} sentences are left out of every "
             f"figure ({totals.error} errors: gold unreadable, or words that differ from gold; "
-            f"{skipped} skips: a missing or unreadable parse); their statuses and messages "
-            "are in the sentence results"]
+            f"{skipped} skips: {why}); their statuses and messages are in the sentence "
+            "results"]
         return [*self.problems(gold, test), *left_out]
 
     def with_caveats(self, gold: str = "GOLD", test: str = "TEST") -> CorpusResult:
@@ -828,7 +859,8 @@ def _counts(metric: str, counts: Any) -> Any:
             out["basic"] = counts.basic
         out["gold"] = counts.gold
         return out
-    return counts.figures()
+    # A metric's counts may say what one sentence's figures are (else its figures).
+    return getattr(counts, "sentence_figures", counts.figures)()
 
 
 def _figures(metric: str, totals: Totals) -> dict[str, Any]:
@@ -863,7 +895,7 @@ def to_dict(result: CorpusResult, gold: str, test: str) -> dict[str, Any]:
     sentences = []
     for s in result.sentences:
         entry: dict[str, Any] = {"id": s.id, "status": s.status, "message": s.message,
-                                 "reason": s.reason, "length": s.length,
+                                 "reason": s.reason, "cause": s.cause, "length": s.length,
                                  "counted": s.counted}
         run = result.run(s)
         if run is not None:

@@ -21,6 +21,17 @@ word of the next, which cost as much paired across the boundary as on each
 side of it) never merges two pairs whose boundary both files have; a
 boundary is crossed only where crossing it is cheaper.
 
+Which words: each sentence's words *as written* (punctuation kept; the
+caller leaves out what is no text, such as ``-NONE-``'s empty elements),
+and, where those cross a boundary, the words *as scored* too (the
+parameter file's deletions made): a boundary either alignment keeps is
+kept (:func:`_agreed_in_views`).  So a boundary is never crossed to save an
+edit that deleting punctuation made (an inserted last word and a changed
+first word, with the full stop between them deleted, cost one substitution
+across the boundary and two edits on its sides), nor one that a word the
+scoring deletes made (a word inserted under a ``.`` tag, which as written
+is one substitution across the boundary and as scored no edit at all).
+
 ``align`` (the default pairing of ``--segmentation align``): the window is
 :data:`WINDOW` sentences a side (4).  The next pair is the shortest run of
 gold sentences and the shortest run of test sentences that end at the first
@@ -28,9 +39,12 @@ trusted boundary the alignment agrees on (one gold sentence against two
 test sentences, two against one, ...).  When there is none, the window is
 doubled, up to :data:`MAX_WINDOW` sentences a side (64), so that a test
 sentence holding five gold sentences is paired with all five; when none
-agrees even there, the whole window is one pair, and the run's warnings
-name it.  A run of several sentences is scored as one forest, as EVALB
-scores a line holding several trees.
+agrees even there, the next pair is the one ``document`` makes from the
+same sentences (however many it takes: the window's end is where it cut
+the text, and a pair made of the whole window would draw in sentences that
+belong with what follows), and the run's warnings name it.  A run of
+several sentences is scored as one forest, as EVALB scores a line holding
+several trees.
 
 ``document`` reads each file as one word stream: the boundaries are those
 of the alignment of the whole gold stream with the whole test stream, and a
@@ -82,18 +96,17 @@ def merge_warning(runs: Sequence[Run], segmentation: str = "align") -> str | Non
 
 
 def limit_warning(runs: Sequence[Run]) -> str | None:
-    """The warning of ``--segmentation align`` pairs made whole because no
-    boundary agreed within :data:`MAX_WINDOW` sentences a side (None when
-    none was)."""
+    """The warning of ``--segmentation align`` pairs made as ``document``
+    makes them because no boundary agreed within :data:`MAX_WINDOW`
+    sentences a side (None when none was)."""
     cut = [run for run in runs if run.limit]
     if not cut:
         return None
     shown = "; ".join(run.describe() for run in cut[:10])
-    return (f"--segmentation align: {len(cut)} pairs are whole windows of up to {MAX_WINDOW} "
-            "sentences a side in which no sentence boundary of the two files agreed, so "
-            f"their sentences may be paired wrongly: {shown}"
-            + (" ..." if len(cut) > 10 else "") + "; --segmentation document pairs them "
-            "by the alignment of the whole files")
+    return (f"--segmentation align: {len(cut)} pairs found no sentence boundary of the two "
+            f"files agreeing within {MAX_WINDOW} sentences a side, and were paired as "
+            "--segmentation document pairs them (by the alignment of as many sentences as "
+            f"it takes): {shown}" + (" ..." if len(cut) > 10 else ""))
 
 
 def _merge(items: Sequence[Item]) -> Item:
@@ -104,20 +117,34 @@ def _merge(items: Sequence[Item]) -> Item:
     return Item(items[0].line, tuple(tokens))
 
 
-def aligned_pairs(gold_items: Iterable[Item], test_items: Iterable[Item], aligner: WordAligner,
-                  words: Callable[[Item], list[str]], runs: list[Run],
-                  document: bool = False) -> Iterator[tuple[int, Item | None, Item | None]]:
-    """The numbered pairs of (possibly merged) items of two files; each
-    pair's :class:`Run` is appended to ``runs``.  ``words(item)`` is an
-    item's normalised yield; ``document`` pairs runs as ``--segmentation
-    document`` does (see the module), else as ``align``."""
-    known: dict[int, list[str]] = {}  # each item's yield, normalised once
+Words = Callable[[Item], list[str]]
+
+
+def _remembered(words: Words) -> Words:
+    """``words``, each item's computed once."""
+    known: dict[int, list[str]] = {}
 
     def words_of(item: Item) -> list[str]:
         found = known.get(id(item))
         if found is None:
             found = known[id(item)] = words(item)
         return found
+    return words_of
+
+
+def aligned_pairs(gold_items: Iterable[Item], test_items: Iterable[Item], aligner: WordAligner,
+                  words: Words, runs: list[Run], document: bool = False,
+                  scored: Words | None = None
+                  ) -> Iterator[tuple[int, Item | None, Item | None]]:
+    """The numbered pairs of (possibly merged) items of two files; each
+    pair's :class:`Run` is appended to ``runs``.  ``words(item)`` is an
+    item's yield as written (punctuation kept), ``scored(item)`` the yield
+    its pair is scored on (the parameter file's deletions made), if it
+    differs: a boundary is crossed only where both alignments cross it
+    (see the module); ``document`` pairs runs as ``--segmentation
+    document`` does (see the module), else as ``align``."""
+    words_of = _remembered(words)
+    views = (words_of,) if scored is None else (words_of, _remembered(scored))
 
     gold = list(gold_items)
     test = list(test_items)
@@ -134,9 +161,9 @@ def aligned_pairs(gold_items: Iterable[Item], test_items: Iterable[Item], aligne
             continue
         limit = False
         if document:
-            found = _document_runs(gold, test, i, j, aligner, words_of)
+            found = _document_runs(gold, test, i, j, aligner, views)
         else:
-            k, m, limit = _next_run(gold, test, i, j, aligner, words_of)
+            k, m, limit = _next_run(gold, test, i, j, aligner, views)
             found = [(k, m)]
         for n, (k, m) in enumerate(found):
             number += n > 0
@@ -181,6 +208,30 @@ def _agreed(gold: Sequence[Item], test: Sequence[Item], aligner: WordAligner,
             for m, tb in _trusted(test_ends, test_whole).items() if (gb, tb) in cuts]
 
 
+def _agreed_in_views(gold: Sequence[Item], test: Sequence[Item], aligner: WordAligner,
+                     views: Sequence[Words], gold_whole: bool, test_whole: bool,
+                     enough: Callable[[list[tuple[int, int]]], bool]
+                     ) -> list[tuple[int, int]]:
+    """The boundaries :func:`_agreed` finds in the first of ``views`` (the
+    yields as written), and unless those are ``enough`` (no sentence left
+    out of the pairs they make), those it finds in the others too (the
+    yields as scored): a boundary one alignment keeps is kept, so that it
+    is crossed only where every view finds crossing it cheaper.  In order
+    of gold, then test, sentences."""
+    found = _agreed(gold, test, aligner, views[0], gold_whole, test_whole)
+    if enough(found):
+        return found
+    more = set(found)
+    for words in views[1:]:
+        more.update(_agreed(gold, test, aligner, words, gold_whole, test_whole))
+    return sorted(more)
+
+
+def _one_by_one(agreed: list[tuple[int, int]]) -> bool:
+    """Whether boundaries pair the first sentence of each side alone."""
+    return bool(agreed) and agreed[0] == (1, 1)
+
+
 def _trusted(ends: list[int], whole: bool) -> dict[int, int]:
     """Of a window's sentence ends (word counts), those that may be taken
     for agreed boundaries, by the number of sentences before them: all of
@@ -189,21 +240,25 @@ def _trusted(ends: list[int], whole: bool) -> dict[int, int]:
 
 
 def _next_run(gold: Sequence[Item], test: Sequence[Item], i: int, j: int,
-              aligner: WordAligner, words: Callable[[Item], list[str]]
-              ) -> tuple[int, int, bool]:
+              aligner: WordAligner, views: Sequence[Words]) -> tuple[int, int, bool]:
     """How many sentences from gold sentence ``i`` and test sentence ``j``
     (0-based) form the next pair, and whether no boundary agreed within
     :data:`MAX_WINDOW` sentences a side (the pair is then the whole window)."""
+    words = views[0]
     size = WINDOW
     while True:
         gold_window, gold_whole = _window(gold, i, i + size, words)
         test_window, test_whole = _window(test, j, j + size, words)
-        agreed = _agreed(gold_window, test_window, aligner, words, gold_whole, test_whole)
+        agreed = _agreed_in_views(gold_window, test_window, aligner, views, gold_whole,
+                                  test_whole, _one_by_one)
         if agreed:
             return agreed[0][0], agreed[0][1], False
         # (Both sides whole: their ends agree, the end of every alignment.)
         if size >= MAX_WINDOW:
-            return len(gold_window), len(test_window), True
+            # The next pair as --segmentation document finds it, however
+            # many sentences it takes (the window's end is no boundary).
+            k, m = _document_runs(gold, test, i, j, aligner, views)[0]
+            return k, m, True
         size *= 2
 
 
@@ -218,17 +273,22 @@ def _window(items: Sequence[Item], start: int, stop: int, words: Callable[[Item]
 
 
 def _document_runs(gold: Sequence[Item], test: Sequence[Item], i: int, j: int,
-                   aligner: WordAligner, words: Callable[[Item], list[str]]
-                   ) -> list[tuple[int, int]]:
+                   aligner: WordAligner, views: Sequence[Words]) -> list[tuple[int, int]]:
     """The next pairs of ``--segmentation document`` from gold sentence ``i``
     and test sentence ``j`` (0-based): (gold sentences, test sentences) each,
     from one window of the document alignment (see the module)."""
+    words = views[0]
     size = DOCUMENT_WORDS
     while True:
         gold_window, gold_whole = _window(gold, i, _words_end(gold, i, size, words), words)
         test_window, test_whole = _window(test, j, _words_end(test, j, size, words), words)
+
+        def enough(agreed: list[tuple[int, int]]) -> bool:
+            # Every sentence of the windows up to the last boundary paired alone.
+            return bool(agreed) and agreed == [(n, n) for n in range(1, len(agreed) + 1)]
         kept: list[tuple[int, int]] = []
-        for k, m in _agreed(gold_window, test_window, aligner, words, gold_whole, test_whole):
+        for k, m in _agreed_in_views(gold_window, test_window, aligner, views, gold_whole,
+                                     test_whole, enough):
             if not kept or (k > kept[-1][0] and m > kept[-1][1]):  # a sentence or more a side
                 kept.append((k, m))
         if gold_whole and test_whole:

@@ -17,6 +17,7 @@ from parsedit.cli.options import (
     cost_options,
     encoding_options,
     encodings_of,
+    error_rules_option,
     format_options,
     formats_of,
     label_options,
@@ -51,7 +52,10 @@ from parsedit.trees.source import check_files
               help="The paired test of the p-values: approximate randomisation or bootstrap.")
 @click.option("--alpha", type=click.FloatRange(0, 1, min_open=True, max_open=True),
               default=0.05, show_default=True,
-              help="Significance level (after Holm's correction); intervals are at 1 - alpha.")
+              help="Significance level (after Holm's correction). The systems' figures' "
+                   "intervals are at 1 - alpha; each pair's difference interval at the "
+                   "level where Holm's procedure stopped, 1 - alpha/(m - k) for m tests of "
+                   "which k are significant.")
 @click.option("--samples", type=click.IntRange(min=1), default=10000, show_default=True,
               help="Rounds of the randomisation test and of the bootstrap.")
 @click.option("--seed", type=click.IntRange(min=0), default=12345, show_default=True,
@@ -117,6 +121,7 @@ def compare_command(gold: str, systems: tuple[str, ...], names: tuple[str, ...],
 @yield_options
 @encoding_options()
 @format_options(TREES)
+@error_rules_option
 @user_errors
 def plot(kind: str, gold: str, tests: tuple[str, ...], output: str, names: tuple[str, ...],
          params: str, delete_labels: tuple[str, ...],
@@ -124,22 +129,25 @@ def plot(kind: str, gold: str, tests: tuple[str, ...], output: str, names: tuple
          span_costs: str | None, rule_costs: str | None, la_costs: str | None, yields: str,
          word_costs: str | None,
          word_aligner: str, input_encoding: str, gold_encoding: str | None,
-         test_encoding: str | None, gold_format: str, test_format: str) -> None:
+         test_encoding: str | None, gold_format: str, test_format: str,
+         error_rules: str | None) -> None:
     """Draw one of Roark's or Sampson and Babarczy's figures (KIND) for TEST files,
-    or the confidence intervals of a comparison (intervals)."""
+    the confidence intervals of a comparison (intervals), or each system's errors
+    by class as stacked bars (error-classes; --error-rules names the rule set)."""
     gold_enc, test_enc = encodings_of(input_encoding, gold_encoding, test_encoding)
     plot_report.check(kind, len(tests), output)
     config = config_of(",".join(plot_report.NEEDS[kind]), "words",
                      {"label": label_costs, "span": span_costs, "rule": rule_costs,
                       "la": la_costs}, params, yields=yields, word_costs=word_costs,
-                     word_aligner=word_aligner, delete_labels=delete_labels,
-                     equal_labels=equal_labels)
+                     word_aligner=word_aligner,
+                     error_classes=kind in plot_report.CLASSIFIED, error_rules=error_rules,
+                     delete_labels=delete_labels, equal_labels=equal_labels)
     labels = names_for(list(tests), names)
     check_outputs(output, inputs=[
         ("gold file", gold), *(("test file", t) for t in tests),
         *option_files({"params": params, "label_costs": label_costs, "span_costs": span_costs,
                        "rule_costs": rule_costs, "la_costs": la_costs,
-                       "word_costs": word_costs})])
+                       "word_costs": word_costs, "error_rules": error_rules})])
     check_files((gold, gold_enc), *((test, test_enc) for test in tests))
     formats_of("plot", TREES, (gold, gold_format, gold_enc, "--gold-format"),
                *((t, test_format, test_enc, "--test-format") for t in tests))

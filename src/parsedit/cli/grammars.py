@@ -92,9 +92,10 @@ def compile(scheme: str, treebanks: tuple[str, ...], encodings: tuple[str, ...],
                                   *(("treebank", t) for t in treebanks),
                                   ("parameter file", params if params not in SHIPPED else None)])
     loaded, fsts = compile_far(scheme, treebanks, encodings, params, rule_pos, input_encoding)
+    check = write_compiled(output, {name: fst for name, (_, fst) in fsts.items()})
+    # Said once the file is written: a failed write says only why.
     for name, (symbols, fst) in fsts.items():
         click.echo(f"{name}: {symbols} symbols, {fst.num_states()} states", err=True)
-    check = write_compiled(output, {name: fst for name, (_, fst) in fsts.items()})
     if loaded.movement is not None:
         click.echo("parsedit: note: the movement correction is applied after the shortest "
                    "path, not by a transducer; scores through this FAR are the basic "

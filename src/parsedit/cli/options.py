@@ -46,7 +46,8 @@ def config_of(metrics: str, rule_pos: str, costs: dict[str, str | None],
 FILE_OPTIONS = {"params": "parameter file", "label_costs": "label scheme",
                 "span_costs": "span scheme", "rule_costs": "rule scheme",
                 "la_costs": "leaf-ancestor scheme", "word_costs": "word scheme",
-                "tagset": "tagset", "weights": "weights file"}
+                "tagset": "tagset", "weights": "weights file", "ted_costs": "TED scheme",
+                "error_rules": "error-class rule set"}
 
 
 def option_files(options: dict[str, Any]) -> list[tuple[str, str | None]]:
@@ -144,7 +145,7 @@ def format_options(accepted: tuple[str, ...]) -> Callable[[F], F]:
         return click.option("--gold-format", type=click.Choice(("auto", *accepted)),
                             default="auto", show_default=True,
                             help=f"The format of GOLD ({described}; auto: told from its "
-                                 "first line).")(func)
+                                 "first lines that are not blank, by a vote).")(func)
     return decorate
 
 
@@ -165,9 +166,9 @@ def encodings_of(input_encoding: str, gold: str | None = None,
 metrics_option = click.option(
     "--metrics", default=None, show_default=",".join(DEFAULT_METRICS),
     help="Comma-separated metrics: parseval (EVALB's), the edit distances label, span, "
-         "rule, la (leaf-ancestor), tagging (tagger measures) and unsupervised (the "
-         "unsupervised-parsing convention: sentence and corpus F1 of unlabelled spans; the "
-         "default under -p unsupervised).")
+         "rule, la (leaf-ancestor), tagging (tagger measures), ted (tree edit distance) and "
+         "unsupervised (the unsupervised-parsing convention: sentence and corpus F1 of "
+         "unlabelled spans; the default under -p unsupervised).")
 
 
 la_preterminals_option = click.option(
@@ -276,6 +277,23 @@ def tag_options(func: F) -> F:
 
 
 
+ted_costs_option = click.option(
+    "--ted-costs", metavar="NAME|PATH", default=None,
+    help="Cost scheme whose label substitution classes price a relabelled node in tree "
+         "edit distance (--metrics ted; default: unit costs, disco-dop's).")
+
+
+error_classes_option = click.option(
+    "--error-classes", is_flag=True,
+    help="Also classify every sentence's errors (PP attachment, coordination, unary, ...; "
+         "Kummerfeld et al. 2012) read off the label edit script.")
+
+
+error_rules_option = click.option(
+    "--error-rules", metavar="NAME|PATH", default=None,
+    help="The rule set naming the error classes (shipped: ptb, sequoia; default ptb).")
+
+
 def scoring_options(func: F) -> F:
     """Every option that changes a number, shared by ``score`` and ``compare``
     (one definition: :func:`scoring_config` turns them into a Config)."""
@@ -318,14 +336,18 @@ def scoring_options(func: F) -> F:
         yield_options,
         click.option("--segmentation", type=click.Choice(SEGMENTATIONS), default="gold",
                      show_default=True,
-                     help="gold: the n-th trees pair up; align (with --yield align): runs of "
-                          "up to 4 sentences pair up by their word alignment, merged as "
-                          "forests; document: each file one word stream, runs of any "
+                     help="gold: the n-th trees pair up; align (with --yield align): runs "
+                          "of sentences pair up by their word alignment (a window of 4 "
+                          "sentences a side, widened to 64 where no boundary agrees), merged "
+                          "as forests; document: each file one word stream, runs of any "
                           "length."),
         click.option("--route", type=click.Choice(ROUTES), default="auto", show_default=True,
                      help="Which readers take the lines: auto (the fastest that applies; "
                           "the same figures) or reference (every sentence by the reference "
                           "reader). The route taken is in JSON's summary and on --verbose."),
+        ted_costs_option,
+        error_classes_option,
+        error_rules_option,
     )):
         func = option(func)
     return func
@@ -336,7 +358,7 @@ def scoring_config(options: dict[str, Any]) -> Config:
     """The Config of the options :func:`scoring_options` added (removed from
     ``options``)."""
     pop = options.pop
-    costs = {name: pop(f"{name}_costs") for name in (*NAMES, "la")}
+    costs = {name: pop(f"{name}_costs") for name in (*NAMES, "la", "ted")}
     return config_of(pop("metrics"), pop("rule_pos"), costs, pop("params"), pop("cutoff"),
                    pop("max_error"), with_preterminals=pop("with_preterminals"),
                    split=pop("split"), weighted=pop("weighted"), average=pop("average"),
@@ -347,6 +369,7 @@ def scoring_config(options: dict[str, Any]) -> Config:
                    yields=pop("yields"), word_costs=pop("word_costs"),
                    word_aligner=pop("word_aligner"),
                    segmentation=pop("segmentation"), route=pop("route"),
+                   error_classes=pop("error_classes"), error_rules=pop("error_rules"),
                    unsupervised=pop("unsupervised"), max_words=pop("max_words"),
                    delete_by=pop("delete_by"), delete_labels=pop("delete_labels"),
                    equal_labels=pop("equal_labels"))

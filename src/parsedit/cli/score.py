@@ -19,6 +19,8 @@ from parsedit.cli.options import (
     cost_options,
     encoding_options,
     encodings_of,
+    error_classes_option,
+    error_rules_option,
     format_options,
     formats_of,
     la_preterminals_option,
@@ -133,13 +135,17 @@ def score(gold: str | None, test: str | None, fmt: str, output: str | None,
 @yield_options
 @encoding_options(alias=False)
 @format_options(TREES)
+@error_classes_option
+@error_rules_option
 @user_errors
 def align(gold: str, test: str, sentence: int, encoding: str, params: str, rule_pos: str,
           label_costs: str | None, span_costs: str | None, rule_costs: str | None,
           la_costs: str | None, la_preterminals: bool, yields: str, word_costs: str | None,
           word_aligner: str, input_encoding: str, gold_encoding: str | None,
-          test_encoding: str | None, gold_format: str, test_format: str) -> None:
-    """Show one pair's alignment, each edit marked with its cost."""
+          test_encoding: str | None, gold_format: str, test_format: str,
+          error_classes: bool, error_rules: str | None) -> None:
+    """Show one pair's alignment, each edit marked with its cost (and, with
+    --error-classes, the label encoding's edits with their error class)."""
     from parsedit.report import align as align_report
     from parsedit.results import LineageScript
 
@@ -147,6 +153,9 @@ def align(gold: str, test: str, sentence: int, encoding: str, params: str, rule_
     check_files((gold, encodings[0]), (test, encodings[1]))
     formats_of("align", TREES, (gold, gold_format, encodings[0], "--gold-format"),
                (test, test_format, encodings[1], "--test-format"))
+    if error_classes and encoding != "label":
+        raise ConfigError(f"--error-classes marks the label encoding's edits; --encoding "
+                          f"{encoding} has none")
     if encoding == "words":
         words_config = config_of("parseval", rule_pos, {}, params, yields="align",
                                  word_costs=word_costs, word_aligner=word_aligner)
@@ -157,7 +166,8 @@ def align(gold: str, test: str, sentence: int, encoding: str, params: str, rule_
     config = config_of(metric, rule_pos,
                        {"label": label_costs, "span": span_costs, "rule": rule_costs,
                         "la": la_costs}, params, la_preterminals=la_preterminals,
-                       yields=yields, word_costs=word_costs, word_aligner=word_aligner)
+                       yields=yields, word_costs=word_costs, word_aligner=word_aligner,
+                       error_classes=error_classes, error_rules=error_rules)
     warn(config.warnings("--encoding"))
     scorer = Scorer.for_files(config, gold, test, True, *encodings)  # ties as --errors
     number = 0

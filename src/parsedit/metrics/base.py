@@ -49,12 +49,16 @@ class Metric(ABC, Generic[C]):
     The rest has defaults: :meth:`headline` is ``from_terms(terms(total))``,
     the one function that scores the real corpus and every resampled one
     (as sacreBLEU's ``_compute_score_from_stats``), :meth:`describe` its
-    name, :meth:`sentence_average` none, :meth:`parts` none."""
+    name, :meth:`sentence_average` none, :meth:`parts` none,
+    :meth:`warnings` none, and a higher headline is better."""
 
     #: its name in ``--metrics``, JSON and the signature
     name: str
     #: the headline figure's name in comparisons ("PARSEVAL F", "label acc.")
     title: str
+    #: whether a higher headline is better (a percentage of what is right);
+    #: False for a count of errors, which ``compare`` ranks fewest first
+    higher_is_better: bool = True
 
     def describe(self) -> list[str]:
         """Its parts of the signature (``name:setting``)."""
@@ -102,13 +106,21 @@ class Metric(ABC, Generic[C]):
         precision); none by default."""
         return {}
 
+    def warnings(self, total: C) -> list[str]:
+        """What a report of the summed counts ``total`` must say beside its
+        figures (one line each: pairs a metric could not score, say); none
+        by default."""
+        return []
+
 
 class Part(NamedTuple):
-    """A further figure of a metric's terms: its name in reports and its
-    figure from summed terms (as ``from_terms``)."""
+    """A further figure of a metric's terms: its name in reports, its
+    figure from summed terms (as ``from_terms``), and whether a higher
+    figure is better (False for a count of errors)."""
 
     title: str
     figure: Callable[[Any], Any]
+    higher_is_better: bool = True
 
 
 def ratio(sums: Any, scale: float, offset: float) -> Any:

@@ -107,7 +107,7 @@ def analyse(sentences: Sequence[SentenceResult], metrics: Mapping[str, Metric[An
                               "recall": recall, "precision": precision,
                               "f_measure": f_measure(recall, precision)})
     for name, scorer in metrics.items():
-        if name == "tagging":
+        if name == "tagging" or not scorer.higher_is_better:  # (error classes: a count)
             continue
         scores = [(figure, s.id) for s in ok
                   if (figure := scorer.headline(s.counts[name])) is not None]

@@ -54,6 +54,20 @@ def _tagging(config: Config, alphabets: Alphabets, tie_break: bool) -> Metric[An
     return Tagging(config.tags)
 
 
+def _ted(config: Config, alphabets: Alphabets, tie_break: bool) -> Metric[Any]:
+    from parsedit.metrics.ted import TreeEditDistance, check_apted
+
+    check_apted()
+    scheme = config.schemes.get("ted")  # a CostScheme (Config refuses others), or unit costs
+    return TreeEditDistance(scheme)  # type: ignore[arg-type]
+
+
+def _error_classes(config: Config, alphabets: Alphabets, tie_break: bool) -> Metric[Any]:
+    from parsedit.metrics.error_classes import ErrorClasses
+
+    return ErrorClasses(config.error_rules or "ptb")
+
+
 FACTORIES: dict[str, Factory] = {
     "parseval": lambda c, _, __: Parseval(c.params.labeled, c.with_preterminals, c.split,
                                           c.weighted),
@@ -62,18 +76,21 @@ FACTORIES: dict[str, Factory] = {
     "rule": _edit("rule"),
     "la": lambda c, a, _: _leaf_ancestor(c, a),
     "tagging": _tagging,
+    "ted": _ted,
+    "error_classes": _error_classes,
     "unsupervised": lambda c, _, __: _unsupervised(c),
 }
 
 
 def build(config: Config, alphabets: Alphabets | None = None,
           tie_break: bool = False) -> dict[str, Metric[Any]]:
-    """The metrics of ``config``, by name, in its order (``alphabets``: per
+    """The metrics of ``config``, by name, in its order, error classes last
+    with ``--error-classes`` (``alphabets``: per
     metric, what a grammar module is built over; ``tie_break``: the edit
     metrics read the preferred one of the cheapest scripts, for error
     analysis and alignments, see :mod:`parsedit.fst.align`)."""
     return {name: FACTORIES[name](config, alphabets or {}, tie_break)
-            for name in config.metrics}
+            for name in config.run_metrics}
 
 
 def needs_alphabet(config: Config) -> list[tuple[str, str]]:

@@ -155,7 +155,7 @@ class Null:
         return np.where(np.isnan(self.observed), np.nan, p)
 
     def half_width(self, pair: int, statistic: int, gamma: float,
-                   significant: bool) -> float:
+                   significant: bool) -> float | None:
         """The half-width c of the interval observed +- c that inverts this
         test at level ``gamma``: the (T + 1)-th largest deviation (plus the
         tolerance), T the most hits a p-value below gamma allows, so that
@@ -164,7 +164,10 @@ class Null:
         the edge, where rounding in gamma could decide otherwise, T follows
         the verdict.  Where no p-value can fall below gamma (too few
         samples), the interval reaches past 0 on the far side of the
-        observed difference."""
+        observed difference.  None where the test is significant but fewer
+        than T + 1 rounds gave a figure at all (most rounds' figures
+        undefined, and undefined rounds reach nothing): no resampled
+        deviation bounds the interval, and none is made up here."""
         n, hits = int(self.rounds[pair, statistic]), int(self.hits[pair, statistic])
         size = abs(float(self.observed[pair, statistic]))
         allowed = math.floor(gamma * (n + 1)) - 1  # (T + 1) / (n + 1) < gamma
@@ -181,7 +184,7 @@ class Null:
         elif significant:
             # Only where most rounds' figures are undefined (NaN rounds
             # reach nothing): no finite deviation bounds the interval.
-            width = size / 2
+            return None
         else:
             seen = column[0] if len(column) and np.isfinite(column[0]) else 0.0
             width = max(float(seen), size) + TOLERANCE

@@ -7,8 +7,10 @@ the command line, :func:`parsedit.score`, :class:`parsedit.Evaluator` and
 pairs.  A warning is one line a reader of the figures needs: the options'
 own (:meth:`~parsedit.config.Config.warnings`), root conventions that
 differ between the files, pairs left out as too large to align, pairs
-``--segmentation`` merged, and pairs whose words differ from gold (with
-what keeps the figures EVALB's first).
+``--segmentation`` merged, pairs whose words differ from gold (with
+what keeps the figures EVALB's first), and each metric's own
+(:meth:`~parsedit.metrics.base.Metric.warnings`: pairs tree edit distance
+left out as too large).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import Any
 
 from parsedit.config import Config
 from parsedit.limits import max_edit_size
+from parsedit.metrics.registry import build
 from parsedit.pipeline.route import Route
 from parsedit.pipeline.tally import Counted
 from parsedit.results import CorpusResult, Loss, Run
@@ -47,12 +50,12 @@ def conclude(counted: Counted, config: Config, route: Route, gold_name: str, tes
         gold_trees = sum(len(run.gold) for run in runs)
         test_trees = sum(len(run.test) for run in runs)
     return CorpusResult(
-        config.metrics, signature(config), counted.sentences, counted.totals, counted.cutoff,
+        config.run_metrics, signature(config), counted.sentences, counted.totals, counted.cutoff,
         config.params.cutoff_len, gold_trees, test_trees, average=config.average,
         warnings=tuple(_warnings(counted, config, runs, gold_name, test_name, roots)),
         stopped=stopped, worst_words=worst_words, errors=errors, not_ok=counted.not_ok,
         rows=counted.rows, runs=runs, route=route.name,
-        route_reason=route.why)
+        route_reason=route.why, too_large=counted.tallies["too_large"])
 
 
 def _warnings(counted: Counted, config: Config, runs: Sequence[Run], gold_name: str,
@@ -86,6 +89,8 @@ def _warnings(counted: Counted, config: Config, runs: Sequence[Run], gold_name: 
     labels = root_label_warning(roots, gold_name, test_name)
     if labels is not None:
         warnings.append(labels)
+    for name, metric in build(config).items():  # what a metric's own figures need said
+        warnings += metric.warnings(counted.totals.counts[name])
     return warnings
 
 

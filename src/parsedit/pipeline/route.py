@@ -176,9 +176,9 @@ def _refusal(config: Config, facts: Facts, name: str) -> str:
 def keys_serve(config: Config, details: bool = False, lineages: bool = False) -> bool:
     """Whether PARSEVAL's bracket keys are all a run needs: PARSEVAL alone,
     as EVALB counts it (no preterminals counted, no split or weighted
-    matching, no outer bracket stripped), with no error analysis
-    (``details``) or leaf-ancestor lineages (``lineages``) kept."""
-    return (config.metrics == ("parseval",)
+    matching, no outer bracket stripped, no error classes), with no error
+    analysis (``details``) or leaf-ancestor lineages (``lineages``) kept."""
+    return (config.run_metrics == ("parseval",)
             and not (config.with_preterminals or config.split or config.weighted)
             and not config.params.normalisation.strip_outer_bracket
             and not details and not lineages)

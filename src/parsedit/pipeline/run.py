@@ -31,9 +31,10 @@ from parsedit.pipeline.workers import tallies
 from parsedit.results import CorpusResult
 from parsedit.trees.formats import read_items
 from parsedit.trees.ranges import Reroute, by_ranges, iter_line_ranges
-from parsedit.trees.reader import Item, read_trees
+from parsedit.trees.reader import Item
 from parsedit.trees.roots import ROOT_SAMPLE
 from parsedit.trees.source import DEFAULT_ENCODING, STDIN, check_files
+from parsedit.trees.splits import Splits, read_both
 
 
 def run(job: Job, units: Iterable[Unit], jobs: int = 1,
@@ -123,7 +124,8 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
     :mod:`parsedit.trees.source`), and both are read through first, so that a
     file that cannot be decoded is refused before any scoring.  On a route
     that reads ranges of lines, ``-j N``'s workers read their own; if a file
-    turns out to hold a tree split over lines or a line over the limit, the
+    turns out to hold a tree split over lines that the run reads as one
+    (:class:`~parsedit.trees.splits.Splits`) or a line over the limit, the
     run starts again on the reference route
     (:class:`~parsedit.trees.ranges.Reroute`), and says so in its route."""
     config = config or Config()
@@ -140,8 +142,10 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
         return result
     route = choose(config, file_facts(config, gold_path, test_path, encodings, errors > 0,
                                       bool(worst_words) and "la" in config.metrics))
-    job = _job(scorer, route, gold_path, test_path, worst_words, errors, keep, rows)
-    whole = scorer.pairs(gold_path, test_path, gold_encoding, test_encoding)
+    splits = Splits((gold_path, gold_encoding), (test_path, test_encoding))
+    job = replace(_job(scorer, route, gold_path, test_path, worst_words, errors, keep, rows),
+                  splits=splits)
+    whole = scorer.pairs(gold_path, test_path, gold_encoding, test_encoding, splits)
     try:
         units: Iterable[Unit] = chunks(whole) if route.reader == "reference" else \
             iter_line_ranges(gold_path, test_path, encodings, every or range_lines(route))
@@ -151,7 +155,7 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
             rows.clear()
         job = replace(job, route=Route("reference", f"{why}: read whole"))
         tally, stopped = run(job, chunks(whole), jobs, progress, rows)
-    firsts = zip(read_trees(gold_path, gold_encoding), read_trees(test_path, test_encoding))
+    firsts = zip(*read_both(gold_path, test_path, gold_encoding, test_encoding, splits))
     return _result(job, tally, stopped, root_labels(config, firsts), worst_words, errors)
 
 

@@ -38,11 +38,13 @@ from parsedit.results import (
 from parsedit.trees import bracketing, gold_tags
 from parsedit.trees.bracketing import WORD, Bracketing, decode
 from parsedit.trees.normalise import QUOTE_WORDS, Normalisation, Normalised, fix_quotes
-from parsedit.trees.reader import Item, paired, read_trees
+from parsedit.trees.reader import Item, paired
 from parsedit.trees.roots import (
     outer_bracket,
 )
 from parsedit.trees.source import DEFAULT_ENCODING
+from parsedit.trees.splits import Splits, read_both
+from parsedit.trees.tree import tagged_words
 
 if TYPE_CHECKING:
 
@@ -115,23 +117,27 @@ class Scorer:
         gold_sentence = norm.normalise(gold_raw) if gold_raw else None
         length = gold_sentence.length if gold_sentence else 0
 
-        def skip(message: str, reason: str | None = None) -> tuple[SentenceResult, Outcomes]:
+        def skip(message: str, cause: str, reason: str | None = None
+                 ) -> tuple[SentenceResult, Outcomes]:
             # A failure is counted only where the gold sentence can be scored.
             if self.config.failures == "count" and gold_sentence and gold_sentence.words:
                 counts = {name: metric.failure(gold_sentence.bracketing)
                           for name, metric in self.metrics.items()}
                 return SentenceResult(number, "skip", message, counts, length, reason,
-                                      counted=True), {}
-            return SentenceResult(number, "skip", message, length=length, reason=reason), {}
+                                      counted=True, cause=cause), {}
+            return SentenceResult(number, "skip", message, length=length, reason=reason,
+                                  cause=cause), {}
 
         segmented = self.config.segmentation != "gold"
         # As in EVALB, a test without words is a skip even when gold is broken.
         if test is None:  # the test file ended first: no failure to count
             return SentenceResult(number, "skip", _why_absent(test, test_path, number, segmented),
-                                  length=length), {}
+                                  length=length, cause="missing"), {}
         if test.tokens is None:
             message = _why_absent(test, test_path, number)
-            return skip(message, f"skipped: {message}" if test.error is not None else None)
+            if test.error is not None:
+                return skip(message, "unreadable", f"skipped: {message}")
+            return skip(message, "empty")
         test_sentence = gold_sentence if gold_sentence and gold_raw == test.tokens \
             else norm.normalise(test.tokens)
         by_gold = self.config.params.delete_by == "gold" and gold_raw and test.tokens
@@ -139,12 +145,16 @@ class Scorer:
         if by_gold and gold_raw and test.tokens != gold_raw:
             test_sentence = norm.normalise(*gold_tags.by_gold(norm, gold_raw, test.tokens))
         if not test_sentence.words:
-            return skip(f"{test_path}:{test.line}: no word is left after normalisation")
+            return skip(f"{test_path}:{test.line}: no word is left after normalisation",
+                        "no_words")
         if gold is None or gold_raw is None or gold_sentence is None:
             message = _why_absent(gold, gold_path, number, segmented)
+            cause = "gold_missing" if gold is None else \
+                "gold_unreadable" if gold.error is not None else "gold_empty"
             reason = f"Length unmatch (0|{len(test_sentence.words)})" \
-                if gold is not None and gold.error is None else message
-            return SentenceResult(number, "error", message, length=length, reason=reason), {}
+                if cause == "gold_empty" else message
+            return SentenceResult(number, "error", message, length=length, reason=reason,
+                                  cause=cause), {}
         if len(gold_sentence.words) != len(test_sentence.words) and norm.quote_labels \
                 and not by_gold:
             keep_gold, keep_test = fix_quotes(norm.quote_terms(gold_raw),
@@ -173,9 +183,9 @@ class Scorer:
         gold_tokens, gold_words = gold.bracketing, gold.words
         test_tokens, test_words = test.bracketing, test.words
 
-        def mismatch(message: str, reason: str) -> tuple[SentenceResult, Outcomes]:
+        def mismatch(message: str, reason: str, cause: str) -> tuple[SentenceResult, Outcomes]:
             return SentenceResult(number, "error", f"{where}: {message}", length=length,
-                                  reason=reason), {}
+                                  reason=reason, cause=cause), {}
 
         limit = self.size_limit
         if limit is not None and max(len(gold_tokens), len(test_tokens)) > 2 * limit:
@@ -183,23 +193,25 @@ class Scorer:
             message = (f"{where}: {TOO_LARGE}: the trees hold {sizes} words and brackets, "
                        f"more than the {limit:,} that {', '.join(self.aligning)} align "
                        "(PARSEDIT_MAX_EDIT_SIZE sets the limit); not scored")
-            return SentenceResult(number, "skip", message, length=length, reason=message), {}
+            return SentenceResult(number, "skip", message, length=length, reason=message,
+                                  cause="too_large"), {}
 
         if self.aligned is not None and (len(gold_words) != len(test_words) or not all(
                 norm.same_word(g[:-1], t[:-1]) for g, t in zip(gold_words, test_words))):
             return self._aligned(number, gold_tokens, test_tokens, length)
         if len(gold_words) != len(test_words):
-            why = _empties(gold_tokens, test_tokens) or (
-                "" if norm.quote_labels else _quotes(gold_tokens, test_tokens))
+            empties = _empties(gold_tokens, test_tokens)
+            quotes = not empties and not norm.quote_labels and _quotes(gold_tokens, test_tokens)
             return mismatch(f"length mismatch: gold has {len(gold_words)} words, test "
-                            f"{len(test_words)}{why}",
-                            f"Length unmatch ({len(gold_words)}|{len(test_words)})")
+                            f"{len(test_words)}{empties or (f' ({QUOTE_NOTE})' if quotes else '')}",
+                            f"Length unmatch ({len(gold_words)}|{len(test_words)})",
+                            "quotes" if quotes else "length")
         if gold_words != test_words:
             for i, (g, t) in enumerate(zip(gold_words, test_words), start=1):
                 g, t = g[:-1], t[:-1]  # drop the preterminal's close bracket
                 if not norm.same_word(g, t):
                     return mismatch(f"words differ at word {i}: gold {g!r}, test {t!r}",
-                                    f"Words unmatch ({g}|{t})")
+                                    f"Words unmatch ({g}|{t})", "words")
             test_tokens = _with_words(test_tokens, gold_words)
         outcomes = self.score(gold_tokens, test_tokens)
         details = sentence_errors(gold_tokens, test_tokens, outcomes, self.encodings) \
@@ -223,12 +235,15 @@ class Scorer:
                               outer_bracket=_outer(gold, test)), outcomes
 
     def pairs(self, gold_path: str, test_path: str, gold_encoding: str = DEFAULT_ENCODING,
-              test_encoding: str = DEFAULT_ENCODING) -> Iterator[Pair]:
+              test_encoding: str = DEFAULT_ENCODING, splits: Splits | None = None
+              ) -> Iterator[Pair]:
         """The numbered pairs of two files: in order, or with ``segmentation
         = "align"`` runs of sentences merged by their word alignment (each
-        pair's :class:`~parsedit.segmentation.Run` kept in ``self.runs``)."""
-        return self.paired(read_trees(gold_path, gold_encoding),
-                           read_trees(test_path, test_encoding))
+        pair's :class:`~parsedit.segmentation.Run` kept in ``self.runs``);
+        trees split over lines read as one where ``splits`` (by default,
+        the files' own) takes them."""
+        return self.paired(*read_both(gold_path, test_path, gold_encoding, test_encoding,
+                                       splits))
 
     def paired(self, gold: Iterable[Item], test: Iterable[Item]) -> Iterator[Pair]:
         """The numbered pairs of two sequences of items (see :meth:`pairs`)."""
@@ -238,13 +253,25 @@ class Scorer:
 
         assert self.aligned is not None
         self.runs.clear()
+        # Sentences are paired on their words as written, punctuation kept
+        # (only what the parameter file leaves out of the length, -NONE-'s
+        # empty elements, is not text), and a boundary both files share is
+        # crossed only where the words as scored (the parameter file's
+        # deletions made) cross it too: never to save an edit that deleting
+        # punctuation made, nor one a word the scoring deletes made.  Each
+        # pair is scored as ever.
         norm = self.config.params.normalisation
+        empty = norm.delete_labels_for_length
 
-        def words(item: Item) -> list[str]:
+        def written(item: Item) -> list[str]:
+            return [] if item.tokens is None else [
+                word for tag, word in tagged_words(item.tokens) if tag not in empty]
+
+        def scored(item: Item) -> list[str]:
             return [] if item.tokens is None else bracketing.words(
                 norm.normalise(item.tokens).bracketing)
-        return aligned_pairs(gold, test, self.aligned.aligner, words, self.runs,
-                             self.config.segmentation == "document")
+        return aligned_pairs(gold, test, self.aligned.aligner, written, self.runs,
+                             self.config.segmentation == "document", scored)
 
 
 def _rescued(norm: Normalisation, gold: list[str], own: list[str]) -> str | None:
@@ -277,8 +304,8 @@ def _quote_tags() -> frozenset[str]:
     return shipped_params("new").normalisation.quote_labels
 
 
-def _quotes(gold: Bracketing, test: Bracketing) -> str:
-    """Why the lengths may differ, when quotes explain it: the longer side's
+def _quotes(gold: Bracketing, test: Bracketing) -> bool:
+    """Whether quotes explain why the lengths differ: the longer side's
     extra words are all quotes (``'``, ``"``, ``/``) tagged with one of
     new.prm's QUOTE_LABEL tags, the rest of both sides' words the same (a
     parameter file without QUOTE_LABEL deletes ``('' ')`` and keeps ``(POS
@@ -299,8 +326,8 @@ def _quotes(gold: Bracketing, test: Bracketing) -> str:
         if k < len(shorter) and shorter[k][1] == word:
             k += 1
         elif word not in QUOTE_WORDS or tag not in quotes:
-            return ""
-    return f" ({QUOTE_NOTE})" if k == len(shorter) else ""
+            return False
+    return k == len(shorter)
 
 
 def _outer(gold: Bracketing, test: Bracketing) -> str | None:
@@ -324,7 +351,16 @@ def align(scorer: Scorer, metric: str, number: int, gold: Item | None, test: Ite
     if sentence.status != "ok":
         raise ConfigError(f"sentence {number} is not scored ({sentence.status}): "
                           f"{sentence.message}")
-    return aligner.script(outcomes[metric])
+    script = aligner.script(outcomes[metric])
+    classified = outcomes.get("error_classes")
+    if classified is not None:  # each edit marked with its error class
+        if not isinstance(script, EditScript) or metric != "label":
+            raise ConfigError(f"error classes mark the label encoding's edits, not {metric}'s")
+        from parsedit.metrics.error_classes import op_classes
+
+        script = replace(script, classes=op_classes(outcomes[metric].detail.ops,
+                                                    classified.detail))
+    return script
 
 def _why_absent(item: Item | None, path: str, number: int, segmented: bool = False) -> str:
     """Why a file has no tree for a pair (``segmented``: pairs are runs of
@@ -349,7 +385,8 @@ Pair = tuple[int, Item | None, Item | None]
 def pairs(gold_path: str, test_path: str, gold_encoding: str = DEFAULT_ENCODING,
           test_encoding: str = DEFAULT_ENCODING) -> Iterator[Pair]:
     """The numbered pairs of items of two files (see :func:`numbered`)."""
-    return numbered(read_trees(gold_path, gold_encoding), read_trees(test_path, test_encoding))
+    return numbered(*read_both(gold_path, test_path, gold_encoding, test_encoding))
+
 
 
 def numbered(gold: Iterable[Item], test: Iterable[Item], start: int = 1) -> Iterator[Pair]:

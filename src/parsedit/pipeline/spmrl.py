@@ -94,14 +94,17 @@ def rows(scorer: Scorer, number: int, gold: Item | None, test: Item | None,
             "empty line that lets it go on)" if stops else str(test.error) \
             if test.error is not None else f"{test_path}:{test.line}: empty line"
         reason = f"skipped: {why}" if stops else None
+        cause = "no_words" if test.tokens is not None else \
+            "unreadable" if test.error is not None else "empty"
         if config.failures == "skip" or gold_sentence is None or (
                 config.failures == "count" and not gold_sentence.words):
-            return None, SentenceResult(number, "skip", why, length=length, reason=reason), {}
+            return None, SentenceResult(number, "skip", why, length=length, reason=reason,
+                                        cause=cause), {}
         if config.failures == "count":  # parsedit's count: a parse with no constituents
             counts = {name: metric.failure(gold_sentence.bracketing)
                       for name, metric in scorer.metrics.items()}
             return None, SentenceResult(number, "skip", why, counts, length, reason,
-                                        counted=True), {}
+                                        counted=True, cause=cause), {}
         brackets, words = x_count(params, gold_raw)
         kept = len(parseval_brackets(gold_sentence.bracketing)[0])
         counts = {name: metric.failure(gold_sentence.bracketing)
@@ -112,7 +115,7 @@ def rows(scorer: Scorer, number: int, gold: Item | None, test: Item | None,
         message = (f"{why}; {X_NOTE}: {brackets} gold brackets where the gold tree has "
                    f"{kept}")
         return None, SentenceResult(number, "skip", message, counts, length, reason,
-                                    counted=True), {}
+                                    counted=True, cause=cause), {}
     if gold_sentence is None:
         return None, *scorer.pair(number, gold, test, gold_path, test_path)
     test_sentence = norm.normalise(test.tokens)
@@ -133,7 +136,7 @@ def rows(scorer: Scorer, number: int, gold: Item | None, test: Item | None,
             return zero, SentenceResult(
                 number, "error", f"{where}: words differ at word 1: gold {gold_word[:-1]!r}, "
                 f"test {test_word[:-1]!r}", length=length,
-                reason=f"Words unmatch ({gold_word[:-1]}|{test_word[:-1]})"), {}
+                reason=f"Words unmatch ({gold_word[:-1]}|{test_word[:-1]})", cause="words"), {}
     outcomes = {"parseval": scorer.metrics["parseval"].score(
         gold_sentence.bracketing, test_sentence.bracketing)} if scored else {}
     return zero, SentenceResult(number, "ok", f"{where}: {mismatch}; {TWICE_NOTE}",

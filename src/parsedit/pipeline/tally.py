@@ -14,6 +14,7 @@ totals are the groups' sums added in order, so ``-j N``'s figures are
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from parsedit.errors import ConfigError
 from parsedit.frozen import fast_init
 from parsedit.results import (
+    MISMATCHES,
     X_NOTE,
     SentenceResult,
     SentenceRows,
@@ -282,7 +284,7 @@ class Tally:
 # What a pair's message says when it is too large for the metrics that align
 # strings, and what a length mismatch's message adds when a quote tagged as a
 # word on one side is deleted as punctuation on the other (EVALB's
-# QUOTE_LABEL case): the scorer writes them, the tallies count them.
+# QUOTE_LABEL case): for readers; the tallies count the pairs' causes.
 TOO_LARGE = "too large to align"
 QUOTE_NOTE = ("a quote tagged as a word on one side and as deleted punctuation on the "
               "other, which -p new scores as EVALB does with new.prm's QUOTE_LABEL")
@@ -320,33 +322,25 @@ def counts_as_error(s: SentenceResult) -> bool:
     return s.status == "error" or (s.status == "ok" and s.reason is not None)
 
 
-def _mismatch(s: SentenceResult) -> bool:
-    """A pair whose words differ from gold (EVALB's length and word
-    mismatches, errors under ``--yield strict``; not a missing gold tree)."""
-    return s.status == "error" and s.reason is not None \
-        and s.reason.startswith(("Words unmatch", "Length unmatch")) \
-        and not s.reason.startswith("Length unmatch (0|")
-
-
 def tallies(not_ok: Iterable[SentenceResult]) -> dict[str, int]:
     """What the warnings need to know of the pairs not scored ``ok`` (or
-    scored with a note, :func:`noted`): how many are pairs whose words
-    differ (``mismatched``), how many of those differ only by quotes tagged
-    differently (``quoted``), how many were left out as too large to align
-    (``too_large``); EVALB_SPMRL's rows of zeros (``spmrl_zero``) and pairs
-    it scores twice (``spmrl_twice``), its ``-X`` rows (``x_rows``) with the
-    gold brackets it counted for them (``x_gold``) and those their trees
-    have (``x_kept``); pairs ``--delete-by gold`` rescued (``rescued``)."""
-    out = dict.fromkeys(("mismatched", "quoted", "too_large", "spmrl_zero", "spmrl_twice",
-                         "x_rows", "x_gold", "x_kept", "rescued"), 0)
+    scored with a note, :func:`noted`), from their causes
+    (:data:`~parsedit.results.CAUSES`) and notes: how many are pairs whose
+    words differ (``mismatched``: EVALB's length and word mismatches, errors
+    under ``--yield strict``), how many of those differ only by quotes
+    tagged differently (``quoted``), how many were left out as too large to
+    align (``too_large``); EVALB_SPMRL's rows of zeros (``spmrl_zero``) and
+    pairs it scores twice (``spmrl_twice``), its ``-X`` rows (``x_rows``)
+    with the gold brackets it counted for them (``x_gold``) and those their
+    trees have (``x_kept``); pairs ``--delete-by gold`` rescued
+    (``rescued``)."""
+    causes: Counter[str | None] = Counter()
+    out = dict.fromkeys(("spmrl_zero", "spmrl_twice", "x_rows", "x_gold", "x_kept",
+                         "rescued"), 0)
     for s in not_ok:
+        causes[s.cause] += 1
         message = s.message or ""
-        if _mismatch(s):
-            out["mismatched"] += 1
-            out["quoted"] += QUOTE_NOTE in message
-        elif s.status == "skip" and f": {TOO_LARGE}: " in message:
-            out["too_large"] += 1
-        elif s.status == "ok" and message:
+        if s.status == "ok" and message:
             out["spmrl_zero"] += ZERO_NOTE in message
             out["spmrl_twice"] += TWICE_NOTE in message
             out["rescued"] += RESCUED_NOTE in message
@@ -355,7 +349,8 @@ def tallies(not_ok: Iterable[SentenceResult]) -> dict[str, int]:
             out["x_rows"] += 1
             out["x_gold"] += x[0]
             out["x_kept"] += x[1]
-    return out
+    return {"mismatched": sum(causes[cause] for cause in MISMATCHES),
+            "quoted": causes["quotes"], "too_large": causes["too_large"], **out}
 
 
 # The tallies the warnings need (see scored_tallies).

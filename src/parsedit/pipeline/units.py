@@ -50,12 +50,13 @@ from parsedit.trees.normalise import Normalisation, Normalised
 from parsedit.trees.ranges import LineRange, Reroute
 from parsedit.trees.reader import SPACES, Item, _read, joined, read_sentence
 from parsedit.trees.roots import root_label
-from parsedit.trees.source import byte_text, raw_lines
+from parsedit.trees.source import byte_text, over_limit, raw_lines
 
 if TYPE_CHECKING:
     from parsedit.metrics.parseval_arrays import ArrayCounts
     from parsedit.metrics.yields import AlignedScorer
     from parsedit.trees.arrays import ArrayKeys
+    from parsedit.trees.splits import Splits
 
 # Lines a range holds (a multiple of SUM_EVERY, so that the sums are those
 # of -j N): PARSEVAL's keys, and sentences read with numpy; other ranges
@@ -86,6 +87,9 @@ class Job:
     # With keep="rows", each unit's rows rendered where it is scored (its
     # tally then carries ``rendered``, not its rows).
     render: Callable[[SentenceRows], bytes] | None = None
+    # Which trees split over lines the run reads as one (None: every one,
+    # as a file read alone).
+    splits: Splits | None = None
 
     def tally(self) -> Tally:
         """An empty tally of this job's pairs."""
@@ -153,9 +157,11 @@ def rows(scorer: Scorer, number: int, gold: Item | None, test: Item | None, gold
 class _Lines:
     """One file's lines of a range, as text without their newlines."""
 
-    def __init__(self, path: str, span: tuple[int, int, bool], encoding: str) -> None:
+    def __init__(self, path: str, span: tuple[int, int, bool], encoding: str,
+                 joins: Callable[[int], bool] | None = None) -> None:
         start, self.end, self.last = span
         self.path = path
+        self.joins = joins
         self.encoding = encoding
         self.lines = byte_text(path, start, self.end, encoding).split("\n") \
             if start < self.end else []
@@ -169,14 +175,17 @@ class _Lines:
 
     def item(self, k: int, number: int) -> Item | None:
         """The ``k``-th line's item, as the reference reader makes it in
-        this file (a tree split over lines sends the whole run to the
-        reference route: :class:`~parsedit.trees.ranges.Reroute`)."""
+        this file (a tree split over lines that the run reads as one,
+        ``joins`` given its first line's number, None: every one, as the
+        file read alone, sends the whole run to the reference route:
+        :class:`~parsedit.trees.ranges.Reroute`)."""
         if k >= len(self.lines):
             return None
         text = self.lines[k]
         item = next(_read(self.path, [text + "\n" if k < self.ended else text], layout=True,
                           first=number))
-        if item.error is not None and joined(text, self._after(k)):
+        if item.error is not None and joined(text, self._after(k)) \
+                and (self.joins is None or self.joins(number)):
             raise Reroute(f"{self.path}:{number}: a tree split over lines")
         # Blank lines at the end of a range are trailing only if nothing but
         # blank lines follows it in the file (``last``).
@@ -200,8 +209,11 @@ class _Lines:
 
 def _range(job: Job, lines: LineRange) -> tuple[_Lines, _Lines]:
     gold_encoding, test_encoding = lines.encodings
-    return (_Lines(job.gold_path, lines.gold, gold_encoding),
-            _Lines(job.test_path, lines.test, test_encoding))
+    splits = job.splits
+    return (_Lines(job.gold_path, lines.gold, gold_encoding,
+                   None if splits is None else splits.side(0)),
+            _Lines(job.test_path, lines.test, test_encoding,
+                   None if splits is None else splits.side(1)))
 
 
 def _handed_back(job: Job, gold: _Lines, test: _Lines, k: int, number: int) -> Scored | None:
@@ -424,7 +436,9 @@ def _array_counts(reader: ArrayKeys, gold: list[str], test: list[str], labeled: 
     import numpy as np
 
     from parsedit.metrics.parseval_arrays import array_counts
+    from parsedit.trees.arrays import mended
 
+    gold, test = mended(gold), mended(test)  # (equal once respaced: read once)
     size = max(len(gold), len(test))
     same = np.zeros(size, np.bool_)
     equal = list(map(str.__eq__, gold, test))
@@ -475,8 +489,12 @@ def batch(job: Job, first: int, gold: list[str], test: list[str]) -> list[Scored
     the job's route as a range's lines are: each string of the usual form
     read by the route's fast reader, any other pair the reference way (as
     if each string were line ``n`` of files named by the job: the messages
-    name the pair ``GOLD:n and TEST:n``)."""
-    found = _fast_batch(job, first, gold, test)
+    name the pair ``GOLD:n and TEST:n``); a string over the line limit
+    (PARSEDIT_MAX_LINE_BYTES) is not read, as a file's line is not."""
+    # The fast readers are given an empty string in its place, which they
+    # hand back: the reference reader refuses it, naming the limit.
+    found = _fast_batch(job, first, *([text if over_limit(text) is None else "" for text in side]
+                                      for side in (gold, test)))
     return [scored if scored is not None else score_pair(job, (
         number, read_sentence(g, job.gold_path, number),
         read_sentence(t, job.test_path, number)))
@@ -528,8 +546,11 @@ def batch_root_labels(norm: Normalisation, lines: list[str]) -> list[str | None]
     """The root label of each one-line string's normalised sentence (for the
     root-label warning), read by the line reader, else the reference one."""
     reader = fast.line_sentences(norm)
-    labels = []
+    labels: list[str | None] = []
     for line in lines:
+        if over_limit(line) is not None:
+            labels.append(None)
+            continue
         found = reader.read(line)
         if found is None:
             tokens = read_sentence(line).tokens

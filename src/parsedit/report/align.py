@@ -20,12 +20,13 @@ def _pad(text: str, width: int) -> str:
     return text + " " * (width - _columns(text))
 
 
-def table(title: str, rows: list[tuple[str, str, str, str]]) -> list[str]:
+def table(title: str, rows: list[tuple[str, str, str, str]], last: str = "cost") -> list[str]:
     """The title, then one line per (gold, test, edit, cost) row, aligned in
-    terminal columns (a Korean or Chinese word takes two a character)."""
+    terminal columns (a Korean or Chinese word takes two a character);
+    ``last`` heads the last column."""
     width_g = max([len("gold")] + [_columns(r[0]) for r in rows])
     width_t = max([len("test")] + [_columns(r[1]) for r in rows])
-    lines = [title, "", f"{'gold':<{width_g}}  {'test':<{width_t}}  {'edit':<12}  cost"]
+    lines = [title, "", f"{'gold':<{width_g}}  {'test':<{width_t}}  {'edit':<12}  {last}"]
     lines.append("-" * len(lines[-1]))
     for gold, test, edit, cost in rows:
         lines.append(f"{_pad(gold, width_g)}  {_pad(test, width_t)}  {edit:<12}  {cost}".rstrip())
@@ -33,13 +34,16 @@ def table(title: str, rows: list[tuple[str, str, str, str]]) -> list[str]:
 
 
 def render(script: EditScript, sentence: int) -> str:
+    """The script a row an operation; with error classes, each edit's class
+    after its cost."""
     rows = []
-    for op in script.ops:
+    classes = script.classes or (None,) * len(script.ops)
+    for op, name in zip(script.ops, classes):
         gold, test = op.gold or "", op.test or ""
         cost = number(op.cost) if op.kind != "match" or op.cost else ""
-        rows.append((gold, test, _NAMES[op.kind], cost))
+        rows.append((gold, test, _NAMES[op.kind], f"{cost:<4}  {name}" if name else cost))
     lines = table(f"sentence {sentence}, {script.encoding} encoding, cost scheme "
-                  f"{script.scheme}", rows)
+                  f"{script.scheme}", rows, "cost  class" if script.classes else "cost")
     counts = script.counts
     lines.append("")
     if script.moves:

@@ -142,6 +142,40 @@ def _part_rows(c: Comparison, metric: str) -> list[list[str]]:
     return rows
 
 
+# A metric with more parts than this (error classes) has its parts shown one
+# a row: each system's figure, and against a baseline a row per part and system.
+WIDE_PARTS = 2
+
+
+def _many_parts(c: Comparison, metric: str) -> bool:
+    return len(c.parts.get(metric, {})) > WIDE_PARTS
+
+
+def _part_figure_rows(c: Comparison, metric: str) -> list[list[str]]:
+    """Each part's figure per system (a part a row)."""
+    def shown(value: float | None) -> str:  # a count as a whole number
+        return f"{value:.0f}" if value is not None and value == int(value) else _fig(value)
+
+    return [["", *c.names]] + [[part.title, *(shown(v) for v in part.figures)]
+                               for part in c.parts[metric].values()]
+
+
+def _part_long_rows(c: Comparison, metric: str) -> list[list[str]]:
+    """Against the baseline, a row per part and system: its difference, p
+    and Holm's p."""
+    base = c.names[c.baseline] if c.baseline is not None else ""
+    rows = [["part", "system", f"minus {base}", "p", "p (Holm)"]]
+    for part in c.parts[metric].values():
+        for pair in c.pairs:
+            difference = part.differences[pair]
+            rows.append([part.title, c.names[pair[1]],
+                         "n/a" if difference is None else _number(difference, True),
+                         _p(part.p_values[pair]),
+                         _p(part.p_holm[pair]) + ("*" if c.part_significant(part, pair)
+                                                  else "")])
+    return rows
+
+
 def _matrix_rows(c: Comparison, metric: str) -> list[list[str]]:
     n = len(c.names)
     rows = [["", *(str(j + 1) for j in range(n))]]
@@ -159,19 +193,21 @@ def _matrix_rows(c: Comparison, metric: str) -> list[list[str]]:
             elif not c.significant(metric, pair):
                 row.append(".")
             else:
-                # difference: the pair's second system minus its first
-                better = difference < 0 if i < j else difference > 0
+                # difference: the pair's second system minus its first; gain:
+                # how much better the second is
+                gain = difference if c.better(metric) else -difference
+                better = gain < 0 if i < j else gain > 0
                 row.append(">" if better else "<")
         rows.append(row)
     return rows
 
 
-def _ordered(c: Comparison, pair: Pair, difference: float, bounds: Interval | None
-             ) -> tuple[str, str, float, Interval | None]:
+def _ordered(c: Comparison, pair: Pair, difference: float, bounds: Interval | None,
+             higher_is_better: bool = True) -> tuple[str, str, float, Interval | None]:
     """The pair's better system first: (better, worse, better - worse, its
-    interval)."""
+    interval); where lower is better, better - worse is negative."""
     i, j = pair
-    if difference > 0:  # the second system is better
+    if difference > 0 if higher_is_better else difference < 0:  # the second is better
         return c.names[j], c.names[i], difference, bounds
     return (c.names[i], c.names[j], -difference + 0.0,
             None if bounds is None else (-bounds[1] + 0.0, -bounds[0] + 0.0))
@@ -185,7 +221,8 @@ def _listed(c: Comparison, metric: str) -> list[str]:
         if difference is None or not c.significant(metric, pair):
             continue
         better, worse, size, bounds = _ordered(c, pair, difference,
-                                               c.difference_intervals[metric][pair])
+                                               c.difference_intervals[metric][pair],
+                                               c.better(metric))
         exact = c.p_exact.get(metric, {}).get(pair)
         out.append(f"{better} > {worse}: {_number(size, True)} {_bounds(bounds)}, "
                    f"p {_p(c.p_values[metric][pair])}, Holm {_p(c.p_holm[metric][pair])}"
@@ -201,7 +238,7 @@ def _part_listed(c: Comparison, part: PartTests) -> list[str]:
         difference = part.differences[pair]
         if difference is None or not c.part_significant(part, pair):
             continue
-        better, worse, size, _ = _ordered(c, pair, difference, None)
+        better, worse, size, _ = _ordered(c, pair, difference, None, part.higher_is_better)
         out.append(f"{better} > {worse}: {_number(size, True)}, p {_p(part.p_values[pair])}, "
                    f"Holm {_p(part.p_holm[pair])}")
     return out
@@ -222,7 +259,8 @@ def _significance_heading(c: Comparison) -> str:
 
 
 def _parts_heading(c: Comparison, metric: str) -> str:
-    titles = " and ".join(part.title for part in c.parts[metric].values())
+    titles = f"each part of {c.titles[metric]}" if _many_parts(c, metric) \
+        else " and ".join(part.title for part in c.parts[metric].values())
     return (f"{titles}, as Bikel's compare.pl tests them: stratified shuffling of the "
             "sentences (the same rounds), p one-sided in the observed difference's "
             "direction, Holm-corrected over the pairs of each")
@@ -232,10 +270,13 @@ def _document(c: Comparison, gold: str, table: Callable[[list[list[str]]], list[
               heading: Callable[[str], str], note: Callable[[str], str]) -> list[str]:
     level = _level(c.level)
     lines = [heading(f"parsedit compare: {gold} (gold), {len(c.names)} systems"), ""]
+    fewer = [c.titles[m] for m in c.metrics if not c.better(m)]
     lines += table(_rows(c)) + ["", note(
         f"Each figure with its {level} paired-bootstrap percentile interval [low, high] "
         f"({c.samples} resamples of the {c.resampled} sentences some system scored), and "
-        "its rank (- : not ranked); scored: sentences scored of the gold trees"
+        "its rank (- : not ranked"
+        + (f"; {', '.join(fewer)}: fewer is better, rank 1 the fewest" if fewer else "")
+        + "); scored: sentences scored of the gold trees"
         + ("; WER: the word error rate of the system's words against gold's "
            "(--yield align)." if _aligned(c) else ".")), ""]
     if c.averages:
@@ -262,11 +303,16 @@ def _document(c: Comparison, gold: str, table: Callable[[list[list[str]]], list[
             if used[0] == used[-1] else f" (each over {used[0]}-{used[-1]} sentences)"
         lines += [note(f"{c.titles[metric]}: {found} of {c.tests(metric)} tests significant"
                        f"{span}; intervals at {_level(c.interval_levels[metric])}"), ""]
+        if _many_parts(c, metric):
+            lines += [note(f"{c.titles[metric]} by part, each system's figure"
+                           + ("" if c.better(metric) else " (fewer is better)")), ""]
+            lines += table(_part_figure_rows(c, metric)) + [""]
         if c.baseline is not None:
             lines += table(_baseline_rows(c, metric)) + [""]
             if metric in c.parts:
                 lines += [note(_parts_heading(c, metric)), ""]
-                lines += table(_part_rows(c, metric)) + [""]
+                lines += table(_part_long_rows(c, metric) if _many_parts(c, metric)
+                               else _part_rows(c, metric)) + [""]
             continue
         lines += table(_matrix_rows(c, metric)) + [""]
         listed = _listed(c, metric)
@@ -398,6 +444,7 @@ def to_dict(c: Comparison, gold: str) -> dict[str, Any]:
         "significance_method": _method(c),
         "bootstrap_sentences": c.resampled,
         "titles": {m: c.titles[m] for m in c.metrics},
+        "higher_is_better": {m: c.better(m) for m in c.metrics},
         "tests": {m: c.tests(m) for m in c.metrics},
         "warnings": c.warnings,
         "systems": [{
@@ -412,10 +459,12 @@ def to_dict(c: Comparison, gold: str) -> dict[str, Any]:
             "ranks": {m: c.ranks[m][i] for m in c.metrics},
             **({"sentence_averages": {m: c.averages[m][i] for m in c.metrics}}
                if c.averages else {}),
+            **({"parts": {m: {name: part.figures[i] for name, part in parts.items()}
+                          for m, parts in c.parts.items()}} if c.parts else {}),
         } for i, (name, r) in enumerate(zip(c.names, c.results))],
         "rank_agreement": [{"a": a, "b": b, "kendall_tau": tau,
                             "systems": c.tau_systems[a, b]} for (a, b), tau in c.tau.items()],
-        "significance": {m: [_pair(c, m, pair) for pair in c.pairs] for m in c.metrics},
+        "significance": {m: [_pair(c, m, pair) for pair in c.tested(m)] for m in c.metrics},
     }
 
 
@@ -425,6 +474,7 @@ def _pair(c: Comparison, metric: str, pair: Pair) -> dict[str, Any]:
         "a": c.names[i], "b": c.names[j],
         "difference": c.differences[metric][pair],
         "interval": _listed_bounds(c.difference_intervals[metric][pair]),
+        "interval_resampled": pair not in c.unresampled.get(metric, ()),
         "confidence": c.interval_levels[metric],
         "p": _nan(c.p_values[metric][pair]), "p_holm": _nan(c.p_holm[metric][pair]),
         "p_exact": c.p_exact.get(metric, {}).get(pair),

@@ -85,7 +85,8 @@ def unshown(config: Config, errors: bool = False) -> list[str]:
     others = [m for m in config.metrics if m not in ("parseval", "la")]
     ignored = [name for name, on in (("--errors", errors),
                                      ("--average sentence", config.average == "sentence"),
-                                     (f"--metrics {','.join(others)}", others)) if on]
+                                     (f"--metrics {','.join(others)}", others),
+                                     ("--error-classes", config.error_classes)) if on]
     if not ignored:
         return []
     return [f"{' and '.join(ignored)} show(s) nothing in --format evalb (EVALB's report has "

@@ -17,7 +17,11 @@ Every TEST file is drawn: overlaid in one colour each with a legend
 * ``la-vs-f``: per sentence, the leaf-ancestor score against unlabelled and
   labelled PARSEVAL F (Sampson and Babarczy's Figures 1 and 2);
 * ``intervals``: each system's figure under each metric with its paired
-  bootstrap confidence interval (one panel per metric; from ``compare``).
+  bootstrap confidence interval (one panel per metric; from ``compare``);
+* ``error-classes``: a stacked bar per system, one segment per class of
+  error (``--error-classes``), its brackets (the bar is PARSEVAL's missing
+  plus extra brackets); :func:`draw_error_classes` draws the same from the
+  JSON report's classes, by brackets or by fixes.
 
 The format follows the output file's suffix: ``.png``, ``.svg`` or ``.pdf``.
 """
@@ -26,7 +30,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -34,11 +38,14 @@ from parsedit.compare import Comparison, Headlines
 from parsedit.errors import ConfigError
 from parsedit.results import CorpusResult
 
-KINDS = ("e-vs-label", "buckets", "rank-differences", "la-vs-f", "intervals")
+KINDS = ("e-vs-label", "buckets", "rank-differences", "la-vs-f", "intervals", "error-classes")
 SUFFIXES = (".png", ".svg", ".pdf")
 NEEDS = {"e-vs-label": ("parseval", "label"), "buckets": ("parseval", "label"),
          "rank-differences": ("parseval", "label", "span", "rule"),
-         "la-vs-f": ("parseval", "la"), "intervals": ("parseval", "label", "span", "rule")}
+         "la-vs-f": ("parseval", "la"), "intervals": ("parseval", "label", "span", "rule"),
+         "error-classes": ("parseval",)}
+# What needs error classes scored (beside its metrics).
+CLASSIFIED = ("error-classes",)
 # What needs two systems or more.
 SEVERAL = ("rank-differences", "intervals")
 
@@ -86,6 +93,9 @@ def draw(kind: str, results: Sequence[tuple[str, CorpusResult]], output: str,
         figure_ = _rank_differences(plt, [name for name, _ in results], board)
     elif kind == "la-vs-f":
         figure_ = _la_vs_f(plt, results)
+    elif kind == "error-classes":
+        figure_ = _error_classes(plt, [(name, result.totals.counts["error_classes"].figures())
+                                       for name, result in results], "brackets")
     else:
         raise ConfigError("intervals are drawn from a comparison (draw_intervals)")
     figure_.tight_layout()
@@ -232,3 +242,57 @@ def draw_intervals(c: Comparison, output: str) -> None:
     figure_.tight_layout()
     figure_.savefig(output)
     plt.close(figure_)
+
+
+def draw_error_classes(systems: Sequence[tuple[str, Mapping[str, Mapping[str, int]]]],
+                       output: str, measure: str = "brackets") -> None:
+    """A stacked bar per system from its error classes as the JSON report
+    writes them (``{class: {"count": n, "brackets": m}}``, every class, in
+    one order): each class's ``brackets`` (the missing and extra brackets its
+    fixes account for; the bar is then PARSEVAL's missing plus extra) or
+    ``count`` (its fixes), each class in one colour in every bar, so that
+    bars of several systems compare segment by segment."""
+    if measure not in ("brackets", "count"):
+        raise ConfigError(f"error classes are drawn by 'brackets' or 'count', not {measure!r}")
+    if Path(output).suffix not in SUFFIXES:
+        raise ConfigError(f"-o {output}: the plot's format comes from the suffix, one of "
+                          f"{', '.join(SUFFIXES)}")
+    if not systems:
+        raise ConfigError("error classes need one system or more")
+    plt = _pyplot()
+    figure_ = _error_classes(plt, systems, measure)
+    figure_.tight_layout()
+    figure_.savefig(output)
+    plt.close(figure_)
+
+
+def _error_classes(plt: Any, systems: Sequence[tuple[str, Mapping[str, Mapping[str, int]]]],
+                   measure: str) -> Any:
+    """The stacked bars of :func:`draw_error_classes`."""
+    figure_, ax = plt.subplots(figsize=(max(6.5, 1.0 + 0.7 * len(systems)), 5.5))
+    xs = range(len(systems))
+    bottoms = [0.0] * len(systems)
+    colours = plt.get_cmap("tab20")
+    for i, name in enumerate(systems[0][1]):
+        values = [float(classes[name][measure]) for _, classes in systems]
+        if not any(values):
+            continue
+        ax.bar(xs, values, bottom=bottoms, color=colours(i), label=_class_title(name),
+               width=0.7)
+        bottoms = [b + v for b, v in zip(bottoms, values)]
+    for x, total in zip(xs, bottoms):
+        ax.text(x, total, f"{total:g}", ha="center", va="bottom", fontsize=7)
+    ax.set_xticks(list(xs), [name for name, _ in systems], rotation=30 if len(systems) > 4
+                  else 0, ha="right" if len(systems) > 4 else "center", fontsize=8)
+    ax.set_ylabel("missing + extra brackets" if measure == "brackets" else "errors (fixes)")
+    ax.set_title("Errors by class, per system")
+    handles, labels = ax.get_legend_handles_labels()  # the top segment first, as stacked
+    ax.legend(handles[::-1], labels[::-1], fontsize=7, loc="upper left",
+              bbox_to_anchor=(1.02, 1.0), borderaxespad=0)
+    return figure_
+
+
+def _class_title(name: str) -> str:
+    """A class's JSON name as people read it (``pp_attachment``: PP attachment)."""
+    upper = {"pp", "np", "vp", "x"}
+    return " ".join(w.upper() if w in upper else w for w in name.split("_"))

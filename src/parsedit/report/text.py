@@ -87,6 +87,47 @@ def _la(result: CorpusResult, metric: str) -> list[str]:
     return lines
 
 
+# (JSON name, row title) of the tree edit distance figures the text report shows.
+_TED_ROWS = (
+    ("distance", "distance (summed)"), ("mean_distance", "distance per sentence"),
+    ("discodop_micro", "disco-dop 1 - TED/(|G|+|T|), micro"),
+    ("discodop_macro", "disco-dop, sentence average"),
+    ("tedeval_micro", "TedEval 1 - TED/(|G|+|T|-2), micro"),
+    ("tedeval_macro", "TedEval, sentence average"),
+)
+
+
+def _ted(result: CorpusResult) -> list[str]:
+    cutoff = result.cutoff_len
+    every = result.totals.counts["ted"].figures()
+    short = result.cutoff.counts["ted"].figures()
+    head = f"{'tree edit distance':<36}{'all':>10}{f'len<={cutoff}':>10}"
+    lines = [head, "-" * len(head)]
+    for key, title in _TED_ROWS:
+        lines.append(f"{title:<36}{rate(every[key]):>10}{rate(short[key]):>10}")
+    for key, title in (("sentences", "sentences scored"), ("skipped", "skipped (too large)")):
+        lines.append(f"{title:<36}{every[key]:>10}{short[key]:>10}")
+    return lines + [""]
+
+
+def _error_classes(result: CorpusResult) -> list[str]:
+    every = result.totals.counts["error_classes"]
+    short = result.cutoff.counts["error_classes"].rows()
+    cutoff = f"len<={result.cutoff_len}"
+    head = (f"{'error class':<24}{'fixes':>8}{'brackets':>10}{'% of brackets':>15}"
+            f"{cutoff:>10}")
+    lines = [head, "-" * len(head)]
+    for (title, count, brackets, share), (_, _, within, _) in zip(every.rows(), short):
+        lines.append(f"{title:<24}{count:>8}{brackets:>10}{rate(share):>15}{within:>10}")
+    lines += ["-" * len(head),
+              f"{'all (missing + extra)':<24}{every.fixes:>8}"
+              f"{every.total_brackets:>10}{'':>15}"
+              f"{result.cutoff.counts['error_classes'].total_brackets:>10}",
+              "brackets: the missing and extra PARSEVAL brackets each class's fixes account "
+              "for (see the signature's rule set)"]
+    return lines + [""]
+
+
 def _errors(errors: Mapping[str, Any]) -> list[str]:
     # The edits and movements are the edit encodings': none without them.
     lines = ["Most frequent edits (gold => test):"] if errors["edits"] else []
@@ -158,6 +199,10 @@ def render(result: CorpusResult, gold: str, test: str) -> str:
         elif isinstance(counts, TaggingCounts):
             lines += tags_report.by_scoring(counts, result.cutoff.counts[metric],
                                             result.cutoff_len)
+        elif metric == "ted":
+            lines += _ted(result)
+        elif metric == "error_classes":
+            lines += _error_classes(result)
         else:  # a metric without a table of its own: its figures, all and cut-off
             lines += _figures(metric, counts.figures(), result.cutoff.counts[metric].figures(),
                               result.cutoff_len)

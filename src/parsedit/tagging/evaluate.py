@@ -21,8 +21,10 @@ from parsedit.tagging.scoring import scorer
 from parsedit.tagging.tagset import Tag
 from parsedit.trees import bracketing
 from parsedit.trees.bracketing import Bracketing
+from parsedit.trees.formats import detect
 from parsedit.trees.reader import paired
 from parsedit.trees.source import DEFAULT_ENCODING, check_files
+from parsedit.trees.splits import Splits
 from parsedit.version import __version__
 
 
@@ -148,8 +150,15 @@ def evaluate_tags(gold_path: str, test_path: str, config: TagConfig,
     scorer_ = TagScorer(config)
     sentences = []
     gold_count = test_count = 0
-    pairs = paired(read_tagged(gold_path, gold_format, gold_encoding),
-                   read_tagged(test_path, test_format, test_encoding))
+    formats = [detect(path, encoding) if fmt == "auto" else fmt for path, fmt, encoding in
+               ((gold_path, gold_format, gold_encoding), (test_path, test_format, test_encoding))]
+    # Trees split over lines: read as one where a run of two bracketed files takes them.
+    joins: list[Callable[[int], bool] | None] = [None, None]
+    if formats == ["bracketed", "bracketed"]:
+        splits = Splits((gold_path, gold_encoding), (test_path, test_encoding))
+        joins = [splits.side(0), splits.side(1)]
+    pairs = paired(read_tagged(gold_path, formats[0], gold_encoding, joins[0]),
+                   read_tagged(test_path, formats[1], test_encoding, joins[1]))
     for number, (gold, test) in enumerate(pairs, start=1):
         gold_count += gold is not None
         test_count += test is not None

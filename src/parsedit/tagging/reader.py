@@ -17,7 +17,7 @@ trees).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from parsedit.errors import InputError
@@ -25,6 +25,7 @@ from parsedit.frozen import fast_init
 from parsedit.trees.formats import detect
 from parsedit.trees.reader import SPACES, read_trees
 from parsedit.trees.source import DEFAULT_ENCODING, Overlong, lines
+from parsedit.trees.tree import tagged_words
 
 EMPTY = "-NONE-"
 
@@ -44,33 +45,29 @@ class TaggedSentence:
     trailing: bool = False
 
 
-def read_tagged(path: str, fmt: str = "auto",
-                encoding: str = DEFAULT_ENCODING) -> Iterator[TaggedSentence]:
-    """Every sentence of a tagged file, in order."""
+def read_tagged(path: str, fmt: str = "auto", encoding: str = DEFAULT_ENCODING,
+                joins: Callable[[int], bool] | None = None) -> Iterator[TaggedSentence]:
+    """Every sentence of a tagged file, in order (``joins``: which trees
+    split over lines of a bracketed file are read as one, as
+    :func:`~parsedit.trees.reader.read_trees` takes it)."""
     fmt = detect(path, encoding) if fmt == "auto" else fmt
     if fmt == "bracketed":
-        yield from _from_trees(path, encoding)
+        yield from _from_trees(path, encoding, joins)
     elif fmt == "tsv":
         yield from _from_tsv(path, encoding)
     else:
         yield from _from_slash(path, encoding)
 
 
-def _from_trees(path: str, encoding: str) -> Iterator[TaggedSentence]:
-    for item in read_trees(path, encoding):
+def _from_trees(path: str, encoding: str, joins: Callable[[int], bool] | None
+                ) -> Iterator[TaggedSentence]:
+    for item in read_trees(path, encoding, joins):
         if item.tokens is None:
             yield TaggedSentence(item.line, None, item.error, item.trailing)
             continue
-        segments = []
-        for token in item.tokens:
-            if token[0] == "(" and token[-1] == ")":  # a preterminal "(TAG word)"
-                space = token.index(" ")
-                tag = token[1:space]
-                if tag != EMPTY:
-                    segments.append(Segment(token[space + 1:-1], (tag,)))
-            elif token[0] != "(" and token != ")":  # a word without a preterminal
-                segments.append(Segment(token, ("",)))
-        yield TaggedSentence(item.line, tuple(segments))
+        segments = tuple(Segment(word, (tag if tag is not None else "",))
+                         for tag, word in tagged_words(item.tokens) if tag != EMPTY)
+        yield TaggedSentence(item.line, segments)
 
 
 def _lines(path: str, encoding: str) -> Iterator[tuple[int, str]]:

@@ -99,6 +99,10 @@ def read_sentences(norm: Normalisation, gold: list[str], test: list[str], arrays
     None where the reader does not take it: a range at a time with numpy
     (``arrays``) or line by line; a test line equal to its gold line is
     read once."""
+    if arrays:  # (lines written with odd spacing respaced first: equal ones read once)
+        from parsedit.trees.arrays import mended
+
+        gold, test = mended(gold), mended(test)
     equal = [k < len(gold) and line == gold[k] for k, line in enumerate(test)]
     test = ["" if same else line for line, same in zip(test, equal)]
     if arrays:

@@ -14,8 +14,8 @@ format         what a file holds                                         read by
 =============  ========================================================  ==============
 
 Every command names a file's format the same way, ``--gold-format`` and
-``--test-format`` (``auto``, the default: told from the file's first line
-that is not blank, :func:`detect`), and takes the formats of its kind:
+``--test-format`` (``auto``, the default: told from the file's first lines
+that are not blank, each voting, :func:`detect`), and takes the formats of its kind:
 the scoring commands (``score``, ``compare``, ``plot``, ``align``) the
 formats that hold trees (:data:`TREES`; ``score`` and ``conventions`` also
 bare brackets, :data:`SCORED`); ``tags`` every format that holds tags
@@ -33,7 +33,7 @@ from collections.abc import Iterator
 
 from parsedit.errors import ConfigError
 from parsedit.trees.normalise import Normalisation
-from parsedit.trees.reader import SPACES, Item, read_sentence, read_trees
+from parsedit.trees.reader import SPACES, VOTE, Item, read_sentence, read_trees, sample
 from parsedit.trees.source import DEFAULT_ENCODING, Overlong, lines
 
 FORMATS: dict[str, str] = {
@@ -49,17 +49,42 @@ TAGGED = ("bracketed", "tsv", "slash")
 
 
 def detect(path: str, encoding: str = DEFAULT_ENCODING) -> str:
-    """A file's format, from its first line that is not blank: bracketed if
-    it begins with ``(``, else ``word<TAB>tag`` if it holds a tab, else
-    ``word/TAG`` (an empty file: bracketed)."""
-    for line in lines(path, encoding):
-        if type(line) is Overlong:
-            return "bracketed"
-        if line.strip(SPACES):
-            if line.lstrip(SPACES).startswith("("):
-                return "bracketed"
-            return "tsv" if "\t" in line else "slash"
-    return "bracketed"
+    """A file's format, told by its first lines that are not blank (the
+    :data:`~parsedit.trees.reader.VOTE` first of those the reader reads to
+    tell a layout, :func:`~parsedit.trees.reader.sample`), each voting
+    (:func:`_vote`); the most votes win, a tie in the order bracketed,
+    ``word<TAB>tag``, ``word/TAG`` (no vote: bracketed).  So one odd line
+    (raw text on line 1 of a file of trees) does not change it."""
+    votes = dict.fromkeys(FORMATS, 0)
+    voters = 0
+    for line in sample(lines(path, encoding)):
+        found = _vote(line)
+        if found is not None:
+            votes[found] += 1
+            voters += 1
+            if voters == VOTE:
+                break
+    return max(votes, key=lambda name: votes[name])  # the first of the most
+
+
+def _vote(line: str) -> str | None:
+    """The format one line looks like: bracketed if it begins with ``(`` (or
+    is too long to read), ``tsv`` if it holds a tab, ``slash`` if at least
+    half its tokens hold a ``/``, else bracketed if it holds a bracket;
+    None if it is blank or says nothing (words alone: raw text)."""
+    if type(line) is Overlong:
+        return "bracketed"
+    text = line.strip(SPACES)
+    if not text:
+        return None
+    if text.startswith("("):
+        return "bracketed"
+    if "\t" in text:
+        return "tsv"
+    tokens = text.split()
+    if 2 * sum("/" in token for token in tokens) >= len(tokens):
+        return "slash"
+    return "bracketed" if "(" in text or ")" in text else None
 
 
 def chosen(name: str, path: str, encoding: str, accepted: tuple[str, ...], option: str,

@@ -82,7 +82,6 @@ class LineRead(NamedTuple):
 # Whitespace that a line of the usual form does not hold: a run of spaces,
 # or any other of the characters EVALB's reader splits at (C isspace).
 _ODD_SPACE = re.compile(r"  |[\t\n\v\f\r]")
-_SPACE_RUN = re.compile(f"[{re.escape(SPACES)}]+")
 
 
 def respaced(text: str) -> str:
@@ -91,7 +90,10 @@ def respaced(text: str) -> str:
     a close bracket.  The reference reader reads both the same, so a parser
     that writes ``(TOP  (S ...) )`` (Berkeley, benepar) is read at full
     speed (see :func:`oddly_spaced`)."""
-    return _SPACE_RUN.sub(" ", text).strip(" ").replace(" )", ")")
+    # The bytes split where C's isspace splits: UTF-8 puts no ASCII byte
+    # inside another character (and this is four times a regex's speed).
+    words = text.encode("utf-8", "surrogatepass").split()
+    return b" ".join(words).decode("utf-8", "surrogatepass").replace(" )", ")")
 
 
 def oddly_spaced(text: str) -> bool:

@@ -33,6 +33,7 @@ from typing import Any, Protocol, runtime_checkable
 from parsedit.errors import ConfigError, TreeError
 from parsedit.trees.reader import Item, read_sentence, read_trees
 from parsedit.trees.source import DEFAULT_ENCODING
+from parsedit.trees.splits import read_both
 from parsedit.trees.tree import Tree, node_tokens, text_problem
 
 
@@ -102,6 +103,18 @@ def not_a_tree(source: Source, name: str) -> None:
     if isinstance(source, str) and source.lstrip().startswith("("):
         raise ConfigError(f"{name}: a bracketed tree, not a path: give a list of sentences "
                           "([tree]) or a file's path")
+
+
+def both(gold: Source, test: Source, first: int = 1) -> tuple[Iterator[Item], Iterator[Item]]:
+    """The items of a gold and a test source (see :func:`items`), named
+    ``gold`` and ``test``; two files are read as a run reads them, each
+    tree split over lines read as one where the run takes it
+    (:class:`~parsedit.trees.splits.Splits`)."""
+    if is_path(gold) and is_path(test):
+        not_a_tree(gold, "gold")
+        not_a_tree(test, "test")
+        return read_both(os.fspath(gold), os.fspath(test))  # type: ignore[arg-type]
+    return items(gold, "gold", first=first), items(test, "test", first=first)
 
 
 def items(source: Source, name: str, encoding: str = DEFAULT_ENCODING,

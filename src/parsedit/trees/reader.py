@@ -24,7 +24,11 @@ sentence, numbered by its first line, so that the later lines keep their
 pairs (:func:`joined`: a line that leaves one tree open, then lines that
 keep it open, each a continuation rather than a whole tree in column 1,
 until a line whose last bracket closes it; EVALB reads such a tree as two
-broken lines and pairs every later line with the wrong one).
+broken lines and pairs every later line with the wrong one).  The same
+lines may be two damaged sentences whose brackets make up for each other;
+a run, which sees both files, decides which reading moves no pair
+(:mod:`parsedit.trees.splits`) and tells the reader (``joins``); a file
+read alone joins every such tree.
 
 Any other file (several trees on a line, trees across lines) is read
 *freely*: blank lines separate nothing, and each tree is a sentence.
@@ -72,7 +76,7 @@ count`` counts as a parse with no constituents).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import chain, zip_longest
@@ -80,7 +84,7 @@ from typing import NamedTuple, Protocol, TypeVar
 
 from parsedit.errors import InputError
 from parsedit.limits import max_line_bytes
-from parsedit.trees.source import DEFAULT_ENCODING, Overlong, lines
+from parsedit.trees.source import DEFAULT_ENCODING, Overlong, lines, over_limit
 from parsedit.trees.tree import Tree
 
 # What separates words: C's isspace in the C locale, as EVALB reads a line.
@@ -178,17 +182,24 @@ def _wrapped_failure(tree: list[str]) -> bool:
             and all(t[0] != "(" and t != ")" for t in inner[1:-1]))
 
 
-def read_trees(path: str, encoding: str = DEFAULT_ENCODING) -> Iterator[Item]:
+def read_trees(path: str, encoding: str = DEFAULT_ENCODING,
+               joins: Callable[[int], bool] | None = None) -> Iterator[Item]:
     """Yield the sentences of a bracketed file (see the module docstring);
-    ``path`` may be ``-`` (standard input) or compressed."""
-    yield from _read(path, lines(path, encoding))
+    ``path`` may be ``-`` (standard input) or compressed.  ``joins`` says,
+    given its first line's number, whether a tree split over lines is read
+    as one sentence (a run decides it from both of its files:
+    :class:`parsedit.trees.splits.Splits`); None: every one is (a file read
+    alone)."""
+    yield from _read(path, lines(path, encoding), joins=joins)
 
 
 def read_sentence(text: str, source: str = "<string>", number: int = 1) -> Item:
     """One sentence from a string (a tree, several trees read as one
     sentence, or nothing), as if it were line ``number`` of ``source``; line
-    breaks inside it count as spaces."""
-    flat = text.replace("\r", " ").replace("\n", " ")
+    breaks inside it count as spaces; longer than the line limit
+    (PARSEDIT_MAX_LINE_BYTES, in UTF-8 bytes), it is not read, as such a
+    line of a file is not."""
+    flat: str = over_limit(text) or text.replace("\r", " ").replace("\n", " ")
     item = next(_read(source, [flat], layout=True, first=number))
     return replace(item, trailing=False)  # an empty string is a missing parse
 
@@ -199,8 +210,13 @@ SAMPLE_BYTES = 1 << 22
 # Wider than a pretty-printer writes a line by default (NLTK's pformat breaks at 70).
 MARGIN = 120
 # One tree continued on indented lines in this many trees of one line
-# makes a file pretty-printed (see line_layout).
-PRETTY_SHARE = 10
+# makes a file pretty-printed (see line_layout): at least a third of its
+# trees, so that a one-tree-a-line file some of whose trees are wrapped
+# onto indented lines keeps its blank lines' meaning.
+PRETTY_SHARE = 2
+# A blank line after this share of the trees (or more) makes blank lines
+# separators, not sentences (see line_layout).
+SEPARATED = 0.9
 # The non-blank lines that vote on how a file is read (see line_layout).
 VOTE = 50
 # The most lines a tree split over lines of a line-by-line file may take.
@@ -225,12 +241,17 @@ def line_layout(first_lines: Iterable[str]) -> bool:
     :func:`sample` takes them) is read line by line.  It is, unless:
 
     * it is pretty-printed: at least one of its trees is continued on
-      indented lines until its brackets close, and such trees are not
-      outnumbered :data:`PRETTY_SHARE` to one by trees standing alone on a
-      line (so one tree of a one-tree-a-line file split over indented
-      lines is read as a split tree, :func:`joined`).  A line left open by
-      damage and followed by an indented line whose brackets never close
-      it, or close more than it left open, is damage, not a continuation;
+      indented lines until its brackets close, and either such trees are
+      not outnumbered :data:`PRETTY_SHARE` to one by trees standing alone
+      on a line, or a blank line follows nearly every tree
+      (:data:`SEPARATED`: blank lines are then separators).  So a
+      one-tree-a-line file fewer than a third of whose trees are wrapped
+      onto indented lines is read line by line, each wrapped tree as a
+      split tree (:func:`joined`) and each blank line as an empty
+      sentence, as EVALB reads it: no blank line vanishes to move the
+      later pairs.  A line left open by damage and followed by an
+      indented line whose brackets never close it, or close more than it
+      left open, is damage, not a continuation;
       so is an indented line that does not begin with two spaces, in a
       file where a whole tree stands alone on a line wider than
       :data:`MARGIN` characters: such a file is no narrow
@@ -245,8 +266,9 @@ def line_layout(first_lines: Iterable[str]) -> bool:
 
     So a file's layout is told from many lines, and no one line changes
     it."""
-    texts = [text for text in first_lines if type(text) is not Overlong and not blank(text)]
-    if not texts or _pretty_printed(texts):
+    sampled = list(first_lines)
+    texts = [text for text in sampled if type(text) is not Overlong and not blank(text)]
+    if not texts or _pretty_printed(texts, _blank_runs(sampled)):
         return False
     return _decided(tuple(texts[:VOTE]))
 
@@ -287,8 +309,18 @@ def _trees(text: str) -> int:
     return 0 if depth else trees
 
 
-def _pretty_printed(texts: list[str]) -> bool:
-    """Whether lines are pretty-printed (see :func:`line_layout`)."""
+def _blank_runs(texts: list[str]) -> int:
+    """How many runs of blank lines follow a line that is not blank."""
+    runs = 0
+    for before, text in zip(texts, texts[1:]):
+        runs += type(text) is not Overlong and blank(text) and (
+            type(before) is Overlong or not blank(before))
+    return runs
+
+
+def _pretty_printed(texts: list[str], blank_runs: int = 0) -> bool:
+    """Whether lines (not blank ones) are pretty-printed, ``blank_runs``
+    the runs of blank lines between them (see :func:`line_layout`)."""
     wide = any(text[0] == "(" and len(text.rstrip(SPACES)) > MARGIN
                and text.count("(") == text.count(")") for text in texts)
     depth = 0
@@ -311,7 +343,8 @@ def _pretty_printed(texts: list[str]) -> bool:
             elif text[0] == "(":
                 alone += 1
             continued = False
-    return spanning > 0 and spanning * PRETTY_SHARE >= alone
+    return spanning > 0 and (spanning * PRETTY_SHARE >= alone
+                             or blank_runs >= SEPARATED * (spanning + alone))
 
 
 class _Shape(NamedTuple):
@@ -425,10 +458,10 @@ def join_lines(parts: Sequence[str]) -> str:
     return " ".join(part.rstrip("\r\n") for part in parts[:-1]) + " " + parts[-1]
 
 
-def _units(text_lines: Iterable[str], first: int) -> Iterator[tuple[int, str]]:
-    """The lines of a file read line by line, numbered from ``first``, each
-    tree split over lines (:func:`joined`) as one line (:func:`join_lines`)
-    numbered by its first."""
+def candidates(text_lines: Iterable[str]) -> Iterator[tuple[str, int]]:
+    """Each line of a file read line by line, with how many of the lines
+    after it continue a tree it begins and leaves open (:func:`joined`; 0:
+    none).  The lines are read ahead only as far as that needs."""
     source = iter(text_lines)
     ahead: list[str] = []  # lines read to look for a split, not yet given
 
@@ -443,20 +476,42 @@ def _units(text_lines: Iterable[str], first: int) -> Iterator[tuple[int, str]]:
             yield ahead[k]
             k += 1
 
-    number = first
     while True:
         text = ahead.pop(0) if ahead else next(source, None)
         if text is None:
             return
-        taken = joined(text, following())
-        if taken:
-            parts = [text, *ahead[:taken]]
-            del ahead[:taken]
+        yield text, joined(text, following())
+
+
+def _units(text_lines: Iterable[str], first: int,
+           joins: Callable[[int], bool] | None = None) -> Iterator[tuple[int, str]]:
+    """The lines of a file read line by line, numbered from ``first``, each
+    tree split over lines (:func:`joined`) that ``joins`` takes (given its
+    first line's number; None: every one) as one line (:func:`join_lines`)
+    numbered by its first."""
+    found = candidates(text_lines)
+    number = first
+    for text, taken in found:
+        if taken and (joins is None or joins(number)):
+            parts = [text, *(next(found)[0] for _ in range(taken))]
             yield number, join_lines(parts)
             number += taken + 1
         else:
             yield number, text
             number += 1
+
+
+def words_in(tokens: Iterable[str]) -> int:
+    """How many words the tokens of :data:`_TOKEN` hold (a preterminal's
+    ``(TAG word)`` or a bare word): a line's or a tree's, read whole or
+    not, to compare the sentences of two files (:mod:`parsedit.trees.splits`)."""
+    return sum(1 for token in tokens
+               if (token[-1] == ")" if token[0] == "(" else token != ")"))
+
+
+def line_words(text: str) -> int:
+    """How many words a line holds (:func:`words_in`), whatever its brackets."""
+    return words_in(_TOKEN.findall(text))
 
 
 def _stretch(held: list[Item], damage: Item | None, lines: int, lost: list[int] | None
@@ -496,19 +551,21 @@ def _written(tree: list[str]) -> str:
 
 
 def _read(path: str, text_lines: Iterable[str], layout: bool | None = None,
-          first: int = 1, lost: list[int] | None = None) -> Iterator[Item]:
+          first: int = 1, lost: list[int] | None = None,
+          joins: Callable[[int], bool] | None = None) -> Iterator[Item]:
     """The items of ``text_lines``; ``layout`` forces line-by-line reading
     (True) or free reading (False) instead of telling it from the first
     lines (:func:`line_layout`); ``first`` numbers the first line;
     ``lost`` (free layout): its first element is raised by the lines each
-    damaged stretch holds beyond its first (to tell the layout)."""
+    damaged stretch holds beyond its first (to tell the layout); ``joins``:
+    which trees split over lines are read as one (see :func:`read_trees`)."""
     if layout is None:
         text_lines = iter(text_lines)
         ahead = sample(text_lines)
         layout = line_layout(ahead)
         text_lines = chain(ahead, text_lines)
     line_mode = layout
-    units = _units(text_lines, first) if line_mode else enumerate(text_lines, start=first)
+    units = _units(text_lines, first, joins) if line_mode else enumerate(text_lines, start=first)
     limit = max_line_bytes()
     pending_blanks: list[int] = []  # blank lines not yet known to be trailing
     # Free layout: the items of the stretch being read, its first damage, and

@@ -161,6 +161,18 @@ def overlong(size: int, limit: int) -> Overlong:
     return found
 
 
+def over_limit(text: str, limit: int | None = None) -> Overlong | None:
+    """The :class:`Overlong` of a string held in memory (a sentence given to
+    the Python API) whose UTF-8 bytes pass the line limit (default:
+    :func:`~parsedit.limits.max_line_bytes`), or None: such a string is
+    refused as a file's line over the limit is."""
+    limit = max_line_bytes() if limit is None else limit
+    if len(text) <= limit // 4:  # four bytes a character at most
+        return None
+    size = len(text.encode("utf-8", "surrogatepass"))
+    return overlong(size, limit) if size > limit else None
+
+
 def raw_lines(handle: BinaryIO, limit: int) -> Iterator[bytes | int]:
     """Each line of ``handle`` (its bytes, with its ``\\n``), or, for a line
     of more than ``limit`` bytes (its ``\\n`` not counted), its size: its

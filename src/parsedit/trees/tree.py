@@ -149,6 +149,19 @@ class Tree:
         return f"Tree({self.to_string()!r})"
 
 
+def tagged_words(tokens: Sequence[str]) -> Iterator[tuple[str | None, str]]:
+    """Each word of a tree's tokens with its tag, in order: ``(tag, word)``
+    for a preterminal, ``(None, word)`` for a word standing directly under
+    a phrase."""
+    for token in tokens:
+        if token[0] == "(":
+            if token[-1] == ")":  # a preterminal "(TAG word)"
+                space = token.index(" ")
+                yield token[1:space], token[space + 1:-1]
+        elif token != ")":
+            yield None, token
+
+
 def _child_problem(child: object) -> str | None:
     """What makes ``child`` no child of a :class:`Tree`, or None."""
     if isinstance(child, Tree):
