@@ -427,7 +427,12 @@ X_NOTE = "counted as EVALB_SPMRL's -X counts an unparsed sentence"
 # words differ in number (length) or in a word (words), or differ in number
 # only by quotes tagged as a word on one side and as deleted punctuation on
 # the other (quotes: EVALB's QUOTE_LABEL case).
-CAUSES = {"skip": ("missing", "unreadable", "empty", "no_words", "too_large"),
+# ok: a pair a convention scores where EVALB would not, with a message saying
+# so: EVALB_SPMRL's row of zeros for a length mismatch (spmrl_zero), the pair
+# it then scores as well (spmrl_twice), and a pair --delete-by gold scored
+# that deleting by each side's own tags leaves out (rescued).
+CAUSES = {"ok": ("spmrl_zero", "spmrl_twice", "rescued"),
+          "skip": ("missing", "unreadable", "empty", "no_words", "too_large"),
           "error": ("gold_missing", "gold_unreadable", "gold_empty", "length", "words",
                     "quotes")}
 # The causes of pairs whose words differ from gold (EVALB's length and word

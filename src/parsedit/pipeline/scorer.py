@@ -169,7 +169,8 @@ class Scorer:
             if by_gold and result.status == "ok" and not self.config.params.unsupervised \
             else None
         if rescued is not None:
-            result = replace(result, message=f"{where}: {RESCUED_NOTE} {rescued}")
+            result = replace(result, message=f"{where}: {RESCUED_NOTE} {rescued}",
+                             cause="rescued")
         return result, outcomes
 
     def judge(self, number: int, gold: Normalised, test: Normalised, where: str

@@ -127,7 +127,8 @@ def rows(scorer: Scorer, number: int, gold: Item | None, test: Item | None,
     scored = "parseval" in scorer.metrics
     zero = SentenceResult(number, "ok", f"{where}: {mismatch}; {ZERO_NOTE}",
                           {"parseval": ParsevalCounts.sentence(0, 0, 0, 0, 0, 0, 0, 0)}
-                          if scored else {}, length, f"Length unmatch ({g}|{t})" if g > 1 else None)
+                          if scored else {}, length, f"Length unmatch ({g}|{t})" if g > 1 else None,
+                          cause="spmrl_zero")
     if g > 1:
         return None, zero, {}
     # At most one gold word: its words compared, then every bracket of both.
@@ -141,4 +142,4 @@ def rows(scorer: Scorer, number: int, gold: Item | None, test: Item | None,
         gold_sentence.bracketing, test_sentence.bracketing)} if scored else {}
     return zero, SentenceResult(number, "ok", f"{where}: {mismatch}; {TWICE_NOTE}",
                                 {name: o.counts for name, o in outcomes.items()},
-                                length), outcomes
+                                length, cause="spmrl_twice"), outcomes

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from parsedit.errors import ConfigError
 from parsedit.frozen import fast_init
 from parsedit.results import (
+    CAUSES,
     MISMATCHES,
     X_NOTE,
     SentenceResult,
@@ -310,9 +311,9 @@ def x_tally(message: str | None) -> tuple[int, int] | None:
 
 def noted(s: SentenceResult) -> bool:
     """Whether a sentence is kept among those not ``ok``: not scored ``ok``,
-    or scored with a message (EVALB_SPMRL's rows of zeros, a pair
+    or scored with a cause (EVALB_SPMRL's rows of zeros, a pair
     ``--delete-by gold`` scored that EVALB's way would have left out)."""
-    return s.status != "ok" or s.message is not None
+    return s.status != "ok" or s.cause is not None
 
 
 def counts_as_error(s: SentenceResult) -> bool:
@@ -335,22 +336,19 @@ def tallies(not_ok: Iterable[SentenceResult]) -> dict[str, int]:
     trees have (``x_kept``); pairs ``--delete-by gold`` rescued
     (``rescued``)."""
     causes: Counter[str | None] = Counter()
-    out = dict.fromkeys(("spmrl_zero", "spmrl_twice", "x_rows", "x_gold", "x_kept",
-                         "rescued"), 0)
+    out = dict.fromkeys(("x_rows", "x_gold", "x_kept"), 0)
     for s in not_ok:
         causes[s.cause] += 1
-        message = s.message or ""
-        if s.status == "ok" and message:
-            out["spmrl_zero"] += ZERO_NOTE in message
-            out["spmrl_twice"] += TWICE_NOTE in message
-            out["rescued"] += RESCUED_NOTE in message
-        x = x_tally(message) if s.counted else None
+        # (the numbers of a -X row are in the message parsedit.pipeline.spmrl
+        # writes, read back only from a row counted as -X counts it)
+        x = x_tally(s.message) if s.counted else None
         if x is not None:
             out["x_rows"] += 1
             out["x_gold"] += x[0]
             out["x_kept"] += x[1]
     return {"mismatched": sum(causes[cause] for cause in MISMATCHES),
-            "quoted": causes["quotes"], "too_large": causes["too_large"], **out}
+            "quoted": causes["quotes"], "too_large": causes["too_large"],
+            **{cause: causes[cause] for cause in CAUSES["ok"]}, **out}
 
 
 # The tallies the warnings need (see scored_tallies).
