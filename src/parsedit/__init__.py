@@ -27,16 +27,16 @@ from parsedit.version import __version__ as __version__
 
 __all__ = [
     "Config", "CorpusResult", "Edit", "EditCounts", "EditScript", "Evaluator", "LACounts",
-    "LineageScript", "ParseditError", "ParsevalCounts", "SentenceResult", "TagCounts",
-    "TaggingCounts", "Totals", "Tree", "WordLineages", "align", "load_costs", "load_params",
-    "score",
+    "LineageScript", "ParseditError", "ParsevalCounts", "SentenceResult", "Spans",
+    "TagCounts", "TaggingCounts", "Totals", "Tree", "WordLineages", "align", "load_costs",
+    "load_params", "score",
 ]
 
 _HOMES = {
     "score": "parsedit.api", "Evaluator": "parsedit.api", "align": "parsedit.api",
     "load_costs": "parsedit.costs", "load_params": "parsedit.params",
     "Config": "parsedit.config", "ParseditError": "parsedit.errors",
-    "Tree": "parsedit.trees.tree",
+    "Tree": "parsedit.trees.tree", "Spans": "parsedit.trees.spans",
     **{name: "parsedit.results" for name in (
         "CorpusResult", "Edit", "EditCounts", "EditScript", "LACounts", "LineageScript",
         "ParsevalCounts", "SentenceResult", "TagCounts", "TaggingCounts", "Totals",
@@ -63,6 +63,7 @@ if TYPE_CHECKING:
         Totals,
         WordLineages,
     )
+    from parsedit.trees.spans import Spans
     from parsedit.trees.tree import Tree
 
 

@@ -15,10 +15,11 @@ call or batch by batch in a training loop.
 
 ``gold`` and ``test`` are each a path (``str`` or ``os.PathLike``), or an
 iterable of sentences: bracketed strings (one tree each; an empty string is a
-missing parse), parsedit :class:`~parsedit.trees.tree.Tree` objects, or any
+missing parse), parsedit :class:`~parsedit.trees.tree.Tree` objects, any
 tree with NLTK's interface (``label()`` and iterable children, whose leaves
-are words or NLTK's tagged words ``(word, tag)``).  Options are those of
-``parsedit score`` by their long names (``costs`` maps a metric to a scheme
+are words or NLTK's tagged words ``(word, tag)``), or span sets
+(:class:`~parsedit.trees.spans.Spans`, as span-based parsers give them).
+Options are those of ``parsedit score`` by their long names (``costs`` maps a metric to a scheme
 name, path or loaded scheme; ``cutoff`` and ``max_error`` are ``-c`` and
 ``-e``).  Bad options raise :class:`parsedit.errors.ConfigError` with the
 message the command line prints; a string that cannot be read or paired is
@@ -35,7 +36,7 @@ import sys
 import threading
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import fields, is_dataclass
-from typing import Any, cast
+from typing import Any
 
 from parsedit.config import Config, check_run
 from parsedit.costs import load_costs
@@ -64,16 +65,16 @@ from parsedit.trees.formats import against_gold
 from parsedit.trees.memory import (
     Sentence,
     Source,
-    TreeLike,
     both,
     is_path,
     items,
     not_a_tree,
+    one_sentence,
+    written,
 )
 from parsedit.trees.reader import Item
 from parsedit.trees.roots import ROOT_SAMPLE
 from parsedit.trees.source import DEFAULT_ENCODING, check_encoding
-from parsedit.trees.tree import Tree
 
 __all__ = ["Evaluator", "align", "load_costs", "load_params", "score"]
 
@@ -216,14 +217,18 @@ class Evaluator:
         """Score a batch; its sentences are numbered on from the last batch
         (and messages name them by those numbers).  A tree object that is
         no tree raises :class:`~parsedit.errors.TreeError` naming its
-        number, and the batch is not counted."""
+        number, and the batch is not counted.  Trees and span sets are
+        written as lines and take the route a batch of strings takes
+        (:func:`parsedit.trees.memory.written`)."""
         gold, test = _listed(gold), _listed(test)
         with self._lock:
             first = self._seen + 1
-            if isinstance(gold, list) and isinstance(test, list) \
-                    and all(isinstance(s, str) for s in (*gold, *test)):
-                batch, roots = self._strings(cast(list[str], gold), cast(list[str], test),
-                                             first)
+            if type(gold) is list and type(test) is list:  # (see _listed)
+                # Trees and span sets written as lines, and routed as strings are.
+                gold_lines, gold_given = written(gold, "gold", first)
+                test_lines, test_given = written(test, "test", first)
+                batch, roots = self._strings(gold_lines, test_lines, first,
+                                             (gold_given, test_given))
             else:
                 gold_items, test_items = both(gold, test, first)
                 batch, roots = self._items(list(gold_items), list(test_items), first)
@@ -245,23 +250,25 @@ class Evaluator:
     def _took(self, route: Route) -> None:
         self._routes.setdefault(route.name, route.why)
 
-    def _strings(self, gold: list[str], test: list[str], first: int
-                 ) -> tuple[list[SentenceResult], Roots]:
+    def _strings(self, gold: list[str], test: list[str], first: int,
+                 given: tuple[units.Given, units.Given]) -> tuple[list[SentenceResult], Roots]:
         """A batch of bracketed strings, numbered from ``first``, scored as
         a file's lines are (:func:`parsedit.pipeline.units.batch`, by the
-        route the table chooses for the batch), and the root labels of its
-        first pairs, read the same way."""
+        route the table chooses for the batch; ``given``: the tokens of the
+        lines that trees were written as), and the root labels of its first
+        pairs, read the same way."""
         _same_size(gold, test)
         config = self.config
         route = choose(config, Facts("strings", size=sum(map(len, gold)), batch=len(gold),
                                      numpy="numpy" in sys.modules, keys=keys_serve(config)))
         self._took(route)
         job = units.Job(self._scorer(), route, "gold", "test")
-        batch = [s for scored in units.batch(job, first, gold, test) for s in scored.results]
+        batch = [s for scored in units.batch(job, first, gold, test, given)
+                 for s in scored.results]
         sample = max(0, ROOT_SAMPLE - len(self._roots))
         norm = config.params.normalisation
-        return batch, list(zip(units.batch_root_labels(norm, gold[:sample]),
-                               units.batch_root_labels(norm, test[:sample])))
+        return batch, list(zip(units.batch_root_labels(norm, gold[:sample], given[0]),
+                               units.batch_root_labels(norm, test[:sample], given[1])))
 
     def _add(self, batch: list[SentenceResult], roots: Roots) -> None:
         """Add a scored batch to the sums (``roots``: its first pairs' root
@@ -496,8 +503,7 @@ def _listed(source: Iterable[Sentence]) -> Iterable[Sentence]:
     refuse."""
     if type(source) is list:  # (no tree: nltk's trees are lists, but subclasses)
         return source
-    if is_path(source) or isinstance(source, (Tree, TreeLike)) \
-            or not isinstance(source, Iterable):
+    if is_path(source) or one_sentence(source) or not isinstance(source, Iterable):
         return source
     return list(source)
 

@@ -36,8 +36,10 @@ error analysis or lineage lists kept); *sentences* serve every metric.
 
 Why each row: a run over files that are not each one tree a line on disk
 (a pretty-printed file, standard input, a compressed file), or that pairs
-runs of sentences (``--segmentation``), or over trees held in memory, is
-read the reference way; numpy's import (about 0.15 s) pays from a gold file
+runs of sentences (``--segmentation``), or over sentences held in memory
+given to ``parsedit.score``, is read the reference way (an ``Evaluator``
+writes a batch of trees as lines, :func:`parsedit.trees.memory.written`,
+and routes it as a batch of strings); numpy's import (about 0.15 s) pays from a gold file
 of :data:`ARRAYS_FROM` bytes on, or a batch of :data:`NUMPY_BATCH` strings
 when numpy is imported already (a training loop); under ``--yield align``
 PARSEVAL's keys are read line by line (the word alignment is per pair).

@@ -483,22 +483,40 @@ def _totals(columns: Any, f: Any, has: Any, status: Any, every: slice, within: A
 # -- the Python API's batches of strings ---------------------------------------
 
 
-def batch(job: Job, first: int, gold: list[str], test: list[str]) -> list[Scored]:
+# Per line of a batch, the tokens it was written from (a tree held in
+# memory: parsedit.trees.memory.written), or None (read from the line).
+Given = Sequence[Sequence[str] | None]
+
+
+def batch(job: Job, first: int, gold: list[str], test: list[str],
+          given: tuple[Given, Given] | None = None) -> list[Scored]:
     """A batch of one-line strings (the Python API's
     :class:`~parsedit.api.Evaluator`), numbered from ``first``, scored by
     the job's route as a range's lines are: each string of the usual form
     read by the route's fast reader, any other pair the reference way (as
     if each string were line ``n`` of files named by the job: the messages
-    name the pair ``GOLD:n and TEST:n``); a string over the line limit
-    (PARSEDIT_MAX_LINE_BYTES) is not read, as a file's line is not."""
+    name the pair ``GOLD:n and TEST:n``), from the tokens ``given`` where a
+    line was written from a tree, else from the line; a string over the
+    line limit (PARSEDIT_MAX_LINE_BYTES) is not read, as a file's line is
+    not (a tree's tokens are scored whatever the length of its line)."""
     # The fast readers are given an empty string in its place, which they
     # hand back: the reference reader refuses it, naming the limit.
     found = _fast_batch(job, first, *([text if over_limit(text) is None else "" for text in side]
                                       for side in (gold, test)))
+    gold_given, test_given = given or ((), ())
     return [scored if scored is not None else score_pair(job, (
-        number, read_sentence(g, job.gold_path, number),
-        read_sentence(t, job.test_path, number)))
-        for number, scored, g, t in zip(count(first), found, gold, test)]
+        number, _item(g, gold_given, k, job.gold_path, number),
+        _item(t, test_given, k, job.test_path, number)))
+        for k, (number, scored, g, t) in enumerate(zip(count(first), found, gold, test))]
+
+
+def _item(line: str, given: Given, k: int, path: str, number: int) -> Item:
+    """The item of the ``k``-th line of a batch: of the tokens given, or
+    the line read."""
+    tokens = given[k] if k < len(given) else None
+    if tokens is None:
+        return read_sentence(line, path, number)
+    return Item(number, tokens=tuple(tokens)) if tokens else Item(number)
 
 
 
@@ -542,18 +560,17 @@ def _keys_by_arrays_batch(job: Job, first: int, gold: list[str], test: list[str]
     return out
 
 
-def batch_root_labels(norm: Normalisation, lines: list[str]) -> list[str | None]:
+def batch_root_labels(norm: Normalisation, lines: list[str], given: Given = ()
+                      ) -> list[str | None]:
     """The root label of each one-line string's normalised sentence (for the
-    root-label warning), read by the line reader, else the reference one."""
+    root-label warning), read by the line reader, else from the tokens
+    ``given`` (see :func:`batch`) or by the reference reader."""
     reader = fast.line_sentences(norm)
     labels: list[str | None] = []
-    for line in lines:
-        if over_limit(line) is not None:
-            labels.append(None)
-            continue
-        found = reader.read(line)
-        if found is None:
-            tokens = read_sentence(line).tokens
+    for k, line in enumerate(lines):
+        found = reader.read(line) if over_limit(line) is None else None
+        if found is None:  # (the reference reader refuses a line over the limit)
+            tokens = _item(line, given, k, "<string>", 1).tokens
             found = None if tokens is None else norm.normalise(tokens)
         labels.append(None if found is None else root_label(found.bracketing))
     return labels
