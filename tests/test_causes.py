@@ -52,12 +52,15 @@ def test_the_tallies_read_causes_not_messages() -> None:
     worded = SentenceResult(1, "error", f"x: length mismatch ({QUOTE_NOTE})",
                             reason="Length unmatch (3|4)")
     large = SentenceResult(2, "skip", f"x: {TOO_LARGE}: the trees hold ...")
-    assert tallies([worded, large]) == {"mismatched": 0, "quoted": 0, "too_large": 0}
+    def three(found: dict[str, int]) -> dict[str, int]:
+        return {key: found[key] for key in ("mismatched", "quoted", "too_large")}
+
+    assert three(tallies([worded, large])) == {"mismatched": 0, "quoted": 0, "too_large": 0}
     caused = [SentenceResult(1, "error", "x", cause="quotes"),
               SentenceResult(2, "error", "x", cause="length"),
               SentenceResult(3, "skip", "x", cause="too_large"),
               SentenceResult(4, "error", "x", cause="gold_empty")]
-    assert tallies(caused) == {"mismatched": 2, "quoted": 1, "too_large": 1}
+    assert three(tallies(caused)) == {"mismatched": 2, "quoted": 1, "too_large": 1}
 
 
 @pytest.mark.cli

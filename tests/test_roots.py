@@ -532,7 +532,7 @@ def test_an_unlabelled_outer_bracket_over_another_root_label_is_said_twice(
     assert any(w.startswith("root conventions differ") for w in every)
     said = [w for w in every if w.startswith("root labels differ")]
     assert len(said) == 1 and "root labelled ROOT where" in said[0] and "has S" in said[0]
-    assert "'DELETE_LABEL ROOT'" in said[0]
+    assert "--delete-label ROOT deletes that root" in said[0]
     label = evaluate(gold, test, Config(metrics=("label",))).warnings
     assert not any(w.startswith("root conventions differ") for w in label)
     assert any(w.startswith("root labels differ") for w in label)

@@ -38,7 +38,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import fields, is_dataclass
 from typing import Any
 
-from parsedit.config import DEFAULT_METRICS, Config, check_run
+from parsedit.config import Config, check_run
 from parsedit.costs import load_costs
 from parsedit.costs.alphabet import collect_items
 from parsedit.errors import ConfigError
@@ -50,7 +50,7 @@ from parsedit.pipeline.route import Facts, Route, choose, keys_serve
 from parsedit.pipeline.run import evaluate, evaluate_items, input_formats
 from parsedit.pipeline.scorer import Scorer, numbered
 from parsedit.pipeline.scorer import align as align_pair
-from parsedit.pipeline.tally import TALLIES, Counted, scored_tallies
+from parsedit.pipeline.tally import TALLIES, Counted, noted, scored_tallies
 from parsedit.results import (
     CorpusResult,
     EditScript,
@@ -61,6 +61,7 @@ from parsedit.results import (
     Totals,
 )
 from parsedit.signature import signature
+from parsedit.trees.formats import against_gold
 from parsedit.trees.memory import (
     Sentence,
     Source,
@@ -106,7 +107,9 @@ def score(gold: Source, test: Source, metrics: str | Sequence[str] | None = None
     different numbers of trees, a run stopped after MAX_ERROR errors,
     nothing scored) and sentences left out of the figures are in the
     result's ``warnings``.  Two files may be CoNLL-U (told from their first
-    lines) and scored by ``metrics="dep"``, the default for them."""
+    lines) and scored by ``metrics="dep"``, the default for them; under
+    ``params="unsupervised"`` a test *file* of bare brackets is read as
+    such, as the command line tells it."""
     gold_enc = check_encoding(gold_encoding or encoding)
     test_enc = check_encoding(test_encoding or encoding)
     if metrics is None and config is None and is_path(gold) and is_path(test) \
@@ -120,9 +123,15 @@ def score(gold: Source, test: Source, metrics: str | Sequence[str] | None = None
     not_a_tree(gold, "gold")
     not_a_tree(test, "test")
     if is_path(gold) and is_path(test):
-        result = evaluate(os.fspath(gold), os.fspath(test), config,  # type: ignore[arg-type]
-                          worst_words, jobs, errors=errors, gold_encoding=gold_enc,
-                          test_encoding=test_enc, keep=keep)
+        gold_path, test_path = os.fspath(gold), os.fspath(test)  # type: ignore[arg-type]
+        # Under the unsupervised convention a test file may be bare brackets;
+        # else each file's format is told from its first lines.
+        formats = ("bracketed", against_gold(test_path, gold_path,
+                                             config.params.normalisation, (gold_enc, test_enc))
+                   ) if config.params.unsupervised else None
+        result = evaluate(gold_path, test_path, config, worst_words, jobs, errors=errors,
+                          gold_encoding=gold_enc, test_encoding=test_enc, keep=keep,
+                          formats=formats)
     else:
         needed = registry.needs_alphabet(config)
         gold_items: Iterable[Item] = items(gold, gold_name, gold_enc)
@@ -243,8 +252,8 @@ class Evaluator:
         _same_size(gold, test)
         scorer = self._scorer()
         self._took(choose(self.config, Facts("trees")))
-        batch = [scorer.pair(number, g, t, "gold", "test")[0]
-                 for number, g, t in numbered(gold, test, first)]
+        batch = [s for number, g, t in numbered(gold, test, first)
+                 for s in units.rows(scorer, number, g, t, "gold", "test")[:2] if s is not None]
         return batch, root_labels(self.config, zip(gold, test)) \
             if len(self._roots) < ROOT_SAMPLE else []
 
@@ -266,7 +275,8 @@ class Evaluator:
                                      raw=bool(scorer.raw)))
         self._took(route)
         job = units.Job(scorer, route, "gold", "test")
-        batch = [scored.sentence for scored in units.batch(job, first, gold, test, given)]
+        batch = [s for scored in units.batch(job, first, gold, test, given)
+                 for s in scored.results]
         sample = max(0, ROOT_SAMPLE - len(self._roots))
         norm = config.params.normalisation
         return batch, list(zip(units.batch_root_labels(norm, gold[:sample], given[0]),
@@ -297,7 +307,7 @@ class Evaluator:
         totals = _rebuild("all", self._template, sums)
         counted = Counted(totals, _rebuild("cutoff", self._template, sums), totals.sentences,
                           totals.sentences, {key: int(sums[_key(key)]) for key in TALLIES},
-                          sentences, tuple(s for s in sentences if s.status != "ok"),
+                          sentences, tuple(s for s in sentences if noted(s)),
                           last=totals.sentences)
         route = Route("+".join(routes), "; ".join(f"{name}: {why}"
                                                    for name, why in routes.items())) \
@@ -392,8 +402,8 @@ def _config(config: Config | None, metrics: str | Sequence[str] | None,
     ``config`` as it is, or one made of the others (``metrics`` and
     ``params`` None: the defaults), never both."""
     if config is None:
-        return Config.from_options(DEFAULT_METRICS if metrics is None else metrics,
-                                   "collins" if params is None else params, **options)
+        return Config.from_options(metrics, "collins" if params is None else params,
+                                   **options)
     given = [name for name, value in (("metrics", metrics), ("params", params))
              if value is not None] + sorted(options)
     if given:

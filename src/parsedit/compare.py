@@ -348,16 +348,18 @@ def _terms(result: CorpusResult, metrics: Sequence[Metric[Any]], longest: int
            ) -> tuple[list[Array], npt.NDArray[np.bool_]]:
     """Per metric, the terms of each of the first ``longest`` sentences
     (sentences x terms), 0 where the sentence was not scored; and the mask
-    of scored sentences."""
+    of scored sentences.  A sentence is a pair of lines: the two rows
+    EVALB_SPMRL gives some pairs (``-p spmrl``) add up in one."""
     import numpy as np
 
     found = [np.zeros((longest, len(m.terms(m.zero())))) for m in metrics]
     ok = np.zeros(longest, dtype=bool)
-    for row, sentence in enumerate(result.sentences[:longest]):
-        if sentence.has_counts:
+    for sentence in result.sentences:
+        row = sentence.id - 1
+        if sentence.has_counts and row < longest:
             ok[row] = True
             for terms, metric in zip(found, metrics):
-                terms[row] = metric.terms(sentence.counts[metric.name])
+                terms[row] += metric.terms(sentence.counts[metric.name])
     return found, ok
 
 
@@ -389,7 +391,7 @@ def _significance(c: Comparison, built: Mapping[str, Metric[Any]], report: Progr
     heads = [(k, metric.from_terms) for k, metric in enumerate(metrics)]
     parted = [(k, name, part) for k, metric in enumerate(metrics)
               for name, part in metric.parts().items()]
-    longest = max(len(r.sentences) for r in c.results)
+    longest = max((s.id for r in c.results for s in r.sentences), default=0)
     scored = sorted({s.id - 1 for r in c.results for s in r.sentences if s.has_counts})
     c.resampled = len(scored)
     # Every array from here is over the sentences some system scored: per

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from parsedit.encodings import NAMES as EDIT_METRICS
 from parsedit.errors import ConfigError
 from parsedit.metrics.movement import FIVE_STEP, METHODS, Movement
-from parsedit.params import Params, load_params, shipped_params, with_overrides
+from parsedit.params import Params, load_params, shipped_params, with_labels, with_overrides
 from parsedit.tagging.config import TagConfig, tag_config
 from parsedit.tagging.tagset import Tagset, Weights
 
@@ -29,10 +29,10 @@ if TYPE_CHECKING:
 # The cost-scheme machinery (parsedit.costs) is imported where a scheme is
 # asked for, so that a run of PARSEVAL alone starts without it.
 
-METRICS = ("parseval", *EDIT_METRICS, "la", "tagging", "ted", "dep")
+METRICS = ("parseval", *EDIT_METRICS, "la", "tagging", "ted", "dep", "unsupervised")
 DEFAULT_METRICS = ("parseval", *EDIT_METRICS)
 AVERAGES = ("corpus", "sentence")
-FAILURES = ("skip", "count")
+FAILURES = ("skip", "count", "spmrl")
 YIELDS = ("strict", "align")
 SEGMENTATIONS = ("gold", "align", "document")
 WORD_ALIGNERS = ("python", "fst")
@@ -64,7 +64,10 @@ RANGES: dict[str, tuple[str, int, int | None]] = {
     "worst_words": ("'--worst-words'", 0, None),
     "errors": ("'--errors'", 1, None),
     "jobs": ("'-j' / '--jobs'", 1, MAX_JOBS),
+    "max_words": ("'--max-words'", 1, None),
 }
+# The unsupervised-parsing variants (parsedit.metrics.unsupervised.VARIANTS).
+UNSUPERVISED = ("kim", "kim-skip-empty", "kim-multiset", "li2020", "prpn")
 
 
 def invalid(option: str, detail: str) -> ConfigError:
@@ -135,7 +138,9 @@ class Config:
     la_preterminals: bool = False
     tags: TagConfig = field(default_factory=TagConfig)
     # What a skipped test sentence is: left out of the sums ("skip", EVALB's
-    # way), or scored as a parse with no constituents ("count", EVALB_SPMRL's -X).
+    # way), scored as a parse with no constituents ("count"), or counted as
+    # EVALB_SPMRL's -X counts it ("spmrl", under -p spmrl: too many gold
+    # brackets, parsedit.pipeline.spmrl.x_count).
     failures: str = "skip"
     # "strict": a pair's words must be equal (EVALB); "align": a pair whose
     # words differ is scored through its word alignment under word_costs
@@ -171,6 +176,11 @@ class Config:
     dep_labels: str = "auto"
     dep_every_word: bool = False
     dep_relations: str = "full"
+    # The unsupervised metric's variant (None: the parameter file's
+    # UNSUPERVISED, else "kim") and the most kept gold words a sentence it
+    # scores may have (None: any), parsedit.metrics.unsupervised.
+    unsupervised: str | None = None
+    max_words: int | None = None
 
     def __post_init__(self) -> None:
         for name in self.metrics:
@@ -189,10 +199,21 @@ class Config:
                 ("'--word-aligner'", self.word_aligner, WORD_ALIGNERS),
                 ("'--route'", self.route, ROUTES),
                 ("'--dep-labels'", self.dep_labels, DEP_LABELS),
-                ("'--dep-relations'", self.dep_relations, DEP_RELATIONS)):
+                ("'--dep-relations'", self.dep_relations, DEP_RELATIONS),
+                ("'--unsupervised'", self.unsupervised_variant, UNSUPERVISED)):
             check_choice(option, value, choices)
+        if self.max_words is not None:
+            check_whole("max_words", self.max_words)
         check_whole("max_moves", self.movement.max_moves)
         check_whole("max_k", self.movement.max_k)
+        if self.failures == "spmrl" and not self.params.spmrl:
+            raise ConfigError("--failures spmrl is EVALB_SPMRL's -X, which counts under its "
+                              "rules: use it with -p spmrl or -p spmrl-hebrew (or a parameter "
+                              "file with EVALB_SPMRL 1); --failures count counts a missing "
+                              "parse under any parameter file")
+        if self.params.spmrl and self.yields != "strict":
+            raise ConfigError("--yield align cannot be used with EVALB_SPMRL's rules (-p "
+                              "spmrl), which score pairs of different lengths their own way")
         if self.segmentation != "gold" and self.yields != "align":
             raise ConfigError(f"--segmentation {self.segmentation} needs --yield align")
         self._check_structure_metrics()
@@ -236,7 +257,7 @@ class Config:
         return (*self.metrics, "error_classes") if self.error_classes else self.metrics
 
     @classmethod
-    def from_options(cls, metrics: str | Sequence[str] = DEFAULT_METRICS,
+    def from_options(cls, metrics: str | Sequence[str] | None = None,
                      params: str | Params = "collins",
                      costs: Mapping[str, str | Scheme | None] | None = None,
                      cutoff: int | None = None, max_error: int | None = None,
@@ -244,20 +265,30 @@ class Config:
                      max_k: int = 6, tagset: str | Tagset | None = None,
                      weights: str | Weights | None = None, separator: str = ":",
                      scoring: str | Sequence[str] | None = None,
-                     word_costs: str | Scheme | None = None, **options: Any) -> Config:
+                     word_costs: str | Scheme | None = None,
+                     delete_by: str | None = None, delete_labels: Sequence[str] = (),
+                     equal_labels: Sequence[Sequence[str]] = (), **options: Any) -> Config:
         """A Config from options as the command line and the Python API give
         them: names or paths where objects are expected (``metrics`` as
-        ``"parseval,label"`` or a sequence; ``costs`` per metric, and
+        ``"parseval,label"`` or a sequence; None: ``unsupervised`` if the
+        parameter file names a convention (UNSUPERVISED), else the
+        default; ``costs`` per metric, and
         ``word_costs``, a shipped name, a path or a loaded scheme;
         ``error_rules`` a rule set's shipped name or path, or one loaded;
         ``cutoff`` and ``max_error`` overriding the parameter file's, as
         EVALB's ``-c`` and ``-e``); ``label_costs`` and the like, as the
         command line names them, join ``costs``; ``options`` are the other
         fields, as they are (``yields="align"``, ``segmentation="align"``),
-        and a name that is no option is refused."""
+        and a name that is no option is refused; ``delete_labels`` and
+        ``equal_labels`` (pairs) add to the parameter file's DELETE_LABEL and
+        EQ_LABEL lines (``--delete-label``, ``--equal-label``); ``delete_by``
+        (``"own"`` or ``"gold"``) overrides the file's DELETE_BY_GOLD
+        (``--delete-by``)."""
+        loaded = load_params(params) if isinstance(params, str) else params
+        if metrics is None:
+            metrics = ("unsupervised",) if loaded.unsupervised else DEFAULT_METRICS
         names = tuple(m.strip() for m in (metrics.split(",") if isinstance(metrics, str)
                                           else metrics) if m.strip())
-        loaded = load_params(params) if isinstance(params, str) else params
         costs = dict(costs or {})
         for metric in WITH_COSTS:
             if f"{metric}_costs" in options:
@@ -274,7 +305,8 @@ class Config:
         if unknown:
             raise ConfigError(f"unknown option(s) {', '.join(unknown)}; expected some of "
                               f"costs, cutoff, max_error, movement, max_moves, max_k, tagset, "
-                              f"weights, separator, scoring, "
+                              f"weights, separator, scoring, delete_by, delete_labels, "
+                              "equal_labels, "
                               f"{', '.join(sorted(known))}, *_costs")
         for name, value in (("cutoff", cutoff), ("max_error", max_error)):
             if value is not None:
@@ -285,9 +317,16 @@ class Config:
             movement = Movement(movement, max_moves, max_k)
         if word_costs is not None:
             word_costs = _loaded(word_costs, "words")
-        return cls(metrics=names, params=with_overrides(loaded, cutoff, max_error),
+        loaded = with_labels(loaded, tuple(delete_labels), tuple(map(tuple, equal_labels)))
+        return cls(metrics=names, params=with_overrides(loaded, cutoff, max_error, delete_by),
                    schemes=schemes, movement=movement, word_costs=word_costs,
                    tags=tag_config(scoring, tagset, weights, separator), **options)
+
+    @property
+    def unsupervised_variant(self) -> str:
+        """The unsupervised metric's variant: the option's, the parameter
+        file's UNSUPERVISED, or ``kim``."""
+        return self.unsupervised or self.params.unsupervised or "kim"
 
     @property
     def edit_metrics(self) -> tuple[str, ...]:
@@ -345,7 +384,9 @@ class Config:
                  "--with-preterminals, --split and --weighted have", "parseval"),
                 ((self.heads, self.dep_labels, self.dep_every_word, self.dep_relations)
                  != ("collins", "auto", False, "full"),
-                 "--heads, --dep-labels, --dep-every-word and --dep-relations have", "dep")):
+                 "--heads, --dep-labels, --dep-every-word and --dep-relations have", "dep"),
+                (self.unsupervised is not None or self.max_words is not None,
+                 "--unsupervised and --max-words have", "unsupervised")):
             if given and metric not in metrics:
                 out.append(f"{options} no effect: {metric} is not in {chooser}")
         if self.word_costs is not None and self.yields != "align":

@@ -413,6 +413,11 @@ class LineageScript:
 
 
 STATUSES = ("ok", "skip", "error")
+# A row's status in EVALB's table beyond STATUSES: a skip counted as
+# EVALB_SPMRL's -X counts it (--failures spmrl), which it prints as status 3;
+# such a row's message holds X_NOTE (parsedit.pipeline.spmrl).
+X_STATUS = 3
+X_NOTE = "counted as EVALB_SPMRL's -X counts an unparsed sentence"
 # Why a pair is not scored ``ok`` (SentenceResult.cause), by status.  skip:
 # the test file has no sentence for it (missing), its line cannot be read
 # (unreadable), is empty (empty), keeps no word after normalisation
@@ -422,7 +427,12 @@ STATUSES = ("ok", "skip", "error")
 # words differ in number (length) or in a word (words), or differ in number
 # only by quotes tagged as a word on one side and as deleted punctuation on
 # the other (quotes: EVALB's QUOTE_LABEL case).
-CAUSES = {"skip": ("missing", "unreadable", "empty", "no_words", "too_large"),
+# ok: a pair a convention scores where EVALB would not, with a message saying
+# so: EVALB_SPMRL's row of zeros for a length mismatch (spmrl_zero), the pair
+# it then scores as well (spmrl_twice), and a pair --delete-by gold scored
+# that deleting by each side's own tags leaves out (rescued).
+CAUSES = {"ok": ("spmrl_zero", "spmrl_twice", "rescued"),
+          "skip": ("missing", "unreadable", "empty", "no_words", "too_large"),
           "error": ("gold_missing", "gold_unreadable", "gold_empty", "length", "words",
                     "quotes")}
 # The causes of pairs whose words differ from gold (EVALB's length and word
@@ -533,7 +543,10 @@ class SentenceRows:
     def add(self, s: SentenceResult) -> None:
         """Append the row of ``s``."""
         c = s.counts.get("parseval") or ParsevalCounts()
-        self.data.extend((s.id, s.length, STATUSES.index(s.status), int(c.matched), c.gold,
+        # EVALB_SPMRL's -X row: its status 3 (X_STATUS).
+        status = X_STATUS if s.counted and X_NOTE in (s.message or "") \
+            else STATUSES.index(s.status)
+        self.data.extend((s.id, s.length, status, int(c.matched), c.gold,
                           c.test, c.crossing, c.words, c.correct_tags))
 
     def extend(self, other: SentenceRows) -> None:
@@ -561,7 +574,8 @@ class SentenceRows:
 
     def __iter__(self) -> Iterator[Row]:
         for number, length, status, *counts in self.tuples():
-            yield Row(number, length, STATUSES[status], *counts)
+            yield Row(number, length, STATUSES[status] if status < X_STATUS else "skip",
+                      *counts)
 
 
 @dataclass(frozen=True)
@@ -756,8 +770,10 @@ class CorpusResult:
         skips unless ``--failures count`` counted them), said once (the
         command line also lists each on standard error)."""
         totals = self.totals
-        # Under --failures count every skip is in the figures but those too large.
-        skipped = self.too_large if "|failures:count" in self.signature else totals.skip
+        # Under --failures count (and EVALB_SPMRL's -X) every skip is in the
+        # figures but those too large.
+        counting = "|failures:count" in self.signature or "|failures:spmrl" in self.signature
+        skipped = self.too_large if counting else totals.skip
         why = "a missing or unreadable parse" if not self.too_large else \
             f"{self.too_large} too large to align" if skipped == self.too_large else \
             (f"{skipped - self.too_large} a missing or unreadable parse, {self.too_large} "

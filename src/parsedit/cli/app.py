@@ -53,7 +53,8 @@ def _terminate(signum: int, frame: object) -> None:
 # run or listed, so that ``parsedit --version`` and one command's run import
 # only what they use).
 COMMANDS = {"score": "score", "align": "score", "demo": "score", "compare": "compare",
-            "plot": "compare", "grammars": "grammars", "tags": "tags", "convert": "convert"}
+            "plot": "compare", "grammars": "grammars", "tags": "tags", "convert": "convert",
+            "baseline": "conventions", "conventions": "conventions"}
 
 
 class _Main(click.Group):

@@ -20,6 +20,7 @@ from parsedit.cli.options import (
     error_rules_option,
     format_options,
     formats_of,
+    label_options,
     option_files,
     params_option,
     scoring_config,
@@ -27,11 +28,12 @@ from parsedit.cli.options import (
     yield_options,
 )
 from parsedit.compare import compare, headlines, names_for
+from parsedit.errors import ConfigError
 from parsedit.output import replacing
 from parsedit.pipeline.run import evaluate
 from parsedit.report import compare as compare_report
 from parsedit.report import plot as plot_report
-from parsedit.trees.formats import SCORED, TREES
+from parsedit.trees.formats import COMPARED, TREES, against_gold
 from parsedit.trees.source import check_files
 
 
@@ -66,7 +68,7 @@ from parsedit.trees.source import check_files
               help=JOBS_HELP)
 @click.option("-q", "--quiet", is_flag=True, help="No progress line on standard error.")
 @encoding_options()
-@format_options(SCORED)
+@format_options(COMPARED)
 @user_errors
 def compare_command(gold: str, systems: tuple[str, ...], names: tuple[str, ...],
                     baseline: str | None, test: str, alpha: float, samples: int, seed: int,
@@ -81,8 +83,14 @@ def compare_command(gold: str, systems: tuple[str, ...], names: tuple[str, ...],
               *option_files(scoring)]
     config = scoring_config(scoring)
     check_outputs(output, inputs=inputs)
-    formats_of("compare", SCORED, (gold, gold_format, gold_enc, "--gold-format"),
+    formats_of("compare", COMPARED, (gold, gold_format, gold_enc, "--gold-format"),
                *((s, test_format, test_enc, "--test-format") for s in systems))
+    if test_format == "auto" and config.params.unsupervised:
+        bare = [s for s in systems if against_gold(s, gold, config.params.normalisation,
+                                                   (gold_enc, test_enc)) == "bare"]
+        if bare:
+            raise ConfigError(f"{bare[0]} holds bare brackets, which compare does not read "
+                              "(score and conventions do)")
     progress = Progress(sys.stderr.isatty() and not quiet)
     comparison = compare(gold, list(systems), config, names, samples, seed, jobs,
                          progress.phase, baseline, test, alpha, gold_enc, test_enc,
@@ -109,6 +117,7 @@ def compare_command(gold: str, systems: tuple[str, ...], names: tuple[str, ...],
 @click.option("--name", "names", multiple=True, metavar="NAME",
               help="A name for each TEST, in order (default: the file names).")
 @params_option
+@label_options
 @cost_options
 @yield_options
 @encoding_options()
@@ -116,8 +125,10 @@ def compare_command(gold: str, systems: tuple[str, ...], names: tuple[str, ...],
 @error_rules_option
 @user_errors
 def plot(kind: str, gold: str, tests: tuple[str, ...], output: str, names: tuple[str, ...],
-         params: str, label_costs: str | None, span_costs: str | None,
-         rule_costs: str | None, la_costs: str | None, yields: str, word_costs: str | None,
+         params: str, delete_labels: tuple[str, ...],
+         equal_labels: tuple[tuple[str, str], ...], label_costs: str | None,
+         span_costs: str | None, rule_costs: str | None, la_costs: str | None, yields: str,
+         word_costs: str | None,
          word_aligner: str, input_encoding: str, gold_encoding: str | None,
          test_encoding: str | None, gold_format: str, test_format: str,
          error_rules: str | None) -> None:
@@ -130,7 +141,8 @@ def plot(kind: str, gold: str, tests: tuple[str, ...], output: str, names: tuple
                      {"label": label_costs, "span": span_costs, "rule": rule_costs,
                       "la": la_costs}, params, yields=yields, word_costs=word_costs,
                      word_aligner=word_aligner,
-                     error_classes=kind in plot_report.CLASSIFIED, error_rules=error_rules)
+                     error_classes=kind in plot_report.CLASSIFIED, error_rules=error_rules,
+                     delete_labels=delete_labels, equal_labels=equal_labels)
     labels = names_for(list(tests), names)
     check_outputs(output, inputs=[
         ("gold file", gold), *(("test file", t) for t in tests),

@@ -18,9 +18,11 @@ from parsedit.config import (
     DEFAULT_METRICS,
     DEP_LABELS,
     DEP_RELATIONS,
+    FAILURES,
     RANGES,
     ROUTES,
     SEGMENTATIONS,
+    UNSUPERVISED,
     WORD_ALIGNERS,
     YIELDS,
     Config,
@@ -28,6 +30,7 @@ from parsedit.config import (
 from parsedit.encodings import NAMES
 from parsedit.metrics.movement import METHODS
 from parsedit.names import names_file
+from parsedit.params import DELETE_BY
 from parsedit.params import SHIPPED as SHIPPED_PARAMS
 from parsedit.trees.formats import FORMATS, chosen
 from parsedit.trees.source import DEFAULT_ENCODING, check_encoding
@@ -164,10 +167,12 @@ def encodings_of(input_encoding: str, gold: str | None = None,
 
 
 metrics_option = click.option(
-    "--metrics", default=",".join(DEFAULT_METRICS), show_default=True,
+    "--metrics", default=None, show_default=",".join(DEFAULT_METRICS),
     help="Comma-separated metrics: parseval (EVALB's), the edit distances label, span, "
-         "rule, la (leaf-ancestor), tagging (tagger measures), ted (tree edit distance) "
-         "and dep (dependencies: UAS/LAS, relations, dependency edit distance).")
+         "rule, la (leaf-ancestor), tagging (tagger measures), ted (tree edit distance), "
+         "dep (dependencies: UAS/LAS, relations, dependency edit distance) and "
+         "unsupervised (the unsupervised-parsing convention: sentence and corpus F1 of "
+         "unlabelled spans; the default under -p unsupervised).")
 
 
 la_preterminals_option = click.option(
@@ -176,15 +181,38 @@ la_preterminals_option = click.option(
 
 params_option = click.option(
     "--params", "-p", default="collins", show_default=True,
-    metavar="collins|new|none|function-tags|PATH",
+    metavar="collins|new|none|function-tags|nk|spmrl|spmrl-hebrew|unsupervised|"
+            "unsupervised-li2020|PATH",
     help="EVALB parameter file: a shipped one by name, or any .prm file.")
 
 
 failures_option = click.option(
-    "--failures", type=click.Choice(["skip", "count"]), default="skip", show_default=True,
+    "--failures", type=click.Choice(FAILURES), default="skip", show_default=True,
     help="A test sentence that is empty, unreadable or a parser's failure marker: left out "
-         "of the sums (skip, EVALB's way) or scored as a parse with no constituents over "
-         "the gold words (count, EVALB_SPMRL's -X).")
+         "of the sums (skip, EVALB's way), scored as a parse with no constituents over "
+         "the gold words (count), or counted as EVALB_SPMRL's -X counts it (spmrl, with "
+         "-p spmrl: too many gold brackets, reproduced and said).")
+
+
+def label_options(func: F) -> F:
+    """``--delete-label`` and ``--equal-label``: labels deleted and made
+    equal on top of the parameter file (score, compare, plot)."""
+    func = click.option("--equal-label", "equal_labels", nargs=2, multiple=True,
+                        metavar="A B",
+                        help="Count labels A and B as one, on top of the parameter file "
+                             "(as an EQ_LABEL line; repeatable).")(func)
+    return click.option("--delete-label", "delete_labels", multiple=True, metavar="LABEL",
+                        help="Delete LABEL on top of the parameter file (as a DELETE_LABEL "
+                             "line: a phrase loses its bracket, a preterminal its word; "
+                             "repeatable): --delete-label ROOT for a ROOT root.")(func)
+
+
+delete_by_option = click.option(
+    "--delete-by", type=click.Choice(DELETE_BY), default=None,
+    help="Whose tags decide which words the parameter file's DELETE_LABEL deletes: each "
+         "side's own (own, EVALB's way: the default unless the file says DELETE_BY_GOLD 1) "
+         "or gold's on both sides (gold, disco-dop's way: a mis-tagged punctuation mark "
+         "neither drops the sentence nor is scored).")
 
 
 rule_pos_option = click.option(
@@ -261,6 +289,18 @@ def dep_config(options: dict[str, Any]) -> dict[str, Any]:
     return {"heads": options.pop("heads"), "dep_labels": options.pop("dep_labels"),
             "dep_every_word": options.pop("dep_every_word"),
             "dep_relations": options.pop("dep_relations")}
+def unsupervised_options(func: F) -> F:
+    """``--unsupervised`` and ``--max-words`` (the unsupervised metric)."""
+    func = click.option("--max-words", type=whole("max_words"), default=None, metavar="N",
+                        help="unsupervised: leave out sentences of more than N kept gold "
+                             "words (150: compare_trees.py's cut-off; 10: WSJ10).")(func)
+    return click.option("--unsupervised", "unsupervised", type=click.Choice(UNSUPERVISED),
+                        default=None,
+                        help="The unsupervised metric's rules (default: the parameter "
+                             "file's, else kim: Kim et al. 2019's compare_trees.py; "
+                             "kim-skip-empty: its eval.py of 2019-03-10; kim-multiset; "
+                             "li2020: Li et al. 2020's evaluate.py; prpn: PRPN's and "
+                             "ON-LSTM's test_phrase_grammar.py).")(func)
 
 
 def tag_options(func: F) -> F:
@@ -304,6 +344,8 @@ def scoring_options(func: F) -> F:
     for option in reversed((
         metrics_option,
         params_option,
+        label_options,
+        delete_by_option,
         click.option("--cutoff", "-c", type=whole("cutoff"), default=None, metavar="N",
                      help="Length cut-off of the second summary (overrides CUTOFF_LEN)."),
         click.option("--max-error", "-e", type=whole("max_error"), default=None,
@@ -333,6 +375,7 @@ def scoring_options(func: F) -> F:
         click.option("--max-k", type=whole("max_k"), default=6, show_default=True,
                      metavar="K", help="cascade: at most K close brackets per move."),
         la_preterminals_option,
+        unsupervised_options,
         tag_options,
         dep_options,
         yield_options,
@@ -372,4 +415,6 @@ def scoring_config(options: dict[str, Any]) -> Config:
                    word_aligner=pop("word_aligner"),
                    segmentation=pop("segmentation"), route=pop("route"),
                    error_classes=pop("error_classes"), error_rules=pop("error_rules"),
-                   **dep_config(options))
+                   unsupervised=pop("unsupervised"), max_words=pop("max_words"),
+                   delete_by=pop("delete_by"), delete_labels=pop("delete_labels"),
+                   equal_labels=pop("equal_labels"), **dep_config(options))

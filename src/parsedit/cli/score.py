@@ -43,7 +43,7 @@ from parsedit.pipeline.scorer import Scorer, pairs
 from parsedit.pipeline.scorer import align as align_pair
 from parsedit.report import evalb as evalb_report
 from parsedit.signature import signature
-from parsedit.trees.formats import SCORED
+from parsedit.trees.formats import SCORED, against_gold
 from parsedit.trees.source import check_files
 
 
@@ -105,6 +105,8 @@ def score(gold: str | None, test: str | None, fmt: str, output: str | None,
         return
     if gold is None or test is None or formats is None:
         raise ConfigError("score needs GOLD and TEST files (or --signature-only)")
+    if test_format == "auto" and config.params.unsupervised:  # bare brackets, told by gold
+        formats = (formats[0], against_gold(test, gold, config.params.normalisation, encodings))
     check_outputs(output, ("--per-sentence", per_sentence), inputs=inputs)
     progress = Progress(sys.stderr.isatty() and not quiet)
     # Only JSON and --per-sentence list every sentence's counts; the text
@@ -114,8 +116,7 @@ def score(gold: str | None, test: str | None, fmt: str, output: str | None,
     # EVALB's table is formatted as the rows come, while -j N's workers score.
     table = evalb_report.EvalbTable() if fmt == "evalb" else None
     result = evaluate(gold, test, config, worst_words, jobs, progress, errors_top or 0,
-                      *encodings, keep=keep, rows=table,
-                      formats=(formats[0], formats[1]))
+                      *encodings, keep=keep, rows=table, formats=(formats[0], formats[1]))
     progress.close()
     if per_sentence:
         from parsedit.report import tsv as tsv_report

@@ -43,6 +43,12 @@ def _leaf_ancestor(config: Config, alphabets: Alphabets) -> Metric[Any]:
     return LeafAncestor(config.scheme("la"), config.la_preterminals, alphabets.get("la"))
 
 
+def _unsupervised(config: Config) -> Metric[Any]:
+    from parsedit.metrics.unsupervised import Unsupervised
+
+    return Unsupervised(config.unsupervised_variant, config.max_words)
+
+
 def _tagging(config: Config, alphabets: Alphabets, tie_break: bool) -> Metric[Any]:
     from parsedit.tagging.evaluate import Tagging
 
@@ -82,6 +88,7 @@ FACTORIES: dict[str, Factory] = {
     "ted": _ted,
     "error_classes": _error_classes,
     "dep": _dependencies,
+    "unsupervised": lambda c, _, __: _unsupervised(c),
 }
 
 

@@ -85,9 +85,10 @@ def _warnings(counted: Counted, config: Config, runs: Sequence[Run], gold_name: 
 
         differ = warning(tallies["words_differ"], tallies["with_words"])
     else:
-        differ = _words_differ(tallies["mismatched"], tallies["quoted"])
+        differ = _words_differ(tallies["mismatched"], tallies["quoted"], config.params.spmrl)
     if differ is not None:
         warnings.append(differ)
+    warnings += _conventions(tallies, config)
     labels = root_label_warning(roots, gold_name, test_name)
     if labels is not None:
         warnings.append(labels)
@@ -147,13 +148,49 @@ def _too_large(count: int, dependencies: bool = False) -> str:
             "the square of a tree's size")
 
 
-def _words_differ(count: int, quotes: int = 0) -> str | None:
+def _conventions(tallies: Mapping[str, int], config: Config) -> list[str]:
+    """What EVALB_SPMRL's rules (``-p spmrl``, ``--failures spmrl``) and
+    ``--delete-by gold`` did to the figures, from their tallies."""
+    out = []
+    zero, twice = tallies.get("spmrl_zero", 0), tallies.get("spmrl_twice", 0)
+    if zero:
+        others = [m for m in config.metrics if m != "parseval"]
+        out.append(
+            f"EVALB_SPMRL's rules ({config.params.source}): {zero} pair(s) whose word counts "
+            "differ are counted as EVALB_SPMRL counts them, as valid sentences with no "
+            "bracket (complete matches without crossing brackets), not as errors: their gold "
+            "brackets are in no figure"
+            + (f"; {twice} of them (a gold line of at most one word) are then scored as well, "
+               "two rows and two sentences for one line" if twice else "")
+            + (f"; {', '.join(others)} leave(s) them out" if others else ""))
+    rows = tallies.get("x_rows", 0)
+    if rows:
+        gold, kept = tallies["x_gold"], tallies["x_kept"]
+        out.append(
+            f"--failures spmrl counts {rows} unparsed sentence(s) as EVALB_SPMRL's -X does: "
+            f"{gold} gold brackets where their trees have {kept} ({gold - kept} too many: -X "
+            f"adds 1 + D - m for each gold bracket, D the {len(config.params.deletes)} "
+            "DELETE_LABEL lines, m those equal to its label), so recall and F are lower than "
+            f"the parses deserve; --failures count counts the {kept}")
+    rescued = tallies.get("rescued", 0)
+    if rescued:
+        out.append(
+            f"--delete-by gold: {rescued} sentence(s) scored that EVALB's way (each side's "
+            "own tags deciding what is deleted) would have left out as length or word "
+            "mismatches: a punctuation mark the parser tagged as a word, or a word it tagged "
+            "as punctuation")
+    return out
+
+
+def _words_differ(count: int, quotes: int = 0, spmrl: bool = False) -> str | None:
     """What to do about ``count`` pairs whose words differ from gold,
     ``quotes`` of them made by quotes tagged differently, or None: first
     what keeps the figures EVALB's (``-p new`` for the quotes), then
     ``--yield align``, whose figures are not."""
     if not count:
         return None
+    if spmrl:
+        return (f"{count} pair(s) whose words differ from gold are errors, as in EVALB_SPMRL")
     pairs = f"{count} pairs whose words differ from gold (length or word mismatches) are " \
         "errors" if count > 1 else "1 pair whose words differ from gold (a length or word " \
         "mismatch) is an error"

@@ -89,6 +89,9 @@ class Facts:
     keys: bool = False
     raw: bool = False
     bracketed: bool = True
+    # A file of bare brackets (parsedit.trees.bare), which only the
+    # reference way reads.
+    bare: bool = False
 
 
 @dataclass(frozen=True)
@@ -125,6 +128,10 @@ Row = tuple[Callable[[Config, Facts], bool], str, str]
 TABLE: tuple[Row, ...] = (
     (lambda c, f: c.segmentation != "gold", "reference",
      "--segmentation pairs runs of sentences"),
+    (lambda c, f: c.params.spmrl, "reference", "EVALB_SPMRL's rules (-p spmrl)"),
+    (lambda c, f: c.params.delete_by == "gold", "reference",
+     "--delete-by gold reads the gold tags of each pair"),
+    (lambda c, f: f.bare, "reference", "bare brackets are read the reference way"),
     (lambda c, f: f.source == "trees", "reference", "trees held in memory"),
     (lambda c, f: f.source == "files" and not f.by_lines, "reference",
      "a file is not one tree a line on disk"),
@@ -162,6 +169,12 @@ def _refusal(config: Config, facts: Facts, name: str) -> str:
     """Why the fast route ``name`` cannot read this input ("" if it can)."""
     if config.segmentation != "gold":
         return "--segmentation pairs runs of sentences, read the reference way"
+    if config.params.spmrl:
+        return "EVALB_SPMRL's rules (-p spmrl) are judged the reference way"
+    if config.params.delete_by == "gold":
+        return "--delete-by gold reads the gold tags of each pair, the reference way"
+    if facts.bare:
+        return "bare brackets are read the reference way"
     if facts.source == "trees":
         return "trees held in memory are read the reference way"
     if facts.source == "files" and not facts.by_lines:

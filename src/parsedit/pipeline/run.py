@@ -104,10 +104,9 @@ def file_facts(config: Config, gold_path: str, test_path: str,
     """The facts the route of a run over two files depends on (``raw``: a
     metric of the run reads raw trees; ``formats``: the files')."""
     size = 0 if gold_path == STDIN else os.path.getsize(gold_path)
-    bracketed = formats == BRACKETED
-    return Facts("files", bracketed and by_ranges(gold_path, test_path, encodings), size,
-                 numpy="numpy" in sys.modules, keys=keys_serve(config, details, lineages),
-                 raw=raw, bracketed=bracketed)
+    return Facts("files", formats == BRACKETED and by_ranges(gold_path, test_path, encodings),
+                 size, numpy="numpy" in sys.modules, keys=keys_serve(config, details, lineages),
+                 raw=raw, bracketed="conllu" not in formats, bare="bare" in formats)
 
 
 def input_formats(gold_path: str, test_path: str, encodings: tuple[str, str],
@@ -129,7 +128,7 @@ def _dependencies_only(scorer: Scorer, paths: tuple[str, str],
     """Refuse a run over a CoNLL-U file with a metric that cannot score
     dependency trees (every metric but those that read raw trees), or that
     pairs runs of sentences."""
-    if formats == BRACKETED:
+    if "conllu" not in formats:
         return
     path = next(p for p, f in zip(paths, formats) if f == "conllu")
     others = [name for name in scorer.metrics if name not in scorer.raw]
@@ -158,8 +157,9 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
     then does not keep; ``every``: the lines a range holds on a route that
     reads ranges of lines (default: the route's, :func:`~.units.range_lines`;
     the figures do not depend on it); ``formats``: the two files' formats
-    (bracketed or conllu, or auto; default: told from their first lines;
-    a run over CoNLL-U takes only the dependency metric).  Either path may
+    (bracketed, conllu or bare, or auto; default: told from their first
+    lines; a run over CoNLL-U takes only the dependency metric, bare
+    brackets are read the reference way).  Either path may
     be ``-`` (standard input) or compressed; each file is decoded with its text encoding (see
     :mod:`parsedit.trees.source`), and both are read through first, so that a
     file that cannot be decoded is refused before any scoring.  On a route
@@ -196,13 +196,17 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
                    formats)
 
 
+IN_MEMORY = Facts("trees")
+
+
 def evaluate_items(scorer: Scorer, gold: Iterable[Item], test: Iterable[Item],
                    gold_name: str, test_name: str, worst_words: int = 0, errors: int = 0,
-                   jobs: int = 1, keep: str = "sentences") -> CorpusResult:
+                   jobs: int = 1, keep: str = "sentences",
+                   facts: Facts = IN_MEMORY) -> CorpusResult:
     """Score pairs of items held in memory (the Python API's sources that
-    are not files) by ``scorer``, on the reference route (see
-    :func:`evaluate` for the options)."""
-    route = choose(scorer.config, Facts("trees"))
+    are not files, or files of bare brackets: ``facts``) by ``scorer``, on
+    the reference route (see :func:`evaluate` for the options)."""
+    route = choose(scorer.config, facts)
     job = _job(scorer, route, gold_name, test_name, worst_words, errors, keep, None)
     gold_seen, test_seen = _Firsts(gold), _Firsts(test)
     pairs: Iterable[Pair] = scorer.paired(gold_seen, test_seen)

@@ -35,7 +35,7 @@ from parsedit.limits import max_edit_size
 from parsedit.metrics import registry
 from parsedit.metrics.base import Outcome
 from parsedit.metrics.errors import sentence_errors
-from parsedit.pipeline.tally import QUOTE_NOTE, TOO_LARGE
+from parsedit.pipeline.tally import QUOTE_NOTE, RESCUED_NOTE, TOO_LARGE
 from parsedit.results import (
     EditScript,
     LineageScript,
@@ -43,7 +43,7 @@ from parsedit.results import (
     SentenceResult,
     WordCounts,
 )
-from parsedit.trees import bracketing
+from parsedit.trees import bracketing, gold_tags
 from parsedit.trees.bracketing import WORD, Bracketing, decode
 from parsedit.trees.formats import read_items, read_sides
 from parsedit.trees.normalise import QUOTE_WORDS, Normalisation, Normalised, fix_quotes
@@ -155,6 +155,12 @@ class Scorer:
         test_sentence = None if test is None or test.tokens is None else \
             gold_sentence if gold_sentence and gold_raw == test.tokens \
             else norm.normalise(test.tokens)
+        by_gold = bool(self.config.params.delete_by == "gold" and gold_raw and test is not None
+                       and test.tokens)
+        own = test_sentence  # (deleted by its own tags: EVALB's way)
+        if by_gold and test is not None and test.tokens and gold_raw \
+                and test.tokens != gold_raw:
+            test_sentence = norm.normalise(*gold_tags.by_gold(norm, gold_raw, test.tokens))
         absent = self._absent(
             number, (gold, test), (gold_path, test_path), length,
             None if test_sentence is None else len(test_sentence.words),
@@ -165,14 +171,24 @@ class Scorer:
             return absent
         assert gold is not None and test is not None and test.tokens is not None
         assert gold_raw is not None and gold_sentence is not None and test_sentence is not None
-        if len(gold_sentence.words) != len(test_sentence.words) and norm.quote_labels:
+        if len(gold_sentence.words) != len(test_sentence.words) and norm.quote_labels \
+                and not by_gold:
             keep_gold, keep_test = fix_quotes(norm.quote_terms(gold_raw),
                                               norm.quote_terms(test.tokens))
             gold_sentence = norm.normalise(gold_raw, keep_gold)
             test_sentence = norm.normalise(test.tokens, keep_test)
-        return self.judge(number, gold_sentence, test_sentence,
-                          f"{gold_path}:{gold.line} and {test_path}:{test.line}",
-                          (gold_raw, test.tokens) if self.raw else None)
+        where = f"{gold_path}:{gold.line} and {test_path}:{test.line}"
+        result, outcomes = self.judge(number, gold_sentence, test_sentence, where,
+                                      (gold_raw, test.tokens) if self.raw else None)
+        # (under a convention that deletes by gold tags, -p unsupervised, the
+        # test's own tags are nothing to compare with)
+        rescued = _rescued(norm, gold_sentence.words, own.words) \
+            if by_gold and own is not None and result.status == "ok" \
+            and not self.config.params.unsupervised else None
+        if rescued is not None:
+            result = replace(result, message=f"{where}: {RESCUED_NOTE} {rescued}",
+                             cause="rescued")
+        return result, outcomes
 
     def judge(self, number: int, gold: Normalised, test: Normalised, where: str,
               raw: Raw | None = None) -> tuple[SentenceResult, Outcomes]:
@@ -423,6 +439,17 @@ class Scorer:
                 norm.normalise(item.tokens).bracketing)
         return aligned_pairs(gold, test, self.aligned.aligner, written, self.runs,
                              self.config.segmentation == "document", scored)
+
+
+def _rescued(norm: Normalisation, gold: list[str], own: list[str]) -> str | None:
+    """What would have left a pair out had each side's own tags decided
+    which words go (EVALB's way), or None if nothing would have."""
+    if len(gold) != len(own):
+        return f"length mismatch: gold has {len(gold)} words, test {len(own)}"
+    for i, (g, t) in enumerate(zip(gold, own), start=1):
+        if not norm.same_word(g[:-1], t[:-1]):
+            return f"words differ at word {i}: gold {g[:-1]!r}, test {t[:-1]!r}"
+    return None
 
 
 def _empties(gold: Bracketing, test: Bracketing) -> str:

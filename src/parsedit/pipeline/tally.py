@@ -13,6 +13,7 @@ totals are the groups' sums added in order, so ``-j N``'s figures are
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -21,7 +22,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 from parsedit.errors import ConfigError
 from parsedit.frozen import fast_init
 from parsedit.results import (
+    CAUSES,
     MISMATCHES,
+    X_NOTE,
     SentenceResult,
     SentenceRows,
     Totals,
@@ -55,6 +58,14 @@ class Scored:
     has_test: bool
     sentence: SentenceResult
     lineages: LAScored | None
+    # The row of zeros EVALB_SPMRL counts before this pair's row (a one-word
+    # gold line of another length: parsedit.pipeline.spmrl), or None.
+    before: SentenceResult | None = None
+
+    @property
+    def results(self) -> tuple[SentenceResult, ...]:
+        """The pair's results in order: one, or EVALB_SPMRL's two."""
+        return (self.sentence,) if self.before is None else (self.before, self.sentence)
 
 
 class RowSink(Protocol):
@@ -123,36 +134,37 @@ class Tally:
 
     def add(self, pair: Scored) -> None:
         """One scored pair, in order."""
-        number, has_gold, has_test = pair.number, pair.has_gold, pair.has_test
-        sentence, lineages = pair.sentence, pair.lineages
+        number, lineages = pair.number, pair.lineages
         group = (number - 1) // SUM_EVERY
         if group != self._group_of:
             self._finish()
             self._group_of = group
-        self._group.append(sentence)
         self.last = number
-        self.gold_trees += has_gold
-        self.test_trees += has_test
-        if sentence.outer_bracket is not None:
-            self.outer[sentence.outer_bracket] += 1
-        if sentence.status != "ok":
-            self._not_ok(pair)
-        elif "words" in sentence.counts:
-            self.with_words += 1
-            self.words_differ += sentence.counts["words"].differ
-        if self.keep == "sentences":
-            self.sentences.append(sentence)
-        elif self.rows is not None:
-            self.rows.add(sentence)
+        self.gold_trees += pair.has_gold
+        self.test_trees += pair.has_test
+        for sentence in pair.results:
+            self._group.append(sentence)
+            if sentence.outer_bracket is not None:
+                self.outer[sentence.outer_bracket] += 1
+            if noted(sentence):
+                self._not_ok(pair, sentence)
+            elif "words" in sentence.counts:
+                self.with_words += 1
+                self.words_differ += sentence.counts["words"].differ
+            if self.keep == "sentences":
+                self.sentences.append(sentence)
+            elif self.rows is not None:
+                self.rows.add(sentence)
         if self.worst is not None and lineages is not None:
             self.worst.add(number, lineages)
 
-    def _not_ok(self, pair: Scored) -> None:
-        """A pair not scored ``ok``: kept, and counted if an error."""
-        self.not_ok.append(pair.sentence)
+    def _not_ok(self, pair: Scored, sentence: SentenceResult) -> None:
+        """A pair not scored ``ok`` (or scored with a note): kept, and
+        counted if an error."""
+        self.not_ok.append(sentence)
         # A pair beyond the end of the shorter file is no error EVALB
         # would meet: the tree counts, said at the end, tell what happened.
-        if pair.sentence.status == "error" and pair.has_gold and pair.has_test:
+        if counts_as_error(sentence) and pair.has_gold and pair.has_test:
             self.errors.append(pair.number)
 
     def add_summed(self, last: int, sums: tuple[Totals, Totals], trees: tuple[int, int],
@@ -175,8 +187,9 @@ class Tally:
         self.outer["gold"] += outer[0]
         self.outer["test"] += outer[1]
         for pair in others:
-            if pair.sentence.status != "ok":
-                self._not_ok(pair)
+            for sentence in pair.results:
+                if noted(sentence):
+                    self._not_ok(pair, sentence)
         if self.rows is not None:
             self.rows.data.frombytes(rows)
 
@@ -189,7 +202,10 @@ class Tally:
     def _finish(self) -> None:
         """Sum the group just ended if the unit holds all of it, else keep
         its sentences as the head or the tail."""
-        if len(self._group) == SUM_EVERY:  # pair numbers are consecutive
+        group = self._group
+        # Pair numbers are consecutive (a pair may have two rows: EVALB_SPMRL's).
+        if group and (group[0].id - 1) % SUM_EVERY == 0 \
+                and group[-1].id - group[0].id == SUM_EVERY - 1:
             self._sum()
         elif self._group:
             if self.sums or self._summed or self.head:
@@ -275,20 +291,69 @@ QUOTE_NOTE = ("a quote tagged as a word on one side and as deleted punctuation o
               "other, which -p new scores as EVALB does with new.prm's QUOTE_LABEL")
 
 
+# The notes of the rows EVALB_SPMRL counts where EVALB would not
+# (parsedit.pipeline.spmrl), and of a pair --delete-by gold scored that
+# EVALB's way would have left out (parsedit.trees.gold_tags).
+ZERO_NOTE = ("counted as EVALB_SPMRL counts it: a valid sentence with no bracket (a "
+             "complete match, no crossing bracket)")
+TWICE_NOTE = "then scored as well, as EVALB_SPMRL scores it (two rows for one line)"
+_X = re.compile(re.escape(X_NOTE) + r": (\d+) gold brackets where the gold tree has (\d+)")
+RESCUED_NOTE = ("scored by the gold tags' deletions (--delete-by gold); deleting by each "
+                "side's own tags, as EVALB does, would have left it out:")
+
+
+def x_tally(message: str | None) -> tuple[int, int] | None:
+    """The gold brackets ``-X`` counted for a row, and those of its gold
+    tree, read off its message (None if it is no ``-X`` row)."""
+    found = _X.search(message or "")
+    return None if found is None else (int(found.group(1)), int(found.group(2)))
+
+
+def noted(s: SentenceResult) -> bool:
+    """Whether a sentence is kept among those not ``ok``: not scored ``ok``,
+    or scored with a cause (EVALB_SPMRL's rows of zeros, a pair
+    ``--delete-by gold`` scored that EVALB's way would have left out)."""
+    return s.status != "ok" or s.cause is not None
+
+
+def counts_as_error(s: SentenceResult) -> bool:
+    """Whether a sentence counts towards MAX_ERROR: an error, or a pair
+    EVALB_SPMRL counts as valid after printing its error (a length
+    mismatch: scored ``ok`` with EVALB's reason)."""
+    return s.status == "error" or (s.status == "ok" and s.reason is not None)
+
+
 def tallies(not_ok: Iterable[SentenceResult]) -> dict[str, int]:
-    """What the warnings need to know of the pairs not scored ``ok``, from
-    their causes (:data:`~parsedit.results.CAUSES`): how many are pairs
-    whose words differ (``mismatched``: EVALB's length and word mismatches,
-    errors under ``--yield strict``), how many of those differ only by
-    quotes tagged differently (``quoted``), and how many were left out as
-    too large to align (``too_large``)."""
-    causes = Counter(s.cause for s in not_ok)
+    """What the warnings need to know of the pairs not scored ``ok`` (or
+    scored with a note, :func:`noted`), from their causes
+    (:data:`~parsedit.results.CAUSES`) and notes: how many are pairs whose
+    words differ (``mismatched``: EVALB's length and word mismatches, errors
+    under ``--yield strict``), how many of those differ only by quotes
+    tagged differently (``quoted``), how many were left out as too large to
+    align (``too_large``); EVALB_SPMRL's rows of zeros (``spmrl_zero``) and
+    pairs it scores twice (``spmrl_twice``), its ``-X`` rows (``x_rows``)
+    with the gold brackets it counted for them (``x_gold``) and those their
+    trees have (``x_kept``); pairs ``--delete-by gold`` rescued
+    (``rescued``)."""
+    causes: Counter[str | None] = Counter()
+    out = dict.fromkeys(("x_rows", "x_gold", "x_kept"), 0)
+    for s in not_ok:
+        causes[s.cause] += 1
+        # (the numbers of a -X row are in the message parsedit.pipeline.spmrl
+        # writes, read back only from a row counted as -X counts it)
+        x = x_tally(s.message) if s.counted else None
+        if x is not None:
+            out["x_rows"] += 1
+            out["x_gold"] += x[0]
+            out["x_kept"] += x[1]
     return {"mismatched": sum(causes[cause] for cause in MISMATCHES),
-            "quoted": causes["quotes"], "too_large": causes["too_large"]}
+            "quoted": causes["quotes"], "too_large": causes["too_large"],
+            **{cause: causes[cause] for cause in CAUSES["ok"]}, **out}
 
 
 # The tallies the warnings need (see scored_tallies).
-TALLIES = ("gold", "test", "with_words", "words_differ", "mismatched", "quoted", "too_large")
+TALLIES = ("gold", "test", "with_words", "words_differ", "mismatched", "quoted", "too_large",
+           "spmrl_zero", "spmrl_twice", "x_rows", "x_gold", "x_kept", "rescued")
 
 
 def scored_tallies(sentences: Iterable[SentenceResult]) -> dict[str, int]:
@@ -303,7 +368,7 @@ def scored_tallies(sentences: Iterable[SentenceResult]) -> dict[str, int]:
     for sentence in sentences:
         if sentence.outer_bracket is not None:
             out[sentence.outer_bracket] += 1
-        if sentence.status != "ok":
+        if noted(sentence):
             not_ok.append(sentence)
         elif "words" in sentence.counts:
             out["with_words"] += 1

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from parsedit.limits import max_line_bytes
 from parsedit.metrics.parseval import keys_counts
+from parsedit.pipeline import spmrl
 from parsedit.pipeline.route import Route
 from parsedit.pipeline.scorer import Pair, Scorer
 from parsedit.pipeline.tally import SUM_EVERY, Scored, Tally
@@ -136,10 +137,21 @@ def chunks(pairs: Iterable[Pair], size: int = SUM_EVERY) -> Iterator[list[Pair]]
 def score_pair(job: Job, pair: Pair) -> Scored:
     """A pair of items judged and scored the reference way."""
     number, gold, test = pair
-    sentence, outcomes = job.scorer.pair(number, gold, test, job.gold_path, job.test_path)
+    before, sentence, outcomes = rows(job.scorer, number, gold, test, job.gold_path,
+                                      job.test_path)
     la = outcomes.get("la") if job.worst else None
     return Scored(number, gold is not None, test is not None, sentence,
-                  None if la is None else la.detail)
+                  None if la is None else la.detail, before)
+
+
+def rows(scorer: Scorer, number: int, gold: Item | None, test: Item | None, gold_path: str,
+         test_path: str) -> spmrl.Rows:
+    """:meth:`~.scorer.Scorer.pair`, and before its result the row of zeros
+    EVALB_SPMRL counts first for some pairs (under ``-p spmrl``:
+    :func:`parsedit.pipeline.spmrl.rows`; else None)."""
+    if scorer.config.params.spmrl:
+        return spmrl.rows(scorer, number, gold, test, gold_path, test_path)
+    return None, *scorer.pair(number, gold, test, gold_path, test_path)
 
 
 class _Lines:
@@ -505,6 +517,7 @@ def _item(line: str, given: Given, k: int, path: str, number: int) -> Item:
     if tokens is None:
         return read_sentence(line, path, number)
     return Item(number, tokens=tuple(tokens)) if tokens else Item(number)
+
 
 
 def _fast_batch(job: Job, first: int, gold: list[str], test: list[str]

@@ -2,7 +2,8 @@
 and the two summary blocks (all sentences, and length <= CUTOFF_LEN).
 
 EVALB prints a sentence's status as 0 (scored), 1 (error) or 2 (skip), and
-an F of 0/0 as ``-nan``; both are reproduced.  With the la metric, each
+an F of 0/0 as ``-nan``; both are reproduced, and EVALB_SPMRL's status 3
+(an unparsed sentence its ``-X`` counts, ``--failures spmrl``).  With the la metric, each
 summary block ends with two more lines, the leaf-ancestor scores as
 percentages (parsedit's, not EVALB's).  :func:`stderr_lines` gives
 what EVALB writes on standard error for the same run.
@@ -14,7 +15,7 @@ from collections.abc import Iterator
 
 from parsedit.config import Config
 from parsedit.errors import ConfigError
-from parsedit.results import STATUSES, CorpusResult, LACounts, SentenceRows, Totals
+from parsedit.results import STATUSES, X_STATUS, CorpusResult, LACounts, SentenceRows, Totals
 
 _STATUS = {"ok": 0, "error": 1, "skip": 2}
 _RULE = "=" * 76
@@ -32,7 +33,8 @@ def _summary(title: str, totals: Totals) -> list[str]:
         "", title,
         f"Number of sentence        = {totals.sentences:6d}",
         f"Number of Error sentence  = {totals.error:6d}",
-        f"Number of Skip  sentence  = {totals.skip:6d}",
+        # (a skip counted as a parse, EVALB_SPMRL's -X, is a valid sentence)
+        f"Number of Skip  sentence  = {totals.sentences - totals.error - f['valid']:6d}",
         f"Number of Valid sentence  = {f['valid']:6d}",
         f"Bracketing Recall         = {recall:6.2f}",
         f"Bracketing Precision      = {precision:6.2f}",
@@ -72,7 +74,8 @@ def check(config: Config) -> None:
                           "or json")
     if config.failures == "count":
         raise ConfigError("--format evalb cannot show --failures count: EVALB's report sums "
-                          "only the sentences it scored; use --format text or json")
+                          "only the sentences it scored (EVALB_SPMRL's -X is --failures "
+                          "spmrl, with -p spmrl); use --format text or json")
 
 
 def unshown(config: Config, errors: bool = False) -> list[str]:
@@ -136,7 +139,8 @@ class EvalbTable:
 def _rows(rows: SentenceRows, size: int = 4096) -> Iterator[str]:
     """The table lines of ``rows``, in pieces of ``size`` lines, each ending
     in a newline."""
-    code = [_STATUS[status] for status in STATUSES]  # by the rows' status numbers
+    # By the rows' status numbers; X_STATUS is EVALB_SPMRL's -X row.
+    code = [_STATUS[status] for status in STATUSES] + [X_STATUS]
     lines: list[str] = []
     # The rows as plain integers (no Row made, no call a ratio): the table is
     # the long part of the report.

@@ -202,6 +202,21 @@ def _errors(errors: Mapping[str, Any]) -> list[str]:
     return lines + [""]
 
 
+def _figures(metric: str, every: dict[str, Any], short: dict[str, Any],
+             cutoff: int) -> list[str]:
+    """A metric's figures, one a line, over all sentences and the cut-off
+    ones (a figure that is not a number shown as it is)."""
+    def shown(value: Any) -> str:
+        if value is None:
+            return "n/a"
+        return f"{value:.2f}" if isinstance(value, float) else str(value)
+
+    head = f"{metric.upper():<36}{'all':>10}{f'len<={cutoff}':>10}"
+    return [head, "-" * len(head),
+            *(f"{name.replace('_', ' '):<36}{shown(value):>10}{shown(short.get(name)):>10}"
+              for name, value in every.items()), ""]
+
+
 def render(result: CorpusResult, gold: str, test: str) -> str:
     counted = sum(s.counted for s in result.not_ok)
     lines = [f"parsedit: {gold} (gold) against {test} (test)",
@@ -231,16 +246,18 @@ def render(result: CorpusResult, gold: str, test: str) -> str:
             lines += _error_classes(result)
         elif metric == "dep":
             lines += _dep(result, metric)
-        else:  # a metric without a table of its own
-            lines += [f"{metric}: " + ", ".join(f"{k} {v}" for k, v in counts.figures().items()),
-                      ""]
+        else:  # a metric without a table of its own: its figures, all and cut-off
+            lines += _figures(metric, counts.figures(), result.cutoff.counts[metric].figures(),
+                              result.cutoff_len)
     if result.errors is not None:
         lines += _errors(result.errors)
     for title, listed in (
             ("Not scored (left out of the sums):",
              [s for s in result.not_ok if not s.has_counts]),
             ("Failures counted as parses with no constituents (in the sums):",
-             [s for s in result.not_ok if s.counted])):
+             [s for s in result.not_ok if s.counted]),
+            ("Scored with a note (in the sums):",
+             [s for s in result.not_ok if s.status == "ok"])):
         if listed:
             lines += [title, *(f"  {s.id:>5} {s.status:<6}{s.message}" for s in listed), ""]
     if result.stopped:

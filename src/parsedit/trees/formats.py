@@ -11,18 +11,25 @@ format         what a file holds                                         read by
 ``conllu``     dependency trees, one word a line in ten tab-separated     deps.conllu
                columns (CoNLL-U), ``#`` comments, a blank line between
                sentences
+``bare``       bare brackets over words, one tree a line, every bracket   trees.bare
+               an unlabelled constituent (unsupervised parsers' output:
+               ``((the (big dog)) (barked loudly))``)
 =============  ========================================================  ==============
 
 Every command names a file's format the same way, ``--gold-format`` and
 ``--test-format`` (``auto``, the default: told from the file's first lines
 that are not blank, each voting, :func:`detect`), and takes the formats of
-its kind: the scoring commands (``plot``, ``align``) the formats that hold
-trees (:data:`TREES`); ``score`` and ``compare`` those and dependency trees
-(:data:`SCORED`: a CoNLL-U file is scored by the dependency metric alone,
-against CoNLL-U or against trees converted); ``tags`` every format that
-holds tags (:data:`TAGGED`: a tree's preterminals are its tags).  A file
-whose format the command does not take is refused before any work, saying
-what it holds and which command reads it.  :func:`read_items` and
+its kind: ``plot`` and ``align`` the formats that hold trees
+(:data:`TREES`); ``compare`` those and dependency trees (:data:`COMPARED`:
+a CoNLL-U file is scored by the dependency metric alone, against CoNLL-U
+or against trees converted); ``score`` and ``conventions`` those and bare
+brackets (:data:`SCORED`); ``tags`` every format that holds tags
+(:data:`TAGGED`: a tree's preterminals are its tags).  A bare-bracket line
+also reads as a (wrong) bracketed tree, so ``auto`` tells the two apart
+only where the gold file says which words to expect: under a parameter
+file of the unsupervised convention (:func:`against_gold`).  A file whose
+format the command does not take is refused before any work, saying what
+it holds and which command reads it.  :func:`read_items` and
 :func:`read_sides` read files of the formats that hold sentences to score
 into the reference reader's items.
 """
@@ -32,7 +39,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from parsedit.errors import ConfigError
-from parsedit.trees.reader import SPACES, VOTE, Item, read_trees, sample
+from parsedit.trees.normalise import Normalisation
+from parsedit.trees.reader import SPACES, VOTE, Item, read_sentence, read_trees, sample
 from parsedit.trees.source import DEFAULT_ENCODING, Overlong, lines
 from parsedit.trees.splits import Splits, read_both
 
@@ -41,11 +49,13 @@ FORMATS: dict[str, str] = {
     "tsv": "word<TAB>tag tokens, one a line",
     "slash": "word/TAG tokens, one sentence a line",
     "conllu": "CoNLL-U dependency trees",
+    "bare": "bare brackets over words, one tree a line",
 }
 # The formats each kind of command takes.
 TREES = ("bracketed",)
+COMPARED = ("bracketed", "conllu")
+SCORED = ("bracketed", "conllu", "bare")
 TAGGED = ("bracketed", "tsv", "slash")
-SCORED = ("bracketed", "conllu")
 # The columns of a CoNLL-U word line.
 CONLLU_COLUMNS = 10
 
@@ -93,18 +103,6 @@ def _vote(line: str) -> str | None:
     return "bracketed" if "(" in text or ")" in text else None
 
 
-def read_items(path: str, name: str, encoding: str = DEFAULT_ENCODING) -> Iterator[Item]:
-    """The sentences of a file of format ``name`` (bracketed or CoNLL-U) as
-    the reference reader's items, in order: a CoNLL-U sentence an item with
-    its ``dependencies`` (:func:`parsedit.deps.conllu.read_conllu`; one that
-    breaks a rule, an error item with its file, line and column)."""
-    if name != "conllu":
-        return read_trees(path, encoding)
-    from parsedit.deps.conllu import read_conllu
-
-    return (Item(c.line, error=c.error, dependencies=c.tree) for c in read_conllu(path, encoding))
-
-
 def read_sides(gold_path: str, test_path: str, gold_encoding: str = DEFAULT_ENCODING,
                test_encoding: str = DEFAULT_ENCODING, splits: Splits | None = None,
                formats: tuple[str, str] = ("bracketed", "bracketed")
@@ -125,12 +123,51 @@ def chosen(name: str, path: str, encoding: str, accepted: tuple[str, ...], optio
     (a :class:`ConfigError` naming ``option``) if ``command`` does not take
     it."""
     found = detect(path, encoding) if name == "auto" else name
+    if found == "bare" and name != "auto" and found not in accepted:
+        raise ConfigError(f"{option} bare: {command} does not read bare brackets (score and "
+                          "conventions do)")
     if found not in accepted:
         reader = "parsedit tags" if found in TAGGED else \
-            "parsedit score and compare (--metrics dep)" if found in SCORED else \
+            "parsedit score and compare (--metrics dep)" if found == "conllu" else \
+            "parsedit score (-p unsupervised)" if found == "bare" else \
             "another command"
         how = "holds" if name == "auto" else "is named as holding"
         raise ConfigError(f"{path} {how} {FORMATS[found]} ({option} {found}), which "
                           f"{command} does not read (it reads "
                           f"{', '.join(FORMATS[f] for f in accepted)}); {reader} does")
     return found
+
+
+def read_items(path: str, name: str, encoding: str = DEFAULT_ENCODING) -> Iterator[Item]:
+    """The sentences of a file of format ``name`` (bracketed, bare or
+    CoNLL-U) as the reference reader's items, in order: a bare-bracket line
+    an item of unlabelled brackets (:func:`parsedit.trees.bare.read_bare`);
+    a CoNLL-U sentence an item with its ``dependencies``
+    (:func:`parsedit.deps.conllu.read_conllu`; one that breaks a rule, an
+    error item with its file, line and column)."""
+    if name == "bare":
+        from parsedit.trees.bare import read_bare
+
+        return read_bare(path, encoding)
+    if name != "conllu":
+        return read_trees(path, encoding)
+    from parsedit.deps.conllu import read_conllu
+
+    return (Item(c.line, error=c.error, dependencies=c.tree) for c in read_conllu(path, encoding))
+
+
+def against_gold(test: str, gold: str, norm: Normalisation,
+                 encodings: tuple[str, str] = (DEFAULT_ENCODING, DEFAULT_ENCODING)) -> str:
+    """``bare`` if the first test line holds, read as bare brackets, the
+    words of its gold line (the words ``norm`` keeps, or all of them) and
+    read as a bracketed tree does not; else ``bracketed``."""
+    from parsedit.trees.bare import bare_item, words
+
+    for g, t in zip(read_trees(gold, encodings[0]), lines(test, encodings[1])):
+        if g.tokens is None or type(t) is Overlong or not t.strip(SPACES):
+            continue
+        expected = (words(g), [w[:-1] for w in norm.normalise(g.tokens).words])
+        bracketed = read_sentence(t)
+        return "bare" if words(bare_item(t)) in expected and (
+            bracketed.tokens is None or words(bracketed) not in expected) else "bracketed"
+    return "bracketed"

@@ -49,6 +49,14 @@ def _strip_function_tags(label: str) -> str:
     return label[:min(i for i in (label.find("-"), label.find("=")) if i >= 0)]
 
 
+def spmrl_label(label: str) -> str:
+    """EVALB_SPMRL's cut of a label or tag: at the first ``-``, ``=`` or
+    ``#``, wherever it is (``NP-SUJ#case=nom`` -> ``NP``, ``-NONE-`` -> the
+    empty label, ``P+D`` unchanged)."""
+    cuts = [i for i in (label.find("-"), label.find("="), label.find("#")) if i >= 0]
+    return label[:min(cuts)] if cuts else label
+
+
 def strip_function_tags(label: str) -> str:
     """The base of any label: ``NP-SBJ=2`` -> ``NP``; ``NP``, ``-NONE-`` unchanged."""
     cuts = [i for i in (label.find("-"), label.find("=")) if i > 0]
@@ -67,6 +75,14 @@ class Normalisation:
     quote_labels: frozenset[str] = frozenset()
     equal_words: tuple[tuple[str, str], ...] = ()
     strip_outer_bracket: bool = False
+    # EVALB_SPMRL's label rules (parsedit.params' EVALB_SPMRL 1): labels and
+    # tags cut by spmrl_label, the delete labels cut alike (so -NONE- deletes
+    # every bracket whose label is empty once cut), no preterminal deleted.
+    spmrl: bool = False
+    # Only preterminals with these tags are kept (parsedit.params' KEEP_LABEL:
+    # the word tags of the unsupervised-parsing convention); None keeps all
+    # that delete_labels does not delete.
+    keep_labels: frozenset[str] | None = None
     _canonical: dict[str, str] = field(init=False, repr=False, compare=False, hash=False)
     _delete_phrases: frozenset[str] = field(init=False, repr=False, compare=False, hash=False)
     _equal_words: frozenset[tuple[str, str]] = field(init=False, repr=False, compare=False,
@@ -93,9 +109,10 @@ class Normalisation:
         canonical = {label: find(label) for group in self.equal_labels for label in group}
         object.__setattr__(self, "_canonical", canonical)
         # A phrase is deleted if its label is equal to a delete label, as EVALB
-        # compares them.
+        # compares them (EVALB_SPMRL: both cut first).
+        deletes = map(spmrl_label, self.delete_labels) if self.spmrl else self.delete_labels
         object.__setattr__(self, "_delete_phrases",
-                           frozenset(canonical.get(d, d) for d in self.delete_labels))
+                           frozenset(canonical.get(d, d) for d in deletes))
         # EQ_WORD pairs go both ways.
         object.__setattr__(self, "_equal_words", frozenset(
             pair for a, b in self.equal_words for pair in ((a, b), (b, a))))
@@ -108,15 +125,36 @@ class Normalisation:
         token, its word token); a phrase ``"(LABEL"`` as (whether it is
         deleted, False, its open token, "")."""
         canonical = self._canonical
+        if self.spmrl:
+            return self._spmrl_token(token)
         if token[-1] == ")":
             space = token.index(" ")
             tag = token[1:space]
-            return (tag in self.delete_labels, tag in self.delete_labels_for_length,
+            deleted = tag in self.delete_labels or (
+                self.keep_labels is not None and tag not in self.keep_labels)
+            # (with keep_labels, a sentence's length is its kept words)
+            return (deleted, tag in self.delete_labels_for_length or (
+                        self.keep_labels is not None and tag not in self.keep_labels),
                     TAG + canonical[tag] if tag in canonical else "(" + token[:space],
                     token[space + 1:])
         label = token[1:]
         if self.strip_function_tags and ("-" in label or "=" in label):
             label = _strip_function_tags(label)
+        label = canonical.get(label, label)
+        return label in self._delete_phrases, False, "(" + label, ""
+
+    def _spmrl_token(self, token: str) -> _Token:
+        """:meth:`_token` by EVALB_SPMRL's rules: no preterminal deleted, its
+        tag written cut (tags are compared cut); a phrase's label cut, and
+        deleted if it equals a cut delete label."""
+        canonical = self._canonical
+        if token[-1] == ")":
+            space = token.index(" ")
+            tag = token[1:space]
+            cut = spmrl_label(tag)
+            return (False, tag in self.delete_labels_for_length,
+                    TAG + canonical.get(cut, cut), token[space + 1:])
+        label = spmrl_label(token[1:])
         label = canonical.get(label, label)
         return label in self._delete_phrases, False, "(" + label, ""
 
@@ -137,12 +175,17 @@ class Normalisation:
                          self.equal_labels, self.strip_function_tags,
                          sorted(self.quote_labels), self.equal_words,
                          # only when on, so that every earlier digest stands
-                         *(("strip-outer-bracket",) if self.strip_outer_bracket else ())))
+                         *(("strip-outer-bracket",) if self.strip_outer_bracket else ()),
+                         *(("evalb-spmrl",) if self.spmrl else ()),
+                         *((("keep", sorted(self.keep_labels)),)
+                           if self.keep_labels is not None else ())))
         return f"{self.name}@{hashlib.sha256(settings.encode()).hexdigest()[:8]}"
 
     def label(self, label: str) -> str:
         """A phrase label as the metrics see it (before deletion)."""
-        if self.strip_function_tags and ("-" in label or "=" in label):
+        if self.spmrl:
+            label = spmrl_label(label)
+        elif self.strip_function_tags and ("-" in label or "=" in label):
             label = _strip_function_tags(label)
         return self._canonical.get(label, label)
 

@@ -543,7 +543,10 @@ def _closed_before(closed: tuple[int, int, str, int] | None, number: int) -> str
     return f" (the tree of line {began} closed at line {line}, column {_column(text, index)})"
 
 
-_NO_WORD = ("holds no word: not a parse (a parser's failure marker, as the Berkeley "
+# The end of the error of a tree without words (EVALB reads it as a line
+# without words: parsedit.pipeline.spmrl tells it from the lines EVALB_SPMRL
+# cannot read).
+NO_WORD = _NO_WORD = ("holds no word: not a parse (a parser's failure marker, as the Berkeley "
             "parser writes (TOP ()) for a sentence it could not parse)")
 
 

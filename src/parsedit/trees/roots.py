@@ -146,7 +146,8 @@ def root_label_warning(labels: Iterable[tuple[str | None, str | None]], gold_pat
             f"{gold_path} has a root labelled {gold_label} where {test_path} has "
             f"{test_label} (after the parameter file's deletions), which every figure "
             "counts as a constituent that differs (PARSEVAL, the edit metrics, "
-            "leaf-ancestor); if this is a convention and not the parser's choice, add "
-            f"'DELETE_LABEL {gold_label}' (or {test_label}) to a copy of the parameter file "
-            "if that label only marks the root, or write both files with the same root "
-            "convention")
+            "leaf-ancestor); if this is a convention and not the parser's choice, "
+            f"--delete-label {gold_label} deletes that root if the label only marks the root "
+            f"(and --delete-label {test_label} if that one does too; --equal-label "
+            f"{gold_label} {test_label} would count the two roots as one label instead), or "
+            "write both files with the same root convention")
