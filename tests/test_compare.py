@@ -283,7 +283,7 @@ def test_baseline_mode_and_holm(tmp_path: Path) -> None:
     for t in label:
         assert t["significant"] == (t["p_holm"] < 0.05) and t["sentences"] == 8
     by_name = {s["name"]: s for s in data["systems"]}
-    # system - baseline (since 0.2.7; a - b before)
+    # system - baseline (since 0.3.0; a - b before)
     assert label[0]["difference"] == pytest.approx(
         by_name["good"]["figures"]["label"] - by_name["moved"]["figures"]["label"])
     text = run("compare", gold, *paths, "--samples", "500", "--baseline", "moved").stdout
