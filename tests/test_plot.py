@@ -55,7 +55,8 @@ def test_plot_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     missing = run("plot", "buckets", gold, tests[0], "-o",
                                         str(tmp_path / "x.png"))
     assert missing.exit_code == 2
-    assert "plots need matplotlib: pip install 'parsedit[plot]'" in missing.stderr
+    assert ("plots need matplotlib: pip install matplotlib (or, in parsedit's checkout, "
+            "pip install '.[plot]')") in missing.stderr
 
 
 def _results(tmp_path: Path) -> list[tuple[str, CorpusResult]]:

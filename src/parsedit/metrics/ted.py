@@ -4,7 +4,8 @@ normalisations.
 The distance between two trees is the cheapest sequence of node deletions,
 insertions and renamings that turns one into the other (Zhang and Shasha
 1989), computed by the APTED algorithm (Pawlik and Augsten 2016) through the
-``apted`` package (MIT; pure Python; the optional extra ``parsedit[ted]``).
+``apted`` package (MIT; pure Python; the optional extra ``ted``:
+``pip install '.[ted]'`` in parsedit's checkout).
 It was chosen after a comparison with ``zss`` and ``edist``: the three give
 the same distances on PTB pairs; ``zss`` is some thirty times slower than
 ``apted`` and ``edist`` is GPL-licensed with scipy and scikit-learn behind it.
@@ -157,12 +158,13 @@ def rename_costs(scheme: CostScheme | None) -> Rename:
 
 def check_apted() -> None:
     """Refuse ``--metrics ted`` before any scoring when ``apted`` (the
-    optional extra ``parsedit[ted]``) is not installed."""
+    optional extra ``ted``) is not installed.  parsedit is installed from a
+    checkout, not from PyPI, so the message names the checkout's extra."""
     from importlib.util import find_spec
 
     if find_spec("apted") is None:  # pragma: no cover - depends on the environment
-        raise ConfigError("--metrics ted needs the apted package: "
-                          "pip install 'parsedit[ted]' (or pip install apted)")
+        raise ConfigError("--metrics ted needs the apted package: pip install apted "
+                          "(or, in parsedit's checkout, pip install '.[ted]')")
 
 
 def distance(gold: _Node, test: _Node, rename: Rename) -> float:

@@ -1,6 +1,6 @@
 """``parsedit plot``: the figures of Roark (2002) and Sampson and Babarczy
 (2003), and the confidence intervals of ``compare``, drawn with matplotlib
-(the optional extra ``parsedit[plot]``).
+(the optional extra ``plot``: ``pip install '.[plot]'`` in parsedit's checkout).
 
 Every TEST file is drawn: overlaid in one colour each with a legend
 (``e-vs-label``, ``la-vs-f``), or in one panel each (``buckets``).
@@ -54,7 +54,8 @@ def _pyplot() -> Any:
     try:
         import matplotlib
     except ImportError:
-        raise ConfigError("plots need matplotlib: pip install 'parsedit[plot]'") from None
+        raise ConfigError("plots need matplotlib: pip install matplotlib (or, in "
+                          "parsedit's checkout, pip install '.[plot]')") from None
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     return plt
