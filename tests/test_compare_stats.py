@@ -343,9 +343,11 @@ def test_differences_are_system_minus_baseline_everywhere(tmp_path: Path) -> Non
     row = [line for line in text.splitlines() if line.startswith("good ")][-1]
     assert row.split()[1] == f"+{entry['difference']:.2f}"
     assert f"[+{low:.2f}, +{high:.2f}]" in row
-    # All pairs: the better system first, its figure minus the other's.
+    # All pairs: a row per pair, b - a as in JSON.
     text = run("compare", gold, *paths, "--metrics", "label", "--samples", "500").stdout
-    assert f"good > moved: +{entry['difference']:.2f} [+{low:.2f}, +{high:.2f}]" in text
+    (row,) = [line.split() for line in text.splitlines() if line.startswith("moved  good")]
+    assert row[:5] == ["moved", "good", f"+{entry['difference']:.2f}", f"[+{low:.2f},",
+                       f"+{high:.2f}]"]
     # The matrix: row good (2) is better than column moved (1).
     matrix = [line.split() for line in text.splitlines() if line[:2] in ("1 ", "2 ")]
     assert matrix == [["1", "moved", "<"], ["2", "good", ">"]]

@@ -264,14 +264,24 @@ def test_compare_says_which_system_is_better_where_fewer_is_better(tmp_path: Pat
     out = run("compare", gold, same, low, "--metrics", "parseval", "--error-classes",
               "--samples", "500", "-q")
     text = out.stdout
-    assert "same > low:" in text  # PARSEVAL F, and error brackets the other way round
-    listed = [line for line in text.splitlines() if line.startswith("same > low:")]
-    # F and its recall and precision, error brackets and PP attachment (the
-    # only class with errors: its one error ties 0 with every other).
-    assert len(listed) == 5
-    assert any(line.startswith("same > low: -80.00") for line in listed)  # 2 brackets each
-    matrix = text.split("error brackets: 1 of 1 tests significant")[1].splitlines()
-    assert any(line.startswith("1 same") and line.rstrip().endswith(">") for line in matrix)
+    f, errors = text.split("error brackets: 1 of 1 tests significant")
+    # The matrices: same (1) is the better system under F and under error
+    # brackets, where fewer is better.
+    for matrix in (f, errors):
+        assert any(line.startswith("1 same") and line.rstrip().endswith(">")
+                   for line in matrix.splitlines())
+    # Every pair's row, b - a: low has 16.67 points of F fewer, and 80 error
+    # brackets more (2 a sentence), significant; F's recall and precision too.
+    rows = [line.split() for line in text.splitlines() if line.startswith("same  low")]
+    assert [row[2] for row in rows] == ["-16.67", "-16.67", "+80.00"]
+    # Holm's p, marked significant: F's and error brackets' (after the
+    # interval's two bounds), recall's and precision's
+    assert [rows[0][6], rows[1][4], rows[1][7], rows[2][6]] == ["0.0020*"] * 4
+    # Each class's row, significant or not: PP attachment (the only class
+    # with errors) and the others, tied at 0.
+    parts = [line.split() for line in errors.splitlines() if " same  low " in line]
+    assert len(parts) == 12 and parts[0][:5] == ["PP", "attachment", "same", "low", "+80.00"]
+    assert all(row[-3:] == ["0.00", "1.0000", "1.0000"] for row in parts[1:])
     baseline = run("compare", gold, same, low, "--metrics", "parseval", "--error-classes",
                    "--samples", "500", "-q", "--baseline", "same").stdout
     rows = [line.split() for line in baseline.splitlines() if line.startswith("PP attachment ")]

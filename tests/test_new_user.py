@@ -5,8 +5,13 @@ behaviour (install hints, reports, help texts, warnings), one test each.
 from __future__ import annotations
 
 import importlib.util
+import json
+from pathlib import Path
+from typing import Any
 
 import pytest
+from conftest import run, write_trees
+from roark_trees import GOLD, PARSE2
 
 from parsedit.errors import ConfigError
 
@@ -23,3 +28,51 @@ def test_the_ted_extra_is_named_as_a_checkout_installs_it(
         check_apted()
     assert str(refused.value) == ("--metrics ted needs the apted package: pip install apted "
                                   "(or, in parsedit's checkout, pip install '.[ted]')")
+
+
+# -- compare over every pair: every pair's numbers in every format -------------
+
+def _cells(pair: dict[str, Any]) -> list[str]:
+    """A pair's cells as compare's tables print them, b - a."""
+    def p(value: float) -> str:
+        return f"{value:.4f}"
+
+    def signed(value: float) -> str:  # never -0.00 nor +0.00
+        text = f"{value:+.2f}"
+        return "0.00" if text[1:] == "0.00" else text
+
+    low, high = pair["interval"]
+    return [pair["a"], pair["b"], signed(pair["difference"]),
+            f"[{signed(low)}, {signed(high)}]",
+            p(pair["p"]), p(pair["p_holm"]) + ("*" if pair["significant"] else ""),
+            p(pair["p_exact"]), str(pair["sentences"])]
+
+
+@pytest.mark.cli
+def test_compare_over_every_pair_shows_every_pair_in_every_format(tmp_path: Path) -> None:
+    # 10 sentences (the exact test runs), three systems: good and moved
+    # differ significantly, half (half good, half moved) from neither.
+    gold = write_trees(tmp_path / "gold.mrg", [GOLD] * 10)
+    paths = [write_trees(tmp_path / f"{name}.mrg", trees) for name, trees in
+             (("good", [GOLD] * 10), ("moved", [PARSE2] * 10),
+              ("half", [GOLD] * 5 + [PARSE2] * 5))]
+    options = ("--metrics", "parseval", "--samples", "1000")
+    data = json.loads(run("compare", gold, *paths, *options, "--format", "json").stdout)
+    pairs = data["significance"]["parseval"]
+    assert len(pairs) == 3 and not all(pair["significant"] for pair in pairs)
+    assert any(pair["significant"] for pair in pairs)
+    for fmt in ("text", "markdown", "latex"):
+        out = run("compare", gold, *paths, *options, "--format", fmt).stdout
+        if fmt == "text":
+            rows = [line.split("  ") for line in out.splitlines()]
+        elif fmt == "markdown":
+            rows = [line.strip("| ").split(" | ") for line in out.splitlines()]
+        else:  # a table row of a tabular, not a comment
+            rows = [line.removesuffix(" \\\\").split(" & ") for line in out.splitlines()
+                    if not line.startswith("%")]
+            rows = [[cell.replace("$^*$", "*") for cell in row] for row in rows]
+        rows = [[cell.strip() for cell in row if cell.strip()] for row in rows]
+        for pair in pairs:
+            assert _cells(pair) in rows, (fmt, pair)
+        # The matrix stays, as a summary.
+        assert "1 good" in out and "3 half" in out, fmt

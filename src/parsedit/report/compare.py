@@ -3,14 +3,17 @@
 Every format holds the main table: a row per system with the sentences it
 had scored, a column per metric, each figure with both bounds of its
 confidence interval and its rank.  Text, Markdown and LaTeX add the rank
-agreement between metrics and, per metric, the significance: against a
-baseline, a table of differences (system - baseline) with their intervals
-and p-values; over every pair, a compact matrix (``>`` the row's system is
-significantly better, ``<`` worse, ``.`` no significant difference, ``-``
-no test could be run) and the list of the significant differences; and a
-metric's parts (PARSEVAL's recall and precision) beside it.  TSV is the main
-table alone, for spreadsheets; JSON has everything.  Renderers compute
-nothing: every figure and verdict comes from the :class:`Comparison`.
+agreement between metrics and, per metric, the significance: a table with a
+row per compared pair, significant or not (against a baseline, system -
+baseline; over every pair, b - a, its second system minus its first), with
+the difference, both bounds of its interval, p, Holm's p and the exact p
+where it was computed, so that LaTeX's tables hold every number a paper
+needs; over every pair, a compact matrix before it as a summary (``>`` the
+row's system is significantly better, ``<`` worse, ``.`` no significant
+difference, ``-`` no test could be run); and a table for a metric's parts
+(PARSEVAL's recall and precision) beside it.  TSV is the main table alone,
+for spreadsheets; JSON has everything.  Renderers compute nothing: every
+figure and verdict comes from the :class:`Comparison`.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from parsedit.compare import EXACT_MAX, TESTS, Comparison, Interval, Pair, PartTests
+from parsedit.compare import EXACT_MAX, TESTS, Comparison, Interval, Pair
 from parsedit.version import __version__
 
 FORMATS = ("text", "json", "tsv", "markdown", "latex")
@@ -108,15 +111,32 @@ def _exact_shown(c: Comparison, metric: str) -> bool:
     return bool(c.p_exact.get(metric))
 
 
-def _baseline_rows(c: Comparison, metric: str) -> list[list[str]]:
-    base = c.names[c.baseline] if c.baseline is not None else ""
+def _pair_heads(c: Comparison) -> list[str]:
+    """The columns naming a pair: the system (against a baseline) or both
+    systems, a then b (over every pair)."""
+    return ["system"] if c.baseline is not None else ["a", "b"]
+
+
+def _pair_cells(c: Comparison, pair: Pair) -> list[str]:
+    return [c.names[pair[1]]] if c.baseline is not None else [c.names[i] for i in pair]
+
+
+def _minus(c: Comparison) -> str:
+    """The difference's column: system minus the baseline, or b minus a."""
+    return f"minus {c.names[c.baseline]}" if c.baseline is not None else "b minus a"
+
+
+def _pair_rows(c: Comparison, metric: str) -> list[list[str]]:
+    """A row per compared pair, significant or not: the difference, both
+    bounds of its interval, p, Holm's p (``*``: significant), the exact p
+    where it was computed, and the sentences the test ran over."""
     exact = _exact_shown(c, metric)
-    rows = [["system", f"minus {base}", f"{_level(c.interval_levels[metric])} interval", "p",
-             "p (Holm)", *(["p exact"] if exact else []), "sentences"]]
+    rows = [[*_pair_heads(c), _minus(c), f"{_level(c.interval_levels[metric])} interval",
+             "p", "p (Holm)", *(["p exact"] if exact else []), "sentences"]]
     for pair in c.pairs:
         difference = c.differences[metric][pair]
         mark = "*" if c.significant(metric, pair) else ""
-        rows.append([c.names[pair[1]],
+        rows.append([*_pair_cells(c, pair),
                      "n/a" if difference is None else _number(difference, True),
                      _bounds(c.difference_intervals[metric][pair]),
                      _p(c.p_values[metric][pair]), _p(c.p_holm[metric][pair]) + mark,
@@ -126,13 +146,12 @@ def _baseline_rows(c: Comparison, metric: str) -> list[list[str]]:
 
 
 def _part_rows(c: Comparison, metric: str) -> list[list[str]]:
-    """Against the baseline: each part's difference, p and Holm's p."""
-    base = c.names[c.baseline] if c.baseline is not None else ""
+    """A row per compared pair: each part's difference, p and Holm's p."""
     parts = list(c.parts[metric].values())
-    rows = [["system"] + [cell for part in parts
-                          for cell in (f"{part.title} minus {base}", "p", "p (Holm)")]]
+    rows = [_pair_heads(c) + [cell for part in parts
+                              for cell in (f"{part.title} {_minus(c)}", "p", "p (Holm)")]]
     for pair in c.pairs:
-        row = [c.names[pair[1]]]
+        row = _pair_cells(c, pair)
         for part in parts:
             difference = part.differences[pair]
             row += ["n/a" if difference is None else _number(difference, True),
@@ -161,14 +180,12 @@ def _part_figure_rows(c: Comparison, metric: str) -> list[list[str]]:
 
 
 def _part_long_rows(c: Comparison, metric: str) -> list[list[str]]:
-    """Against the baseline, a row per part and system: its difference, p
-    and Holm's p."""
-    base = c.names[c.baseline] if c.baseline is not None else ""
-    rows = [["part", "system", f"minus {base}", "p", "p (Holm)"]]
+    """A row per part and compared pair: its difference, p and Holm's p."""
+    rows = [["part", *_pair_heads(c), _minus(c), "p", "p (Holm)"]]
     for part in c.parts[metric].values():
         for pair in c.pairs:
             difference = part.differences[pair]
-            rows.append([part.title, c.names[pair[1]],
+            rows.append([part.title, *_pair_cells(c, pair),
                          "n/a" if difference is None else _number(difference, True),
                          _p(part.p_values[pair]),
                          _p(part.p_holm[pair]) + ("*" if c.part_significant(part, pair)
@@ -202,48 +219,6 @@ def _matrix_rows(c: Comparison, metric: str) -> list[list[str]]:
     return rows
 
 
-def _ordered(c: Comparison, pair: Pair, difference: float, bounds: Interval | None,
-             higher_is_better: bool = True) -> tuple[str, str, float, Interval | None]:
-    """The pair's better system first: (better, worse, better - worse, its
-    interval); where lower is better, better - worse is negative."""
-    i, j = pair
-    if difference > 0 if higher_is_better else difference < 0:  # the second is better
-        return c.names[j], c.names[i], difference, bounds
-    return (c.names[i], c.names[j], -difference + 0.0,
-            None if bounds is None else (-bounds[1] + 0.0, -bounds[0] + 0.0))
-
-
-def _listed(c: Comparison, metric: str) -> list[str]:
-    """Each significant difference, the better system first."""
-    out = []
-    for pair in c.pairs:
-        difference = c.differences[metric][pair]
-        if difference is None or not c.significant(metric, pair):
-            continue
-        better, worse, size, bounds = _ordered(c, pair, difference,
-                                               c.difference_intervals[metric][pair],
-                                               c.better(metric))
-        exact = c.p_exact.get(metric, {}).get(pair)
-        out.append(f"{better} > {worse}: {_number(size, True)} {_bounds(bounds)}, "
-                   f"p {_p(c.p_values[metric][pair])}, Holm {_p(c.p_holm[metric][pair])}"
-                   + ("" if exact is None else f", exact p {_p(exact)}")
-                   + f", {c.paired[pair]} sentences")
-    return out
-
-
-def _part_listed(c: Comparison, part: PartTests) -> list[str]:
-    """Each significant difference of a part, the better system first."""
-    out = []
-    for pair in c.pairs:
-        difference = part.differences[pair]
-        if difference is None or not c.part_significant(part, pair):
-            continue
-        better, worse, size, _ = _ordered(c, pair, difference, None, part.higher_is_better)
-        out.append(f"{better} > {worse}: {_number(size, True)}, p {_p(part.p_values[pair])}, "
-                   f"Holm {_p(part.p_holm[pair])}")
-    return out
-
-
 def _significance_heading(c: Comparison) -> str:
     mode = f"each system against the baseline {c.names[c.baseline]}" \
         if c.baseline is not None else "every pair of systems"
@@ -263,15 +238,15 @@ def _parts_heading(c: Comparison, metric: str) -> str:
         else " and ".join(part.title for part in c.parts[metric].values())
     return (f"{titles}, as Bikel's compare.pl tests them: stratified shuffling of the "
             "sentences (the same rounds), p one-sided in the observed difference's "
-            "direction, Holm-corrected over the pairs of each")
+            "direction, Holm-corrected over the pairs compared, part by part")
 
 
-def _document(c: Comparison, gold: str, table: Callable[[list[list[str]]], list[str]],
+def _document(c: Comparison, gold: str, table: Table,
               heading: Callable[[str], str], note: Callable[[str], str]) -> list[str]:
     level = _level(c.level)
     lines = [heading(f"parsedit compare: {gold} (gold), {len(c.names)} systems"), ""]
     fewer = [c.titles[m] for m in c.metrics if not c.better(m)]
-    lines += table(_rows(c)) + ["", note(
+    lines += table(_rows(c), 1) + ["", note(
         f"Each figure with its {level} paired-bootstrap percentile interval [low, high] "
         f"({c.samples} resamples of the {c.resampled} sentences some system scored), and "
         "its rank (- : not ranked"
@@ -284,14 +259,14 @@ def _document(c: Comparison, gold: str, table: Callable[[list[list[str]]], list[
                           "figures, beside the corpus figures above)"), ""]
         lines += table([["system", *(c.titles[m] for m in c.metrics)]]
                        + [[name, *(_fig(c.averages[m][i]) for m in c.metrics)]
-                          for i, name in enumerate(c.names)]) + [""]
+                          for i, name in enumerate(c.names)], 1) + [""]
     if c.warnings:
         lines += [note(f"warning: {w}") for w in c.warnings] + [""]
     if len(c.metrics) > 1:
         counts = sorted(set(c.tau_systems.values()))
         over = "/".join(str(n) for n in counts)
         lines += [heading("Rank agreement between metrics (Kendall's tau-b over the "
-                          f"{over} systems ranked)"), ""] + table(_tau_rows(c)) + [""]
+                          f"{over} systems ranked)"), ""] + table(_tau_rows(c), 1) + [""]
     lines += [heading(_significance_heading(c)), ""]
     for metric in c.metrics:
         found = sum(c.significant(metric, pair) for pair in c.pairs)
@@ -306,39 +281,35 @@ def _document(c: Comparison, gold: str, table: Callable[[list[list[str]]], list[
         if _many_parts(c, metric):
             lines += [note(f"{c.titles[metric]} by part, each system's figure"
                            + ("" if c.better(metric) else " (fewer is better)")), ""]
-            lines += table(_part_figure_rows(c, metric)) + [""]
-        if c.baseline is not None:
-            lines += table(_baseline_rows(c, metric)) + [""]
-            if metric in c.parts:
-                lines += [note(_parts_heading(c, metric)), ""]
-                lines += table(_part_long_rows(c, metric) if _many_parts(c, metric)
-                               else _part_rows(c, metric)) + [""]
-            continue
-        lines += table(_matrix_rows(c, metric)) + [""]
-        listed = _listed(c, metric)
-        lines += [note(line) for line in listed] + ([""] if listed else [])
+            lines += table(_part_figure_rows(c, metric), 1) + [""]
+        if c.baseline is None:
+            lines += table(_matrix_rows(c, metric), 1) + [""]
+        named = len(_pair_heads(c))
+        lines += table(_pair_rows(c, metric), named) + [""]
         if metric in c.parts:
-            lines += [note(_parts_heading(c, metric))]
-            for part in c.parts[metric].values():
-                shown = _part_listed(c, part)
-                lines += [note(f"{part.title}: {len(shown)} of "
-                               f"{sum(p == p for p in part.p_values.values())} significant")]
-                lines += [note(line) for line in shown]
-            lines += [""]
+            lines += [note(_parts_heading(c, metric)), ""]
+            lines += (table(_part_long_rows(c, metric), named + 1) if _many_parts(c, metric)
+                      else table(_part_rows(c, metric), named)) + [""]
     return lines + [note(f"signature: {c.signature}")]
 
 
-def _plain(rows: list[list[str]]) -> list[str]:
+# A table is its rows (the header first) and how many of its first columns
+# hold names (left-aligned; the figures after them are right-aligned).
+Table = Callable[[list[list[str]], int], list[str]]
+
+
+def _plain(rows: list[list[str]], names: int = 1) -> list[str]:
     widths = [max(len(r[k]) for r in rows) for k in range(len(rows[0]))]
-    return ["  ".join(cell.ljust(w) if k == 0 else cell.rjust(w)
+    return ["  ".join(cell.ljust(w) if k < names else cell.rjust(w)
                       for k, (cell, w) in enumerate(zip(row, widths))).rstrip() for row in rows]
 
 
-def _markdown(rows: list[list[str]]) -> list[str]:
+def _markdown(rows: list[list[str]], names: int = 1) -> list[str]:
     def row(cells: list[str]) -> str:  # a | in a system's name would end its cell
         return "| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |"
 
-    out = [row(rows[0]), "|" + "|".join(["---"] + ["---:"] * (len(rows[0]) - 1)) + "|"]
+    out = [row(rows[0]), "|" + "|".join(["---"] * names + ["---:"] * (len(rows[0]) - names))
+           + "|"]
     return out + [row(r) for r in rows[1:]]
 
 
@@ -349,8 +320,8 @@ def _latex_text(text: str) -> str:
         .replace("<", "$<$")
 
 
-def _latex(rows: list[list[str]]) -> list[str]:
-    out = ["\\begin{tabular}{l" + "r" * (len(rows[0]) - 1) + "}", "\\hline",
+def _latex(rows: list[list[str]], names: int = 1) -> list[str]:
+    out = ["\\begin{tabular}{" + "l" * names + "r" * (len(rows[0]) - names) + "}", "\\hline",
            " & ".join(_latex_text(c) for c in rows[0]) + " \\\\", "\\hline"]
     out += [" & ".join(_latex_text(c) for c in r) + " \\\\" for r in rows[1:]]
     return out + ["\\hline", "\\end{tabular}"]
