@@ -10,7 +10,8 @@ writers in ``docs/index.md`` ("Examples in these pages"):
   stands for any text, across lines too), trailing spaces and blank lines
   ignored. A command
   followed by no lines must only succeed. Every command must exit 0: a failure
-  is shown as ``cmd || echo "exit $?"``.
+  is shown as ``cmd || echo "exit $?"``, never after a pipe (under the
+  harness's ``pipefail`` the exit shown would not be a plain shell's).
 * A fenced block tagged ``python`` is executed; the ``python`` blocks of a
   page share one namespace and run in order, with the ``console`` blocks
   between them, in the page's working directory. What they check, they assert.
@@ -276,6 +277,33 @@ def test_every_block_follows_the_convention() -> None:
                 assert not block.info, f"{block.where}: unknown flags {block.info!r}"
             if block.lang == "console" and block.runs:
                 assert block.text.startswith("$ "), f"{block.where}: no command first"
+
+
+# A pipe (not ||) outside quotes, before a shown exit status.
+PIPE = re.compile(r"(?<!\|)\|(?!\|)")
+SHOWN_EXIT = '|| echo "exit $?"'
+
+
+def test_no_exit_is_shown_after_a_pipe() -> None:
+    """``a | b || echo "exit $?"`` shows ``a``'s failure only under pipefail,
+    which the examples run under and a reader's shell does not: a plain
+    shell gives the pipeline ``b``'s status.  Such a command is refused."""
+    piped = []
+    for page, runner in RUNNERS.items():
+        for block in runner.examples:
+            if block.lang != "console":
+                continue
+            for command, _ in commands(block):
+                if SHOWN_EXIT not in command:
+                    continue
+                before = command.split(SHOWN_EXIT)[0]
+                unquoted = re.sub(r"'[^']*'|\"[^\"]*\"", "", before)
+                if PIPE.search(unquoted):
+                    piped.append(f"{block.where}: {command}")
+    assert not piped, "\n".join(piped)
+    (pipe,) = [c for c, _ in commands(Block(ROOT, 1, "console", "",
+                                            "$ a | grep 'x|y' || echo \"exit $?\"\n"))]
+    assert PIPE.search(re.sub(r"'[^']*'|\"[^\"]*\"", "", pipe.split(SHOWN_EXIT)[0]))
 
 
 def test_docs_have_examples() -> None:
