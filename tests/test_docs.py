@@ -289,7 +289,7 @@ def test_no_exit_is_shown_after_a_pipe() -> None:
     which the examples run under and a reader's shell does not: a plain
     shell gives the pipeline ``b``'s status.  Such a command is refused."""
     piped = []
-    for page, runner in RUNNERS.items():
+    for runner in RUNNERS.values():
         for block in runner.examples:
             if block.lang != "console":
                 continue
