@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -76,3 +77,32 @@ def test_compare_over_every_pair_shows_every_pair_in_every_format(tmp_path: Path
             assert _cells(pair) in rows, (fmt, pair)
         # The matrix stays, as a summary.
         assert "1 good" in out and "3 half" in out, fmt
+
+
+# -- --encoding: each command's help names its own option -----------------------
+
+@pytest.mark.cli
+@pytest.mark.parametrize(("command", "own", "other"), [
+    (("score",), "--encoding", None),
+    (("compare",), "--encoding", None),
+    (("tags",), "--encoding", None),
+    (("align",), "--input-encoding", "the string to align"),
+    (("grammars", "compile"), "--input-encoding", "the transducers to compile"),
+])
+def test_each_help_names_its_own_text_encoding_option(
+        command: tuple[str, ...], own: str, other: str | None) -> None:
+    # the help as one line (click wraps after a hyphen: "--input-" "encoding")
+    said = re.sub(r"(\w)- (\w)", r"\1-\2", " ".join(run(*command, "--help").stdout.split()))
+    if command != ("grammars", "compile"):
+        assert f"Text encoding of GOLD (default: {own})." in said
+        assert f"Text encoding of TEST (default: {own})." in said
+    assert (f"here --encoding is another option: {other})" in said) == (other is not None)
+
+
+@pytest.mark.cli
+def test_convert_takes_input_encoding_as_every_command_does(tmp_path: Path) -> None:
+    path = tmp_path / "latin.mrg"
+    path.write_bytes("(S (NP (NN café)) (VP (VBD rose)))\n".encode("latin-1"))
+    for option in ("--encoding", "--input-encoding"):
+        out = run("convert", str(path), option, "latin-1", "--to", "bracketed")
+        assert out.exit_code == 0 and "café" in out.stdout, out.output

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 import click
 
 from parsedit.cli.app import main, user_errors
-from parsedit.cli.options import FILE, dep_labels_option, heads_option
+from parsedit.cli.options import FILE, dep_labels_option, encoding_options, heads_option
 from parsedit.errors import ConfigError, InputError
 from parsedit.output import check_destination, write_text
 from parsedit.trees.formats import detect
@@ -108,8 +108,7 @@ def _conllu_to_conllu(path: str, encoding: str, skipped: _Skipped) -> Iterator[s
 @dep_labels_option
 @click.option("-o", "--output", type=click.Path(dir_okay=False), metavar="FILE",
               help="Write here (whole, or not at all) instead of standard output.")
-@click.option("--encoding", "input_encoding", default="utf-8", show_default=True,
-              help="Text encoding of FILE.")
+@encoding_options(sides=False)
 @user_errors
 def convert(source: str, target: str, origin: str, heads: str, dep_labels: str,
             output: str | None, input_encoding: str) -> None:

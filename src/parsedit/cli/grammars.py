@@ -89,7 +89,7 @@ def check(scheme: str, treebanks: tuple[str, ...], params: str, input_encoding: 
 @rule_pos_option
 @click.option("-o", "--output", type=click.Path(dir_okay=False), required=True,
               metavar="FILE.far", help="The FAR file to write, one transducer per encoding.")
-@encoding_options(alias=False, sides=False)
+@encoding_options(alias=False, sides=False, encoding_is="the transducers to compile")
 @user_errors
 def compile(scheme: str, treebanks: tuple[str, ...], encodings: tuple[str, ...],
             params: str, rule_pos: str, output: str, input_encoding: str) -> None:

@@ -119,19 +119,27 @@ ENCODING_HELP = ("Text encoding of the input files (default utf-8; latin-1 for N
 
 
 
-def encoding_options(alias: bool = True, sides: bool = True) -> Callable[[F], F]:
-    """``--encoding`` (``--input-encoding``, the only name where ``--encoding``
-    names a string encoding), and ``--gold-encoding``/``--test-encoding``."""
+def encoding_options(alias: bool = True, sides: bool = True,
+                     encoding_is: str | None = None) -> Callable[[F], F]:
+    """``--encoding`` and ``--input-encoding`` (one option: the text encoding
+    of the input files), and ``--gold-encoding``/``--test-encoding``.
+
+    Without ``alias`` the text encoding is ``--input-encoding`` alone, for a
+    command where ``--encoding`` is another option (``encoding_is`` says
+    what, in the help) or none: each help names the command's own option."""
     names = ("--encoding", "--input-encoding") if alias else ("--input-encoding",)
+    own = names[0]
+    said = ENCODING_HELP if encoding_is is None else \
+        f"{ENCODING_HELP.removesuffix(').')}; here --encoding is another option: {encoding_is})."
 
     def decorate(func: F) -> F:
         if sides:
             func = click.option("--test-encoding", metavar="E", default=None,
-                                help="Text encoding of TEST (default: --encoding).")(func)
+                                help=f"Text encoding of TEST (default: {own}).")(func)
             func = click.option("--gold-encoding", metavar="E", default=None,
-                                help="Text encoding of GOLD (default: --encoding).")(func)
+                                help=f"Text encoding of GOLD (default: {own}).")(func)
         return click.option(*names, "input_encoding", metavar="E", default=DEFAULT_ENCODING,
-                            show_default=True, help=ENCODING_HELP)(func)
+                            show_default=True, help=said)(func)
     return decorate
 
 

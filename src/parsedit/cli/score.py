@@ -141,7 +141,7 @@ def score(gold: str | None, test: str | None, fmt: str, output: str | None,
 @la_preterminals_option
 @dep_options
 @yield_options
-@encoding_options(alias=False)
+@encoding_options(alias=False, encoding_is="the string to align")
 @format_options(SCORED)
 @error_classes_option
 @error_rules_option
