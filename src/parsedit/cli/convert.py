@@ -20,9 +20,16 @@ from collections.abc import Iterator
 import click
 
 from parsedit.cli.app import main, user_errors
-from parsedit.cli.options import FILE, dep_labels_option, encoding_options, heads_option
+from parsedit.cli.finish import check_outputs
+from parsedit.cli.options import (
+    FILE,
+    dep_labels_option,
+    encoding_options,
+    heads_option,
+    option_files,
+)
 from parsedit.errors import ConfigError, InputError
-from parsedit.output import check_destination, write_text
+from parsedit.output import write_text
 from parsedit.trees.formats import detect
 from parsedit.trees.source import STDIN, check_encoding
 
@@ -116,8 +123,8 @@ def convert(source: str, target: str, origin: str, heads: str, dep_labels: str,
     from parsedit.deps.heads import load_head_table
 
     check_encoding(input_encoding)
-    if output is not None:
-        check_destination(output)
+    check_outputs(output, inputs=[("input file", source),
+                                  *option_files({"heads": heads})])
     labels = dep_labels
     is_conllu = origin == "conllu" or (origin == "auto" and source != STDIN
                                        and detect(source, input_encoding) == "conllu")
