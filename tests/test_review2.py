@@ -23,3 +23,26 @@ def test_convert_refuses_an_output_that_is_its_input(tmp_path: Path, target: str
     assert result.exit_code == 2, result.output
     assert "is the input file" in result.output
     assert Path(gold).read_bytes() == before
+
+
+@pytest.mark.cli
+def test_baseline_names_unreadable_gold_lines_and_fails(tmp_path: Path) -> None:
+    # Was: a word/TAG file gave empty lines, exit 0 and no message.
+    gold = tmp_path / "gold.tagged"
+    gold.write_text("the/DT dog/NN barked/VBD ./.\nHe/PRP left/VBD ./.\n")
+    result = run("baseline", "right", str(gold))
+    assert result.exit_code == 1, result.output
+    assert f"{gold}:1:1" in result.output and "2 gold tree(s) could not be read" in result.output
+
+
+@pytest.mark.cli
+def test_baseline_warns_when_no_word_is_kept(tmp_path: Path) -> None:
+    # French tags are none of the unsupervised convention's 36 word tags: the
+    # lines were empty without a word said.
+    gold = write_trees(tmp_path / "gold.mrg", [
+        GOLD[0], "(SENT (NP (DET le) (NC juge)) (VN (V clôt)) (PONCT .))"])
+    result = run("baseline", "right", gold)
+    assert result.exit_code == 0, result.output
+    assert "(the (big (dog (barked loudly))))" in result.output
+    assert "1 gold tree(s) keep no word under -p unsupervised (first on line 2)" \
+        in result.output

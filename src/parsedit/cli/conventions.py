@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Iterable, Iterator
+
 import click
 
 from parsedit.cli.app import main, user_errors
@@ -14,11 +17,11 @@ from parsedit.cli.options import (
     formats_of,
     option_files,
 )
-from parsedit.errors import ConfigError
+from parsedit.errors import ConfigError, InputError
 from parsedit.params import load_params
 from parsedit.trees.baselines import KINDS, baselines
 from parsedit.trees.formats import SCORED, against_gold
-from parsedit.trees.reader import read_trees
+from parsedit.trees.reader import Item, read_trees
 from parsedit.trees.source import check_files
 
 
@@ -43,7 +46,29 @@ def baseline(kind: str, gold: str, params: str, seed: int, output: str | None,
     check_outputs(output, inputs=[("gold file", gold), *option_files({"params": params})])
     norm = load_params(params).normalisation
     check_files((gold, input_encoding))
-    emit(baselines(kind, read_trees(gold, input_encoding), norm, seed), output)
+    errors: list[InputError] = []
+    unkept: list[int] = []
+
+    def noted(items: Iterable[Item]) -> Iterator[Item]:
+        # The gold lines that give an empty line: unreadable, or no word kept.
+        for item in items:
+            if item.error is not None:
+                errors.append(item.error)
+            elif item.tokens and not norm.normalise(item.tokens).words:
+                unkept.append(item.line)
+            yield item
+
+    emit(baselines(kind, noted(read_trees(gold, input_encoding)), norm, seed), output)
+    if unkept:
+        click.echo(f"parsedit: warning: {len(unkept)} gold tree(s) keep no word under "
+                   f"-p {params} (first on line {unkept[0]}): their lines are empty; "
+                   "are the gold's tags those the parameter file keeps?", err=True)
+    for error in errors:
+        click.echo(f"parsedit: skipped {error}", err=True)
+    if errors:
+        click.echo(f"parsedit: {len(errors)} gold tree(s) could not be read: their lines "
+                   "are empty", err=True)
+        sys.exit(1)
 
 
 @main.command()
