@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 from conftest import run, write_trees
 
+import parsedit
+
 GOLD = [
     "(S (NP (DT the) (JJ big) (NN dog)) (VP (VBD barked) (ADVP (RB loudly))) (. .))",
     "(S (NP (PRP He)) (VP (VBD left) (NP (DT the) (NN room))) (. .))",
@@ -46,3 +48,22 @@ def test_baseline_warns_when_no_word_is_kept(tmp_path: Path) -> None:
     assert "(the (big (dog (barked loudly))))" in result.output
     assert "1 gold tree(s) keep no word under -p unsupervised (first on line 2)" \
         in result.output
+
+
+FRENCH = ["(SENT (NP (DET le) (NC juge)) (VN (V clôt)) (PONCT .))",
+          "(SENT (NP (DET la) (NC cour)) (VN (V siège)) (PONCT .))"]
+
+
+def test_unsupervised_on_other_tags_says_why_sentences_are_skipped() -> None:
+    # Was: only "2 skips: a missing or unreadable parse", though every parse
+    # was there: the PTB word tags keep none of Sequoia's words.
+    mixed = [GOLD[0], *FRENCH]
+    result = parsedit.score(mixed, mixed, params="unsupervised")
+    said = [w for w in result.warnings if w.startswith("--delete-by gold")]
+    assert len(said) == 1 and "2 sentence(s) keep no word" in said[0]
+    assert "KEEP_LABEL" in said[0]
+    evaluator = parsedit.Evaluator(params="unsupervised")
+    evaluator.update(mixed, mixed)
+    assert evaluator.compute().warnings == result.warnings
+    assert not any("keep no word" in w
+                   for w in parsedit.score(GOLD, GOLD, params="unsupervised").warnings)

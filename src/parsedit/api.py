@@ -306,7 +306,7 @@ class Evaluator:
             routes = dict(self._routes)
         totals = _rebuild("all", self._template, sums)
         counted = Counted(totals, _rebuild("cutoff", self._template, sums), totals.sentences,
-                          totals.sentences, {key: int(sums[_key(key)]) for key in TALLIES},
+                          totals.sentences, {key: int(sums.get(_key(key), 0)) for key in TALLIES},
                           sentences, tuple(s for s in sentences if noted(s)),
                           last=totals.sentences)
         route = Route("+".join(routes), "; ".join(f"{name}: {why}"

@@ -334,7 +334,8 @@ def tallies(not_ok: Iterable[SentenceResult]) -> dict[str, int]:
     pairs it scores twice (``spmrl_twice``), its ``-X`` rows (``x_rows``)
     with the gold brackets it counted for them (``x_gold``) and those their
     trees have (``x_kept``); pairs ``--delete-by gold`` rescued
-    (``rescued``)."""
+    (``rescued``); test sentences left without a word once the parameter
+    file's deletions are made (``no_words``)."""
     causes: Counter[str | None] = Counter()
     out = dict.fromkeys(("x_rows", "x_gold", "x_kept"), 0)
     for s in not_ok:
@@ -348,12 +349,13 @@ def tallies(not_ok: Iterable[SentenceResult]) -> dict[str, int]:
             out["x_kept"] += x[1]
     return {"mismatched": sum(causes[cause] for cause in MISMATCHES),
             "quoted": causes["quotes"], "too_large": causes["too_large"],
+            "no_words": causes["no_words"],
             **{cause: causes[cause] for cause in CAUSES["ok"]}, **out}
 
 
 # The tallies the warnings need (see scored_tallies).
 TALLIES = ("gold", "test", "with_words", "words_differ", "mismatched", "quoted", "too_large",
-           "spmrl_zero", "spmrl_twice", "x_rows", "x_gold", "x_kept", "rescued")
+           "spmrl_zero", "spmrl_twice", "x_rows", "x_gold", "x_kept", "rescued", "no_words")
 
 
 def scored_tallies(sentences: Iterable[SentenceResult]) -> dict[str, int]:
