@@ -67,3 +67,13 @@ def test_unsupervised_on_other_tags_says_why_sentences_are_skipped() -> None:
     assert evaluator.compute().warnings == result.warnings
     assert not any("keep no word" in w
                    for w in parsedit.score(GOLD, GOLD, params="unsupervised").warnings)
+
+
+@pytest.mark.cli
+def test_conventions_says_each_conventions_warnings_on_standard_error(tmp_path: Path) -> None:
+    # Was: in JSON alone; the text report and standard error said nothing.
+    gold = write_trees(tmp_path / "gold.mrg", [GOLD[0], *FRENCH])
+    result = run("conventions", gold, gold, "--only", "evalb,unsupervised,unsupervised-prpn")
+    assert result.exit_code == 0, result.output
+    assert ("parsedit: warning: unsupervised, unsupervised-prpn: --delete-by gold "
+            "(unsupervised.prm): 2 sentence(s) keep no word") in result.output

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Iterator
 import click
 
 from parsedit.cli.app import main, user_errors
-from parsedit.cli.finish import check_outputs, emit
+from parsedit.cli.finish import check_outputs, emit, warn
 from parsedit.cli.options import (
     FILE,
     encoding_options,
@@ -114,3 +114,10 @@ def conventions(gold: str, test: str, fmt: str, output: str | None, only: str | 
     scored = side_by_side(gold, test, chosen, encodings, (formats[0], formats[1]))
     data = to_dict(scored, gold, test)
     emit(report.render_json(data) if fmt == "json" else report.render(data), output)
+    # Each convention's warnings (in JSON's "warnings" too) on standard error,
+    # once for the conventions that share one.
+    said: dict[str, list[str]] = {}
+    for convention in scored:
+        for warning in convention.warnings:
+            said.setdefault(warning, []).append(convention.convention.name)
+    warn(f"{', '.join(names)}: {warning}" for warning, names in said.items())
