@@ -77,3 +77,26 @@ def test_conventions_says_each_conventions_warnings_on_standard_error(tmp_path: 
     assert result.exit_code == 0, result.output
     assert ("parsedit: warning: unsupervised, unsupervised-prpn: --delete-by gold "
             "(unsupervised.prm): 2 sentence(s) keep no word") in result.output
+
+
+def _conllu(path: Path, rows: list[tuple[str, str, int, str]]) -> str:
+    """A one-sentence CoNLL-U file of (form, UPOS, head, relation) rows, XPOS '_'."""
+    path.write_text("".join(f"{i}\t{form}\t_\t{upos}\t_\t_\t{head}\t{rel}\t_\t_\n"
+                            for i, (form, upos, head, rel) in enumerate(rows, start=1)) + "\n")
+    return str(path)
+
+
+def test_the_conllu_warning_says_ud_punctuation_is_scored(tmp_path: Path) -> None:
+    # UD's XPOS is often '_': the tag read is then UPOS, and PUNCT is none of
+    # the PTB's punctuation tags, so the full stop is scored; the warning said
+    # "leave out punctuation by the gold tags" all the same.
+    gold = _conllu(tmp_path / "gold.conllu", [("He", "PRON", 2, "nsubj"),
+                                              ("left", "VERB", 0, "root"),
+                                              (".", "PUNCT", 2, "punct")])
+    test = _conllu(tmp_path / "test.conllu", [("He", "PRON", 2, "nsubj"),
+                                              ("left", "VERB", 0, "root"),
+                                              (".", "PUNCT", 1, "punct")])
+    result = parsedit.score(gold, test)
+    assert result.to_dict()["corpus"]["dep"]["words"] == 3
+    said = [w for w in result.warnings if "is CoNLL-U" in w]
+    assert len(said) == 1 and "UD's UPOS PUNCT is not" in said[0]

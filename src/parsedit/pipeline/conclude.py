@@ -122,7 +122,10 @@ def _dependency_warnings(counted: Counted, config: Config, formats: tuple[str, s
     if formats[0] == "conllu" and not (config.dep_every_word
                                        and config.dep_relations == "prefix"):
         out.append(f"dep: {gold_name} is CoNLL-U, and UAS and LAS "
-                   + ("leave out punctuation by the gold tags" if not config.dep_every_word
+                   + ("leave out punctuation by the gold tags (XPOS, or UPOS where XPOS is "
+                      "'_', among the head table's punctuation tags: by default the Penn "
+                      "Treebank's , . : `` '', which UD's UPOS PUNCT is not)"
+                      if not config.dep_every_word
                       else "score every word")
                    + " and compare relations "
                    + ("whole" if config.dep_relations == "full" else "up to ':'")
