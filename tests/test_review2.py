@@ -100,3 +100,17 @@ def test_the_conllu_warning_says_ud_punctuation_is_scored(tmp_path: Path) -> Non
     assert result.to_dict()["corpus"]["dep"]["words"] == 3
     said = [w for w in result.warnings if "is CoNLL-U" in w]
     assert len(said) == 1 and "UD's UPOS PUNCT is not" in said[0]
+
+
+def test_delete_by_gold_under_yield_align_rescues_no_word_error() -> None:
+    # Was: every pair with a substituted word was "rescued" (a warning and a
+    # note saying EVALB's way would have left it out), though under --yield
+    # align EVALB's way aligns it.
+    gold = ["(S (NP (DT the) (NN dog)) (VP (VBD barked)) (. .))"]
+    test = ["(S (NP (DT the) (NN cat)) (VP (VBD barked)) (. .))"]
+    result = parsedit.score(gold, test, metrics="parseval", delete_by="gold", yields="align")
+    assert result.sentences[0].status == "ok" and result.sentences[0].cause is None
+    assert not any(w.startswith("--delete-by gold") for w in result.warnings)
+    tagged = ["(S (NP (DT the) (NN dog)) (VP (VBD barked)) (NN .))"]
+    strict = parsedit.score(gold, tagged, metrics="parseval", delete_by="gold")
+    assert strict.sentences[0].cause == "rescued"

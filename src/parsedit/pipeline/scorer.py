@@ -181,10 +181,12 @@ class Scorer:
         result, outcomes = self.judge(number, gold_sentence, test_sentence, where,
                                       (gold_raw, test.tokens) if self.raw else None)
         # (under a convention that deletes by gold tags, -p unsupervised, the
-        # test's own tags are nothing to compare with)
+        # test's own tags are nothing to compare with; under --yield align
+        # EVALB's way leaves no pair out for its words, it aligns them)
         rescued = _rescued(norm, gold_sentence.words, own.words) \
             if by_gold and own is not None and result.status == "ok" \
-            and not self.config.params.unsupervised else None
+            and not self.config.params.unsupervised and self.config.yields != "align" \
+            else None
         if rescued is not None:
             result = replace(result, message=f"{where}: {RESCUED_NOTE} {rescued}",
                              cause="rescued")
