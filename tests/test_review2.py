@@ -114,3 +114,17 @@ def test_delete_by_gold_under_yield_align_rescues_no_word_error() -> None:
     tagged = ["(S (NP (DT the) (NN dog)) (VP (VBD barked)) (NN .))"]
     strict = parsedit.score(gold, tagged, metrics="parseval", delete_by="gold")
     assert strict.sentences[0].cause == "rescued"
+
+
+@pytest.mark.cli
+def test_compare_over_more_than_1023_sentences(tmp_path: Path) -> None:
+    # Was: OverflowError traceback (2.0 ** n for the exact test's smallest p)
+    # for every compare over more than 1023 sentences, the PTB sample's too.
+    n = 1030
+    right, wrong = GOLD[1], "(S (NP (PRP He)) (VP (VBD left) (NP (DT the)) (NP (NN room))) (. .))"
+    gold = write_trees(tmp_path / "gold.mrg", [right] * n)
+    one = write_trees(tmp_path / "one.mrg", [right] * (n - 40) + [wrong] * 40)
+    two = write_trees(tmp_path / "two.mrg", [wrong] * n)
+    result = run("compare", gold, one, two, "--metrics", "parseval", "--samples", "20", "-q")
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output and "1030" in result.output

@@ -518,11 +518,12 @@ def _resampling_warnings(c: Comparison) -> list[str]:
                        "of it, which agrees with the test and was not resampled (JSON: "
                        "interval_resampled false)")
     # Two of the 2^n swaps (none and all) always reach the observed
-    # difference: the exact permutation test's p is 2 / 2^n at least.
+    # difference: the exact permutation test's p is 2 / 2^n at least (its
+    # logarithm compared: 2.0 ** n overflows past n = 1023).
     for m in sorted({c.tests(metric) for metric in c.metrics} - {0}):
         stuck = sorted({c.paired[pair] for metric in c.metrics if c.tests(metric) == m
                         for pair in c.tested(metric)
-                        if 2.0 / 2.0 ** c.paired[pair] > c.alpha / m})
+                        if (1 - c.paired[pair]) * math.log(2) > math.log(c.alpha / m)})
         if stuck:
             sizes = f"{stuck[0]}" if len(stuck) == 1 else f"{stuck[0]}-{stuck[-1]}"
             out.append(f"pairs over {sizes} sentences: the exact permutation test's p is "
