@@ -345,8 +345,8 @@ def test_differences_are_system_minus_baseline_everywhere(tmp_path: Path) -> Non
     assert f"[+{low:.2f}, +{high:.2f}]" in row
     # All pairs: a row per pair, b - a as in JSON.
     text = run("compare", gold, *paths, "--metrics", "label", "--samples", "500").stdout
-    (row,) = [line.split() for line in text.splitlines() if line.startswith("moved  good")]
-    assert row[:5] == ["moved", "good", f"+{entry['difference']:.2f}", f"[+{low:.2f},",
+    (cells,) = [line.split() for line in text.splitlines() if line.startswith("moved  good")]
+    assert cells[:5] == ["moved", "good", f"+{entry['difference']:.2f}", f"[+{low:.2f},",
                        f"+{high:.2f}]"]
     # The matrix: row good (2) is better than column moved (1).
     matrix = [line.split() for line in text.splitlines() if line[:2] in ("1 ", "2 ")]
