@@ -128,3 +128,15 @@ def test_compare_over_more_than_1023_sentences(tmp_path: Path) -> None:
     result = run("compare", gold, one, two, "--metrics", "parseval", "--samples", "20", "-q")
     assert result.exit_code == 0, result.output
     assert "Traceback" not in result.output and "1030" in result.output
+
+
+@pytest.mark.cli
+def test_tags_refuses_conllu_files(tmp_path: Path) -> None:
+    # Was: each CoNLL-U line read as a word/TAG sentence, "100.00" and exit 0.
+    rows = [("He", "PRON", 2, "nsubj"), ("left", "VERB", 0, "root")]
+    gold = _conllu(tmp_path / "gold.conllu", rows)
+    test = _conllu(tmp_path / "test.conllu", rows)
+    result = run("tags", gold, test)
+    assert result.exit_code == 2, result.output
+    assert "holds CoNLL-U dependency trees (--gold-format conllu), which tags does not read" \
+        in result.output

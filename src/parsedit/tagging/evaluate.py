@@ -21,7 +21,7 @@ from parsedit.tagging.scoring import scorer
 from parsedit.tagging.tagset import Tag
 from parsedit.trees import bracketing
 from parsedit.trees.bracketing import Bracketing
-from parsedit.trees.formats import detect
+from parsedit.trees.formats import TAGGED, chosen
 from parsedit.trees.reader import paired
 from parsedit.trees.source import DEFAULT_ENCODING, check_files
 from parsedit.trees.splits import Splits
@@ -150,8 +150,12 @@ def evaluate_tags(gold_path: str, test_path: str, config: TagConfig,
     scorer_ = TagScorer(config)
     sentences = []
     gold_count = test_count = 0
-    formats = [detect(path, encoding) if fmt == "auto" else fmt for path, fmt, encoding in
-               ((gold_path, gold_format, gold_encoding), (test_path, test_format, test_encoding))]
+    # (a CoNLL-U or bare-bracket file refused: read as word/TAG lines, its
+    # lines were scored as sentences)
+    formats = [chosen(fmt, path, encoding, TAGGED, option, "tags")
+               for path, fmt, encoding, option in
+               ((gold_path, gold_format, gold_encoding, "--gold-format"),
+                (test_path, test_format, test_encoding, "--test-format"))]
     # Trees split over lines: read as one where a run of two bracketed files takes them.
     joins: list[Callable[[int], bool] | None] = [None, None]
     if formats == ["bracketed", "bracketed"]:
