@@ -29,12 +29,19 @@ def test_convert_refuses_an_output_that_is_its_input(tmp_path: Path, target: str
 
 @pytest.mark.cli
 def test_baseline_names_unreadable_gold_lines_and_fails(tmp_path: Path) -> None:
-    # Was: a word/TAG file gave empty lines, exit 0 and no message.
-    gold = tmp_path / "gold.tagged"
-    gold.write_text("the/DT dog/NN barked/VBD ./.\nHe/PRP left/VBD ./.\n")
-    result = run("baseline", "right", str(gold))
+    # Was: an unreadable gold line gave an empty line, exit 0 and no message;
+    # a word/TAG file, empty lines throughout.
+    gold = write_trees(tmp_path / "gold.mrg", [GOLD[0], "the dog barked", GOLD[1]])
+    result = run("baseline", "right", gold)
     assert result.exit_code == 1, result.output
-    assert f"{gold}:1:1" in result.output and "2 gold tree(s) could not be read" in result.output
+    assert f"{gold}:2:1" in result.output and "1 gold tree(s) could not be read" in result.output
+    assert "(the (big (dog (barked loudly))))\n\n(He (left (the room)))\n" in result.output
+    tagged = tmp_path / "gold.tagged"
+    tagged.write_text("the/DT dog/NN barked/VBD ./.\nHe/PRP left/VBD ./.\n")
+    result = run("baseline", "right", str(tagged))
+    assert result.exit_code == 2, result.output
+    assert "holds word/TAG tokens, one sentence a line, which baseline does not read" \
+        in result.output
 
 
 @pytest.mark.cli

@@ -20,9 +20,9 @@ from parsedit.cli.options import (
 from parsedit.errors import ConfigError, InputError
 from parsedit.params import load_params
 from parsedit.trees.baselines import KINDS, baselines
-from parsedit.trees.formats import SCORED, against_gold
+from parsedit.trees.formats import FORMATS, SCORED, against_gold, detect
 from parsedit.trees.reader import Item, read_trees
-from parsedit.trees.source import check_files
+from parsedit.trees.source import STDIN, check_files
 
 
 @main.command()
@@ -46,6 +46,10 @@ def baseline(kind: str, gold: str, params: str, seed: int, output: str | None,
     check_outputs(output, inputs=[("gold file", gold), *option_files({"params": params})])
     norm = load_params(params).normalisation
     check_files((gold, input_encoding))
+    found = detect(gold, input_encoding) if gold != STDIN else "bracketed"
+    if found != "bracketed":
+        raise ConfigError(f"{gold} holds {FORMATS[found]}, which baseline does not read (it "
+                          "reads bracketed trees: the gold treebank)")
     errors: list[InputError] = []
     unkept: list[int] = []
 
