@@ -67,12 +67,12 @@ def test_unsupervised_on_other_tags_says_why_sentences_are_skipped() -> None:
     mixed = [GOLD[0], *FRENCH]
     result = parsedit.score(mixed, mixed, params="unsupervised")
     said = [w for w in result.warnings if w.startswith("--delete-by gold")]
-    assert len(said) == 1 and "2 sentence(s) keep no word" in said[0]
+    assert len(said) == 1 and "2 sentence(s) are skipped, the gold tags keeping none" in said[0]
     assert "KEEP_LABEL" in said[0]
     evaluator = parsedit.Evaluator(params="unsupervised")
     evaluator.update(mixed, mixed)
     assert evaluator.compute().warnings == result.warnings
-    assert not any("keep no word" in w
+    assert not any("keeping none" in w
                    for w in parsedit.score(GOLD, GOLD, params="unsupervised").warnings)
 
 
@@ -83,7 +83,8 @@ def test_conventions_says_each_conventions_warnings_on_standard_error(tmp_path: 
     result = run("conventions", gold, gold, "--only", "evalb,unsupervised,unsupervised-prpn")
     assert result.exit_code == 0, result.output
     assert ("parsedit: warning: unsupervised, unsupervised-prpn: --delete-by gold "
-            "(unsupervised.prm): 2 sentence(s) keep no word") in result.output
+            "(unsupervised.prm): 2 sentence(s) are skipped, the gold tags keeping none") \
+        in result.output
 
 
 def _conllu(path: Path, rows: list[tuple[str, str, int, str]]) -> str:
@@ -147,3 +148,13 @@ def test_tags_refuses_conllu_files(tmp_path: Path) -> None:
     assert result.exit_code == 2, result.output
     assert "holds CoNLL-U dependency trees (--gold-format conllu), which tags does not read" \
         in result.output
+
+
+def test_a_test_read_without_words_is_not_blamed_on_the_gold_tags(tmp_path: Path) -> None:
+    # A test line whose words the gold tags would keep, read with none (a
+    # bare line misread as a tree): no warning about the gold's tags.
+    gold = write_trees(tmp_path / "gold.mrg", [GOLD[0]])
+    test = write_trees(tmp_path / "test.mrg", ["(S (X (. .)))"])
+    result = parsedit.score(gold, test, params="unsupervised")
+    assert result.sentences[0].status == "skip"
+    assert not any(w.startswith("--delete-by gold") for w in result.warnings)

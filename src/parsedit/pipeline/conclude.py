@@ -182,11 +182,11 @@ def _conventions(tallies: Mapping[str, int], config: Config) -> list[str]:
             "own tags deciding what is deleted) would have left out as length or word "
             "mismatches: a punctuation mark the parser tagged as a word, or a word it tagged "
             "as punctuation")
-    empty = tallies.get("no_words", 0)
-    if empty and config.params.delete_by == "gold":
+    empty = tallies.get("kept_none", 0)
+    if empty:
         out.append(
-            f"--delete-by gold ({config.params.source}): {empty} sentence(s) keep no word once "
-            "the words the gold tags delete are gone, and are skipped"
+            f"--delete-by gold ({config.params.source}): {empty} sentence(s) are skipped, the "
+            "gold tags keeping none of their words"
             + (": the parameter file keeps only the words of its KEEP_LABEL tags (the "
                "unsupervised convention's are the Penn Treebank's word tags); a treebank "
                "tagged otherwise needs a parameter file of its own"

@@ -35,7 +35,7 @@ from parsedit.limits import max_edit_size
 from parsedit.metrics import registry
 from parsedit.metrics.base import Outcome
 from parsedit.metrics.errors import sentence_errors
-from parsedit.pipeline.tally import QUOTE_NOTE, RESCUED_NOTE, TOO_LARGE
+from parsedit.pipeline.tally import KEPT_NONE_NOTE, QUOTE_NOTE, RESCUED_NOTE, TOO_LARGE
 from parsedit.results import (
     EditScript,
     LineageScript,
@@ -166,7 +166,9 @@ class Scorer:
             None if test_sentence is None else len(test_sentence.words),
             gold_sentence is not None,
             failure if gold_sentence and gold_sentence.words else None,
-            "no word is left after normalisation")
+            "no word is left after normalisation"
+            + (f": {KEPT_NONE_NOTE}" if by_gold and gold_sentence is not None
+               and not gold_sentence.words else ""))
         if absent is not None:
             return absent
         assert gold is not None and test is not None and test.tokens is not None

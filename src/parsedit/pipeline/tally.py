@@ -300,6 +300,10 @@ TWICE_NOTE = "then scored as well, as EVALB_SPMRL scores it (two rows for one li
 _X = re.compile(re.escape(X_NOTE) + r": (\d+) gold brackets where the gold tree has (\d+)")
 RESCUED_NOTE = ("scored by the gold tags' deletions (--delete-by gold); deleting by each "
                 "side's own tags, as EVALB does, would have left it out:")
+# What a skip's message adds when the gold tags keep no word of the pair
+# (--delete-by gold), which the warnings count apart from a test read with
+# no word.
+KEPT_NONE_NOTE = "the gold tags keep none of its words"
 
 
 def x_tally(message: str | None) -> tuple[int, int] | None:
@@ -334,12 +338,14 @@ def tallies(not_ok: Iterable[SentenceResult]) -> dict[str, int]:
     pairs it scores twice (``spmrl_twice``), its ``-X`` rows (``x_rows``)
     with the gold brackets it counted for them (``x_gold``) and those their
     trees have (``x_kept``); pairs ``--delete-by gold`` rescued
-    (``rescued``); test sentences left without a word once the parameter
-    file's deletions are made (``no_words``)."""
+    (``rescued``); pairs skipped because the gold tags keep none of their
+    words (``kept_none``, ``--delete-by gold``)."""
     causes: Counter[str | None] = Counter()
     out = dict.fromkeys(("x_rows", "x_gold", "x_kept"), 0)
+    kept_none = 0
     for s in not_ok:
         causes[s.cause] += 1
+        kept_none += s.cause == "no_words" and (s.message or "").endswith(KEPT_NONE_NOTE)
         # (the numbers of a -X row are in the message parsedit.pipeline.spmrl
         # writes, read back only from a row counted as -X counts it)
         x = x_tally(s.message) if s.counted else None
@@ -349,13 +355,13 @@ def tallies(not_ok: Iterable[SentenceResult]) -> dict[str, int]:
             out["x_kept"] += x[1]
     return {"mismatched": sum(causes[cause] for cause in MISMATCHES),
             "quoted": causes["quotes"], "too_large": causes["too_large"],
-            "no_words": causes["no_words"],
+            "kept_none": kept_none,
             **{cause: causes[cause] for cause in CAUSES["ok"]}, **out}
 
 
 # The tallies the warnings need (see scored_tallies).
 TALLIES = ("gold", "test", "with_words", "words_differ", "mismatched", "quoted", "too_large",
-           "spmrl_zero", "spmrl_twice", "x_rows", "x_gold", "x_kept", "rescued", "no_words")
+           "spmrl_zero", "spmrl_twice", "x_rows", "x_gold", "x_kept", "rescued", "kept_none")
 
 
 def scored_tallies(sentences: Iterable[SentenceResult]) -> dict[str, int]:
