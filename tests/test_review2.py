@@ -158,3 +158,19 @@ def test_a_test_read_without_words_is_not_blamed_on_the_gold_tags(tmp_path: Path
     result = parsedit.score(gold, test, params="unsupervised")
     assert result.sentences[0].status == "skip"
     assert not any(w.startswith("--delete-by gold") for w in result.warnings)
+
+
+def test_error_classes_are_bounded_like_the_edit_metrics(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Was: with PARSEVAL alone beside --error-classes no size limit applied,
+    # and the classes' script grows with the square of a tree (64 s for one
+    # 3,000-word degenerate pair).
+    monkeypatch.setenv("PARSEDIT_MAX_EDIT_SIZE", "50")
+    words = [f"w{i}" for i in range(40)]
+    right = "".join(f"(X (NN {w}) " for w in words[:-1]) + f"(NN {words[-1]})" + ")" * 39
+    left = "(X " * 39 + f"(NN {words[0]}) " + " ".join(f"(NN {w}))" for w in words[1:])
+    result = parsedit.score([f"(S {right})", GOLD[1]], [f"(S {left})", GOLD[1]],
+                            metrics="parseval", error_classes=True)
+    assert [s.status for s in result.sentences] == ["skip", "ok"]
+    assert result.sentences[0].cause == "too_large"
+    assert "that error_classes align" in (result.sentences[0].message or "")
+    assert any("the error classes align" in w for w in result.warnings)

@@ -139,13 +139,15 @@ def _too_large(count: int, dependencies: bool = False) -> str:
     the dependency metric too, when the run has it)."""
     if dependencies:
         return (f"{count} pair(s) not scored: a tree holds more words and brackets than the "
-                f"{max_edit_size():,} the edit metrics and leaf-ancestor align, or a pair's "
+                f"{max_edit_size():,} the edit metrics, leaf-ancestor and the error classes "
+                "align, or a pair's "
                 "dependency edit lattice would be too large (their messages say which; "
                 "the other metrics' sums leave them out too, so that every figure covers "
                 "the same sentences); PARSEDIT_MAX_EDIT_SIZE raises the first limit, at a "
                 "memory cost that grows with the square of a tree's size")
     return (f"{count} pair(s) not scored: a tree holds more words and brackets than the "
-            f"{max_edit_size():,} the edit metrics and leaf-ancestor align (PARSEVAL's sums "
+            f"{max_edit_size():,} the edit metrics, leaf-ancestor and the error classes align "
+            "(PARSEVAL's sums "
             "leave them out too, so that every figure covers the same sentences); "
             "PARSEDIT_MAX_EDIT_SIZE raises the limit, at a memory cost that grows with "
             "the square of a tree's size")

@@ -95,8 +95,11 @@ class Scorer:
         # The pairs of runs --segmentation align or document made, in order.
         self.runs: list[Run] = []
         # The most words and brackets a tree may hold for the metrics that
-        # align whole strings (parsedit.limits), when the run has one.
-        aligning = [m for m in (*config.edit_metrics, "la") if m in config.metrics]
+        # align whole strings (parsedit.limits), when the run has one: the
+        # error classes too, whose edit script grows with the square of a
+        # tree's size (64 s for one degenerate pair of 3,000 words, unbounded).
+        aligning = [m for m in (*config.edit_metrics, "la") if m in config.metrics] \
+            + (["error_classes"] if "error_classes" in self.metrics else [])
         self.size_limit = max_edit_size() if aligning else None
         self.aligning = aligning
         # The metrics that read raw trees (Metric.reads), by name.
