@@ -106,3 +106,49 @@ def test_convert_takes_input_encoding_as_every_command_does(tmp_path: Path) -> N
     for option in ("--encoding", "--input-encoding"):
         out = run("convert", str(path), option, "latin-1", "--to", "bracketed")
         assert out.exit_code == 0 and "café" in out.stdout, out.output
+
+
+# -- a weighted word error rate is labelled so -------------------------------------
+
+DATA = Path(__file__).resolve().parents[1] / "src" / "parsedit" / "data"
+SEQUOIA = str(DATA / "sequoia-gold.mrg")
+RETOKENISED = str(DATA / "sequoia-retokenised.mrg")
+WEIGHTED = ("the word error rate is weighted by words-tokenisation, whose costs are not all 1 "
+            "(a merge of words costs 0.5): it is that scheme's cost over the gold words, not "
+            "sclite's WER (--word-costs words gives that)")
+
+
+def test_only_a_scheme_of_unit_costs_gives_sclites_wer() -> None:
+    from dataclasses import replace
+
+    from parsedit.costs import load_scheme
+
+    words = load_scheme("words")
+    assert words.unit_cost and not load_scheme("words-tokenisation").unit_cost
+    # Without a substitution of any word by any other, replacing a word costs 2.
+    assert not replace(words, substitute=()).unit_cost
+    assert not replace(words, insert=()).unit_cost
+    assert not replace(words, merge=1.0).unit_cost
+
+
+@pytest.mark.cli
+@pytest.mark.parametrize(("scheme", "title"), [
+    ("words", "word error rate 8.80;"),
+    ("words-tokenisation", "word error rate (weighted by words-tokenisation) 3.07;"),
+])
+def test_the_word_error_rate_says_when_it_is_weighted(scheme: str, title: str) -> None:
+    options = ("--yield", "align", "--word-costs", scheme, "--metrics", "parseval")
+    text = run("score", SEQUOIA, RETOKENISED, *options)
+    assert title in text.stdout
+    report = json.loads(run("score", SEQUOIA, RETOKENISED, *options, "--format", "json").stdout)
+    assert (WEIGHTED in report["warnings"]) == (scheme != "words")
+    assert (WEIGHTED in text.stderr) == (scheme != "words")
+    aligned = run("align", SEQUOIA, RETOKENISED, "-n", "1", "--encoding", "words",
+                  "--word-costs", scheme)
+    assert ("word error rate (weighted by words-tokenisation) 4.35" in aligned.stdout) \
+        == (scheme != "words")
+    compared = run("compare", SEQUOIA, RETOKENISED, str(DATA / "sequoia-words10.mrg"),
+                   *options, "--samples", "50").stdout
+    header = [cell.strip() for cell in re.split(r"  +", compared.splitlines()[2])]
+    assert ("WER (weighted by words-tokenisation)" in header) == (scheme != "words")
+    assert ("WER" in header) == (scheme == "words")

@@ -312,6 +312,13 @@ class TaggingCounts:
                 for name, counts in self.by_scoring.items()}
 
 
+def word_rate_title(weights: str = "") -> str:
+    """What reports call :attr:`WordCounts.error_rate`: the word error rate,
+    or, under a word cost scheme that is not unit-cost (``weights``, its
+    name), a weighted cost that a reader must not take for sclite's WER."""
+    return f"word error rate (weighted by {weights})" if weights else "word error rate"
+
+
 @fast_init
 @dataclass(frozen=True)
 class WordCounts(_Additive):
@@ -721,6 +728,9 @@ class CorpusResult:
     # strings (parsedit.limits' MAX_EDIT_SIZE): never in any figure, even
     # under --failures count.
     too_large: int = 0
+    # The word cost scheme that weights the word error rate (--yield align
+    # under a scheme that is not unit-cost: Config.word_weights), or "".
+    word_weights: str = ""
 
     @classmethod
     def aggregate(cls, metrics: tuple[str, ...], signature: str,

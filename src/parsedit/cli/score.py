@@ -216,7 +216,8 @@ def _align_words(gold: str, test: str, sentence: int, config: Config,
             test_words = [w[:-1] for w in norm.normalise(t.tokens).words]
             alignment = word_aligner(config).align(gold_words, test_words)
             click.echo(words_report.render(alignment, gold_words, test_words,
-                                           scheme.describe(), sentence), nl=False)
+                                           scheme.describe(), sentence, config.word_weights()),
+                       nl=False)
             return
     raise ConfigError(f"there is no sentence {sentence}: the files hold {number} pairs")
 

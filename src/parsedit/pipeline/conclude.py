@@ -58,7 +58,8 @@ def conclude(counted: Counted, config: Config, route: Route, gold_name: str, tes
                        + _dependency_warnings(counted, config, formats, gold_name)),
         stopped=stopped, worst_words=worst_words, errors=errors, not_ok=counted.not_ok,
         rows=counted.rows, runs=runs, route=route.name,
-        route_reason=route.why, too_large=counted.tallies["too_large"])
+        route_reason=route.why, too_large=counted.tallies["too_large"],
+        word_weights=config.word_weights())
 
 
 def _warnings(counted: Counted, config: Config, runs: Sequence[Run], gold_name: str,

@@ -79,12 +79,35 @@ def _aligned(c: Comparison) -> bool:
     return any(r.words is not None for r in c.results)
 
 
+def _weights(c: Comparison) -> str:
+    """The word cost scheme weighting the word error rate, or "" (the
+    systems share one configuration)."""
+    return next((r.word_weights for r in c.results if r.word_weights), "")
+
+
+def _wer_title(c: Comparison) -> str:
+    weights = _weights(c)
+    return f"WER (weighted by {weights})" if weights else "WER"
+
+
+def _wer_note(c: Comparison) -> str:
+    """What the main table's word error rate column is (under ``--yield
+    align``; "" otherwise)."""
+    if not _aligned(c):
+        return ""
+    weights = _weights(c)
+    if weights:
+        return (f"; {_wer_title(c)}: the cost of the system's words against gold's under "
+                f"{weights} per 100 gold words (--yield align), not sclite's WER")
+    return "; WER: the word error rate of the system's words against gold's (--yield align)"
+
+
 def _rows(c: Comparison) -> list[list[str]]:
     """The main table: header, then a row per system (with its word error
     rate under ``--yield align``, so that word and structure errors are
     both in sight)."""
     wer = _aligned(c)
-    rows = [["system", "scored", *(["WER"] if wer else []),
+    rows = [["system", "scored", *([_wer_title(c)] if wer else []),
              *(c.titles[m] for m in c.metrics)]]
     for i, name in enumerate(c.names):
         rows.append([name, _scored(c, i), *([_fig(_wer(c, i))] if wer else []),
@@ -252,8 +275,7 @@ def _document(c: Comparison, gold: str, table: Table,
         "its rank (- : not ranked"
         + (f"; {', '.join(fewer)}: fewer is better, rank 1 the fewest" if fewer else "")
         + "); scored: sentences scored of the gold trees"
-        + ("; WER: the word error rate of the system's words against gold's "
-           "(--yield align)." if _aligned(c) else ".")), ""]
+        + _wer_note(c) + "."), ""]
     if c.averages:
         lines += [heading("Sentence averages (--average sentence: the mean of the sentences' "
                           "figures, beside the corpus figures above)"), ""]

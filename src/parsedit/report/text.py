@@ -227,7 +227,8 @@ def render(result: CorpusResult, gold: str, test: str) -> str:
     if result.warnings:
         lines += [f"warning: {w}" for w in result.warnings] + [""]
     if result.words is not None:
-        lines += ["Words (--yield align): " + words_report.summary(result.words), ""]
+        summary = words_report.summary(result.words, result.word_weights)
+        lines += [f"Words (--yield align): {summary}", ""]
     edits = [m for m in result.metrics if isinstance(result.totals.counts[m], EditCounts)]
     for metric in result.metrics:
         counts = result.totals.counts[metric]
