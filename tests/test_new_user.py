@@ -152,3 +152,25 @@ def test_the_word_error_rate_says_when_it_is_weighted(scheme: str, title: str) -
     header = [cell.strip() for cell in re.split(r"  +", compared.splitlines()[2])]
     assert ("WER (weighted by words-tokenisation)" in header) == (scheme != "words")
     assert ("WER" in header) == (scheme == "words")
+
+
+# -- leaf-ancestor: one scale in every report ---------------------------------------
+
+PERTURBED = str(DATA / "sequoia-perturbed.mrg")
+
+
+@pytest.mark.cli
+def test_leaf_ancestor_is_a_percentage_in_every_report_and_a_fraction_in_data() -> None:
+    """The text report showed 0.8872 where compare and --format evalb show 88.72."""
+    options = ("--metrics", "parseval,la")
+    data = json.loads(run("score", SEQUOIA, PERTURBED, *options, "--format", "json").stdout)
+    fraction = data["corpus"]["la"]["score"]
+    assert 0 < fraction < 1  # JSON keeps the paper's [0, 1]
+    shown = f"{100 * fraction:.2f}"
+    text = run("score", SEQUOIA, PERTURBED, *options).stdout
+    assert re.search(rf"^score % \(mean of sentences\) +{shown} ", text, re.M), text
+    assert f"{fraction:.4f}" not in text
+    evalb = run("score", SEQUOIA, PERTURBED, *options, "--format", "evalb").stdout
+    assert f"Leaf-ancestor (sentences) = {100 * fraction:6.2f}" in evalb
+    compared = run("compare", SEQUOIA, PERTURBED, SEQUOIA, *options, "--samples", "20").stdout
+    assert f"  {shown} [" in compared

@@ -64,9 +64,11 @@ def _edits(result: CorpusResult, metrics: list[str]) -> list[str]:
     return lines + [""]
 
 
-def score(value: float | None) -> str:
-    """A leaf-ancestor score in [0, 1], or ``n/a``."""
-    return "n/a" if value is None else f"{value:.4f}"
+def percent(value: float | None) -> str:
+    """A leaf-ancestor score in [0, 1] as a percentage, as every report
+    shows it beside the other figures (``compare``, ``--format evalb``);
+    JSON, TSV and the API keep the paper's [0, 1]."""
+    return rate(None if value is None else 100 * value)
 
 
 def _la(result: CorpusResult, metric: str) -> list[str]:
@@ -75,14 +77,15 @@ def _la(result: CorpusResult, metric: str) -> list[str]:
     short: LACounts = result.cutoff.counts[metric]
     head = f"{'leaf-ancestor':<36}{'all':>10}{f'len<={cutoff}':>10}"
     lines = [head, "-" * len(head),
-             f"{'score (mean of sentences)':<36}{score(every.score):>10}"
-             f"{score(short.score):>10}",
-             f"{'score (mean of words)':<36}{score(every.word_score):>10}"
-             f"{score(short.word_score):>10}",
+             f"{'score % (mean of sentences)':<36}{percent(every.score):>10}"
+             f"{percent(short.score):>10}",
+             f"{'score % (mean of words)':<36}{percent(every.word_score):>10}"
+             f"{percent(short.word_score):>10}",
              f"{'sentences':<36}{every.sentences:>10}{short.sentences:>10}",
              f"{'words':<36}{every.words:>10}{short.words:>10}", ""]
     if result.worst_words is not None:
-        lines += ["Lineage pairs that lose most (loss = count x (1 - score)):",
+        lines += ["Lineage pairs that lose most (score: each word's, 0 to 1; "
+                  "loss = count x (1 - score)):",
                   f"{'loss':>8}{'count':>7}{'score':>7}  gold : test    (sentence: word)"]
         for entry in result.worst_words:
             where = ", ".join(f"{n}: {w}" for n, w in entry.examples)
