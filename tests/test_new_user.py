@@ -174,3 +174,49 @@ def test_leaf_ancestor_is_a_percentage_in_every_report_and_a_fraction_in_data() 
     assert f"Leaf-ancestor (sentences) = {100 * fraction:6.2f}" in evalb
     compared = run("compare", SEQUOIA, PERTURBED, SEQUOIA, *options, "--samples", "20").stdout
     assert f"  {shown} [" in compared
+
+
+# -- -p spmrl: what its warnings say ------------------------------------------------
+
+SHARED_SPMRL = Path(__file__).resolve().parents[2] / "shared" / "data" / "evalb" / "spmrl.prm"
+TWO = ["(TOP (S (NP (D le) (N chat)) (VP (V dort))))",
+       "(TOP (S (NP (D la) (N souris)) (VP (V court))))"]
+
+
+def test_an_spmrl_prm_read_by_evalbs_rules_says_every_rule_that_differs() -> None:
+    from parsedit.params import load_params
+
+    if not SHARED_SPMRL.is_file():
+        pytest.skip("no shared data")
+    said = " ".join(load_params(str(SHARED_SPMRL)).warnings)
+    # EVALB compares tags whole: they are not cut "at '#' too" but cut at all.
+    assert "labels cut at '#' as well as '-' and '='" in said
+    assert "tags compared cut the same way" in said
+    assert "a length mismatch counted as a sentence with no bracket" in said
+
+
+@pytest.mark.cli
+def test_spmrl_says_unparsed_sentences_are_what_minus_x_counts(tmp_path: Path) -> None:
+    gold = write_trees(tmp_path / "gold.mrg", TWO)
+    test = write_trees(tmp_path / "test.mrg", [TWO[0], ""])
+    said = "1 unparsed test sentence(s) (empty or unreadable lines) are left out"
+    skipped = run("score", "-p", "spmrl", gold, test, "--metrics", "parseval",
+                  "--format", "json")
+    assert said in " ".join(json.loads(skipped.stdout)["warnings"])
+    assert said in skipped.stderr and "--failures spmrl gives those figures" in skipped.stderr
+    for failures in ("spmrl", "count"):
+        counted = run("score", "-p", "spmrl", gold, test, "--metrics", "parseval",
+                      "--failures", failures)
+        assert "unparsed test sentence" not in counted.output
+    evalbs = run("score", "-p", "collins", gold, test, "--metrics", "parseval")
+    assert "unparsed test sentence" not in evalbs.output
+
+
+@pytest.mark.cli
+def test_spmrl_length_mismatches_name_the_empty_elements(tmp_path: Path) -> None:
+    gold = write_trees(tmp_path / "gold.mrg",
+                       ["(TOP (S (NP (-NONE- *)) (VP (V dort) (NP (D le) (N chat)))))"])
+    test = write_trees(tmp_path / "test.mrg", ["(TOP (S (VP (V dort) (NP (D le) (N chat)))))"])
+    out = run("score", "-p", "spmrl", gold, test, "--metrics", "parseval")
+    assert "1 pair(s) whose word counts differ" in out.stderr
+    assert "a DELETE_LABEL terminal (an empty element -NONE-) is a word" in out.stderr

@@ -163,7 +163,18 @@ def _conventions(tallies: Mapping[str, int], config: Config) -> list[str]:
             "brackets are in no figure"
             + (f"; {twice} of them (a gold line of at most one word) are then scored as well, "
                "two rows and two sentences for one line" if twice else "")
-            + (f"; {', '.join(others)} leave(s) them out" if others else ""))
+            + (f"; {', '.join(others)} leave(s) them out" if others else "")
+            + ". EVALB_SPMRL deletes no word: a DELETE_LABEL terminal (an empty element "
+            "-NONE-) is a word under its rules, so gold trees with empty elements against "
+            "parses without them differ in length")
+    unparsed = tallies.get("unparsed", 0)
+    if unparsed and config.params.spmrl and config.failures == "skip":
+        out.append(
+            f"EVALB_SPMRL's rules ({config.params.source}): {unparsed} unparsed test "
+            "sentence(s) (empty or unreadable lines) are left out of the figures, as "
+            "EVALB_SPMRL without -X leaves them out; the SPMRL shared tasks scored with -X, "
+            "which counts them: --failures spmrl gives those figures (--failures count "
+            "counts each as a parse with no constituents)")
     rows = tallies.get("x_rows", 0)
     if rows:
         gold, kept = tallies["x_gold"], tallies["x_kept"]

@@ -334,11 +334,15 @@ def tallies(not_ok: Iterable[SentenceResult]) -> dict[str, int]:
     pairs it scores twice (``spmrl_twice``), its ``-X`` rows (``x_rows``)
     with the gold brackets it counted for them (``x_gold``) and those their
     trees have (``x_kept``); pairs ``--delete-by gold`` rescued
-    (``rescued``)."""
+    (``rescued``); test sentences left out as unparsed (``unparsed``: an
+    empty or unreadable line, or one without words, not counted by
+    ``--failures``)."""
     causes: Counter[str | None] = Counter()
     out = dict.fromkeys(("x_rows", "x_gold", "x_kept"), 0)
+    unparsed = 0
     for s in not_ok:
         causes[s.cause] += 1
+        unparsed += s.cause in UNPARSED and not s.counted
         # (the numbers of a -X row are in the message parsedit.pipeline.spmrl
         # writes, read back only from a row counted as -X counts it)
         x = x_tally(s.message) if s.counted else None
@@ -348,12 +352,17 @@ def tallies(not_ok: Iterable[SentenceResult]) -> dict[str, int]:
             out["x_kept"] += x[1]
     return {"mismatched": sum(causes[cause] for cause in MISMATCHES),
             "quoted": causes["quotes"], "too_large": causes["too_large"],
-            **{cause: causes[cause] for cause in CAUSES["ok"]}, **out}
+            **{cause: causes[cause] for cause in CAUSES["ok"]}, "unparsed": unparsed, **out}
+
+
+# The causes of a test sentence left out as a parser's failure (what
+# --failures counts): an empty or unreadable line, or one without words.
+UNPARSED = ("unreadable", "empty", "no_words")
 
 
 # The tallies the warnings need (see scored_tallies).
 TALLIES = ("gold", "test", "with_words", "words_differ", "mismatched", "quoted", "too_large",
-           "spmrl_zero", "spmrl_twice", "x_rows", "x_gold", "x_kept", "rescued")
+           "spmrl_zero", "spmrl_twice", "x_rows", "x_gold", "x_kept", "rescued", "unparsed")
 
 
 def scored_tallies(sentences: Iterable[SentenceResult]) -> dict[str, int]:
