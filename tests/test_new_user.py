@@ -220,3 +220,30 @@ def test_spmrl_length_mismatches_name_the_empty_elements(tmp_path: Path) -> None
     out = run("score", "-p", "spmrl", gold, test, "--metrics", "parseval")
     assert "1 pair(s) whose word counts differ" in out.stderr
     assert "a DELETE_LABEL terminal (an empty element -NONE-) is a word" in out.stderr
+
+
+# -- plot rank-differences: compare's ranks ------------------------------------------
+
+def test_rank_differences_draws_compares_ranks(tmp_path: Path) -> None:
+    """Two systems with the same figures share rank 1 in compare; the plot
+    numbered them 1 and 2, and ranked a system compare does not rank."""
+    pytest.importorskip("matplotlib")
+    from parsedit.compare import headlines
+    from parsedit.config import Config
+    from parsedit.pipeline.run import evaluate
+    from parsedit.report import plot
+
+    gold = write_trees(tmp_path / "gold.mrg", [GOLD, GOLD])
+    test = write_trees(tmp_path / "test.mrg", [PARSE2, PARSE2])
+    twin = write_trees(tmp_path / "twin.mrg", [PARSE2, PARSE2])
+    part = write_trees(tmp_path / "part.mrg", [GOLD, ""])
+    config = Config(metrics=("parseval", "label"))
+    results = [evaluate(gold, path, config) for path in (test, twin, gold, part)]
+    board = headlines(results, config)
+    assert board.ranks["parseval"] == [2, 2, 1, None]
+    plt = plot._pyplot()
+    figure = plot._rank_differences(plt, ["test", "twin", "gold", "part"], board)
+    labels = [t.get_text() for t in figure.axes[0].get_yticklabels()]
+    assert labels == ["1. gold - 2. test", "2. test - 2. twin"]
+    assert "1 not ranked" in figure.axes[0].get_title()
+    plt.close("all")

@@ -61,21 +61,40 @@ Progress = Callable[[str, int, int], None]
 @dataclass(frozen=True)
 class Headlines:
     """Each metric's title and each system's headline figure under it (None
-    where it is undefined), by metric, in the run's order."""
+    where it is undefined), by metric, in the run's order, with each
+    system's rank (:func:`ranks`: ties share the best rank; None for a
+    system not ranked, see :func:`headlines`)."""
 
     titles: dict[str, str]
     figures: dict[str, list[float | None]]
+    ranks: dict[str, list[int | None]] = field(default_factory=dict)
 
 
 def headlines(results: Sequence[CorpusResult], config: Config,
               metrics: Mapping[str, Metric[Any]] | None = None) -> Headlines:
-    """The headline figures of systems scored under ``config`` (what
-    ``compare`` ranks and ``plot rank-differences`` draws); ``metrics``: the
-    config's metrics, if already built."""
+    """The headline figures of systems scored under ``config`` and their
+    ranks (what ``compare`` shows and ``plot rank-differences`` draws);
+    ``metrics``: the config's metrics, if already built.
+
+    A system whose run stopped early, whose file holds another number of
+    trees, or which was scored on fewer sentences than the systems together
+    (missing or unreadable parses, skipped) is scored on part of the gold
+    file: not ranked, so that every rank compares figures over the same
+    sentences."""
     metrics = metrics or registry.build(config)
-    return Headlines({name: m.title for name, m in metrics.items()},
-                     {name: [m.headline(r.totals.counts[name]) for r in results]
-                      for name, m in metrics.items()})
+    figures = {name: [m.headline(r.totals.counts[name]) for r in results]
+               for name, m in metrics.items()}
+    scored = [_scored(r) for r in results]
+    union = frozenset().union(*scored)
+    ranked = [r.complete and mine == union for r, mine in zip(results, scored)]
+    return Headlines({name: m.title for name, m in metrics.items()}, figures,
+                     {name: ranks([f if rank else None for f, rank in zip(figures[name], ranked)],
+                                  m.higher_is_better) for name, m in metrics.items()})
+
+
+def _scored(result: CorpusResult) -> frozenset[int]:
+    """The numbers of the sentences in a result's figures."""
+    return frozenset(s.id for s in result.sentences if s.has_counts)
 
 
 Interval = tuple[float, float]
@@ -166,7 +185,7 @@ class Comparison:
     @property
     def scored(self) -> list[frozenset[int]]:
         """Per system, the numbers of the sentences in its figures."""
-        return [frozenset(s.id for s in r.sentences if s.has_counts) for r in self.results]
+        return [_scored(r) for r in self.results]
 
     @property
     def level(self) -> float:
@@ -275,20 +294,9 @@ def compare(gold: str, paths: list[str], config: Config, names: tuple[str, ...] 
     metrics = tuple(built)
     board = headlines(results, config, built)
     out = Comparison(labels, metrics, results, samples, seed, signature, test, alpha, base,
-                     board.titles, board.figures, gold_trees=total,
+                     board.titles, board.figures, ranks=board.ranks, gold_trees=total,
                      higher={name: m.higher_is_better for name, m in built.items()})
-    # A system whose run stopped early, whose file holds another number of
-    # trees, or which was scored on fewer sentences than the systems together
-    # (missing or unreadable parses, skipped) is scored on part of the gold
-    # file: not ranked, so that every rank compares figures over the same
-    # sentences.
-    union = frozenset().union(*out.scored)
-    ranked = [result.complete and scored == union
-              for result, scored in zip(results, out.scored)]
     for name, metric in built.items():
-        out.ranks[name] = ranks([figure if rank else None
-                                 for figure, rank in zip(out.figures[name], ranked)],
-                                metric.higher_is_better)
         if config.average == "sentence":
             out.averages[name] = [metric.sentence_average(r.totals.counts[name])
                                   for r in results]
