@@ -247,3 +247,62 @@ def test_rank_differences_draws_compares_ranks(tmp_path: Path) -> None:
     assert labels == ["1. gold - 2. test", "2. test - 2. twin"]
     assert "1 not ranked" in figure.axes[0].get_title()
     plt.close("all")
+
+
+# -- small things: short helps, scheme summaries, the empty label ---------------------
+
+@pytest.mark.cli
+@pytest.mark.parametrize("group", [(), ("grammars",)])
+def test_command_lists_are_not_cut_off(group: tuple[str, ...]) -> None:
+    listed = run(*group, "--help").stdout.split("Commands:")[1]
+    assert "..." not in listed, listed
+
+
+@pytest.mark.cli
+def test_grammars_list_keeps_a_sentence_past_an_abbreviation() -> None:
+    listed = run("grammars", "list").stdout
+    assert ("words-tokenisation: word costs for yields that differ in tokenisation and "
+            "spelling rather than in words, e.g. an end-to-end tokeniser against a "
+            "treebank's.\n") in listed
+
+
+@pytest.mark.cli
+def test_the_empty_label_has_a_name_in_the_per_label_table(tmp_path: Path) -> None:
+    gold = write_trees(tmp_path / "gold.mrg", [f"( {GOLD})", f"( {GOLD})"])
+    test = write_trees(tmp_path / "test.mrg", [f"( {PARSE2})", f"( {PARSE2})"])
+    out = run("score", gold, test, "--metrics", "parseval,span", "--errors", "3").stdout
+    rows = [line.split() for line in out.splitlines()]
+    assert ["(no", "label)", "2", "2", "2", "100.00", "100.00", "100.00"] in rows, out
+    data = json.loads(run("score", gold, test, "--metrics", "parseval,span", "--errors", "3",
+                          "--format", "json").stdout)
+    assert "" in [e["label"] for e in data["errors"]["labels"]]
+
+
+@pytest.mark.cli
+def test_the_max_error_stop_names_the_option_that_raises_it(tmp_path: Path) -> None:
+    gold = write_trees(tmp_path / "gold.mrg", [GOLD] * 3)
+    test = write_trees(tmp_path / "test.mrg", ["(S (X y))"] * 3)
+    out = run("score", gold, test, "-e", "0", "--metrics", "parseval")
+    assert "STOPPED" in out.stdout and "-e N (--max-error, max_error= in Python) allows more" \
+        in out.stdout, out.stdout
+    assert "STOPPED" not in run("score", gold, test, "-e", "3", "--metrics", "parseval").stdout
+
+
+@pytest.mark.cli
+def test_a_count_of_one_is_singular(tmp_path: Path) -> None:
+    from parsedit.plural import plural
+
+    assert (plural(1, "sentence"), plural(0, "error"), plural(2, "skip")) == (
+        "1 sentence", "0 errors", "2 skips")
+    gold = write_trees(tmp_path / "gold.mrg", [GOLD])
+    test = write_trees(tmp_path / "test.mrg", ["(S (X y))"])
+    out = run("score", gold, test, "--metrics", "parseval")
+    assert "1 sentence: 0 scored, 0 skipped, 1 error\n" in out.stdout, out.stdout
+    flipped = run("score", test, gold, "--metrics", "parseval")
+    assert "gold has 1 word, test 15" in flipped.stderr, flipped.stderr
+    two = write_trees(tmp_path / "two.mrg", [GOLD, GOLD])
+    warned = run("score", two, write_trees(tmp_path / "t2.mrg", [PARSE2, "(S (X y))"]),
+                 "--metrics", "parseval").stdout
+    assert "1 of 2 sentences is left out of every figure (1 error: " in warned
+    short = run("score", gold, write_trees(tmp_path / "none.mrg", []), "--metrics", "parseval")
+    assert "holds 1 tree but" in short.output

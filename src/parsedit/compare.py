@@ -36,6 +36,7 @@ from parsedit.errors import ConfigError
 from parsedit.metrics import registry
 from parsedit.metrics.base import Metric
 from parsedit.pipeline.run import evaluate, input_formats
+from parsedit.plural import plural
 from parsedit.results import CorpusResult
 from parsedit.trees.formats import read_items
 from parsedit.trees.source import DEFAULT_ENCODING, check_files
@@ -533,15 +534,17 @@ def _resampling_warnings(c: Comparison) -> list[str]:
                         if 2.0 / 2.0 ** c.paired[pair] > c.alpha / m})
         if stuck:
             sizes = f"{stuck[0]}" if len(stuck) == 1 else f"{stuck[0]}-{stuck[-1]}"
-            out.append(f"pairs over {sizes} sentences: the exact permutation test's p is "
+            out.append(f"pairs over {sizes} sentence{'s' * (sizes != '1')}: the exact "
+                       "permutation test's p is "
                        f"at least 2 / 2^{stuck[-1]} = {2.0 / 2.0 ** stuck[-1]:.2g} there, "
                        f"above alpha / {m} = {c.alpha / m:.2g}, the first step of Holm's "
-                       f"correction over {m} tests: none of them can be significant, "
+                       f"correction over {plural(m, 'test')}: none of them can be significant, "
                        "whatever the systems (the randomisation approximates that test); "
                        "their 0 significant is forced by the number of sentences")
     if 0 < c.resampled < BOOTSTRAP_MIN:
         out.append(f"the figures' {100 * c.level:g}% percentile-bootstrap intervals resample "
-                   f"only {c.resampled} sentences (fewer than {BOOTSTRAP_MIN}): on so few they "
+                   f"only {plural(c.resampled, 'sentence')} (fewer than {BOOTSTRAP_MIN}): on so "
+                   "few they "
                    "are too narrow, covering less than their level; read them as rough")
     few = sorted({c.paired[pair] for pair in c.pairs if 0 < c.paired[pair] < BOOTSTRAP_MIN})
     if c.test == "bs" and few:
@@ -554,7 +557,8 @@ def _resampling_warnings(c: Comparison) -> list[str]:
     for m in families:
         if m / (c.samples + 1) >= c.alpha:
             out.append(f"with {c.samples} samples no p-value can fall below alpha / {m} = "
-                       f"{c.alpha / m:.2g}, the first step of Holm's correction over {m} "
-                       "tests: no test can be significant, and every interval reaches past 0; "
+                       f"{c.alpha / m:.2g}, the first step of Holm's correction over "
+                       f"{plural(m, 'test')}: no test can be significant, and every interval "
+                       "reaches past 0; "
                        f"--samples {math.ceil(m / c.alpha)} or more can")
     return out

@@ -25,6 +25,7 @@ from operator import add, attrgetter
 from typing import Any, NamedTuple
 
 from parsedit.frozen import fast_init
+from parsedit.plural import plural
 from parsedit.version import __version__
 
 
@@ -767,7 +768,7 @@ class CorpusResult:
                     f"they are not scored ({self.gold_trees} gold and {self.test_trees} "
                     "test sentences in all)"]
         if not self.complete:
-            return [f"{gold} holds {self.gold_trees} trees but {test} holds "
+            return [f"{gold} holds {plural(self.gold_trees, 'tree')} but {test} holds "
                     f"{self.test_trees}; the pairs beyond the shorter file are not scored"]
         if not self.count("ok"):
             return ["no sentence could be scored" + ("" if self.totals.sentences else
@@ -789,10 +790,11 @@ class CorpusResult:
             (f"{skipped - self.too_large} a missing or unreadable parse, {self.too_large} "
              "too large to align")
         left_out = [] if not totals.ok or not totals.error + skipped else [
-            f"{totals.error + skipped} of {totals.sentences} sentences are left out of every "
-            f"figure ({totals.error} errors: gold unreadable, or words that differ from gold; "
-            f"{skipped} skips: {why}); their statuses and messages are in the sentence "
-            "results"]
+            f"{totals.error + skipped} of {plural(totals.sentences, 'sentence')} "
+            f"{'is' if totals.error + skipped == 1 else 'are'} left out of every "
+            f"figure ({plural(totals.error, 'error')}: gold unreadable, or words that differ "
+            f"from gold; {plural(skipped, 'skip')}: {why}); their statuses and messages are "
+            "in the sentence results"]
         return [*self.problems(gold, test), *left_out]
 
     def with_caveats(self, gold: str = "GOLD", test: str = "TEST") -> CorpusResult:

@@ -34,7 +34,7 @@ def grammars_list() -> None:
 
 
 
-@grammars.command()
+@grammars.command(short_help="A scheme and its costs as readable tables.")
 @click.argument("scheme", metavar="NAME|PATH")
 @user_errors
 def show(scheme: str) -> None:
@@ -48,7 +48,7 @@ def show(scheme: str) -> None:
 
 
 
-@grammars.command()
+@grammars.command(short_help="Every error in a scheme or a head table, with its line.")
 @click.argument("scheme", metavar="NAME|PATH")
 @click.option("--alphabet", "treebanks", multiple=True, type=FILE, metavar="TREEBANK",
               help="Check classes against the labels of these trees (default: the Penn "
@@ -77,7 +77,7 @@ def check(scheme: str, treebanks: tuple[str, ...], params: str, input_encoding: 
         sys.exit(1)
 
 
-@grammars.command()
+@grammars.command(short_help="Compile a scheme to an OpenFst FAR over treebanks' labels.")
 @click.argument("scheme", metavar="NAME|PATH")
 @click.option("--alphabet", "treebanks", multiple=True, type=FILE, metavar="TREEBANK",
               required=True, help="Build the transducer over the symbols of these trees. "

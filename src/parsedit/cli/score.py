@@ -47,7 +47,7 @@ from parsedit.trees.formats import SCORED, against_gold
 from parsedit.trees.source import check_files
 
 
-@main.command()
+@main.command(short_help="Score every TEST tree against its GOLD tree.")
 @click.argument("gold", type=FILE, required=False)
 @click.argument("test", type=FILE, required=False)
 @scoring_options
@@ -126,7 +126,7 @@ def score(gold: str | None, test: str | None, fmt: str, output: str | None,
 
 
 
-@main.command()
+@main.command(short_help="Show one pair's alignment, each edit with its cost.")
 @click.argument("gold", type=FILE)
 @click.argument("test", type=FILE)
 @click.option("--sentence", "-n", type=click.IntRange(min=1), required=True,
@@ -223,7 +223,7 @@ def _align_words(gold: str, test: str, sentence: int, config: Config,
 
 
 
-@main.command()
+@main.command(short_help="Score the bundled Sequoia sample data.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "evalb"]), default="text",
               show_default=True, help="Report format.")
 @user_errors

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 from parsedit.compare import EXACT_MAX, TESTS, Comparison, Interval, Pair
+from parsedit.plural import plural
 from parsedit.version import __version__
 
 FORMATS = ("text", "json", "tsv", "markdown", "latex")
@@ -271,7 +272,8 @@ def _document(c: Comparison, gold: str, table: Table,
     fewer = [c.titles[m] for m in c.metrics if not c.better(m)]
     lines += table(_rows(c), 1) + ["", note(
         f"Each figure with its {level} paired-bootstrap percentile interval [low, high] "
-        f"({c.samples} resamples of the {c.resampled} sentences some system scored), and "
+        f"({c.samples} resamples of the {plural(c.resampled, 'sentence')} some system "
+        "scored), and "
         "its rank (- : not ranked"
         + (f"; {', '.join(fewer)}: fewer is better, rank 1 the fewest" if fewer else "")
         + "); scored: sentences scored of the gold trees"
@@ -296,9 +298,10 @@ def _document(c: Comparison, gold: str, table: Table,
         # the sentences of the tests run (NaN: a pair not tested, for want of figures)
         used = sorted({c.paired[pair] for pair in c.pairs
                        if not math.isnan(p_values.get(pair, math.nan))})
-        span = "" if not used else f" (each over {used[0]} sentences)" \
+        span = "" if not used else f" (each over {plural(used[0], 'sentence')})" \
             if used[0] == used[-1] else f" (each over {used[0]}-{used[-1]} sentences)"
-        lines += [note(f"{c.titles[metric]}: {found} of {c.tests(metric)} tests significant"
+        lines += [note(f"{c.titles[metric]}: {found} of {plural(c.tests(metric), 'test')} "
+                       "significant"
                        f"{span}; intervals at {_level(c.interval_levels[metric])}"), ""]
         if _many_parts(c, metric):
             lines += [note(f"{c.titles[metric]} by part, each system's figure"

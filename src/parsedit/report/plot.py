@@ -38,6 +38,7 @@ from typing import Any
 
 from parsedit.compare import Comparison, Headlines
 from parsedit.errors import ConfigError
+from parsedit.plural import plural
 from parsedit.results import CorpusResult
 
 KINDS = ("e-vs-label", "buckets", "rank-differences", "la-vs-f", "intervals", "error-classes")
@@ -131,7 +132,7 @@ def _e_vs_label(plt: Any, results: Sequence[tuple[str, CorpusResult]]) -> Any:
         points = [(100.0 - s.counts["parseval"].sentence_f, s.counts["label"].error_rate)
                   for s in _ok(result) if s.counts["label"].error_rate is not None]
         axes.scatter([p[0] for p in points], [p[1] for p in points], s=10, alpha=0.5,
-                     label=f"{name}: {len(points)} sentences", **_style(i))
+                     label=f"{name}: {plural(len(points), 'sentence')}", **_style(i))
     axes.plot([0, 100], [0, 100], color="grey", linewidth=1, label="equal scores")
     axes.set_xlabel("E-measure (100 - F, %)")
     axes.set_ylabel("label edit rate (% of gold constituents)")
@@ -217,7 +218,7 @@ def _la_vs_f(plt: Any, results: Sequence[tuple[str, CorpusResult]]) -> Any:
                 total = p.gold + p.test
                 xs.append(2.0 * getattr(p, field) / total if total else 1.0)
                 ys.append(s.counts["la"].score)
-            ax.scatter(xs, ys, s=10, alpha=0.5, label=f"{name}: {len(xs)} sentences",
+            ax.scatter(xs, ys, s=10, alpha=0.5, label=f"{name}: {plural(len(xs), 'sentence')}",
                        **_style(i))
         ax.plot([0, 1], [0, 1], color="grey", linewidth=1)
         ax.set_xlim(0, 1.02)

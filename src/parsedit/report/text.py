@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from parsedit.plural import plural
 from parsedit.report import tags as tags_report
 from parsedit.report import words as words_report
-from parsedit.report.numbers import number, rate
+from parsedit.report.numbers import label_name, number, rate
 from parsedit.results import CorpusResult, EditCounts, LACounts, ParsevalCounts, TaggingCounts
 
 # (JSON name, row title) of the PARSEVAL figures the text report shows.
@@ -179,9 +180,12 @@ def _errors(errors: Mapping[str, Any]) -> list[str]:
     for metric, kinds in errors["edits"].items():
         for kind, entries in kinds.items():
             if entries:
+                # (a span is shown by its label: the empty one named)
+                name = label_name if metric == "span" else str
                 shown = ", ".join(
-                    f"{e['gold']} => {e['test']} {e['count']}" if kind == "sub"
-                    else f"{e['gold'] or e['test']} {e['count']}" for e in entries)
+                    f"{name(e['gold'])} => {name(e['test'])} {e['count']}" if kind == "sub"
+                    else f"{name(e['gold'] if kind == 'del' else e['test'])} {e['count']}"
+                    for e in entries)
                 lines.append(f"  {metric} {names[kind]}: {shown}")
     if errors.get("moves"):
         lines.append("  label movements (close brackets moved, by how many; not counted as "
@@ -190,7 +194,7 @@ def _errors(errors: Mapping[str, Any]) -> list[str]:
     lines += [""] * bool(lines) + [f"{'label':<12}{'gold':>8}{'test':>8}{'matched':>9}"
                                    f"{'recall':>9}{'precision':>11}{'F':>8}"]
     for e in errors["labels"]:
-        lines.append(f"{e['label']:<12}{e['gold']:>8}{e['test']:>8}{e['matched']:>9}"
+        lines.append(f"{label_name(e['label']):<12}{e['gold']:>8}{e['test']:>8}{e['matched']:>9}"
                      f"{rate(e['recall']):>9}{rate(e['precision']):>11}"
                      f"{rate(e['f_measure']):>8}")
     lines += ["", "Worst sentences (sentence: F, accuracy or leaf-ancestor, in %):"]
@@ -223,10 +227,10 @@ def _figures(metric: str, every: dict[str, Any], short: dict[str, Any],
 def render(result: CorpusResult, gold: str, test: str) -> str:
     counted = sum(s.counted for s in result.not_ok)
     lines = [f"parsedit: {gold} (gold) against {test} (test)",
-             f"{result.totals.sentences} sentences: {result.count('ok')} scored, "
+             f"{plural(result.totals.sentences, 'sentence')}: {result.count('ok')} scored, "
              f"{result.count('skip')} skipped"
              + (f" ({counted} counted as failures)" if counted else "")
-             + f", {result.count('error')} errors", ""]
+             + f", {plural(result.count('error'), 'error')}", ""]
     if result.warnings:
         lines += [f"warning: {w}" for w in result.warnings] + [""]
     if result.words is not None:
