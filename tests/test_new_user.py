@@ -306,3 +306,19 @@ def test_a_count_of_one_is_singular(tmp_path: Path) -> None:
     assert "1 of 2 sentences is left out of every figure (1 error: " in warned
     short = run("score", gold, write_trees(tmp_path / "none.mrg", []), "--metrics", "parseval")
     assert "holds 1 tree but" in short.output
+
+
+@pytest.mark.cli
+def test_score_help_reads_plainly() -> None:
+    """Lines a new user could not read: "on the same line" (a CoNLL-U file
+    has no tree a line), "--metrics TEXT", "the second summary", options
+    prefixed by a bare "cascade:" or "unsupervised:", tagging options that
+    did not say they are the tagging metric's."""
+    text = " ".join(run("score", "--help").stdout.split())
+    for gone in ("on the same line", "--metrics TEXT", "second summary", "M cascade:",
+                 "K cascade:", "N unsupervised:", "reproduced and said"):
+        assert gone not in text, gone
+    for said in ("the n-th against the n-th", "--metrics LIST", "the len<=N column",
+                 "With --movement cascade: at most M moves", "Tagging: the tagset",
+                 "10 in collins", "sentence: also report the mean of the sentences'"):
+        assert said in text, said

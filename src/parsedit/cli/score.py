@@ -78,8 +78,9 @@ def score(gold: str | None, test: str | None, fmt: str, output: str | None,
           quiet: bool, verbose: bool, errors_top: int | None, input_encoding: str,
           gold_encoding: str | None, test_encoding: str | None, gold_format: str,
           test_format: str, **scoring: Any) -> None:
-    """Score every TEST tree against the GOLD tree on the same line (either may
-    be - for standard input, and gzip, bzip2 or xz compressed)."""
+    """Score every tree of TEST against the tree of GOLD at the same place (the
+    n-th against the n-th). Either file may be - (standard input), and gzip,
+    bzip2 or xz compressed; both are needed unless --signature-only."""
     # score does no linear algebra, and OpenBLAS's threads, started when
     # numpy loads (PARSEVAL's block path), spin for about 0.1 s of CPU in
     # every process; a value the user set is kept.
