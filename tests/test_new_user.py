@@ -331,3 +331,59 @@ def test_run_the_tests_states_no_count_that_goes_stale() -> None:
             "run-the-tests.md").read_text(encoding="utf-8")
     assert not re.search(r"\b\d{2,} tests\b|\| \d+ \|$|takes a minute", page, re.M)
     assert "--collect-only -q -m paper" in page
+
+
+# -- EVALB's own limits: 200 words, 200 brackets -----------------------------------
+
+SIMPLE = "(S (NP (DT the) (NN cat)) (VP (VBD sat)))"
+# 207 brackets over two words: EVALB (COLLINS.prm) prints ID 203, status 201
+# and recall 96.62 for this tree against itself (its bracket array overrun).
+DEEP = "(S " + "(NP " * 205 + "(NN a)" + ")" * 205 + " (VP (VB b)))"
+BEYOND = "beyond EVALB's arrays (MAX_WORD_IN_SENT, MAX_BRACKET_IN_SENT in evalb.c)"
+
+
+@pytest.mark.cli
+@pytest.mark.parametrize("route", ["reference", "lines/keys", "lines/sentences", "arrays/keys",
+                                   "arrays/sentences"])
+def test_pairs_beyond_evalbs_arrays_are_said(tmp_path: Path, route: str,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    from parsedit.pipeline.tally import Tally
+
+    summed: list[int] = []
+    real = Tally.add_summed
+
+    def counting(self: Tally, *args: Any, **kwargs: Any) -> None:
+        summed.append(kwargs.get("beyond", args[6] if len(args) > 6 else 0))
+        real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Tally, "add_summed", counting)
+    trees = [SIMPLE] * 256
+    trees[4] = trees[200] = DEEP
+    gold = write_trees(tmp_path / "gold.mrg", trees)
+    test = write_trees(tmp_path / "test.mrg", trees)
+    for fmt in ("text", "evalb"):
+        summed.clear()
+        out = run("score", gold, test, "--metrics", "parseval", "--route", route, "-q",
+                  "--format", fmt)
+        assert f"2 pairs of these files hold more than 200 words or 200 brackets on a side, " \
+            f"{BEYOND}" in out.stderr, out.stderr
+        if route == "arrays/keys":  # (the pairs summed a group at a time are counted too)
+            assert summed and sum(summed) == 2
+    data = json.loads(run("score", gold, test, "--metrics", "parseval", "--route", route,
+                          "--format", "json").stdout)
+    assert any(BEYOND in w for w in data["warnings"])
+    fine = write_trees(tmp_path / "fine.mrg", [SIMPLE] * 3)
+    assert BEYOND not in run("score", fine, fine, "--route", route).output
+    # EVALB_SPMRL's arrays are larger: no warning under its rules.
+    assert BEYOND not in run("score", gold, test, "-p", "spmrl", "--route", route).output
+
+
+def test_the_api_says_so_too() -> None:
+    import parsedit
+
+    result = parsedit.score([DEEP, SIMPLE], [DEEP, SIMPLE], metrics="parseval")
+    assert any(BEYOND in w for w in result.warnings)
+    evaluator = parsedit.Evaluator(metrics="parseval")
+    evaluator.update([DEEP], [DEEP])
+    evaluator.update([SIMPLE], [SIMPLE])
+    assert any(BEYOND in w for w in evaluator.compute().warnings)

@@ -23,7 +23,8 @@ from parsedit.config import Config
 from parsedit.limits import max_edit_size
 from parsedit.metrics.registry import build
 from parsedit.pipeline.route import Route
-from parsedit.pipeline.tally import Counted
+from parsedit.pipeline.tally import EVALB_MAX_BRACKETS, EVALB_MAX_WORDS, Counted
+from parsedit.plural import plural
 from parsedit.results import CorpusResult, Loss, Run
 from parsedit.signature import signature
 from parsedit.trees.reader import Item
@@ -75,6 +76,10 @@ def _warnings(counted: Counted, config: Config, runs: Sequence[Run], gold_name: 
         warnings.append(outer)
     if tallies["too_large"]:
         warnings.append(_too_large(tallies["too_large"], "dep" in config.metrics))
+    beyond = tallies.get("beyond_evalb", 0)
+    if beyond and "parseval" in config.metrics and not config.params.spmrl \
+            and config.yields == "strict":
+        warnings.append(_beyond_evalb(beyond))
     if runs:
         from parsedit.segmentation import limit_warning, merge_warning
 
@@ -147,6 +152,17 @@ def _too_large(count: int, dependencies: bool = False) -> str:
             "leave them out too, so that every figure covers the same sentences); "
             "PARSEDIT_MAX_EDIT_SIZE raises the limit, at a memory cost that grows with "
             "the square of a tree's size")
+
+
+def _beyond_evalb(count: int) -> str:
+    """The warning for ``count`` pairs EVALB itself cannot score: a side
+    beyond its arrays (:func:`~parsedit.pipeline.tally.beyond_evalb`)."""
+    return (f"{plural(count, 'pair')} of these files hold{'s' * (count == 1)} more than "
+            f"{EVALB_MAX_WORDS} words or {EVALB_MAX_BRACKETS} brackets on a side, beyond "
+            "EVALB's arrays (MAX_WORD_IN_SENT, MAX_BRACKET_IN_SENT in evalb.c): EVALB "
+            "itself crashes on such a sentence or miscounts it, so its report of these "
+            "files would not show these figures; parsedit scores them whole (their "
+            "lengths and counts are in the sentence results)")
 
 
 def _conventions(tallies: Mapping[str, int], config: Config) -> list[str]:
