@@ -387,3 +387,25 @@ def test_the_api_says_so_too() -> None:
     evaluator.update([DEEP], [DEEP])
     evaluator.update([SIMPLE], [SIMPLE])
     assert any(BEYOND in w for w in evaluator.compute().warnings)
+
+
+# -- the limits that change which pairs are scored are in the signature -------------
+
+@pytest.mark.cli
+def test_a_limit_that_changes_the_pairs_scored_is_in_the_signature(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    def signed(*options: str) -> str:
+        out = run("score", "--signature-only", *options)
+        assert out.exit_code == 0, out.output
+        return str(out.stdout)
+
+    default = signed()
+    assert "max-edit-size" not in default and "max-line-bytes" not in default
+    monkeypatch.setenv("PARSEDIT_MAX_EDIT_SIZE", "1000")
+    assert "|max-edit-size:1000|" in signed()
+    # PARSEVAL alone aligns nothing: the limit changes no number there.
+    assert "max-edit-size" not in signed("--metrics", "parseval")
+    monkeypatch.setenv("PARSEDIT_MAX_EDIT_SIZE", "3000")
+    assert signed() == default  # the default, set explicitly
+    monkeypatch.setenv("PARSEDIT_MAX_LINE_BYTES", "4096")
+    assert "|max-line-bytes:4096|" in signed("--metrics", "parseval")
