@@ -409,3 +409,29 @@ def test_a_limit_that_changes_the_pairs_scored_is_in_the_signature(
     assert signed() == default  # the default, set explicitly
     monkeypatch.setenv("PARSEDIT_MAX_LINE_BYTES", "4096")
     assert "|max-line-bytes:4096|" in signed("--metrics", "parseval")
+
+
+# -- the API's JSON names its sources ------------------------------------------------
+
+def test_the_apis_json_report_names_what_was_scored(tmp_path: Path) -> None:
+    """to_dict() said "gold": "" and "test": "" where the CLI's JSON names
+    the files."""
+    import parsedit
+
+    gold = write_trees(tmp_path / "gold.mrg", [GOLD])
+    test = write_trees(tmp_path / "test.mrg", [PARSE2])
+    report = parsedit.score(gold, test, metrics="parseval").to_dict()
+    assert (report["gold"], report["test"]) == (gold, test)
+    cli = json.loads(run("score", gold, test, "--metrics", "parseval", "--format",
+                         "json").stdout)
+    assert (cli["gold"], cli["test"]) == (report["gold"], report["test"])
+    strings = parsedit.score([GOLD], [PARSE2], metrics="parseval")
+    assert (strings.to_dict()["gold"], strings.to_dict()["test"]) == ("gold", "test")
+    assert strings.to_dict("g.mrg", "t.mrg")["gold"] == "g.mrg"
+    evaluator = parsedit.Evaluator(metrics="parseval")
+    evaluator.update([GOLD], [PARSE2])
+    assert evaluator.compute().to_dict()["test"] == "test"
+    # The names are no part of what a result equals.
+    from dataclasses import replace
+
+    assert replace(strings, gold_name="other.mrg") == strings

@@ -732,6 +732,11 @@ class CorpusResult:
     # The word cost scheme that weights the word error rate (--yield align
     # under a scheme that is not unit-cost: Config.word_weights), or "".
     word_weights: str = ""
+    # What the run called its gold and test sources (their paths, or "gold"
+    # and "test" for trees given as strings: the names its warnings use),
+    # the JSON report's defaults; no part of what a result equals.
+    gold_name: str = field(default="", compare=False)
+    test_name: str = field(default="", compare=False)
 
     @classmethod
     def aggregate(cls, metrics: tuple[str, ...], signature: str,
@@ -851,10 +856,13 @@ class CorpusResult:
         found: WordCounts | None = self.totals.get("words")
         return found
 
-    def to_dict(self, gold: str = "", test: str = "") -> dict[str, Any]:
+    def to_dict(self, gold: str | None = None, test: str | None = None) -> dict[str, Any]:
         """The JSON report as a dictionary (the JSON contract:
-        :mod:`parsedit.report.json` and the docs' JSON reference)."""
-        return to_dict(self, gold, test)
+        :mod:`parsedit.report.json` and the docs' JSON reference), its
+        ``gold`` and ``test`` the names given, by default the run's own
+        (:attr:`gold_name`, :attr:`test_name`)."""
+        return to_dict(self, self.gold_name if gold is None else gold,
+                       self.test_name if test is None else test)
 
 
 # The JSON contract (documented in parsedit.report.json): results as plain data.

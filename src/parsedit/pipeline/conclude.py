@@ -60,7 +60,7 @@ def conclude(counted: Counted, config: Config, route: Route, gold_name: str, tes
         stopped=stopped, worst_words=worst_words, errors=errors, not_ok=counted.not_ok,
         rows=counted.rows, runs=runs, route=route.name,
         route_reason=route.why, too_large=counted.tallies["too_large"],
-        word_weights=config.word_weights())
+        word_weights=config.word_weights(), gold_name=gold_name, test_name=test_name)
 
 
 def _warnings(counted: Counted, config: Config, runs: Sequence[Run], gold_name: str,
