@@ -95,6 +95,9 @@ def _warnings(counted: Counted, config: Config, runs: Sequence[Run], gold_name: 
     if differ is not None:
         warnings.append(differ)
     warnings += _conventions(tallies, config)
+    kept = _kept_tags(tallies.get("no_words", 0), counted.totals.sentences, config)
+    if kept is not None:
+        warnings.append(kept)
     labels = root_label_warning(roots, gold_name, test_name)
     if labels is not None:
         warnings.append(labels)
@@ -163,6 +166,23 @@ def _beyond_evalb(count: int) -> str:
             "itself crashes on such a sentence or miscounts it, so its report of these "
             "files would not show these figures; parsedit scores them whole (their "
             "lengths and counts are in the sentence results)")
+
+
+def _kept_tags(no_words: int, pairs: int, config: Config) -> str | None:
+    """A parameter file that keeps words by their tags (KEEP_LABEL, as
+    ``-p unsupervised`` keeps the Penn Treebank's 36 word tags) left a tenth
+    of the pairs or more without a word: the gold tags are most likely
+    another tag set (a French treebank's NC, V, P), and the figures are over
+    the few words that happen to carry a listed tag."""
+    keep = config.params.normalisation.keep_labels
+    if keep is None or not no_words or no_words * 10 < pairs:
+        return None
+    return (f"{plural(no_words, 'pair')} of {pairs} kept no word: {config.params.source} keeps "
+            f"only the words whose tags are among its {len(keep)} KEEP_LABEL tags"
+            + (" (the Penn Treebank's word tags)" if len(keep) == 36 else "")
+            + ", and these pairs are left out; if the gold tags are another tag set, the "
+            "figures cover only the few words that carry a listed tag: give a parameter file "
+            "whose KEEP_LABEL lines are this treebank's word tags")
 
 
 def _conventions(tallies: Mapping[str, int], config: Config) -> list[str]:

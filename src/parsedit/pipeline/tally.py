@@ -345,7 +345,8 @@ def tallies(not_ok: Iterable[SentenceResult]) -> dict[str, int]:
     trees have (``x_kept``); pairs ``--delete-by gold`` rescued
     (``rescued``); test sentences left out as unparsed (``unparsed``: an
     empty or unreadable line, or one without words, not counted by
-    ``--failures``)."""
+    ``--failures``); pairs whose test side kept no word (``no_words``:
+    under KEEP_LABEL, often a gold tag set the list does not know)."""
     causes: Counter[str | None] = Counter()
     out = dict.fromkeys(("x_rows", "x_gold", "x_kept"), 0)
     unparsed = 0
@@ -361,7 +362,8 @@ def tallies(not_ok: Iterable[SentenceResult]) -> dict[str, int]:
             out["x_kept"] += x[1]
     return {"mismatched": sum(causes[cause] for cause in MISMATCHES),
             "quoted": causes["quotes"], "too_large": causes["too_large"],
-            **{cause: causes[cause] for cause in CAUSES["ok"]}, "unparsed": unparsed, **out}
+            **{cause: causes[cause] for cause in CAUSES["ok"]}, "unparsed": unparsed,
+            "no_words": causes["no_words"], **out}
 
 
 # The causes of a test sentence left out as a parser's failure (what
@@ -396,7 +398,8 @@ def beyond_evalb(sentence: SentenceResult) -> bool:
 # The tallies the warnings need (see scored_tallies).
 TALLIES = ("gold", "test", "with_words", "words_differ", "beyond_evalb", "mismatched", "quoted",
            "too_large",
-           "spmrl_zero", "spmrl_twice", "x_rows", "x_gold", "x_kept", "rescued", "unparsed")
+           "spmrl_zero", "spmrl_twice", "x_rows", "x_gold", "x_kept", "rescued", "unparsed",
+           "no_words")
 
 
 def scored_tallies(sentences: Iterable[SentenceResult]) -> dict[str, int]:
