@@ -247,8 +247,9 @@ def _significance_heading(c: Comparison) -> str:
     mode = f"each system against the baseline {c.names[c.baseline]}" \
         if c.baseline is not None else "every pair of systems"
     return (f"Significance: {TESTS[c.test]} ({c.samples} samples, seed {c.seed}), {mode}; "
-            "a pair's difference (its second system minus its first: system minus "
-            "baseline), interval and p-value over the sentences both systems scored; "
+            "a pair's difference (its second system minus its first"
+            + (": system minus baseline" if c.baseline is not None else ", b - a")
+            + "), interval and p-value over the sentences both systems scored; "
             "p-values Holm-corrected over the tests run under each metric, significant at "
             f"alpha = {c.alpha:g}; each interval inverts its test at the per-comparison "
             "level where Holm's procedure stopped (alpha / (m - k) for m tests of which k "
