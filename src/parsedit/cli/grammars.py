@@ -26,9 +26,22 @@ def grammars() -> None:
 
 @grammars.command("list")
 def grammars_list() -> None:
-    """The shipped cost schemes, with what each is for."""
+    """The shipped cost schemes, head tables and error-class rule sets, with
+    what each is for."""
+    from parsedit.deps.heads import heads_folder, shipped_tables
+    from parsedit.metrics.error_rules import rules_file, shipped_rules
+
     for name in shipped_names():
         path = shipped_file(name)
+        assert path is not None
+        click.echo(scheme_report.summary(path.read_text(encoding="utf-8")))
+    click.echo("\nHead tables (--heads, parsedit convert --heads):")
+    for name in shipped_tables():
+        text = (heads_folder() / f"{name}.toml").read_text(encoding="utf-8")
+        click.echo(scheme_report.summary(text))
+    click.echo("\nError-class rule sets (--error-rules):")
+    for name in shipped_rules():
+        path = rules_file(name)
         assert path is not None
         click.echo(scheme_report.summary(path.read_text(encoding="utf-8")))
 
