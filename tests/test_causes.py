@@ -77,7 +77,7 @@ def test_the_caveat_names_pairs_too_large_to_align(
     assert [s["cause"] for s in data["sentences"]] == ["too_large", None, "empty"]
     (caveat,) = [w for w in data["warnings"] if "left out of every figure" in w]
     if failures:
-        assert "(0 errors: gold unreadable, or words that differ from gold; 1 skips: 1 " \
+        assert "(0 errors: gold unreadable, or words that differ from gold; 1 skip: 1 " \
             "too large to align)" in caveat
     else:
         assert "2 skips: 1 a missing or unreadable parse, 1 too large to align" in caveat

@@ -264,7 +264,7 @@ def test_compare_says_which_system_is_better_where_fewer_is_better(tmp_path: Pat
     out = run("compare", gold, same, low, "--metrics", "parseval", "--error-classes",
               "--samples", "500", "-q")
     text = out.stdout
-    f, errors = text.split("error brackets: 1 of 1 tests significant")
+    f, errors = text.split("error brackets: 1 of 1 test significant")
     # The matrices: same (1) is the better system under F and under error
     # brackets, where fewer is better.
     for matrix in (f, errors):

@@ -162,7 +162,7 @@ def test_json_and_text_reports(tmp_path: Path) -> None:
     assert (corpus["sentences"], corpus["words"], corpus["worst_words"]) == (3, 23, None)
     assert "|la:sampson-first-char@" in data["signature"]
     text = run(*args).stdout
-    assert "score (mean of sentences)" in text and f"{corpus['score']:.4f}" in text
+    assert f"{'score % (mean of sentences)':<36}{100 * corpus['score']:>10.2f}" in text
     evalb = run(*args, "--format", "evalb").stdout
     assert f"Leaf-ancestor (sentences) = {100 * corpus['score']:6.2f}" in evalb
 

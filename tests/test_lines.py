@@ -346,6 +346,19 @@ def test_the_fast_readers_read_odd_spacing_as_the_line_respaced(
                             [respaced(x) for x in lines], True)
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text(alphabet=" \t\v\f\r()ab\u00e9\u3000\x1c", max_size=12), max_size=6))
+def test_a_range_respaced_at_once_is_each_line_respaced(lines: list[str]) -> None:
+    # respaced_lines collapses a range's runs of spaces at once: the
+    # oracle is each line respaced by itself (the byte split, C's isspace).
+    from parsedit.trees.arrays import respaced_lines
+    from parsedit.trees.lines import respaced
+
+    assert respaced_lines(lines) == [respaced(line) for line in lines]
+    assert respaced_lines(["(TOP  (S (NN a) ) )", "  (X  (Y b)) "]) == \
+        ["(TOP (S (NN a)))", "(X (Y b))"]
+
+
 def test_berkeley_spacing_is_read_on_the_fast_route(shared: Path, tmp_path: Path) -> None:
     # benepar and the Berkeley parser write (TOP  (S ...) ): no line of the
     # PTB sample written so is handed back to the reference reader.

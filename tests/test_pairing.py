@@ -297,7 +297,7 @@ def test_no_boundary_within_the_widest_window_is_said(tmp_path: Path) -> None:
     assert pairs(align) == pairs(document) == [(tuple(range(1, 71)), (1,)), ((71,), (2,))]
     assert MAX_WINDOW < 70
     assert [run.limit for run in align.runs] == [True, False]
-    assert any(w.startswith("--segmentation align: 1 pairs found no sentence boundary of the "
+    assert any(w.startswith("--segmentation align: 1 pair found no sentence boundary of the "
                             "two files agreeing within 64 sentences a side, and were paired "
                             "as --segmentation document pairs them")
                and w.endswith("pair 1 = gold 1-70 / test 1") for w in align.warnings)

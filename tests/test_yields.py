@@ -559,7 +559,8 @@ def test_cli_align_words_shows_the_alignment(tmp_path: Path) -> None:
                  "--word-costs", "words-tokenisation")
     assert result.exit_code == 0, result.output
     assert "do n't  don't  merge         0.5" in result.stdout
-    assert "word error rate 15.00" in result.stdout  # (0.1 + 0.5) / 4
+    # (0.1 + 0.5) / 4: a weighted cost, said so (not sclite's WER)
+    assert "word error rate (weighted by words-tokenisation) 15.00" in result.stdout
     bad = run("score", gold, test, "--yield", "align", "--word-costs", "roark-basic")
     assert bad.exit_code == 2 and "words encoding" in bad.stderr
 

@@ -36,6 +36,7 @@ from parsedit.errors import ConfigError
 from parsedit.metrics import registry
 from parsedit.metrics.base import Metric
 from parsedit.pipeline.run import evaluate, input_formats
+from parsedit.plural import plural
 from parsedit.results import CorpusResult
 from parsedit.trees.formats import read_items
 from parsedit.trees.source import DEFAULT_ENCODING, check_files
@@ -61,21 +62,40 @@ Progress = Callable[[str, int, int], None]
 @dataclass(frozen=True)
 class Headlines:
     """Each metric's title and each system's headline figure under it (None
-    where it is undefined), by metric, in the run's order."""
+    where it is undefined), by metric, in the run's order, with each
+    system's rank (:func:`ranks`: ties share the best rank; None for a
+    system not ranked, see :func:`headlines`)."""
 
     titles: dict[str, str]
     figures: dict[str, list[float | None]]
+    ranks: dict[str, list[int | None]] = field(default_factory=dict)
 
 
 def headlines(results: Sequence[CorpusResult], config: Config,
               metrics: Mapping[str, Metric[Any]] | None = None) -> Headlines:
-    """The headline figures of systems scored under ``config`` (what
-    ``compare`` ranks and ``plot rank-differences`` draws); ``metrics``: the
-    config's metrics, if already built."""
+    """The headline figures of systems scored under ``config`` and their
+    ranks (what ``compare`` shows and ``plot rank-differences`` draws);
+    ``metrics``: the config's metrics, if already built.
+
+    A system whose run stopped early, whose file holds another number of
+    trees, or which was scored on fewer sentences than the systems together
+    (missing or unreadable parses, skipped) is scored on part of the gold
+    file: not ranked, so that every rank compares figures over the same
+    sentences."""
     metrics = metrics or registry.build(config)
-    return Headlines({name: m.title for name, m in metrics.items()},
-                     {name: [m.headline(r.totals.counts[name]) for r in results]
-                      for name, m in metrics.items()})
+    figures = {name: [m.headline(r.totals.counts[name]) for r in results]
+               for name, m in metrics.items()}
+    scored = [_scored(r) for r in results]
+    union = frozenset().union(*scored)
+    ranked = [r.complete and mine == union for r, mine in zip(results, scored)]
+    return Headlines({name: m.title for name, m in metrics.items()}, figures,
+                     {name: ranks([f if rank else None for f, rank in zip(figures[name], ranked)],
+                                  m.higher_is_better) for name, m in metrics.items()})
+
+
+def _scored(result: CorpusResult) -> frozenset[int]:
+    """The numbers of the sentences in a result's figures."""
+    return frozenset(s.id for s in result.sentences if s.has_counts)
 
 
 Interval = tuple[float, float]
@@ -166,7 +186,7 @@ class Comparison:
     @property
     def scored(self) -> list[frozenset[int]]:
         """Per system, the numbers of the sentences in its figures."""
-        return [frozenset(s.id for s in r.sentences if s.has_counts) for r in self.results]
+        return [_scored(r) for r in self.results]
 
     @property
     def level(self) -> float:
@@ -275,20 +295,9 @@ def compare(gold: str, paths: list[str], config: Config, names: tuple[str, ...] 
     metrics = tuple(built)
     board = headlines(results, config, built)
     out = Comparison(labels, metrics, results, samples, seed, signature, test, alpha, base,
-                     board.titles, board.figures, gold_trees=total,
+                     board.titles, board.figures, ranks=board.ranks, gold_trees=total,
                      higher={name: m.higher_is_better for name, m in built.items()})
-    # A system whose run stopped early, whose file holds another number of
-    # trees, or which was scored on fewer sentences than the systems together
-    # (missing or unreadable parses, skipped) is scored on part of the gold
-    # file: not ranked, so that every rank compares figures over the same
-    # sentences.
-    union = frozenset().union(*out.scored)
-    ranked = [result.complete and scored == union
-              for result, scored in zip(results, out.scored)]
     for name, metric in built.items():
-        out.ranks[name] = ranks([figure if rank else None
-                                 for figure, rank in zip(out.figures[name], ranked)],
-                                metric.higher_is_better)
         if config.average == "sentence":
             out.averages[name] = [metric.sentence_average(r.totals.counts[name])
                                   for r in results]
@@ -526,15 +535,17 @@ def _resampling_warnings(c: Comparison) -> list[str]:
                         if (1 - c.paired[pair]) * math.log(2) > math.log(c.alpha / m)})
         if stuck:
             sizes = f"{stuck[0]}" if len(stuck) == 1 else f"{stuck[0]}-{stuck[-1]}"
-            out.append(f"pairs over {sizes} sentences: the exact permutation test's p is "
+            out.append(f"pairs over {sizes} sentence{'s' * (sizes != '1')}: the exact "
+                       "permutation test's p is "
                        f"at least 2 / 2^{stuck[-1]} = {2.0 / 2.0 ** stuck[-1]:.2g} there, "
                        f"above alpha / {m} = {c.alpha / m:.2g}, the first step of Holm's "
-                       f"correction over {m} tests: none of them can be significant, "
+                       f"correction over {plural(m, 'test')}: none of them can be significant, "
                        "whatever the systems (the randomisation approximates that test); "
                        "their 0 significant is forced by the number of sentences")
     if 0 < c.resampled < BOOTSTRAP_MIN:
         out.append(f"the figures' {100 * c.level:g}% percentile-bootstrap intervals resample "
-                   f"only {c.resampled} sentences (fewer than {BOOTSTRAP_MIN}): on so few they "
+                   f"only {plural(c.resampled, 'sentence')} (fewer than {BOOTSTRAP_MIN}): on so "
+                   "few they "
                    "are too narrow, covering less than their level; read them as rough")
     few = sorted({c.paired[pair] for pair in c.pairs if 0 < c.paired[pair] < BOOTSTRAP_MIN})
     if c.test == "bs" and few:
@@ -547,7 +558,8 @@ def _resampling_warnings(c: Comparison) -> list[str]:
     for m in families:
         if m / (c.samples + 1) >= c.alpha:
             out.append(f"with {c.samples} samples no p-value can fall below alpha / {m} = "
-                       f"{c.alpha / m:.2g}, the first step of Holm's correction over {m} "
-                       "tests: no test can be significant, and every interval reaches past 0; "
+                       f"{c.alpha / m:.2g}, the first step of Holm's correction over "
+                       f"{plural(m, 'test')}: no test can be significant, and every interval "
+                       "reaches past 0; "
                        f"--samples {math.ceil(m / c.alpha)} or more can")
     return out

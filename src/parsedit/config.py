@@ -354,6 +354,15 @@ class Config:
                               "declarative scheme for the words encoding")
         return scheme
 
+    def word_weights(self) -> str:
+        """The word cost scheme's name when ``--yield align``'s word error
+        rate is a weighted cost (a scheme not unit-cost: merges, cheaper
+        substitutions), not sclite's WER; "" otherwise."""
+        if self.yields != "align":
+            return ""
+        scheme = self.word_scheme()
+        return "" if scheme.unit_cost else scheme.path or scheme.name
+
     def warnings(self, chooser: str = "--metrics") -> list[str]:
         """What the options make a reader need to know (one line each);
         ``chooser`` names the option that chose the metrics (``align``'s
@@ -365,6 +374,13 @@ class Config:
                        "labelled_recall, labelled_precision and labelled_f")
         if "tagging" in self.metrics:
             out += self.tags.warnings()
+        weights = self.word_weights()
+        if weights:
+            merge = self.word_scheme().merge
+            out.append(f"the word error rate is weighted by {weights}, whose costs are not all "
+                       "1" + ("" if merge is None else f" (a merge of words costs {merge:g})")
+                       + ": it is that scheme's cost over the gold words, not sclite's WER "
+                       "(--word-costs words gives that)")
         return out
 
     def idle_options(self, chooser: str = "--metrics") -> list[str]:

@@ -24,6 +24,7 @@ from typing import Any
 from parsedit.config import Config
 from parsedit.pipeline.run import evaluate
 from parsedit.pipeline.tally import tallies
+from parsedit.plural import plural
 from parsedit.results import CorpusResult, percent
 from parsedit.trees.source import DEFAULT_ENCODING
 from parsedit.version import __version__
@@ -191,10 +192,12 @@ def _counted(result: CorpusResult) -> str:
         return (f"{u.gold} gold and {u.predicted} test unlabelled spans (two words or more, "
                 f"the root's removed, over the words the gold tags keep) on {u.sentences} "
                 f"sentences ({u.left_out} left out by its rules, {totals.skip} skipped: no "
-                f"word kept or no parse, {totals.error} errors; {u.averaged} in the mean)")
+                f"word kept or no parse, {plural(totals.error, 'error')}; {u.averaged} in the "
+                "mean)")
     p = totals.counts["parseval"]
-    return (f"{p.gold} gold and {p.test} test labelled brackets on {p.sentences} sentences "
-            f"({totals.skip} skipped, {totals.error} errors)")
+    return (f"{p.gold} gold and {p.test} test labelled brackets on "
+            f"{plural(p.sentences, 'sentence')} ({totals.skip} skipped, "
+            f"{plural(totals.error, 'error')})")
 
 
 def _spans(first: CorpusResult, other: CorpusResult) -> str:

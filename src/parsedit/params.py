@@ -226,9 +226,10 @@ def load_params(name_or_path: str) -> Params:
         params = replace(params, warnings=(*params.warnings, (
             f"{path} holds the settings of SPMRL's {like}.prm, scored here by EVALB's rules, "
             "as EVALB scores with them; the SPMRL shared tasks scored with EVALB_SPMRL, whose "
-            f"rules differ (labels and tags cut at '#' too, empty elements kept as words, "
-            f"unlabelled brackets deleted): -p {like.replace('_', '-')} gives EVALB_SPMRL's "
-            "figures")))
+            "rules differ (labels cut at '#' as well as '-' and '=', and tags compared cut "
+            "the same way; empty elements kept as words; unlabelled brackets deleted; a "
+            "length mismatch counted as a sentence with no bracket): "
+            f"-p {like.replace('_', '-')} gives EVALB_SPMRL's figures")))
     return params
 
 

@@ -25,6 +25,7 @@ from operator import add, attrgetter
 from typing import Any, NamedTuple
 
 from parsedit.frozen import fast_init
+from parsedit.plural import plural
 from parsedit.version import __version__
 
 
@@ -310,6 +311,13 @@ class TaggingCounts:
         """Per scoring function, its figures and its number of segments."""
         return {name: {**counts.figures(), "segments": counts.segments}
                 for name, counts in self.by_scoring.items()}
+
+
+def word_rate_title(weights: str = "") -> str:
+    """What reports call :attr:`WordCounts.error_rate`: the word error rate,
+    or, under a word cost scheme that is not unit-cost (``weights``, its
+    name), a weighted cost that a reader must not take for sclite's WER."""
+    return f"word error rate (weighted by {weights})" if weights else "word error rate"
 
 
 @fast_init
@@ -721,6 +729,14 @@ class CorpusResult:
     # strings (parsedit.limits' MAX_EDIT_SIZE): never in any figure, even
     # under --failures count.
     too_large: int = 0
+    # The word cost scheme that weights the word error rate (--yield align
+    # under a scheme that is not unit-cost: Config.word_weights), or "".
+    word_weights: str = ""
+    # What the run called its gold and test sources (their paths, or "gold"
+    # and "test" for trees given as strings: the names its warnings use),
+    # the JSON report's defaults; no part of what a result equals.
+    gold_name: str = field(default="", compare=False)
+    test_name: str = field(default="", compare=False)
 
     @classmethod
     def aggregate(cls, metrics: tuple[str, ...], signature: str,
@@ -757,7 +773,7 @@ class CorpusResult:
                     f"they are not scored ({self.gold_trees} gold and {self.test_trees} "
                     "test sentences in all)"]
         if not self.complete:
-            return [f"{gold} holds {self.gold_trees} trees but {test} holds "
+            return [f"{gold} holds {plural(self.gold_trees, 'tree')} but {test} holds "
                     f"{self.test_trees}; the pairs beyond the shorter file are not scored"]
         if not self.count("ok"):
             return ["no sentence could be scored" + ("" if self.totals.sentences else
@@ -779,10 +795,11 @@ class CorpusResult:
             (f"{skipped - self.too_large} a missing or unreadable parse, {self.too_large} "
              "too large to align")
         left_out = [] if not totals.ok or not totals.error + skipped else [
-            f"{totals.error + skipped} of {totals.sentences} sentences are left out of every "
-            f"figure ({totals.error} errors: gold unreadable, or words that differ from gold; "
-            f"{skipped} skips: {why}); their statuses and messages are in the sentence "
-            "results"]
+            f"{totals.error + skipped} of {plural(totals.sentences, 'sentence')} "
+            f"{'is' if totals.error + skipped == 1 else 'are'} left out of every "
+            f"figure ({plural(totals.error, 'error')}: gold unreadable, or words that differ "
+            f"from gold; {plural(skipped, 'skip')}: {why}); their statuses and messages are "
+            "in the sentence results"]
         return [*self.problems(gold, test), *left_out]
 
     def with_caveats(self, gold: str = "GOLD", test: str = "TEST") -> CorpusResult:
@@ -839,10 +856,13 @@ class CorpusResult:
         found: WordCounts | None = self.totals.get("words")
         return found
 
-    def to_dict(self, gold: str = "", test: str = "") -> dict[str, Any]:
+    def to_dict(self, gold: str | None = None, test: str | None = None) -> dict[str, Any]:
         """The JSON report as a dictionary (the JSON contract:
-        :mod:`parsedit.report.json` and the docs' JSON reference)."""
-        return to_dict(self, gold, test)
+        :mod:`parsedit.report.json` and the docs' JSON reference), its
+        ``gold`` and ``test`` the names given, by default the run's own
+        (:attr:`gold_name`, :attr:`test_name`)."""
+        return to_dict(self, self.gold_name if gold is None else gold,
+                       self.test_name if test is None else test)
 
 
 # The JSON contract (documented in parsedit.report.json): results as plain data.

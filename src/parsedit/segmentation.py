@@ -72,6 +72,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
+from parsedit.plural import plural
 from parsedit.results import Run
 from parsedit.trees.reader import Item
 from parsedit.wordalign import Boundaries, WordAligner
@@ -92,7 +93,8 @@ def merge_warning(runs: Sequence[Run], segmentation: str = "align") -> str | Non
     shown = "; ".join(run.describe() for run in merged[:10])
     return (f"--segmentation {segmentation}: {sum(len(r.gold) for r in runs)} gold and "
             f"{sum(len(r.test) for r in runs)} test sentences in {len(runs)} pairs; "
-            f"{len(merged)} pairs merge sentences: {shown}" + (" ..." if len(merged) > 10 else ""))
+            f"{plural(len(merged), 'pair')} merge{'s' * (len(merged) == 1)} sentences: {shown}"
+            + (" ..." if len(merged) > 10 else ""))
 
 
 def limit_warning(runs: Sequence[Run]) -> str | None:
@@ -103,7 +105,8 @@ def limit_warning(runs: Sequence[Run]) -> str | None:
     if not cut:
         return None
     shown = "; ".join(run.describe() for run in cut[:10])
-    return (f"--segmentation align: {len(cut)} pairs found no sentence boundary of the two "
+    return (f"--segmentation align: {plural(len(cut), 'pair')} found no sentence boundary of "
+            "the two "
             f"files agreeing within {MAX_WINDOW} sentences a side, and were paired as "
             "--segmentation document pairs them (by the alignment of as many sentences as "
             f"it takes): {shown}" + (" ..." if len(cut) > 10 else ""))

@@ -710,6 +710,13 @@ class WordAligner:
 
         for r in range(rows, -1, -1):
             low, high = max(0, r + below), min(width, r + above + 1)
+            if r == rows and not along_row and not columns:  # no ends: the last row inserts
+                here = rows * width + cols
+                value[here] = 0
+                for _ in range(cols - low):
+                    here -= 1
+                    value[here] = w_ins + value[here + 1]
+                continue
             if r == rows or r in along_row:
                 for c in range(high - 1, low - 1, -1):
                     settle(r, c)
@@ -750,6 +757,20 @@ class WordAligner:
         # Forward from (0, 0): the first arc by ORDER that keeps the triple.
         ranks: list[int] = []
         r = c = 0
+        if not along_row and not columns:  # no ends: every state is free
+            while r < rows or c < cols:
+                here = r * width + c
+                if r < rows and c < cols and (g[r] == t[c]
+                                              or w_sub + value[here + width + 1] == value[here]):
+                    ranks.append(_MATCH if g[r] == t[c] else _SUB)
+                    r, c = r + 1, c + 1
+                elif r < rows and w_del + value[here + width] == value[here]:
+                    ranks.append(_DEL)
+                    r += 1
+                else:
+                    ranks.append(_INS)
+                    c += 1
+            return ranks
         flag = _AT if 0 in along_row and 0 in along_column else _FREE
         while r < rows or c < cols:
             if flag == _FREE and r < rows and c < cols and g[r] == t[c] \

@@ -37,7 +37,7 @@ from parsedit.trees.formats import COMPARED, TREES, against_gold
 from parsedit.trees.source import check_files
 
 
-@main.command(name="compare")
+@main.command(name="compare", short_help="Compare systems: intervals, ranks, significance.")
 @click.argument("gold", type=FILE)
 @click.argument("systems", nargs=-1, required=True, type=FILE, metavar="SYSTEM...")
 @click.option("--name", "names", multiple=True, metavar="NAME",
@@ -108,7 +108,7 @@ def compare_command(gold: str, systems: tuple[str, ...], names: tuple[str, ...],
 
 
 
-@main.command()
+@main.command(short_help="Draw Roark's or Sampson and Babarczy's figures.")
 @click.argument("kind", type=click.Choice(plot_report.KINDS))
 @click.argument("gold", type=FILE)
 @click.argument("tests", nargs=-1, required=True, type=FILE, metavar="TEST...")

@@ -25,7 +25,7 @@ from parsedit.trees.reader import Item, read_trees
 from parsedit.trees.source import STDIN, check_files
 
 
-@main.command()
+@main.command(short_help="Write left-branching, right-branching or random trees.")
 @click.argument("kind", type=click.Choice(KINDS))
 @click.argument("gold", type=FILE)
 @click.option("--params", "-p", default="unsupervised", show_default=True,
@@ -75,7 +75,7 @@ def baseline(kind: str, gold: str, params: str, seed: int, output: str | None,
         sys.exit(1)
 
 
-@main.command()
+@main.command(short_help="Score under every published convention, side by side.")
 @click.argument("gold", type=FILE)
 @click.argument("test", type=FILE)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",

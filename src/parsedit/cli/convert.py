@@ -102,7 +102,7 @@ def _conllu_to_conllu(path: str, encoding: str, skipped: _Skipped) -> Iterator[s
         yield conllu_sentence(item.tree, item.sent_id or str(number))
 
 
-@main.command()
+@main.command(short_help="Convert trees to CoNLL-U, or to one bracketed tree a line.")
 @click.argument("source", metavar="FILE", type=FILE)
 @click.option("--to", "target", type=click.Choice(FORMATS), default="conllu", show_default=True,
               help="The format to write: CoNLL-U dependency trees, or one bracketed tree a "

@@ -26,15 +26,28 @@ def grammars() -> None:
 
 @grammars.command("list")
 def grammars_list() -> None:
-    """The shipped cost schemes, with what each is for."""
+    """The shipped cost schemes, head tables and error-class rule sets, with
+    what each is for."""
+    from parsedit.deps.heads import heads_folder, shipped_tables
+    from parsedit.metrics.error_rules import rules_file, shipped_rules
+
     for name in shipped_names():
         path = shipped_file(name)
+        assert path is not None
+        click.echo(scheme_report.summary(path.read_text(encoding="utf-8")))
+    click.echo("\nHead tables (--heads, parsedit convert --heads):")
+    for name in shipped_tables():
+        text = (heads_folder() / f"{name}.toml").read_text(encoding="utf-8")
+        click.echo(scheme_report.summary(text))
+    click.echo("\nError-class rule sets (--error-rules):")
+    for name in shipped_rules():
+        path = rules_file(name)
         assert path is not None
         click.echo(scheme_report.summary(path.read_text(encoding="utf-8")))
 
 
 
-@grammars.command()
+@grammars.command(short_help="A scheme and its costs as readable tables.")
 @click.argument("scheme", metavar="NAME|PATH")
 @user_errors
 def show(scheme: str) -> None:
@@ -48,7 +61,7 @@ def show(scheme: str) -> None:
 
 
 
-@grammars.command()
+@grammars.command(short_help="Every error in a scheme or a head table, with its line.")
 @click.argument("scheme", metavar="NAME|PATH")
 @click.option("--alphabet", "treebanks", multiple=True, type=FILE, metavar="TREEBANK",
               help="Check classes against the labels of these trees (default: the Penn "
@@ -77,7 +90,7 @@ def check(scheme: str, treebanks: tuple[str, ...], params: str, input_encoding: 
         sys.exit(1)
 
 
-@grammars.command()
+@grammars.command(short_help="Compile a scheme to an OpenFst FAR over treebanks' labels.")
 @click.argument("scheme", metavar="NAME|PATH")
 @click.option("--alphabet", "treebanks", multiple=True, type=FILE, metavar="TREEBANK",
               required=True, help="Build the transducer over the symbols of these trees. "

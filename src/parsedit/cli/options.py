@@ -175,8 +175,8 @@ def encodings_of(input_encoding: str, gold: str | None = None,
 
 
 metrics_option = click.option(
-    "--metrics", default=None, show_default=",".join(DEFAULT_METRICS),
-    help="Comma-separated metrics: parseval (EVALB's), the edit distances label, span, "
+    "--metrics", default=None, show_default=",".join(DEFAULT_METRICS), metavar="LIST",
+    help="Comma-separated metrics: parseval (EVALB's), the edit distances label, span and "
          "rule, la (leaf-ancestor), tagging (tagger measures), ted (tree edit distance), "
          "dep (dependencies: UAS/LAS, relations, dependency edit distance) and "
          "unsupervised (the unsupervised-parsing convention: sentence and corpus F1 of "
@@ -198,8 +198,9 @@ failures_option = click.option(
     "--failures", type=click.Choice(FAILURES), default="skip", show_default=True,
     help="A test sentence that is empty, unreadable or a parser's failure marker: left out "
          "of the sums (skip, EVALB's way), scored as a parse with no constituents over "
-         "the gold words (count), or counted as EVALB_SPMRL's -X counts it (spmrl, with "
-         "-p spmrl: too many gold brackets, reproduced and said).")
+         "the gold words (count), or, with -p spmrl, counted as EVALB_SPMRL's -X counts "
+         "it (spmrl: -X counts too many gold brackets; parsedit does the same and a "
+         "warning says by how much).")
 
 
 def label_options(func: F) -> F:
@@ -225,7 +226,8 @@ delete_by_option = click.option(
 
 rule_pos_option = click.option(
     "--rule-pos", type=click.Choice(["words", "tags"]), default="words", show_default=True,
-    help="Write preterminal children of rules as their words (Roark's evaluation) or tags.")
+    help="The rule encoding writes a rule's preterminal children as their words (Roark's "
+         "evaluation) or as their tags.")
 
 
 
@@ -300,8 +302,9 @@ def dep_config(options: dict[str, Any]) -> dict[str, Any]:
 def unsupervised_options(func: F) -> F:
     """``--unsupervised`` and ``--max-words`` (the unsupervised metric)."""
     func = click.option("--max-words", type=whole("max_words"), default=None, metavar="N",
-                        help="unsupervised: leave out sentences of more than N kept gold "
-                             "words (150: compare_trees.py's cut-off; 10: WSJ10).")(func)
+                        help="The unsupervised metric leaves out sentences of more than N "
+                             "kept gold words (150: compare_trees.py's cut-off; 10: "
+                             "WSJ10).")(func)
     return click.option("--unsupervised", "unsupervised", type=click.Choice(UNSUPERVISED),
                         default=None,
                         help="The unsupervised metric's rules (default: the parameter "
@@ -314,15 +317,17 @@ def unsupervised_options(func: F) -> F:
 def tag_options(func: F) -> F:
     for option in reversed((
         click.option("--tagset", metavar="NAME|FILE", default=None,
-                     help="Tagset description naming each PoS's categories (shipped: "
-                          "ipipan). Without one, positions are compared by index."),
+                     help="Tagging: the tagset description naming each PoS's categories "
+                          "(shipped: ipipan). Without one, positions are compared by "
+                          "index."),
         click.option("--weights", metavar="NAME|FILE", default=None,
-                     help="Category weights for wpa and cwpa (shipped: poliqarp)."),
+                     help="Tagging: category weights for wpa and cwpa (shipped: "
+                          "poliqarp)."),
         click.option("--separator", default=":", show_default=True,
-                     help="What separates a tag's PoS and category values."),
+                     help="Tagging: what separates a tag's PoS and category values."),
         click.option("--scoring", default=None, metavar="full,pos,pa,wpa,cwpa",
-                     help="Scoring functions (default: full,pos,pa, and wpa,cwpa with "
-                          "--weights)."),
+                     help="Tagging: the scoring functions (default: full,pos,pa, and "
+                          "wpa,cwpa with --weights)."),
     )):
         func = option(func)
     return func
@@ -355,10 +360,14 @@ def scoring_options(func: F) -> F:
         label_options,
         delete_by_option,
         click.option("--cutoff", "-c", type=whole("cutoff"), default=None, metavar="N",
-                     help="Length cut-off of the second summary (overrides CUTOFF_LEN)."),
+                     help="Every figure is also given over the sentences of at most N "
+                          "words (the len<=N column; overrides the parameter file's "
+                          "CUTOFF_LEN)."),
         click.option("--max-error", "-e", type=whole("max_error"), default=None,
                      metavar="N",
-                     help="Stop where EVALB stops after N errors (overrides MAX_ERROR)."),
+                     help="Stop the run where EVALB stops, after N errors (overrides the "
+                          "parameter file's MAX_ERROR, 10 in collins); raise it to score "
+                          "past them."),
         click.option("--with-preterminals", is_flag=True,
                      help="PARSEVAL counts preterminals as constituents too."),
         click.option("--split", is_flag=True,
@@ -369,8 +378,8 @@ def scoring_options(func: F) -> F:
                           "counts 1 - w(height), w(h) = 3/2 - (2/3)^(h-1)."),
         click.option("--average", type=click.Choice(AVERAGES), default="corpus",
                      show_default=True,
-                     help="Also report sentence-averaged F and accuracies (corpus figures "
-                          "stay)."),
+                     help="sentence: also report the mean of the sentences' F and "
+                          "accuracies, beside the corpus figures (corpus: those alone)."),
         failures_option,
         rule_pos_option,
         cost_options,
@@ -379,9 +388,10 @@ def scoring_options(func: F) -> F:
                      help="Apply the label scheme's movement cost by Roark's five steps, or "
                           "by composing the cascade of move transducers (exact, slow)."),
         click.option("--max-moves", type=whole("max_moves"), default=2, show_default=True,
-                     metavar="M", help="cascade: at most M moves."),
+                     metavar="M", help="With --movement cascade: at most M moves."),
         click.option("--max-k", type=whole("max_k"), default=6, show_default=True,
-                     metavar="K", help="cascade: at most K close brackets per move."),
+                     metavar="K",
+                     help="With --movement cascade: at most K close brackets per move."),
         la_preterminals_option,
         unsupervised_options,
         tag_options,

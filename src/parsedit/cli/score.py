@@ -47,7 +47,7 @@ from parsedit.trees.formats import SCORED, against_gold
 from parsedit.trees.source import check_files
 
 
-@main.command()
+@main.command(short_help="Score every TEST tree against its GOLD tree.")
 @click.argument("gold", type=FILE, required=False)
 @click.argument("test", type=FILE, required=False)
 @scoring_options
@@ -78,8 +78,9 @@ def score(gold: str | None, test: str | None, fmt: str, output: str | None,
           quiet: bool, verbose: bool, errors_top: int | None, input_encoding: str,
           gold_encoding: str | None, test_encoding: str | None, gold_format: str,
           test_format: str, **scoring: Any) -> None:
-    """Score every TEST tree against the GOLD tree on the same line (either may
-    be - for standard input, and gzip, bzip2 or xz compressed)."""
+    """Score every tree of TEST against the tree of GOLD at the same place (the
+    n-th against the n-th). Either file may be - (standard input), and gzip,
+    bzip2 or xz compressed; both are needed unless --signature-only."""
     # score does no linear algebra, and OpenBLAS's threads, started when
     # numpy loads (PARSEVAL's block path), spin for about 0.1 s of CPU in
     # every process; a value the user set is kept.
@@ -126,7 +127,7 @@ def score(gold: str | None, test: str | None, fmt: str, output: str | None,
 
 
 
-@main.command()
+@main.command(short_help="Show one pair's alignment, each edit with its cost.")
 @click.argument("gold", type=FILE)
 @click.argument("test", type=FILE)
 @click.option("--sentence", "-n", type=click.IntRange(min=1), required=True,
@@ -216,13 +217,14 @@ def _align_words(gold: str, test: str, sentence: int, config: Config,
             test_words = [w[:-1] for w in norm.normalise(t.tokens).words]
             alignment = word_aligner(config).align(gold_words, test_words)
             click.echo(words_report.render(alignment, gold_words, test_words,
-                                           scheme.describe(), sentence), nl=False)
+                                           scheme.describe(), sentence, config.word_weights()),
+                       nl=False)
             return
     raise ConfigError(f"there is no sentence {sentence}: the files hold {number} pairs")
 
 
 
-@main.command()
+@main.command(short_help="Score the bundled Sequoia sample data.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "evalb"]), default="text",
               show_default=True, help="Report format.")
 @user_errors

@@ -23,7 +23,7 @@ from parsedit.trees.formats import TAGGED
 from parsedit.trees.source import check_files
 
 
-@main.command()
+@main.command(short_help="Score the tags of TEST files against GOLD.")
 @click.argument("gold", type=FILE)
 @click.argument("tests", nargs=-1, required=True, type=FILE, metavar="TEST...")
 @tag_options

@@ -216,6 +216,23 @@ class CostScheme:
                     return False
         return True
 
+    @property
+    def unit_cost(self) -> bool:
+        """Whether every word can be inserted, deleted or replaced by any
+        other at cost 1, and nothing else costs anything but 1 (no merges):
+        the cost of the cheapest alignment is then a count of edits (over the
+        gold words, sclite's word error rate), not a weighted cost.  A scheme
+        without a substitution of any word by any other is not: replacing a
+        word then costs a deletion and an insertion, 2."""
+        costs = [c for _, c in (*self.insert, *self.delete)]
+        costs += [s.cost for s in self.substitute]
+        every = ("word", ANY)
+        return (self.merge is None and all(c == 1 for c in costs)
+                and any(cls in every for cls, _ in self.insert)
+                and any(cls in every for cls, _ in self.delete)
+                and any(s.same is None and s.source in every and s.target in every
+                        for s in self.substitute))
+
     def describe(self) -> str:
         """``name@digest`` for signatures; ``path@digest`` for a scheme read
         from a file, so that a signature tells a user's file from the shipped

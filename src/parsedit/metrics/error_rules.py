@@ -305,13 +305,18 @@ def shipped_rules() -> list[str]:
                    for p in folder.glob("*.toml")})
 
 
+def rules_file(name: str) -> Path | None:
+    """The shipped rule set's file that ``name`` names, or None."""
+    return next((candidate for folder in _folders()
+                 if (candidate := folder / f"{name}.toml").is_file()), None)
+
+
 @cache
 def load_rules(name_or_path: str = DEFAULT_RULES) -> RuleSet:
     """A shipped rule set by name (``ptb``, ``sequoia``) or a file by path."""
-    for folder in _folders():
-        candidate = folder / f"{name_or_path}.toml"
-        if candidate.is_file():
-            return parse_rules(candidate.read_text(encoding="utf-8"), str(candidate))
+    shipped = rules_file(name_or_path)
+    if shipped is not None:
+        return parse_rules(shipped.read_text(encoding="utf-8"), str(shipped))
     path = Path(name_or_path)
     if path.suffix == ".toml" or path.is_file():
         try:

@@ -23,7 +23,8 @@ from parsedit.config import Config
 from parsedit.limits import max_edit_size
 from parsedit.metrics.registry import build
 from parsedit.pipeline.route import Route
-from parsedit.pipeline.tally import Counted
+from parsedit.pipeline.tally import EVALB_MAX_BRACKETS, EVALB_MAX_WORDS, Counted
+from parsedit.plural import plural
 from parsedit.results import CorpusResult, Loss, Run
 from parsedit.signature import signature
 from parsedit.trees.reader import Item
@@ -58,7 +59,8 @@ def conclude(counted: Counted, config: Config, route: Route, gold_name: str, tes
                        + _dependency_warnings(counted, config, formats, gold_name)),
         stopped=stopped, worst_words=worst_words, errors=errors, not_ok=counted.not_ok,
         rows=counted.rows, runs=runs, route=route.name,
-        route_reason=route.why, too_large=counted.tallies["too_large"])
+        route_reason=route.why, too_large=counted.tallies["too_large"],
+        word_weights=config.word_weights(), gold_name=gold_name, test_name=test_name)
 
 
 def _warnings(counted: Counted, config: Config, runs: Sequence[Run], gold_name: str,
@@ -74,6 +76,10 @@ def _warnings(counted: Counted, config: Config, runs: Sequence[Run], gold_name: 
         warnings.append(outer)
     if tallies["too_large"]:
         warnings.append(_too_large(tallies["too_large"], "dep" in config.metrics))
+    beyond = tallies.get("beyond_evalb", 0)
+    if beyond and "parseval" in config.metrics and not config.params.spmrl \
+            and config.yields == "strict":
+        warnings.append(_beyond_evalb(beyond))
     if runs:
         from parsedit.segmentation import limit_warning, merge_warning
 
@@ -89,6 +95,9 @@ def _warnings(counted: Counted, config: Config, runs: Sequence[Run], gold_name: 
     if differ is not None:
         warnings.append(differ)
     warnings += _conventions(tallies, config)
+    kept = _kept_tags(tallies.get("kept_none", 0), counted.totals.sentences, config)
+    if kept is not None:
+        warnings.append(kept)
     labels = root_label_warning(roots, gold_name, test_name)
     if labels is not None:
         warnings.append(labels)
@@ -153,6 +162,36 @@ def _too_large(count: int, dependencies: bool = False) -> str:
             "the square of a tree's size")
 
 
+def _beyond_evalb(count: int) -> str:
+    """The warning for ``count`` pairs EVALB itself cannot score: a side
+    beyond its arrays (:func:`~parsedit.pipeline.tally.beyond_evalb`)."""
+    return (f"{plural(count, 'pair')} of these files hold{'s' * (count == 1)} more than "
+            f"{EVALB_MAX_WORDS} words or {EVALB_MAX_BRACKETS} brackets on a side, beyond "
+            "EVALB's arrays (MAX_WORD_IN_SENT, MAX_BRACKET_IN_SENT in evalb.c): EVALB "
+            "itself crashes on such a sentence or miscounts it, so its report of these "
+            "files would not show these figures; parsedit scores them whole (their "
+            "lengths and counts are in the sentence results)")
+
+
+def _kept_tags(no_words: int, pairs: int, config: Config) -> str | None:
+    """A parameter file that keeps words by their tags (KEEP_LABEL, as
+    ``-p unsupervised`` keeps the Penn Treebank's 36 word tags) left a tenth
+    of the pairs or more without a word on the gold side (``no_words``: the
+    ``kept_none`` tally; a test read with no word, such as a bare line
+    misread as a tree, is not blamed on the gold tags): they are most likely
+    another tag set (a French treebank's NC, V, P), and the figures are over
+    the few words that happen to carry a listed tag."""
+    keep = config.params.normalisation.keep_labels
+    if keep is None or not no_words or no_words * 10 < pairs:
+        return None
+    return (f"{plural(no_words, 'pair')} of {pairs} kept no word: {config.params.source} keeps "
+            f"only the words whose tags are among its {len(keep)} KEEP_LABEL tags"
+            + (" (the Penn Treebank's word tags)" if len(keep) == 36 else "")
+            + ", and these pairs are left out; if the gold tags are another tag set, the "
+            "figures cover only the few words that carry a listed tag: give a parameter file "
+            "whose KEEP_LABEL lines are this treebank's word tags")
+
+
 def _conventions(tallies: Mapping[str, int], config: Config) -> list[str]:
     """What EVALB_SPMRL's rules (``-p spmrl``, ``--failures spmrl``) and
     ``--delete-by gold`` did to the figures, from their tallies."""
@@ -167,7 +206,18 @@ def _conventions(tallies: Mapping[str, int], config: Config) -> list[str]:
             "brackets are in no figure"
             + (f"; {twice} of them (a gold line of at most one word) are then scored as well, "
                "two rows and two sentences for one line" if twice else "")
-            + (f"; {', '.join(others)} leave(s) them out" if others else ""))
+            + (f"; {', '.join(others)} leave(s) them out" if others else "")
+            + ". EVALB_SPMRL deletes no word: a DELETE_LABEL terminal (an empty element "
+            "-NONE-) is a word under its rules, so gold trees with empty elements against "
+            "parses without them differ in length")
+    unparsed = tallies.get("unparsed", 0)
+    if unparsed and config.params.spmrl and config.failures == "skip":
+        out.append(
+            f"EVALB_SPMRL's rules ({config.params.source}): {unparsed} unparsed test "
+            "sentence(s) (empty or unreadable lines) are left out of the figures, as "
+            "EVALB_SPMRL without -X leaves them out; the SPMRL shared tasks scored with -X, "
+            "which counts them: --failures spmrl gives those figures (--failures count "
+            "counts each as a parse with no constituents)")
     rows = tallies.get("x_rows", 0)
     if rows:
         gold, kept = tallies["x_gold"], tallies["x_kept"]
@@ -184,15 +234,6 @@ def _conventions(tallies: Mapping[str, int], config: Config) -> list[str]:
             "own tags deciding what is deleted) would have left out as length or word "
             "mismatches: a punctuation mark the parser tagged as a word, or a word it tagged "
             "as punctuation")
-    empty = tallies.get("kept_none", 0)
-    if empty:
-        out.append(
-            f"--delete-by gold ({config.params.source}): {empty} sentence(s) are skipped, the "
-            "gold tags keeping none of their words"
-            + (": the parameter file keeps only the words of its KEEP_LABEL tags (the "
-               "unsupervised convention's are the Penn Treebank's word tags); a treebank "
-               "tagged otherwise needs a parameter file of its own"
-               if config.params.normalisation.keep_labels is not None else ""))
     return out
 
 

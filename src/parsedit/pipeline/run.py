@@ -66,7 +66,8 @@ def run(job: Job, units: Iterable[Unit], jobs: int = 1,
             stopped = (f"stopped at sentence {number}, error {allowed + 1}: more "
                        f"errors than MAX_ERROR {params.max_error} allows (EVALB stops "
                        "here too); the rest is not scored, and the summary covers "
-                       f"sentences 1-{number} only")
+                       f"sentences 1-{number} only; -e N (--max-error, max_error= in "
+                       "Python) allows more")
         whole.extend(tally)
         if rows is not None and tally.rendered is not None:
             rows.add(tally.rendered)

@@ -36,6 +36,7 @@ from parsedit.metrics import registry
 from parsedit.metrics.base import Outcome
 from parsedit.metrics.errors import sentence_errors
 from parsedit.pipeline.tally import KEPT_NONE_NOTE, QUOTE_NOTE, RESCUED_NOTE, TOO_LARGE
+from parsedit.plural import plural
 from parsedit.results import (
     EditScript,
     LineageScript,
@@ -170,7 +171,7 @@ class Scorer:
             gold_sentence is not None,
             failure if gold_sentence and gold_sentence.words else None,
             "no word is left after normalisation"
-            + (f": {KEPT_NONE_NOTE}" if by_gold and gold_sentence is not None
+            + (f": {KEPT_NONE_NOTE}" if gold_sentence is not None
                and not gold_sentence.words else ""))
         if absent is not None:
             return absent
@@ -228,7 +229,7 @@ class Scorer:
         if len(gold_words) != len(test_words):
             empties = _empties(gold_tokens, test_tokens)
             quotes = not empties and not norm.quote_labels and _quotes(gold_tokens, test_tokens)
-            return mismatch(f"length mismatch: gold has {len(gold_words)} words, test "
+            return mismatch(f"length mismatch: gold has {plural(len(gold_words), 'word')}, test "
                             f"{len(test_words)}{empties or (f' ({QUOTE_NOTE})' if quotes else '')}",
                             f"Length unmatch ({len(gold_words)}|{len(test_words)})",
                             "quotes" if quotes else "length")
@@ -354,8 +355,8 @@ class Scorer:
         if differ and self.aligned is None:
             if len(g_words) != len(t_words):
                 return SentenceResult(
-                    number, "error", f"{where}: length mismatch: gold has {len(g_words)} "
-                    f"words, test {len(t_words)}", length=length,
+                    number, "error", f"{where}: length mismatch: gold has "
+                    f"{plural(len(g_words), 'word')}, test {len(t_words)}", length=length,
                     reason=f"Length unmatch ({len(g_words)}|{len(t_words)})",
                     cause="length"), {}
             i, g, t = next((i, g, t) for i, (g, t) in enumerate(zip(g_words, t_words), 1)
@@ -452,7 +453,7 @@ def _rescued(norm: Normalisation, gold: list[str], own: list[str]) -> str | None
     """What would have left a pair out had each side's own tags decided
     which words go (EVALB's way), or None if nothing would have."""
     if len(gold) != len(own):
-        return f"length mismatch: gold has {len(gold)} words, test {len(own)}"
+        return f"length mismatch: gold has {plural(len(gold), 'word')}, test {len(own)}"
     for i, (g, t) in enumerate(zip(gold, own), start=1):
         if not norm.same_word(g[:-1], t[:-1]):
             return f"words differ at word {i}: gold {g[:-1]!r}, test {t[:-1]!r}"

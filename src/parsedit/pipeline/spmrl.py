@@ -30,6 +30,7 @@ from parsedit.metrics.parseval import brackets as parseval_brackets
 from parsedit.params import Params
 from parsedit.pipeline.scorer import Outcomes, Scorer
 from parsedit.pipeline.tally import TWICE_NOTE, ZERO_NOTE
+from parsedit.plural import plural
 from parsedit.results import X_NOTE, ParsevalCounts, SentenceResult
 from parsedit.trees.bracketing import CLOSE
 from parsedit.trees.normalise import Normalised, spmrl_label
@@ -123,7 +124,7 @@ def rows(scorer: Scorer, number: int, gold: Item | None, test: Item | None,
     g, t = len(gold_sentence.words), len(test_sentence.words)
     if g == t:
         return None, *scorer.judge(number, gold_sentence, test_sentence, where)
-    mismatch = f"length mismatch: gold has {g} words, test {t}"
+    mismatch = f"length mismatch: gold has {plural(g, 'word')}, test {t}"
     scored = "parseval" in scorer.metrics
     zero = SentenceResult(number, "ok", f"{where}: {mismatch}; {ZERO_NOTE}",
                           {"parseval": ParsevalCounts.sentence(0, 0, 0, 0, 0, 0, 0, 0)}

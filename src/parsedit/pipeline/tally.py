@@ -25,6 +25,7 @@ from parsedit.results import (
     CAUSES,
     MISMATCHES,
     X_NOTE,
+    ParsevalCounts,
     SentenceResult,
     SentenceRows,
     Totals,
@@ -119,6 +120,8 @@ class Tally:
         self.outer = {"gold": 0, "test": 0}
         # --yield align: ok pairs with word counts, and of them those whose words differ.
         self.with_words = self.words_differ = 0
+        # Pairs beyond EVALB's arrays (beyond_evalb).
+        self.beyond_evalb = 0
         # The numbers of the errors that count towards MAX_ERROR.
         self.errors: list[int] = []
         self.not_ok: list[SentenceResult] = []
@@ -144,6 +147,7 @@ class Tally:
         self.test_trees += pair.has_test
         for sentence in pair.results:
             self._group.append(sentence)
+            self.beyond_evalb += beyond_evalb(sentence)
             if sentence.outer_bracket is not None:
                 self.outer[sentence.outer_bracket] += 1
             if noted(sentence):
@@ -168,7 +172,8 @@ class Tally:
             self.errors.append(pair.number)
 
     def add_summed(self, last: int, sums: tuple[Totals, Totals], trees: tuple[int, int],
-                   outer: tuple[int, int], others: list[Scored], rows: bytes = b"") -> None:
+                   outer: tuple[int, int], others: list[Scored], rows: bytes = b"",
+                   beyond: int = 0) -> None:
         """A whole group of ``SUM_EVERY`` pairs ending at pair ``last``,
         summed by the caller (``sums``: what :meth:`Totals.of` gives of its
         sentences, all and within the cut-off), for a run that keeps no
@@ -176,7 +181,8 @@ class Tally:
         tree, and an outer bracket on the gold side alone and on the test
         side alone; its pairs not scored ``ok`` (``others``, in order; others
         may be in it too); EVALB's table rows of its pairs, as
-        :class:`~parsedit.results.SentenceRows` holds them."""
+        :class:`~parsedit.results.SentenceRows` holds them; how many of its
+        pairs are beyond EVALB's arrays (:func:`beyond_evalb`)."""
         assert self.keep != "sentences" and self.worst is None
         self._finish()
         self._group_of = (last - 1) // SUM_EVERY
@@ -186,6 +192,7 @@ class Tally:
         self.test_trees += trees[1]
         self.outer["gold"] += outer[0]
         self.outer["test"] += outer[1]
+        self.beyond_evalb += beyond
         for pair in others:
             for sentence in pair.results:
                 if noted(sentence):
@@ -246,6 +253,7 @@ class Tally:
             self.outer[side] += other.outer[side]
         self.with_words += other.with_words
         self.words_differ += other.words_differ
+        self.beyond_evalb += other.beyond_evalb
         self.errors += other.errors
         self.not_ok += other.not_ok
         self.sentences += other.sentences
@@ -278,7 +286,8 @@ class Tally:
         totals, cutoff = self.totals()
         return Counted(totals, cutoff, self.gold_trees, self.test_trees,
                        {**self.outer, "with_words": self.with_words,
-                        "words_differ": self.words_differ, **tallies(self.not_ok)},
+                        "words_differ": self.words_differ,
+                        "beyond_evalb": self.beyond_evalb, **tallies(self.not_ok)},
                        tuple(self.sentences), tuple(self.not_ok), self.rows, self.last)
 
 
@@ -338,13 +347,19 @@ def tallies(not_ok: Iterable[SentenceResult]) -> dict[str, int]:
     pairs it scores twice (``spmrl_twice``), its ``-X`` rows (``x_rows``)
     with the gold brackets it counted for them (``x_gold``) and those their
     trees have (``x_kept``); pairs ``--delete-by gold`` rescued
-    (``rescued``); pairs skipped because the gold tags keep none of their
-    words (``kept_none``, ``--delete-by gold``)."""
+    (``rescued``); test sentences left out as unparsed (``unparsed``: an
+    empty or unreadable line, or one without words, not counted by
+    ``--failures``); pairs whose test side kept no word (``no_words``), and
+    of those the pairs whose gold side kept none either (``kept_none``:
+    under KEEP_LABEL, often a gold tag set the list does not know; a test
+    read with no word, such as a bare line misread as a tree, is not one).
+    """
     causes: Counter[str | None] = Counter()
     out = dict.fromkeys(("x_rows", "x_gold", "x_kept"), 0)
-    kept_none = 0
+    unparsed = kept_none = 0
     for s in not_ok:
         causes[s.cause] += 1
+        unparsed += s.cause in UNPARSED and not s.counted
         kept_none += s.cause == "no_words" and (s.message or "").endswith(KEPT_NONE_NOTE)
         # (the numbers of a -X row are in the message parsedit.pipeline.spmrl
         # writes, read back only from a row counted as -X counts it)
@@ -355,13 +370,44 @@ def tallies(not_ok: Iterable[SentenceResult]) -> dict[str, int]:
             out["x_kept"] += x[1]
     return {"mismatched": sum(causes[cause] for cause in MISMATCHES),
             "quoted": causes["quotes"], "too_large": causes["too_large"],
-            "kept_none": kept_none,
-            **{cause: causes[cause] for cause in CAUSES["ok"]}, **out}
+            **{cause: causes[cause] for cause in CAUSES["ok"]}, "unparsed": unparsed,
+            "no_words": causes["no_words"], "kept_none": kept_none, **out}
+
+
+# The causes of a test sentence left out as a parser's failure (what
+# --failures counts): an empty or unreadable line, or one without words.
+UNPARSED = ("unreadable", "empty", "no_words")
+
+
+# EVALB's arrays (evalb.c: MAX_WORD_IN_SENT, MAX_BRACKET_IN_SENT): a side
+# with more words or brackets overruns them (EVALB crashes, or its counts
+# are wrong); EVALB_SPMRL's are larger (1,000 and 2,000).
+EVALB_MAX_WORDS = 200
+EVALB_MAX_BRACKETS = 200
+
+
+def beyond_evalb(sentence: SentenceResult) -> bool:
+    """Whether EVALB itself could not score the pair: a side with more
+    than :data:`EVALB_MAX_WORDS` words kept or :data:`EVALB_MAX_BRACKETS`
+    brackets scored (PARSEVAL's counts), or, for a pair without PARSEVAL
+    counts (an error, a skip), a gold sentence longer than
+    :data:`EVALB_MAX_WORDS` (EVALB's length, which counts the words the
+    parameter file deletes: the rare such pair may still fit).  EVALB's
+    bracket array also holds the brackets it deletes (TOP, those over empty
+    elements alone), so a pair with a few scored brackets fewer than the
+    limit may overrun it too: those are not found."""
+    counts = sentence.counts.get("parseval")
+    if isinstance(counts, ParsevalCounts):
+        return (counts.words > EVALB_MAX_WORDS or counts.gold > EVALB_MAX_BRACKETS
+                or counts.test > EVALB_MAX_BRACKETS)
+    return sentence.length > EVALB_MAX_WORDS
 
 
 # The tallies the warnings need (see scored_tallies).
-TALLIES = ("gold", "test", "with_words", "words_differ", "mismatched", "quoted", "too_large",
-           "spmrl_zero", "spmrl_twice", "x_rows", "x_gold", "x_kept", "rescued", "kept_none")
+TALLIES = ("gold", "test", "with_words", "words_differ", "beyond_evalb", "mismatched", "quoted",
+           "too_large",
+           "spmrl_zero", "spmrl_twice", "x_rows", "x_gold", "x_kept", "rescued", "unparsed",
+           "no_words", "kept_none")
 
 
 def scored_tallies(sentences: Iterable[SentenceResult]) -> dict[str, int]:
@@ -369,11 +415,13 @@ def scored_tallies(sentences: Iterable[SentenceResult]) -> dict[str, int]:
     the pairs scored, how many had an unlabelled outer bracket on the gold
     side alone (``gold``) and on the test side alone (``test``), how many
     had word counts (``with_words``, ``--yield align``) and how many of
-    those had words that differ (``words_differ``): what a :class:`Tally`
+    those had words that differ (``words_differ``); of every pair, how many
+    are beyond EVALB's arrays (``beyond_evalb``): what a :class:`Tally`
     counts as the pairs come."""
-    out = dict.fromkeys(("gold", "test", "with_words", "words_differ"), 0)
+    out = dict.fromkeys(("gold", "test", "with_words", "words_differ", "beyond_evalb"), 0)
     not_ok = []
     for sentence in sentences:
+        out["beyond_evalb"] += beyond_evalb(sentence)
         if sentence.outer_bracket is not None:
             out[sentence.outer_bracket] += 1
         if noted(sentence):

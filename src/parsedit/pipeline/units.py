@@ -42,7 +42,13 @@ from parsedit.metrics.parseval import keys_counts
 from parsedit.pipeline import spmrl
 from parsedit.pipeline.route import Route
 from parsedit.pipeline.scorer import Pair, Scorer
-from parsedit.pipeline.tally import SUM_EVERY, Scored, Tally
+from parsedit.pipeline.tally import (
+    EVALB_MAX_BRACKETS,
+    EVALB_MAX_WORDS,
+    SUM_EVERY,
+    Scored,
+    Tally,
+)
 from parsedit.results import STATUSES, ParsevalCounts, SentenceResult, SentenceRows, Totals
 from parsedit.trees import fast
 from parsedit.trees.lines import LineRead
@@ -416,12 +422,18 @@ def keys_by_arrays(job: Job, lines: LineRange) -> Tally:
                 table_rows = np.stack((np.arange(first + k, first + group_end), length[every],
                                        status[every], *columns[[4, 2, 3, 7, 0, 1], every]))
                 rows = table_rows.T.astype(np.intc).tobytes()  # array("i")
+            # (what beyond_evalb says of each pair, in columns)
+            beyond = np.where(has[every], (columns[0, every] > EVALB_MAX_WORDS)
+                              | (columns[2, every] > EVALB_MAX_BRACKETS)
+                              | (columns[3, every] > EVALB_MAX_BRACKETS),
+                              length[every] > EVALB_MAX_WORDS)
             out.add_summed(first + group_end - 1,
                            (_totals(columns, f, has, status, every, None),
                             _totals(columns, f, has, status, every, short)),
                            (int(trees[0, every].sum()), int(trees[1, every].sum())),
                            (int((outer[every] == 1).sum()), int((outer[every] == 2).sum())),
-                           [others[i] for i in range(k, group_end) if i in others], rows)
+                           [others[i] for i in range(k, group_end) if i in others], rows,
+                           int(beyond.sum()))
         k = group_end
     return out.close()
 

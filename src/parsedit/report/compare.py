@@ -24,6 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 from parsedit.compare import EXACT_MAX, TESTS, Comparison, Interval, Pair
+from parsedit.plural import plural
 from parsedit.version import __version__
 
 FORMATS = ("text", "json", "tsv", "markdown", "latex")
@@ -79,12 +80,35 @@ def _aligned(c: Comparison) -> bool:
     return any(r.words is not None for r in c.results)
 
 
+def _weights(c: Comparison) -> str:
+    """The word cost scheme weighting the word error rate, or "" (the
+    systems share one configuration)."""
+    return next((r.word_weights for r in c.results if r.word_weights), "")
+
+
+def _wer_title(c: Comparison) -> str:
+    weights = _weights(c)
+    return f"WER (weighted by {weights})" if weights else "WER"
+
+
+def _wer_note(c: Comparison) -> str:
+    """What the main table's word error rate column is (under ``--yield
+    align``; "" otherwise)."""
+    if not _aligned(c):
+        return ""
+    weights = _weights(c)
+    if weights:
+        return (f"; {_wer_title(c)}: the cost of the system's words against gold's under "
+                f"{weights} per 100 gold words (--yield align), not sclite's WER")
+    return "; WER: the word error rate of the system's words against gold's (--yield align)"
+
+
 def _rows(c: Comparison) -> list[list[str]]:
     """The main table: header, then a row per system (with its word error
     rate under ``--yield align``, so that word and structure errors are
     both in sight)."""
     wer = _aligned(c)
-    rows = [["system", "scored", *(["WER"] if wer else []),
+    rows = [["system", "scored", *([_wer_title(c)] if wer else []),
              *(c.titles[m] for m in c.metrics)]]
     for i, name in enumerate(c.names):
         rows.append([name, _scored(c, i), *([_fig(_wer(c, i))] if wer else []),
@@ -223,8 +247,9 @@ def _significance_heading(c: Comparison) -> str:
     mode = f"each system against the baseline {c.names[c.baseline]}" \
         if c.baseline is not None else "every pair of systems"
     return (f"Significance: {TESTS[c.test]} ({c.samples} samples, seed {c.seed}), {mode}; "
-            "a pair's difference (its second system minus its first: system minus "
-            "baseline), interval and p-value over the sentences both systems scored; "
+            "a pair's difference (its second system minus its first"
+            + (": system minus baseline" if c.baseline is not None else ", b - a")
+            + "), interval and p-value over the sentences both systems scored; "
             "p-values Holm-corrected over the tests run under each metric, significant at "
             f"alpha = {c.alpha:g}; each interval inverts its test at the per-comparison "
             "level where Holm's procedure stopped (alpha / (m - k) for m tests of which k "
@@ -248,12 +273,12 @@ def _document(c: Comparison, gold: str, table: Table,
     fewer = [c.titles[m] for m in c.metrics if not c.better(m)]
     lines += table(_rows(c), 1) + ["", note(
         f"Each figure with its {level} paired-bootstrap percentile interval [low, high] "
-        f"({c.samples} resamples of the {c.resampled} sentences some system scored), and "
+        f"({c.samples} resamples of the {plural(c.resampled, 'sentence')} some system "
+        "scored), and "
         "its rank (- : not ranked"
         + (f"; {', '.join(fewer)}: fewer is better, rank 1 the fewest" if fewer else "")
         + "); scored: sentences scored of the gold trees"
-        + ("; WER: the word error rate of the system's words against gold's "
-           "(--yield align)." if _aligned(c) else ".")), ""]
+        + _wer_note(c) + "."), ""]
     if c.averages:
         lines += [heading("Sentence averages (--average sentence: the mean of the sentences' "
                           "figures, beside the corpus figures above)"), ""]
@@ -274,9 +299,10 @@ def _document(c: Comparison, gold: str, table: Table,
         # the sentences of the tests run (NaN: a pair not tested, for want of figures)
         used = sorted({c.paired[pair] for pair in c.pairs
                        if not math.isnan(p_values.get(pair, math.nan))})
-        span = "" if not used else f" (each over {used[0]} sentences)" \
+        span = "" if not used else f" (each over {plural(used[0], 'sentence')})" \
             if used[0] == used[-1] else f" (each over {used[0]}-{used[-1]} sentences)"
-        lines += [note(f"{c.titles[metric]}: {found} of {c.tests(metric)} tests significant"
+        lines += [note(f"{c.titles[metric]}: {found} of {plural(c.tests(metric), 'test')} "
+                       "significant"
                        f"{span}; intervals at {_level(c.interval_levels[metric])}"), ""]
         if _many_parts(c, metric):
             lines += [note(f"{c.titles[metric]} by part, each system's figure"

@@ -13,7 +13,9 @@ Every TEST file is drawn: overlaid in one colour each with a legend
   as a heat map with the count in each cell and integer ticks;
 * ``rank-differences``: under each metric (one panel each), the difference
   between the systems ranked n and n + 1, each bar named by its two systems
-  (Figure 4; needs two systems or more);
+  and their ranks, which are ``compare``'s (tied systems share the best
+  rank; a system scored on fewer sentences is not ranked) (Figure 4; needs
+  two systems or more);
 * ``la-vs-f``: per sentence, the leaf-ancestor score against unlabelled and
   labelled PARSEVAL F (Sampson and Babarczy's Figures 1 and 2);
 * ``intervals``: each system's figure under each metric with its paired
@@ -36,6 +38,7 @@ from typing import Any
 
 from parsedit.compare import Comparison, Headlines
 from parsedit.errors import ConfigError
+from parsedit.plural import plural
 from parsedit.results import CorpusResult
 
 KINDS = ("e-vs-label", "buckets", "rank-differences", "la-vs-f", "intervals", "error-classes")
@@ -129,7 +132,7 @@ def _e_vs_label(plt: Any, results: Sequence[tuple[str, CorpusResult]]) -> Any:
         points = [(100.0 - s.counts["parseval"].sentence_f, s.counts["label"].error_rate)
                   for s in _ok(result) if s.counts["label"].error_rate is not None]
         axes.scatter([p[0] for p in points], [p[1] for p in points], s=10, alpha=0.5,
-                     label=f"{name}: {len(points)} sentences", **_style(i))
+                     label=f"{name}: {plural(len(points), 'sentence')}", **_style(i))
     axes.plot([0, 100], [0, 100], color="grey", linewidth=1, label="equal scores")
     axes.set_xlabel("E-measure (100 - F, %)")
     axes.set_ylabel("label edit rate (% of gold constituents)")
@@ -186,16 +189,21 @@ def _rank_differences(plt: Any, names: Sequence[str], board: Headlines) -> Any:
     height = 0.9 + 0.35 * len(names)
     figure_, panels = _grid(plt, len(board.figures), 6.5, height)
     for ax, metric in zip(panels, board.figures):
-        ranked = sorted(((v, name) for name, v in zip(names, board.figures[metric])
-                         if v is not None), reverse=True)
-        gaps = [a[0] - b[0] for a, b in zip(ranked, ranked[1:])]
-        labels = [f"{n}. {a[1]} - {n + 1}. {b[1]}"
-                  for n, (a, b) in enumerate(zip(ranked, ranked[1:]), start=1)]
+        # compare's ranks (ties share the best rank, a system scored on
+        # fewer sentences has none), systems in order within a tie.
+        ranked = sorted((rank, i, names[i], value) for i, (value, rank) in enumerate(
+            zip(board.figures[metric], board.ranks[metric])) if rank is not None
+            and value is not None)
+        gaps = [abs(a[3] - b[3]) for a, b in zip(ranked, ranked[1:])]
+        labels = [f"{a[0]}. {a[2]} - {b[0]}. {b[2]}" for a, b in zip(ranked, ranked[1:])]
         ax.barh(range(len(gaps)), gaps, color="tab:blue")
         ax.set_yticks(range(len(gaps)), labels, fontsize=7)
         ax.invert_yaxis()
         ax.set_xlabel("difference (percentage points)")
-        ax.set_title(f"{board.titles[metric]}: rank n - rank n+1", fontsize=9)
+        unranked = len(names) - len(ranked)
+        ax.set_title(f"{board.titles[metric]}: rank n - rank n+1"
+                     + (f" ({unranked} not ranked: scored on fewer sentences, as in compare)"
+                        if unranked else ""), fontsize=9)
     return figure_
 
 
@@ -210,7 +218,7 @@ def _la_vs_f(plt: Any, results: Sequence[tuple[str, CorpusResult]]) -> Any:
                 total = p.gold + p.test
                 xs.append(2.0 * getattr(p, field) / total if total else 1.0)
                 ys.append(s.counts["la"].score)
-            ax.scatter(xs, ys, s=10, alpha=0.5, label=f"{name}: {len(xs)} sentences",
+            ax.scatter(xs, ys, s=10, alpha=0.5, label=f"{name}: {plural(len(xs), 'sentence')}",
                        **_style(i))
         ax.plot([0, 1], [0, 1], color="grey", linewidth=1)
         ax.set_xlim(0, 1.02)

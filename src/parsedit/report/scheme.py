@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -89,5 +90,13 @@ def summary(text: str) -> str:
             continue
         header.append(line)
     joined = " ".join(header)
-    end = joined.find(". ")
-    return joined if end < 0 else joined[:end + 1]
+    # The first full stop that ends a sentence: not one of an abbreviation
+    # ("e.g. an end-to-end tokeniser" goes on).
+    for found in re.finditer(r"\. ", joined):
+        if not joined[:found.start() + 1].endswith(_ABBREVIATIONS):
+            return joined[:found.start() + 1]
+    return joined
+
+
+# What a full stop inside a header's first sentence ends.
+_ABBREVIATIONS = ("e.g.", "i.e.", "cf.", "al.", "etc.", "vs.")

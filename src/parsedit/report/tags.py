@@ -7,6 +7,7 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from parsedit.plural import plural
 from parsedit.report.numbers import rate
 from parsedit.results import CorpusResult, TagCounts, TaggingCounts
 from parsedit.version import __version__
@@ -72,8 +73,8 @@ Results = Sequence[tuple[str, CorpusResult]]  # (test file, its result)
 def render(gold: str, results: Results, scorings: Sequence[str]) -> str:
     lines = [f"parsedit tags: {gold} (gold)"]
     for test, r in results:
-        lines.append(f"  {test}: {len(r.sentences)} sentences, {r.count('ok')} scored, "
-                     f"{r.count('skip')} skipped, {r.count('error')} errors")
+        lines.append(f"  {test}: {plural(len(r.sentences), 'sentence')}, {r.count('ok')} "
+                     f"scored, {r.count('skip')} skipped, {plural(r.count('error'), 'error')}")
     lines.append("")
     for scoring, *also in same(scorings, lambda s: [_tagging(r)[s] for _, r in results]):
         found = table(scoring, [(test, _tagging(r)[scoring]) for test, r in results])

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from parsedit.plural import plural
 from parsedit.report import tags as tags_report
 from parsedit.report import words as words_report
-from parsedit.report.numbers import number, rate
+from parsedit.report.numbers import label_name, number, rate
 from parsedit.results import CorpusResult, EditCounts, LACounts, ParsevalCounts, TaggingCounts
 
 # (JSON name, row title) of the PARSEVAL figures the text report shows.
@@ -64,9 +65,11 @@ def _edits(result: CorpusResult, metrics: list[str]) -> list[str]:
     return lines + [""]
 
 
-def score(value: float | None) -> str:
-    """A leaf-ancestor score in [0, 1], or ``n/a``."""
-    return "n/a" if value is None else f"{value:.4f}"
+def percent(value: float | None) -> str:
+    """A leaf-ancestor score in [0, 1] as a percentage, as every report
+    shows it beside the other figures (``compare``, ``--format evalb``);
+    JSON, TSV and the API keep the paper's [0, 1]."""
+    return rate(None if value is None else 100 * value)
 
 
 def _la(result: CorpusResult, metric: str) -> list[str]:
@@ -75,14 +78,15 @@ def _la(result: CorpusResult, metric: str) -> list[str]:
     short: LACounts = result.cutoff.counts[metric]
     head = f"{'leaf-ancestor':<36}{'all':>10}{f'len<={cutoff}':>10}"
     lines = [head, "-" * len(head),
-             f"{'score (mean of sentences)':<36}{score(every.score):>10}"
-             f"{score(short.score):>10}",
-             f"{'score (mean of words)':<36}{score(every.word_score):>10}"
-             f"{score(short.word_score):>10}",
+             f"{'score % (mean of sentences)':<36}{percent(every.score):>10}"
+             f"{percent(short.score):>10}",
+             f"{'score % (mean of words)':<36}{percent(every.word_score):>10}"
+             f"{percent(short.word_score):>10}",
              f"{'sentences':<36}{every.sentences:>10}{short.sentences:>10}",
              f"{'words':<36}{every.words:>10}{short.words:>10}", ""]
     if result.worst_words is not None:
-        lines += ["Lineage pairs that lose most (loss = count x (1 - score)):",
+        lines += ["Lineage pairs that lose most (score: each word's, 0 to 1; "
+                  "loss = count x (1 - score)):",
                   f"{'loss':>8}{'count':>7}{'score':>7}  gold : test    (sentence: word)"]
         for entry in result.worst_words:
             where = ", ".join(f"{n}: {w}" for n, w in entry.examples)
@@ -176,9 +180,12 @@ def _errors(errors: Mapping[str, Any]) -> list[str]:
     for metric, kinds in errors["edits"].items():
         for kind, entries in kinds.items():
             if entries:
+                # (a span is shown by its label: the empty one named)
+                name = label_name if metric == "span" else str
                 shown = ", ".join(
-                    f"{e['gold']} => {e['test']} {e['count']}" if kind == "sub"
-                    else f"{e['gold'] or e['test']} {e['count']}" for e in entries)
+                    f"{name(e['gold'])} => {name(e['test'])} {e['count']}" if kind == "sub"
+                    else f"{name(e['gold'] if kind == 'del' else e['test'])} {e['count']}"
+                    for e in entries)
                 lines.append(f"  {metric} {names[kind]}: {shown}")
     if errors.get("moves"):
         lines.append("  label movements (close brackets moved, by how many; not counted as "
@@ -187,7 +194,7 @@ def _errors(errors: Mapping[str, Any]) -> list[str]:
     lines += [""] * bool(lines) + [f"{'label':<12}{'gold':>8}{'test':>8}{'matched':>9}"
                                    f"{'recall':>9}{'precision':>11}{'F':>8}"]
     for e in errors["labels"]:
-        lines.append(f"{e['label']:<12}{e['gold']:>8}{e['test']:>8}{e['matched']:>9}"
+        lines.append(f"{label_name(e['label']):<12}{e['gold']:>8}{e['test']:>8}{e['matched']:>9}"
                      f"{rate(e['recall']):>9}{rate(e['precision']):>11}"
                      f"{rate(e['f_measure']):>8}")
     lines += ["", "Worst sentences (sentence: F, accuracy or leaf-ancestor, in %):"]
@@ -220,14 +227,15 @@ def _figures(metric: str, every: dict[str, Any], short: dict[str, Any],
 def render(result: CorpusResult, gold: str, test: str) -> str:
     counted = sum(s.counted for s in result.not_ok)
     lines = [f"parsedit: {gold} (gold) against {test} (test)",
-             f"{result.totals.sentences} sentences: {result.count('ok')} scored, "
+             f"{plural(result.totals.sentences, 'sentence')}: {result.count('ok')} scored, "
              f"{result.count('skip')} skipped"
              + (f" ({counted} counted as failures)" if counted else "")
-             + f", {result.count('error')} errors", ""]
+             + f", {plural(result.count('error'), 'error')}", ""]
     if result.warnings:
         lines += [f"warning: {w}" for w in result.warnings] + [""]
     if result.words is not None:
-        lines += ["Words (--yield align): " + words_report.summary(result.words), ""]
+        summary = words_report.summary(result.words, result.word_weights)
+        lines += [f"Words (--yield align): {summary}", ""]
     edits = [m for m in result.metrics if isinstance(result.totals.counts[m], EditCounts)]
     for metric in result.metrics:
         counts = result.totals.counts[metric]

@@ -13,6 +13,7 @@ from importlib.metadata import version
 from typing import Any
 
 from parsedit.metrics.base import Metric, Outcome, ratio
+from parsedit.plural import plural
 from parsedit.results import CorpusResult, SentenceResult, TagCounts, TaggingCounts
 from parsedit.tagging.config import TagConfig
 from parsedit.tagging.measures import count
@@ -129,7 +130,7 @@ class Tagging(Metric[TaggingCounts]):
 def mismatch(gold: Sequence[Segment], test: Sequence[Segment]) -> str | None:
     """Why two sentences' tokens cannot be paired, or None."""
     if len(gold) != len(test):
-        return f"length mismatch: gold has {len(gold)} tokens, test {len(test)}"
+        return f"length mismatch: gold has {plural(len(gold), 'token')}, test {len(test)}"
     for i, (g, t) in enumerate(zip(gold, test), start=1):
         if g.word != t.word:
             return f"tokens differ at token {i}: gold {g.word!r}, test {t.word!r}"

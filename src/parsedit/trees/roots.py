@@ -37,6 +37,7 @@ from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
 
+from parsedit.plural import plural
 from parsedit.trees.bracketing import CLOSE, OPEN, Bracketing, decode, depths
 
 # The open token of an unlabelled bracket, and so of the virtual root.
@@ -142,7 +143,7 @@ def root_label_warning(labels: Iterable[tuple[str | None, str | None]], gold_pat
     if not both or count < ROOT_SHARE * len(both):
         return None
     (gold_label, test_label), _ = differ.most_common(1)[0]
-    return (f"root labels differ: on {count} of the first {len(both)} sentences "
+    return (f"root labels differ: on {count} of the first {plural(len(both), 'sentence')} "
             f"{gold_path} has a root labelled {gold_label} where {test_path} has "
             f"{test_label} (after the parameter file's deletions), which every figure "
             "counts as a constituent that differs (PARSEVAL, the edit metrics, "
