@@ -39,14 +39,16 @@ def relation_table(gold: Iterable[str], test: Iterable[str],
     the C counter behind :class:`collections.Counter`, without its
     constructor's checks: a sentence's table is made for every pair)."""
     g: dict[str, int] = {}
+    _count_elements(g, gold)
+    if test is gold and correct is gold:  # (a sentence scored against itself)
+        return tuple([(r, n, n, n) for r, n in sorted(g.items())])
     t: dict[str, int] = {}
     c: dict[str, int] = {}
-    _count_elements(g, gold)
     _count_elements(t, test)
     _count_elements(c, correct)
-    if g == t == c:  # (a sentence scored against itself)
-        return tuple((r, n, n, n) for r, n in sorted(g.items()))
-    return tuple((r, g.get(r, 0), t.get(r, 0), c.get(r, 0)) for r in sorted(g.keys() | t.keys()))
+    if g == t == c:  # (the same relations, all correct)
+        return tuple([(r, n, n, n) for r, n in sorted(g.items())])
+    return tuple([(r, g.get(r, 0), t.get(r, 0), c.get(r, 0)) for r in sorted(g.keys() | t.keys())])
 
 
 @fast_init
