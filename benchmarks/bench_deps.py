@@ -1,18 +1,20 @@
 """The dependency metric against the rule encoding's edit distance: the real
 run, and the metric alone, per sentence.
 
-    python benchmarks/bench_deps.py [--metric dep|rule] [--repeat 5] [--alone]
-                                    [--write DIR] [GOLD [TEST]]
+    python benchmarks/bench_deps.py [--metric dep|rule] [--route auto|reference]
+                                    [--repeat 5] [--alone] [--write DIR]
+                                    [GOLD [TEST]]
 
 GOLD (default: the 3914-tree PTB sample in ../shared/data, ``.clean``)
 against TEST (default: its perturbed copy, ``benchmarks/perturb.py`` seed 1,
 written to a temporary file), on one core.
 
 * By default, the real run in this process: ``parsedit.pipeline.run.evaluate``
-  (what ``parsedit score`` runs) with ``--metrics dep`` or ``--metrics rule``,
-  both on the ``reference`` route (the one ``dep`` takes: it reads the raw
-  trees), the best CPU time of ``--repeat`` runs (each with a fresh scorer;
-  the first run also pays the imports), and the headline figure.
+  (what ``parsedit score`` runs) with ``--metrics dep`` or ``--metrics rule``
+  on the route the table chooses for each (``--route auto``: ``dep`` takes
+  ``lines/tokens``, ``rule`` a sentences route) or on ``reference``, the best
+  CPU time of ``--repeat`` runs (each with a fresh scorer; the first run
+  also pays the imports), and the headline figure.
 * ``--alone``: the metric alone on pairs read beforehand by parsedit's
   reader, the counts summed once: ``dep`` converts both trees with Collins'
   head table and counts attachment, root, complete match, relational and
@@ -20,10 +22,14 @@ written to a temporary file), on one core.
   ``levenshtein`` through the FST engine; ``rule`` normalises both trees by
   COLLINS.prm and computes the rule encoding's edit distance under
   ``levenshtein``.
-* ``--write DIR``: write TEST to ``DIR/perturbed.mrg`` and print the two
-  commands to time as whole processes (start-up included), in turn, e.g.
-  with ``/usr/bin/time`` or any harness that alternates two commands;
-  that is what ``benchmarks/RESULTS.md`` reports.
+* ``--write DIR``: write TEST to ``DIR/perturbed.mrg`` and print the pairs
+  of commands to time as whole processes (start-up included), each pair in
+  turn (A B A B ...), e.g. with ``/usr/bin/time`` or any harness that
+  alternates two commands and takes the ratio pair by pair: ``dep`` against
+  ``rule`` on the routes the table chooses, over TEST and over GOLD itself
+  (identical trees), and ``dep`` on its route against ``dep`` on
+  ``reference`` (what the route buys).  That is what ``benchmarks/RESULTS.md``
+  reports.
 """
 
 from __future__ import annotations
@@ -68,12 +74,12 @@ def alone_rule(pairs: Pairs) -> tuple[float, Any]:
     return time.process_time() - start, metric.headline(total)
 
 
-def whole_run(gold: str, test: str, metric: str) -> tuple[float, Any]:
+def whole_run(gold: str, test: str, metric: str, route: str) -> tuple[float, Any]:
     from parsedit.config import Config
     from parsedit.metrics import registry
     from parsedit.pipeline.run import evaluate
 
-    config = Config(metrics=(metric,), route="reference")
+    config = Config(metrics=(metric,), route=route)
     start = time.process_time()
     result = evaluate(gold, test, config, keep="none")
     seconds = time.process_time() - start
@@ -86,6 +92,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("gold", nargs="?", default=str(DEFAULT))
     parser.add_argument("test", nargs="?")
     parser.add_argument("--metric", choices=("dep", "rule"), default="dep")
+    parser.add_argument("--route", choices=("auto", "reference"), default="auto",
+                        help="the route of the real run (auto: the table's)")
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--alone", action="store_true",
                         help="time the metric alone on pairs read beforehand")
@@ -99,9 +107,10 @@ def main(argv: list[str] | None = None) -> int:
         test = args.test or str(folder / "perturbed.mrg")
         if args.test is None:
             perturb([args.gold, test, "--seed", "1"])
-        for metric in ("dep", "rule"):
-            print(f"python -m parsedit score {args.gold} {test} --metrics {metric} -q "
-                  "--route reference")
+        score = "python -m parsedit score"
+        for name, other in ((test, "rule"), (args.gold, "rule"), (test, "dep --route reference")):
+            print(f"A: {score} {args.gold} {name} --metrics dep -q")
+            print(f"B: {score} {args.gold} {name} --metrics {other} -q")
         return 0
     with tempfile.TemporaryDirectory() as folder:
         test = args.test
@@ -115,8 +124,9 @@ def main(argv: list[str] | None = None) -> int:
             runs = [score(pairs) for _ in range(args.repeat)]
             what = f"{len(pairs)} pairs, the metric alone"
         else:
-            runs = [whole_run(args.gold, test, args.metric) for _ in range(args.repeat)]
-            what = "the run (evaluate, reference route)"
+            runs = [whole_run(args.gold, test, args.metric, args.route)
+                    for _ in range(args.repeat)]
+            what = f"the run (evaluate, route {args.route})"
     seconds = min(r[0] for r in runs)
     print(f"{args.metric}: {what}, {seconds:.3f} CPU s (best of {args.repeat}); "
           f"headline {runs[0][1]:.2f}")
