@@ -12,7 +12,7 @@ written to a temporary file), on one core.
 * By default, the real run in this process: ``parsedit.pipeline.run.evaluate``
   (what ``parsedit score`` runs) with ``--metrics dep`` or ``--metrics rule``
   on the route the table chooses for each (``--route auto``: ``dep`` takes
-  ``lines/tokens``, ``rule`` a sentences route) or on ``reference``, the best
+  ``reference``, ``rule`` a sentences route) or on ``reference``, the best
   CPU time of ``--repeat`` runs (each with a fresh scorer; the first run
   also pays the imports), and the headline figure.
 * ``--alone``: the metric alone on pairs read beforehand by parsedit's
