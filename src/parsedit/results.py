@@ -143,6 +143,12 @@ class ParsevalCounts(_Additive):
         """The mean of the sentences' F (for one sentence, its F)."""
         return self.f_sum / self.sentences if self.sentences else None
 
+    def columns(self) -> dict[str, Any]:
+        """One sentence's TSV columns (``--per-sentence``), by name."""
+        return {"gold": self.gold, "test": self.test, "matched": self.matched,
+                "recall": self.recall, "precision": self.precision, "f": self.sentence_f,
+                "crossing": self.crossing}
+
     def figures(self) -> dict[str, float | int | None]:
         """Every corpus figure, by its JSON name."""
         n = self.sentences
@@ -212,6 +218,11 @@ class EditCounts(_Additive):
         """The mean of the sentences' accuracies (those with gold events)."""
         return self.accuracy_sum / self.rated if self.rated else None
 
+    def columns(self) -> dict[str, Any]:
+        """One sentence's TSV columns (``basic`` is the label metric's alone)."""
+        return {"edits": self.edits, "basic": self.basic, "gold": self.gold,
+                "accuracy": self.accuracy}
+
     def figures(self) -> dict[str, float | int | None]:
         return {"edits": self.edits, "basic": self.basic, "gold": self.gold,
                 "error_rate": self.error_rate, "accuracy": self.accuracy,
@@ -245,6 +256,10 @@ class LACounts:
     def word_score(self) -> float | None:
         """The mean over all words."""
         return None if not self.words else self.word_sum / self.words
+
+    def columns(self) -> dict[str, Any]:
+        """One sentence's TSV columns: its score (in [0, 1]) and words."""
+        return {"score": self.score, "words": self.words}
 
     def figures(self) -> dict[str, float | int | None]:
         return {"score": self.score, "word_score": self.word_score,
@@ -306,6 +321,13 @@ class TaggingCounts:
 
     def __getitem__(self, scoring: str) -> TagCounts:
         return self.by_scoring.get(scoring, TagCounts())
+
+    def columns(self) -> dict[str, Any]:
+        """One sentence's TSV columns: precision, recall and F per scoring
+        function."""
+        return {f"{name}_{column}": value for name, t in self.by_scoring.items()
+                for column, value in (("precision", t.precision), ("recall", t.recall),
+                                      ("f", t.f_measure))}
 
     def figures(self) -> dict[str, dict[str, float | int | None]]:
         """Per scoring function, its figures and its number of segments."""
@@ -886,6 +908,45 @@ def _counts(metric: str, counts: Any) -> Any:
         return out
     # A metric's counts may say what one sentence's figures are (else its figures).
     return getattr(counts, "sentence_figures", counts.figures)()
+
+
+# The dependency metric's TSV columns (its counts live in parsedit.deps).
+_DEP_COLUMNS = ("words", "attached", "labelled", "uas", "las", "root", "complete",
+                "precision", "recall", "f", "edits", "gold", "accuracy")
+
+
+def sentence_columns(metric: str, counts: Any) -> dict[str, Any]:
+    """A metric's per-sentence TSV columns (``--per-sentence``), named
+    ``{metric}_{column}``, in order, of one sentence's counts (or of a sum
+    of them, for the names alone).  A metric's counts say their columns
+    (``columns()``); counts that do not are given the scalars of their
+    JSON sentence figures, flattened (``{metric}_{key}_{subkey}``), so that
+    every metric renders in TSV."""
+    own = getattr(counts, "columns", None)
+    if metric == "dep":
+        relational = counts.figures()["relational"]
+        values = [counts.words, counts.attached, counts.labelled, counts.uas, counts.las,
+                  counts.root_correct, counts.complete, relational["precision"],
+                  relational["recall"], relational["f"], counts.edits.edits,
+                  counts.edits.gold, counts.edits.accuracy]
+        columns = dict(zip(_DEP_COLUMNS, values, strict=True))
+    elif own is not None:
+        columns = own()
+        if isinstance(counts, EditCounts) and metric != "label":
+            del columns["basic"]
+    else:
+        columns = dict(_flat(_counts(metric, counts)))
+    return {f"{metric}_{name}": value for name, value in columns.items()}
+
+
+def _flat(figures: Mapping[str, Any], prefix: str = "") -> Iterator[tuple[str, Any]]:
+    """The scalar entries of nested ``figures``, their keys joined by ``_``
+    (lists left out)."""
+    for key, value in figures.items():
+        if isinstance(value, Mapping):
+            yield from _flat(value, f"{prefix}{key}_")
+        elif value is None or isinstance(value, (bool, int, float, str)):
+            yield f"{prefix}{key}", value
 
 
 def _figures(metric: str, totals: Totals) -> dict[str, Any]:

@@ -11,8 +11,11 @@ scored exactly as the real one: from summed counts, never from averaged
 rates.
 
 Adding a metric: subclass :class:`Metric` in its module under ``metrics/``
-(its counts a frozen class with ``__add__`` and ``figures()``), and add its
-factory to :data:`parsedit.metrics.registry.FACTORIES`.
+(its counts a frozen class with ``__add__`` and ``figures()``, and
+``columns()``, one sentence's ``--per-sentence`` TSV cells by name: without
+it the scalars of its JSON sentence figures are its columns, see
+:func:`parsedit.results.sentence_columns`), and add its factory to
+:data:`parsedit.metrics.registry.FACTORIES`.
 """
 
 from __future__ import annotations

@@ -916,6 +916,12 @@ class ClassCounts:
         return {name: {"count": self.classes[name].count,
                        "brackets": self.classes[name].brackets} for name in CLASSES}
 
+    def columns(self) -> dict[str, int]:
+        """One sentence's TSV columns: ``{class}_count`` and
+        ``{class}_brackets`` of every class, in order."""
+        return {f"{name}_{key}": value for name, entry in self.figures().items()
+                for key, value in entry.items()}
+
     def items(self) -> Iterator[tuple[str, int, int]]:
         """(class, fixes, brackets) of every class, in order."""
         return ((name, self.classes[name].count, self.classes[name].brackets)

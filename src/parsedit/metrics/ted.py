@@ -234,6 +234,13 @@ class TedCounts:
                 "discodop": figures["discodop_micro"], "tedeval": figures["tedeval_micro"],
                 "skipped": bool(self.skipped)}
 
+    def columns(self) -> dict[str, Any]:
+        """One sentence's TSV columns: its distance and its two normalised
+        scores (all three empty for a pair over the size limit)."""
+        figures = self.sentence_figures()
+        return {"distance": figures["distance"], "discodop": figures["discodop"],
+                "tedeval": figures["tedeval"]}
+
     def figures(self) -> dict[str, float | int | None]:
         n = self.sentences
         return {

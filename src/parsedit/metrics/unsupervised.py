@@ -137,6 +137,14 @@ class UnsupervisedCounts(_Additive):
         """The mean of the sentences' F1, as a percentage."""
         return 100.0 * self.f_sum / self.averaged if self.averaged else None
 
+    def columns(self) -> dict[str, float | int | None]:
+        """One sentence's TSV columns: its F1 (a percentage; empty for a
+        sentence the rules leave out of the mean), precision, recall, its
+        matched, predicted and gold spans, and whether the rules left it out."""
+        return {"f": self.sentence_f, "precision": self.precision, "recall": self.recall,
+                "matched": self.matched, "predicted": self.predicted, "gold": self.gold,
+                "left_out": self.left_out}
+
     def figures(self) -> dict[str, float | int | None]:
         out: dict[str, float | int | None] = {
             "sentence_f": self.sentence_f, "corpus_f": self.corpus_f,

@@ -22,6 +22,10 @@ cells empty for a sentence that was not scored):
 * with ``--error-classes``, after the metrics: ``error_classes_{c}_count``
   and ``error_classes_{c}_brackets`` for each class ``c`` (in the JSON
   order: ``pp_attachment``, ..., ``other``);
+* unsupervised: ``unsupervised_f`` (the sentence's F1; empty for a sentence
+  the rules leave out), ``unsupervised_precision``, ``unsupervised_recall``,
+  ``unsupervised_matched``, ``unsupervised_predicted``,
+  ``unsupervised_gold``, ``unsupervised_left_out``;
 * dep: ``dep_words`` (scored gold words), ``dep_attached``,
   ``dep_labelled``, ``dep_uas``, ``dep_las``, ``dep_root`` (1 if the root
   is right), ``dep_complete`` (1 if every scored word is attached),
@@ -32,89 +36,47 @@ cells empty for a sentence that was not scored):
   ``words_inserted``, ``words_merged``, ``words_cost``, ``words_error_rate``
   (the sentence's word alignment).
 
-Rates are percentages with four decimals.
+Rates are percentages with four decimals.  Each metric's counts say their
+own columns (``columns()``; see :func:`parsedit.results.sentence_columns`);
+this module only writes them.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from parsedit.results import RUN_FIELDS, CorpusResult, SentenceResult
+from parsedit.results import RUN_FIELDS, CorpusResult, SentenceResult, sentence_columns
 
-PARSEVAL = ("gold", "test", "matched", "recall", "precision", "f", "crossing")
-DEP = ("words", "attached", "labelled", "uas", "las", "root", "complete", "precision",
-       "recall", "f", "edits", "gold", "accuracy")
 WORDS = ("gold", "test", "matched", "substituted", "deleted", "inserted", "merged", "cost",
          "error_rate")
-
-
-def _columns(metric: str, scorings: list[str], classes: list[str]) -> list[str]:
-    if metric == "parseval":
-        return [f"parseval_{c}" for c in PARSEVAL]
-    if metric == "label":
-        return ["label_edits", "label_basic", "label_gold", "label_accuracy"]
-    if metric == "la":
-        return ["la_score", "la_words"]
-    if metric == "tagging":
-        return [f"tagging_{s}_{c}" for s in scorings for c in ("precision", "recall", "f")]
-    if metric == "ted":
-        return ["ted_distance", "ted_discodop", "ted_tedeval"]
-    if metric == "error_classes":
-        return [f"error_classes_{c}_{n}" for c in classes for n in ("count", "brackets")]
-    if metric == "dep":
-        return [f"dep_{c}" for c in DEP]
-    return [f"{metric}_edits", f"{metric}_gold", f"{metric}_accuracy"]
 
 
 def _cell(value: Any) -> str:
     if value is None:
         return ""
+    if isinstance(value, bool):
+        return str(int(value))
     if isinstance(value, float):
         return f"{value:.4f}".rstrip("0").rstrip(".") if value != int(value) else f"{value:g}"
     return str(value)
 
 
-def _values(metric: str, counts: Any) -> list[Any]:
-    if metric == "parseval":
-        c = counts
-        return [c.gold, c.test, c.matched, c.recall, c.precision, c.sentence_f, c.crossing]
-    if metric == "la":
-        return [counts.score, counts.words]
-    if metric == "tagging":
-        return [v for t in counts.by_scoring.values()
-                for v in (t.precision, t.recall, t.f_measure)]
-    if metric == "label":
-        return [counts.edits, counts.basic, counts.gold, counts.accuracy]
-    if metric == "ted":
-        figures = counts.figures()
-        return [None if counts.skipped else counts.distance, figures["discodop_micro"],
-                figures["tedeval_micro"]]
-    if metric == "error_classes":
-        return [v for entry in counts.figures().values() for v in entry.values()]
-    if metric == "dep":
-        relational = counts.figures()["relational"]
-        return [counts.words, counts.attached, counts.labelled, counts.uas, counts.las,
-                counts.root_correct, counts.complete, relational["precision"],
-                relational["recall"], relational["f"], counts.edits.edits, counts.edits.gold,
-                counts.edits.accuracy]
-    return [counts.edits, counts.gold, counts.accuracy]
-
-
 def render(result: CorpusResult) -> str:
-    scorings = list(result.tagging.by_scoring) if result.tagging is not None else []
-    classes = list(result.totals.counts["error_classes"].figures()) \
-        if "error_classes" in result.metrics else []
+    # Each metric's column names, from its summed counts (a sentence that
+    # was not scored has empty cells under them).
+    columns = {metric: list(sentence_columns(metric, result.totals.counts[metric]))
+               for metric in result.metrics}
     header = ["id", "status", "length"]
     if result.runs:
         header += RUN_FIELDS
     for metric in result.metrics:
-        header += _columns(metric, scorings, classes)
+        header += columns[metric]
     words = result.words is not None
     if words:
         header += [f"words_{name}" for name in WORDS]
     rows = ["\t".join(header)]
     for s in result.sentences:
-        cells = _row(s, result.metrics, scorings, classes)
+        cells = _row(s, columns)
         run = result.run(s)
         if run is not None:
             numbers = run.sentences()
@@ -127,13 +89,12 @@ def render(result: CorpusResult) -> str:
     return "\n".join(rows) + "\n"
 
 
-def _row(s: SentenceResult, metrics: tuple[str, ...], scorings: list[str],
-         classes: list[str]) -> list[str]:
+def _row(s: SentenceResult, columns: dict[str, list[str]]) -> list[str]:
     cells = [str(s.id), s.status, str(s.length)]
-    for metric in metrics:
+    for metric, names in columns.items():
         counts = s.counts.get(metric)
         if counts is not None:
-            cells += [_cell(v) for v in _values(metric, counts)]
+            cells += [_cell(v) for v in sentence_columns(metric, counts).values()]
         else:
-            cells += [""] * len(_columns(metric, scorings, classes))
+            cells += [""] * len(names)
     return cells
