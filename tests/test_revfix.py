@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import files, run
@@ -54,3 +55,26 @@ def test_unsupervised_tsv_columns(tmp_path: Path) -> None:
     assert row["unsupervised_matched"] == row["unsupervised_gold"]
     assert int(row["unsupervised_predicted"]) == int(row["unsupervised_gold"]) + 1
     assert dict(zip(header, second, strict=True))["unsupervised_left_out"] == "0"
+
+
+@pytest.mark.parametrize(("options", "named"), [
+    ({"delete_labels": ["NP", 3]}, "delete_labels"),
+    ({"delete_labels": "NP"}, "delete_labels"),
+    ({"delete_labels": 3}, "delete_labels"),
+    ({"equal_labels": [("A", 3)]}, "equal_labels"),
+    ({"equal_labels": [3]}, "equal_labels"),
+    ({"equal_labels": "AB"}, "equal_labels"),
+    ({"metrics": ["parseval", None]}, "metrics"),
+    ({"metrics": 3}, "metrics"),
+    ({"scoring": ["full", 2], "metrics": "tagging"}, "scoring"),
+])
+def test_list_options_of_the_api_are_checked(options: dict[str, Any], named: str) -> None:
+    """A list-valued option of the Python API holding something else is a
+    ConfigError naming the option, not a TypeError traceback."""
+    import parsedit
+    from parsedit.errors import ConfigError
+
+    with pytest.raises(ConfigError, match=f"^{named}: expected a list of"):
+        parsedit.score([GOLD[0]], [TEST[0]], **options)
+    assert parsedit.score([GOLD[0]], [TEST[0]], delete_labels=["NP"],
+                          equal_labels=[("PP", "ADVP")]).totals.sentences == 1

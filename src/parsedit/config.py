@@ -10,7 +10,7 @@ numbers.  The metrics themselves are built from it by
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from numbers import Integral
 from typing import TYPE_CHECKING, Any
@@ -121,6 +121,28 @@ def encoding_of(metric: str) -> str:
     """The string an edit metric aligns: its own, but lineages for ``la``."""
     return "lineage" if metric == "la" else metric
 
+
+
+def _sequence(option: str, value: Any, what: str) -> tuple[Any, ...]:
+    # what: the plural of what the list holds ("labels")
+    """``value`` as a tuple, if it is a list (or another sequence that is
+    not a string), else a :class:`ConfigError` naming ``option``."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise ConfigError(f"{option}: expected a list of {what}, not {value!r}")
+    return tuple(value)
+
+
+def strings(option: str, value: Any, what: str) -> tuple[str, ...]:
+    """``value``, a list of strings, as a tuple; a :class:`ConfigError`
+    naming ``option`` and what it holds for anything else (the Python API's
+    list-valued options: ``metrics``, ``scoring``, ``delete_labels``, each
+    pair of ``equal_labels``)."""
+    items = _sequence(option, value, f"{what}s")
+    for item in items:
+        if not isinstance(item, str):
+            raise ConfigError(f"{option}: expected a list of {what}s (strings), "
+                              f"not {item!r} ({type(item).__name__}) in {value!r}")
+    return items
 
 @dataclass(frozen=True)
 class Config:
@@ -288,7 +310,14 @@ class Config:
         if metrics is None:
             metrics = ("unsupervised",) if loaded.unsupervised else DEFAULT_METRICS
         names = tuple(m.strip() for m in (metrics.split(",") if isinstance(metrics, str)
-                                          else metrics) if m.strip())
+                                          else strings("metrics", metrics, "metric name"))
+                      if m.strip())
+        if scoring is not None and not isinstance(scoring, str):
+            scoring = strings("scoring", scoring, "scoring function")
+        delete_labels = strings("delete_labels", delete_labels, "label")
+        equal_labels = tuple(strings("equal_labels", pair, "label")
+                             for pair in _sequence("equal_labels", equal_labels,
+                                                   "pairs of labels"))
         costs = dict(costs or {})
         for metric in WITH_COSTS:
             if f"{metric}_costs" in options:
@@ -317,7 +346,7 @@ class Config:
             movement = Movement(movement, max_moves, max_k)
         if word_costs is not None:
             word_costs = _loaded(word_costs, "words")
-        loaded = with_labels(loaded, tuple(delete_labels), tuple(map(tuple, equal_labels)))
+        loaded = with_labels(loaded, delete_labels, equal_labels)
         return cls(metrics=names, params=with_overrides(loaded, cutoff, max_error, delete_by),
                    schemes=schemes, movement=movement, word_costs=word_costs,
                    tags=tag_config(scoring, tagset, weights, separator), **options)
