@@ -78,3 +78,66 @@ def test_list_options_of_the_api_are_checked(options: dict[str, Any], named: str
         parsedit.score([GOLD[0]], [TEST[0]], **options)
     assert parsedit.score([GOLD[0]], [TEST[0]], delete_labels=["NP"],
                           equal_labels=[("PP", "ADVP")]).totals.sentences == 1
+
+
+UNSUP_GOLD = ["(S (NP (DT The) (JJ big) (NN dog)) (VP (VBD barked) (ADVP (RB loudly))) (. .))",
+              "(S (NP (PRP He)) (VP (VBD left) (NP (DT the) (NN Room))) (. .))",
+              "(S (NP (NNP Ann)) (VP (VBD ran)) (. .))"]
+
+
+def _json(*args: str) -> dict[str, Any]:
+    import json
+
+    result = run(*args, "--format", "json")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)  # type: ignore[no-any-return]
+
+
+def test_unsupervised_scores_a_lowercased_test(tmp_path: Path) -> None:
+    """Under -p unsupervised spans are compared by position (compare_trees.py):
+    a lowercased test, bare brackets or trees, is scored as its original
+    case would be, with a warning counting the pairs that differ in case."""
+    gold = str(tmp_path / "gold.mrg")
+    Path(gold).write_text("\n".join(UNSUP_GOLD) + "\n")
+    right = tmp_path / "right.txt"
+    assert run("baseline", "right", gold, "-o", str(right)).exit_code == 0
+    lower = tmp_path / "right.lc"
+    lower.write_text(right.read_text().lower())
+    trees = tmp_path / "trees.lc"  # Kim's eval.py's labelled trees, lowercased
+    trees.write_text("(nt-1 (t-1 the) (nt-2 (t-2 big) (nt-3 (t-3 dog) (nt-4 (t-4 barked) "
+                     "(t-5 loudly)))))\n(nt-1 (t-1 he) (nt-2 (t-2 left) (nt-3 (t-3 the) "
+                     "(t-4 room))))\n(nt-1 (t-1 ann) (t-2 ran))\n")
+    cased = _json("score", "-p", "unsupervised", gold, str(right))
+    assert cased["summary"]["ok"] == 3 and not any("case" in w for w in cased["warnings"])
+    for test, options in ((lower, ()), (lower, ("--test-format", "bare")), (trees, ())):
+        report = _json("score", "-p", "unsupervised", gold, str(test), *options)
+        assert report["summary"]["ok"] == 3, (test, options, report["warnings"])
+        assert report["corpus"]["unsupervised"] == cased["corpus"]["unsupervised"]
+        assert any(w.startswith("3 pairs whose kept words differ from gold's only in case")
+                   for w in report["warnings"]), report["warnings"]
+    # EVALB's conventions still compare words: case matters there
+    collins = run("score", gold, str(trees), "--metrics", "parseval")
+    assert collins.exit_code == 1 and "words differ at word 1: gold 'The', test 'the'" \
+        in collins.stderr
+
+
+def test_bare_test_outside_the_convention_points_to_it(tmp_path: Path) -> None:
+    """A bare-bracket test scored without -p unsupervised: the warning about
+    words that differ names -p unsupervised, not --yield align first."""
+    gold = str(tmp_path / "gold.mrg")
+    # ($ $): a word to COLLINS.prm, not to the unsupervised convention
+    Path(gold).write_text("\n".join([*UNSUP_GOLD, "(S (NP ($ $) (CD 5)) (VP (VBD fell)) (. .))"])
+                          + "\n")
+    right = tmp_path / "right.txt"
+    assert run("baseline", "right", gold, "-o", str(right)).exit_code == 0
+    for options in ((), ("--test-format", "bare")):
+        result = run("score", gold, str(right), *options)
+        warning = next(line for line in result.stderr.splitlines() if "differ from gold" in line)
+        assert "-p unsupervised scores it" in warning, warning
+    # a bracketed test whose words differ keeps the --yield align hint
+    other = tmp_path / "other.mrg"
+    other.write_text(UNSUP_GOLD[0].replace("dog", "cat") + "\n" + "\n".join(UNSUP_GOLD[1:])
+                     + "\n(S (NP ($ $) (CD 5)) (VP (VBD fell)) (. .))\n")
+    result = run("score", gold, str(other))
+    warning = next(line for line in result.stderr.splitlines() if "differ from gold" in line)
+    assert "--yield align scores them" in warning and "unsupervised" not in warning

@@ -460,8 +460,10 @@ X_NOTE = "counted as EVALB_SPMRL's -X counts an unparsed sentence"
 # ok: a pair a convention scores where EVALB would not, with a message saying
 # so: EVALB_SPMRL's row of zeros for a length mismatch (spmrl_zero), the pair
 # it then scores as well (spmrl_twice), and a pair --delete-by gold scored
-# that deleting by each side's own tags leaves out (rescued).
-CAUSES = {"ok": ("spmrl_zero", "spmrl_twice", "rescued"),
+# that deleting by each side's own tags leaves out (rescued), and under the
+# unsupervised convention a pair whose kept words differ from gold's in case
+# alone, scored by position (case).
+CAUSES = {"ok": ("spmrl_zero", "spmrl_twice", "rescued", "case"),
           "skip": ("missing", "unreadable", "empty", "no_words", "too_large"),
           "error": ("gold_missing", "gold_unreadable", "gold_empty", "length", "words",
                     "quotes")}

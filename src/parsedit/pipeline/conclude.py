@@ -38,7 +38,8 @@ def conclude(counted: Counted, config: Config, route: Route, gold_name: str, tes
              roots: Roots, stopped: str | None = None, runs: Sequence[Run] = (),
              worst_words: tuple[Loss, ...] | None = None,
              errors: Mapping[str, Any] | None = None,
-             formats: tuple[str, str] = ("bracketed", "bracketed")) -> CorpusResult:
+             formats: tuple[str, str] = ("bracketed", "bracketed"),
+             bare: bool = False) -> CorpusResult:
     """The result of the pairs ``counted`` under ``config``, read by
     ``route`` from ``gold_name`` and ``test_name``, with its warnings:
     ``roots`` are the root labels of the first pairs; ``stopped`` says why
@@ -46,7 +47,9 @@ def conclude(counted: Counted, config: Config, route: Route, gold_name: str, tes
     of sentences (all of them, scored or not); ``worst_words`` and
     ``errors`` the leaf-ancestor losses and the error analysis, when asked
     for; ``formats`` the two files' formats (a CoNLL-U gold file has a
-    warning of its own)."""
+    warning of its own); ``bare``: the test file is an unsupervised
+    parser's output (bare brackets over the words that convention keeps)
+    scored outside that convention."""
     runs = tuple(runs[:counted.last])  # the pairs scored: all unless the run stopped
     gold_trees, test_trees = counted.gold_trees, counted.test_trees
     if runs:  # the files' sentences in the pairs scored
@@ -55,7 +58,7 @@ def conclude(counted: Counted, config: Config, route: Route, gold_name: str, tes
     return CorpusResult(
         config.run_metrics, signature(config), counted.sentences, counted.totals, counted.cutoff,
         config.params.cutoff_len, gold_trees, test_trees, average=config.average,
-        warnings=tuple(_warnings(counted, config, runs, gold_name, test_name, roots)
+        warnings=tuple(_warnings(counted, config, runs, gold_name, test_name, roots, bare)
                        + _dependency_warnings(counted, config, formats, gold_name)),
         stopped=stopped, worst_words=worst_words, errors=errors, not_ok=counted.not_ok,
         rows=counted.rows, runs=runs, route=route.name,
@@ -64,7 +67,7 @@ def conclude(counted: Counted, config: Config, route: Route, gold_name: str, tes
 
 
 def _warnings(counted: Counted, config: Config, runs: Sequence[Run], gold_name: str,
-              test_name: str, roots: Roots) -> list[str]:
+              test_name: str, roots: Roots, bare: bool = False) -> list[str]:
     """What the figures make a reader need to know, from the tallies."""
     tallies = counted.tallies
     warnings = config.warnings()
@@ -91,7 +94,8 @@ def _warnings(counted: Counted, config: Config, runs: Sequence[Run], gold_name: 
 
         differ = warning(tallies["words_differ"], tallies["with_words"])
     else:
-        differ = _words_differ(tallies["mismatched"], tallies["quoted"], config.params.spmrl)
+        differ = _words_differ(tallies["mismatched"], tallies["quoted"], config.params.spmrl,
+                               test_name if bare else None)
     if differ is not None:
         warnings.append(differ)
     warnings += _conventions(tallies, config)
@@ -234,14 +238,22 @@ def _conventions(tallies: Mapping[str, int], config: Config) -> list[str]:
             "own tags deciding what is deleted) would have left out as length or word "
             "mismatches: a punctuation mark the parser tagged as a word, or a word it tagged "
             "as punctuation")
+    case = tallies.get("case", 0)
+    if case:
+        out.append(
+            f"{plural(case, 'pair')} whose kept words differ from gold's only in case (a "
+            "lowercased test, as unsupervised parsers write) scored: the unsupervised "
+            "convention compares spans by position, as compare_trees.py does, not words")
     return out
 
 
-def _words_differ(count: int, quotes: int = 0, spmrl: bool = False) -> str | None:
+def _words_differ(count: int, quotes: int = 0, spmrl: bool = False,
+                  bare: str | None = None) -> str | None:
     """What to do about ``count`` pairs whose words differ from gold,
     ``quotes`` of them made by quotes tagged differently, or None: first
     what keeps the figures EVALB's (``-p new`` for the quotes), then
-    ``--yield align``, whose figures are not."""
+    ``--yield align``, whose figures are not; for a test file ``bare``
+    that is an unsupervised parser's output, ``-p unsupervised``."""
     if not count:
         return None
     if spmrl:
@@ -249,6 +261,12 @@ def _words_differ(count: int, quotes: int = 0, spmrl: bool = False) -> str | Non
     pairs = f"{count} pairs whose words differ from gold (length or word mismatches) are " \
         "errors" if count > 1 else "1 pair whose words differ from gold (a length or word " \
         "mismatch) is an error"
+    if bare is not None:
+        return (f"{pairs}: {bare} holds bare brackets over the words the unsupervised "
+                "convention keeps (an unsupervised parser's output, or parsedit baseline's): "
+                "-p unsupervised scores it under that convention, reading it as bare "
+                "brackets (--test-format bare says so); --yield align would align its words "
+                "instead, and its figures are not that convention's")
     if quotes:
         which = "it differs" if count == 1 else "all of them differ" if quotes == count \
             else f"{quotes} of them differ"

@@ -30,7 +30,7 @@ from parsedit.pipeline.tally import RowSink, Tally
 from parsedit.pipeline.units import Job, Unit, chunks, range_lines, score_unit
 from parsedit.pipeline.workers import tallies
 from parsedit.results import CorpusResult
-from parsedit.trees.formats import SCORED, chosen, read_sides
+from parsedit.trees.formats import SCORED, against_gold, chosen, read_sides
 from parsedit.trees.ranges import Reroute, by_ranges, iter_line_ranges
 from parsedit.trees.reader import Item
 from parsedit.trees.roots import ROOT_SAMPLE
@@ -89,13 +89,19 @@ def _job(scorer: Scorer, route: Route, gold_name: str, test_name: str, worst_wor
 
 
 def _result(job: Job, tally: Tally, stopped: str | None, roots: Roots, worst_words: int,
-            errors: int, formats: tuple[str, str] = BRACKETED) -> CorpusResult:
-    """The result of a run's tally (see :func:`~parsedit.pipeline.conclude.conclude`)."""
+            errors: int, formats: tuple[str, str] = BRACKETED,
+            bare: Callable[[], bool] | None = None) -> CorpusResult:
+    """The result of a run's tally (see :func:`~parsedit.pipeline.conclude.conclude`;
+    ``bare``, asked only if some pairs' words differ: whether the test file
+    is an unsupervised parser's output, scored outside that convention)."""
+    counted = tally.counted()
     scorer = job.scorer
     worst = tuple(tally.worst.top(worst_words)) if tally.worst is not None else None
     analysis = analyse(tally.sentences, scorer.metrics, errors) if errors else None
-    return conclude(tally.counted(), scorer.config, job.route, job.gold_path,
-                    job.test_path, roots, stopped, scorer.runs, worst, analysis, formats)
+    unsupervised = bare is not None and counted.tallies["mismatched"] > 0 and bare()
+    return conclude(counted, scorer.config, job.route, job.gold_path,
+                    job.test_path, roots, stopped, scorer.runs, worst, analysis, formats,
+                    unsupervised)
 
 
 def file_facts(config: Config, gold_path: str, test_path: str,
@@ -194,7 +200,27 @@ def evaluate(gold_path: str, test_path: str, config: Config | None = None,
     firsts = zip(*read_sides(gold_path, test_path, gold_encoding, test_encoding, splits,
                              formats))
     return _result(job, tally, stopped, root_labels(config, firsts), worst_words, errors,
-                   formats)
+                   formats, lambda: _unsupervised_output(config, gold_path, test_path,
+                                                         encodings, formats))
+
+
+def _unsupervised_output(config: Config, gold_path: str, test_path: str,
+                         encodings: tuple[str, str], formats: tuple[str, str]) -> bool:
+    """Whether the test file, scored outside the unsupervised convention,
+    is what an unsupervised parser writes: named bare brackets, or read as
+    bracketed trees but holding bare brackets over the words that
+    convention keeps (so that the warning about words that differ points to
+    ``-p unsupervised`` rather than ``--yield align``)."""
+    if config.params.unsupervised:
+        return False
+    if formats[1] == "bare":
+        return True
+    if formats != BRACKETED or STDIN in (gold_path, test_path):
+        return False
+    from parsedit.params import shipped_params
+
+    return against_gold(test_path, gold_path, shipped_params("unsupervised").normalisation,
+                        encodings) == "bare"
 
 
 IN_MEMORY = Facts("trees")

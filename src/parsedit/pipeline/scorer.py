@@ -35,7 +35,13 @@ from parsedit.limits import max_edit_size
 from parsedit.metrics import registry
 from parsedit.metrics.base import Outcome
 from parsedit.metrics.errors import sentence_errors
-from parsedit.pipeline.tally import KEPT_NONE_NOTE, QUOTE_NOTE, RESCUED_NOTE, TOO_LARGE
+from parsedit.pipeline.tally import (
+    CASE_NOTE,
+    KEPT_NONE_NOTE,
+    QUOTE_NOTE,
+    RESCUED_NOTE,
+    TOO_LARGE,
+)
 from parsedit.plural import plural
 from parsedit.results import (
     EditScript,
@@ -164,7 +170,8 @@ class Scorer:
         own = test_sentence  # (deleted by its own tags: EVALB's way)
         if by_gold and test is not None and test.tokens and gold_raw \
                 and test.tokens != gold_raw:
-            test_sentence = norm.normalise(*gold_tags.by_gold(norm, gold_raw, test.tokens))
+            test_sentence = norm.normalise(*gold_tags.by_gold(
+                norm, gold_raw, test.tokens, bool(self.config.params.unsupervised)))
         absent = self._absent(
             number, (gold, test), (gold_path, test_path), length,
             None if test_sentence is None else len(test_sentence.words),
@@ -233,10 +240,18 @@ class Scorer:
                             f"{len(test_words)}{empties or (f' ({QUOTE_NOTE})' if quotes else '')}",
                             f"Length unmatch ({len(gold_words)}|{len(test_words)})",
                             "quotes" if quotes else "length")
+        # (under the unsupervised convention spans are compared by position,
+        # as compare_trees.py compares them: words that differ in case alone,
+        # a lowercased test, are scored, and the pair says so)
+        cased = None
         if gold_words != test_words:
+            folds = bool(self.config.params.unsupervised)
             for i, (g, t) in enumerate(zip(gold_words, test_words), start=1):
                 g, t = g[:-1], t[:-1]  # drop the preterminal's close bracket
                 if not norm.same_word(g, t):
+                    if folds and g.casefold() == t.casefold():
+                        cased = cased or f"{CASE_NOTE} (word {i}: gold {g!r}, test {t!r})"
+                        continue
                     return mismatch(f"words differ at word {i}: gold {g!r}, test {t!r}",
                                     f"Words unmatch ({g}|{t})", "words")
             test_tokens = _with_words(test_tokens, gold_words)
@@ -251,8 +266,10 @@ class Scorer:
         counts = {name: outcome.counts for name, outcome in outcomes.items()}
         if self.aligned is not None:
             counts["words"] = self.aligned.same(len(gold_words))
-        return SentenceResult(number, "ok", None, counts, length=length, details=details,
-                              outer_bracket=_outer(gold_tokens, test_tokens)), outcomes
+        return SentenceResult(number, "ok", cased and f"{where}: {cased}", counts,
+                              length=length, details=details,
+                              outer_bracket=_outer(gold_tokens, test_tokens),
+                              cause=cased and "case"), outcomes
 
     def _absent(self, number: int, items: tuple[Item | None, Item | None],
                 paths: tuple[str, str], length: int, test_words: int | None, gold_ok: bool,

@@ -309,6 +309,10 @@ TWICE_NOTE = "then scored as well, as EVALB_SPMRL scores it (two rows for one li
 _X = re.compile(re.escape(X_NOTE) + r": (\d+) gold brackets where the gold tree has (\d+)")
 RESCUED_NOTE = ("scored by the gold tags' deletions (--delete-by gold); deleting by each "
                 "side's own tags, as EVALB does, would have left it out:")
+# The note of a pair scored under the unsupervised convention whose kept
+# words differ from gold's in case alone (spans compared by position).
+CASE_NOTE = ("scored by position, as the unsupervised convention compares spans "
+             "(compare_trees.py): its words differ from gold's only in case")
 # What a skip's message adds when the gold tags keep no word of the pair
 # (--delete-by gold), which the warnings count apart from a test read with
 # no word.
@@ -325,7 +329,9 @@ def x_tally(message: str | None) -> tuple[int, int] | None:
 def noted(s: SentenceResult) -> bool:
     """Whether a sentence is kept among those not ``ok``: not scored ``ok``,
     or scored with a cause (EVALB_SPMRL's rows of zeros, a pair
-    ``--delete-by gold`` scored that EVALB's way would have left out)."""
+    ``--delete-by gold`` scored that EVALB's way would have left out, a
+    pair whose words differ from gold's in case alone under the
+    unsupervised convention)."""
     return s.status != "ok" or s.cause is not None
 
 
@@ -347,8 +353,9 @@ def tallies(not_ok: Iterable[SentenceResult]) -> dict[str, int]:
     pairs it scores twice (``spmrl_twice``), its ``-X`` rows (``x_rows``)
     with the gold brackets it counted for them (``x_gold``) and those their
     trees have (``x_kept``); pairs ``--delete-by gold`` rescued
-    (``rescued``); test sentences left out as unparsed (``unparsed``: an
-    empty or unreadable line, or one without words, not counted by
+    (``rescued``); pairs scored under the unsupervised convention whose
+    words differ from gold's in case alone (``case``); test sentences left
+    out as unparsed (``unparsed``: an empty or unreadable line, or one without words, not counted by
     ``--failures``); pairs whose test side kept no word (``no_words``), and
     of those the pairs whose gold side kept none either (``kept_none``:
     under KEEP_LABEL, often a gold tag set the list does not know; a test
@@ -406,7 +413,8 @@ def beyond_evalb(sentence: SentenceResult) -> bool:
 # The tallies the warnings need (see scored_tallies).
 TALLIES = ("gold", "test", "with_words", "words_differ", "beyond_evalb", "mismatched", "quoted",
            "too_large",
-           "spmrl_zero", "spmrl_twice", "x_rows", "x_gold", "x_kept", "rescued", "unparsed",
+           "spmrl_zero", "spmrl_twice", "x_rows", "x_gold", "x_kept", "rescued", "case",
+           "unparsed",
            "no_words", "kept_none")
 
 

@@ -159,15 +159,20 @@ def read_items(path: str, name: str, encoding: str = DEFAULT_ENCODING) -> Iterat
 def against_gold(test: str, gold: str, norm: Normalisation,
                  encodings: tuple[str, str] = (DEFAULT_ENCODING, DEFAULT_ENCODING)) -> str:
     """``bare`` if the first test line holds, read as bare brackets, the
-    words of its gold line (the words ``norm`` keeps, or all of them) and
-    read as a bracketed tree does not; else ``bracketed``."""
+    words of its gold line (the words ``norm`` keeps, or all of them; in
+    any case, as unsupervised parsers often lowercase them) and read as a
+    bracketed tree does not; else ``bracketed``."""
     from parsedit.trees.bare import bare_item, words
+
+    def folded(found: list[str]) -> list[str]:
+        return [word.casefold() for word in found]
 
     for g, t in zip(read_trees(gold, encodings[0]), lines(test, encodings[1])):
         if g.tokens is None or type(t) is Overlong or not t.strip(SPACES):
             continue
-        expected = (words(g), [w[:-1] for w in norm.normalise(g.tokens).words])
+        expected = (folded(words(g)), folded([w[:-1] for w in norm.normalise(g.tokens).words]))
         bracketed = read_sentence(t)
-        return "bare" if words(bare_item(t)) in expected and (
-            bracketed.tokens is None or words(bracketed) not in expected) else "bracketed"
+        return "bare" if folded(words(bare_item(t))) in expected and (
+            bracketed.tokens is None or folded(words(bracketed)) not in expected) \
+            else "bracketed"
     return "bracketed"

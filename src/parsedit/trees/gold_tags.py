@@ -41,12 +41,14 @@ def _terminals(tokens: Sequence[str]) -> list[tuple[int, str | None, str]]:
     return out
 
 
-def _aligned(gold: list[str], test: list[str]) -> list[int | None]:
+def _aligned(gold: list[str], test: list[str], fold_case: bool = False) -> list[int | None]:
     """For each test word, the position of its gold word (None if none):
     position by position when the counts are equal, else each test word
-    with the next gold word equal to it."""
+    with the next gold word equal to it (in any case, with ``fold_case``)."""
     if len(gold) == len(test):
         return list(range(len(test)))
+    if fold_case:
+        gold, test = [w.casefold() for w in gold], [w.casefold() for w in test]
     out: list[int | None] = []
     at = 0
     for word in test:
@@ -57,17 +59,21 @@ def _aligned(gold: list[str], test: list[str]) -> list[int | None]:
     return out
 
 
-def by_gold(norm: Normalisation, gold: Tokens, test: Tokens) -> tuple[Tokens, set[int]]:
+def by_gold(norm: Normalisation, gold: Tokens, test: Tokens,
+            fold_case: bool = False) -> tuple[Tokens, set[int]]:
     """The test's tokens and the ``keep`` set (:meth:`Normalisation.normalise`'s)
     that delete its words where gold's tags do, and only there: a word gold
     deletes is given gold's tag (so it goes, whatever its own), a word gold
-    keeps but whose own tag is a delete label is kept."""
+    keeps but whose own tag is a delete label is kept.  With ``fold_case``
+    (the unsupervised convention, which compares spans by position) a test
+    word is put against a gold word that differs from it in case alone."""
 
     def deleted(tag: str | None) -> bool:
         return tag is not None and norm.token(f"({tag} -)")[0]
 
     gold_terms, test_terms = _terminals(gold), _terminals(test)
-    alignment = _aligned([w for _, _, w in gold_terms], [w for _, _, w in test_terms])
+    alignment = _aligned([w for _, _, w in gold_terms], [w for _, _, w in test_terms],
+                         fold_case)
     out = list(test)
     keep: set[int] = set()
     number = 0  # preterminals with a deleted tag so far (what keep numbers)
