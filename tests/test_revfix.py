@@ -141,3 +141,34 @@ def test_bare_test_outside_the_convention_points_to_it(tmp_path: Path) -> None:
     result = run("score", gold, str(other))
     warning = next(line for line in result.stderr.splitlines() if "differ from gold" in line)
     assert "--yield align scores them" in warning and "unsupervised" not in warning
+
+
+def test_error_rules_for_another_treebank_are_named(shared: Path) -> None:
+    """PTB's rule set over French trees: its VP, clause and modifier
+    attachment labels never occur, and the warning names the shipped rule
+    set that fits (sequoia); none with that rule set, nor for PTB trees."""
+    gold = str(shared / "sequoia/gold.mrg")
+    test = str(shared / "sequoia/AntGro.mrg")
+    ptb = _json("score", "--error-classes", gold, test)
+    found = [w for w in ptb["warnings"] if w.startswith("error classes:")]
+    assert len(found) == 1, ptb["warnings"]
+    assert "VP attachment: VP" in found[0] and "clause attachment: S, SINV, SBAR" in found[0]
+    assert found[0].endswith("--error-rules sequoia fits their labels better")
+    sequoia = _json("score", "--error-classes", "--error-rules", "sequoia", gold, test)
+    assert not [w for w in sequoia["warnings"] if w.startswith("error classes:")]
+    english = str(shared / "ptb-sample/wsj_0001-0199.orig")
+    same = _json("score", "--error-classes", "--metrics", "parseval", english, english)
+    assert not [w for w in same["warnings"] if w.startswith("error classes:")]
+    # the Python API's Evaluator sums what the warning reads, state and all
+    import parsedit
+
+    lines = Path(gold).read_text().splitlines()
+    tests = Path(test).read_text().splitlines()
+    one = parsedit.Evaluator("parseval", error_classes=True)
+    one.update(lines[:150], tests[:150])
+    two = parsedit.Evaluator("parseval", error_classes=True)
+    two.update(lines[150:], tests[150:])
+    state = {k: one.state()[k] + two.state()[k] for k in one.state()}
+    three = parsedit.Evaluator("parseval", error_classes=True)
+    three.load_state(state)
+    assert [w for w in three.compute().warnings if w.startswith("error classes:")] == found

@@ -545,6 +545,9 @@ def _flatten(prefix: str, value: Any, out: dict[str, float]) -> None:
     the rows of a counts class's ``TABLES`` fields (``(name, n1, n2, ...)``,
     the dependency metric's per-relation counts) are, by their names
     (``PREFIX.FIELD.NAME.1``, ``.2``, ...)."""
+    if type(value) is int or type(value) is float:  # a number in a mapping
+        out[prefix] = value
+        return
     if isinstance(value, Mapping):
         for name, part in value.items():
             _flatten(f"{prefix}.{name}", part, out)
@@ -569,6 +572,8 @@ def _flatten(prefix: str, value: Any, out: dict[str, float]) -> None:
 
 def _rebuild(prefix: str, template: Any, state: Mapping[str, float]) -> Any:
     """``template``'s type with its numbers taken from ``state``."""
+    if type(template) is int or type(template) is float:  # a number in a mapping
+        return state[prefix]
     if isinstance(template, Mapping):
         return {name: _rebuild(f"{prefix}.{name}", part, state)
                 for name, part in template.items()}

@@ -80,7 +80,9 @@ from parsedit.metrics.error_rules import (
     TITLES,
     Fix,
     RuleSet,
+    _matcher,
     load_rules,
+    shipped_rules,
 )
 from parsedit.trees.bracketing import (
     CLOSING,
@@ -869,22 +871,34 @@ class ClassCounts:
 
     classes: Mapping[str, ClassCount] = field(default_factory=_zeros)
     sentences: int = 0
+    #: the gold brackets (phrases and preterminals) of the sentences, and per
+    #: ``rule set:attachment class`` (the run's rule set and each shipped
+    #: one), those whose label the class's movers name: what tells a rule
+    #: set written for another treebank's labels (:meth:`ErrorClasses.warnings`)
+    gold_labels: int = 0
+    fits: Mapping[str, int] = field(default_factory=dict)
 
     def __add__(self, other: ClassCounts) -> ClassCounts:
         if not isinstance(other, ClassCounts):
             return NotImplemented
         theirs = other.classes
+        fits = dict(self.fits)
+        for key, n in other.fits.items():
+            fits[key] = fits.get(key, 0) + n
         return ClassCounts({k: v if theirs[k] is _NONE else v + theirs[k]
                             for k, v in self.classes.items()},
-                           self.sentences + other.sentences)
+                           self.sentences + other.sentences,
+                           self.gold_labels + other.gold_labels, fits)
 
     @classmethod
-    def sentence(cls, found: Sequence[Classified]) -> ClassCounts:
-        """One sentence's counts, of its classified fixes."""
+    def sentence(cls, found: Sequence[Classified], gold_labels: int = 0,
+                 fits: Mapping[str, int] | None = None) -> ClassCounts:
+        """One sentence's counts, of its classified fixes (and of its gold
+        labels, see the fields)."""
         classes = _zeros()
         for fix in found:
             classes[fix.name] = classes[fix.name] + ClassCount(1, fix.brackets)
-        return cls(classes, 1)
+        return cls(classes, 1, gold_labels, fits or {})
 
     @property
     def count(self) -> dict[str, int]:
@@ -949,18 +963,43 @@ class ErrorClasses(Metric[ClassCounts]):
 
     def __init__(self, rules: RuleSet | str = "ptb") -> None:
         self.rules = load_rules(rules) if isinstance(rules, str) else rules
+        sets = {name: load_rules(name) for name in shipped_rules()}
+        sets[self.rules.name] = self.rules
+        #: per ``rule set:class``, the movers' labels of its attachment rules
+        self.named = {f"{name}:{cls}": labels for name, rule_set in sets.items()
+                      for cls, labels in attachment_labels(rule_set).items()}
+        self._matchers = {key: _matcher(labels) for key, labels in self.named.items()}
+        self._fits: dict[str, tuple[str, ...]] = {}  # label -> the keys it fits
 
     def describe(self) -> list[str]:
         return [f"error-classes:{self.rules.describe()}"]
 
     def zero(self) -> ClassCounts:
-        return ClassCounts()
+        return ClassCounts(fits=dict.fromkeys(self.named, 0))
+
+    def _labels(self, gold: Bracketing) -> tuple[int, dict[str, int]]:
+        """The gold brackets' labels (phrases and tags), and per ``rule
+        set:class`` how many its movers name."""
+        fits = dict.fromkeys(self.named, 0)
+        n = 0
+        for kind, text in decode_all(gold):
+            if kind is OPEN or kind is TAGGED:
+                n += 1
+                keys = self._fits.get(text)
+                if keys is None:
+                    keys = tuple(k for k, m in self._matchers.items() if m.match(text))
+                    if len(self._fits) < 1 << 16:
+                        self._fits[text] = keys
+                for key in keys:
+                    fits[key] += 1
+        return n, fits
 
     def score(self, gold: Bracketing, test: Bracketing) -> Outcome:
+        labels, fits = self._labels(gold)
         if gold == test:
-            return Outcome(ClassCounts(sentences=1), ())
+            return Outcome(ClassCounts(sentences=1, gold_labels=labels, fits=fits), ())
         found = fixes(gold, test, self.rules)
-        return Outcome(ClassCounts.sentence(found), tuple(found))
+        return Outcome(ClassCounts.sentence(found, labels, fits), tuple(found))
 
     def failure(self, gold: Bracketing) -> ClassCounts:
         """A failed parse: its gold brackets are all missing; counted as
@@ -968,7 +1007,36 @@ class ErrorClasses(Metric[ClassCounts]):
         n = len(_keys(gold))
         classes = _zeros()
         classes[OTHER] = ClassCount(int(n > 0), n)
-        return ClassCounts(classes, 1)
+        return ClassCounts(classes, 1, *self._labels(gold))
+
+    def warnings(self, total: ClassCounts) -> list[str]:
+        """A rule set written for another treebank's labels: when the gold
+        trees (:data:`FIT_SAMPLE` labels or more) have no label that two of
+        its attachment classes' movers name (PTB's VP and S/SBAR in French
+        trees), those attachments are never found and their errors fall to
+        other classes; the shipped rule set whose labels the gold trees have
+        most is named."""
+        if total.gold_labels < FIT_SAMPLE:
+            return []
+
+        def unseen(name: str) -> list[str]:
+            return [key.partition(":")[2] for key in self.named
+                    if key.partition(":")[0] == name and not total.fits.get(key)]
+
+        mine = self.rules.name
+        missing = unseen(mine)
+        if len(missing) < 2:
+            return []
+        labels = "; ".join(f"{TITLES[cls]}: {', '.join(self.named[f'{mine}:{cls}'])}"
+                           for cls in missing)
+        others = sorted((len(unseen(name)), name) for name in shipped_rules() if name != mine)
+        better = [name for n, name in others if n < len(missing)]
+        advice = f"--error-rules {better[0]} fits their labels better" if better else \
+            "a rule set written for their labels (--error-rules FILE) classifies them"
+        return [f"error classes: the gold trees have none of the labels that rule set "
+                f"{mine}'s {len(missing)} attachment classes move ({labels}), so those "
+                "classes find nothing and the errors go to other classes (often other); "
+                f"{advice}"]
 
     def terms(self, counts: ClassCounts) -> Sequence[float]:
         """Per class, in :data:`CLASSES` order, its brackets."""
@@ -985,6 +1053,23 @@ class ErrorClasses(Metric[ClassCounts]):
         """Each class's brackets (fewer is better)."""
         return {name: Part(TITLES[name], partial(_column, k), False)
                 for k, name in enumerate(CLASSES)}
+
+
+# The gold labels (brackets and tags) a run must have before a rule set's
+# fit to them is judged (about 20 sentences).
+FIT_SAMPLE = 500
+
+
+def attachment_labels(rules: RuleSet) -> dict[str, tuple[str, ...]]:
+    """Per attachment class (:data:`ATTACHMENT`) of ``rules``, the label
+    patterns its ``movers`` conditions name."""
+    out: dict[str, tuple[str, ...]] = {}
+    for rule in rules.rules.get("move", ()):
+        if rule.name in ATTACHMENT:
+            for key, patterns in rule.patterns:
+                if key == "movers":
+                    out[rule.name] = (*out.get(rule.name, ()), *patterns)
+    return out
 
 
 def _column(k: int, sums: Any) -> Any:
