@@ -172,3 +172,29 @@ def test_error_rules_for_another_treebank_are_named(shared: Path) -> None:
     three = parsedit.Evaluator("parseval", error_classes=True)
     three.load_state(state)
     assert [w for w in three.compute().warnings if w.startswith("error classes:")] == found
+
+
+def test_grammars_check_knows_an_error_class_rule_set(tmp_path: Path, shared: Path) -> None:
+    """grammars check validates a rule set as one (by path or by shipped
+    name), not as a cost scheme; counts are words ("0 warnings")."""
+    folder = Path(__file__).resolve().parents[1] / "grammars" / "error-classes"
+    for path in (str(folder / "ptb.toml"), "ptb"):
+        result = run("grammars", "check", path)
+        assert result.exit_code == 0, result.output
+        assert "OK, an error-class rule set (ptb@" in result.stdout
+        assert result.stdout.rstrip().endswith("rules), 0 warnings")
+    odd = tmp_path / "odd.toml"
+    odd.write_text('name = "odd"\n[[relabel]]\nclass = "different_label"\n'
+                   '[[relabel]]\nclass = "single_word_phrase"\nover_word = true\n'
+                   '[[move]]\nclass = "vp_attachment"\nmovers = ["VP"]\n')
+    result = run("grammars", "check", str(odd), "--alphabet", str(shared / "sequoia/gold.mrg"))
+    assert result.exit_code == 0, result.output
+    assert "[[relabel]] number 2 (single_word_phrase) never applies" in result.stderr
+    assert "movers pattern 'VP' matches no label or tag of" in result.stderr
+    assert result.stdout.rstrip().endswith("3 rules), 2 warnings")
+    bad = tmp_path / "bad.toml"
+    bad.write_text('name = "bad"\n[[move]]\nclass = "nonsense"\n')
+    result = run("grammars", "check", str(bad))
+    assert result.exit_code == 1
+    assert "[[move]] number 1: 'class' must be one of" in result.stderr
+    assert result.stderr.rstrip().endswith(f"{bad}: 1 error")

@@ -61,7 +61,8 @@ def show(scheme: str) -> None:
 
 
 
-@grammars.command(short_help="Every error in a scheme or a head table, with its line.")
+@grammars.command(short_help="Every error in a scheme, a head table or an error-class "
+                             "rule set, with its line.")
 @click.argument("scheme", metavar="NAME|PATH")
 @click.option("--alphabet", "treebanks", multiple=True, type=FILE, metavar="TREEBANK",
               help="Check classes against the labels of these trees (default: the Penn "
@@ -71,16 +72,22 @@ def show(scheme: str) -> None:
 @encoding_options(alias=False, sides=False)
 @user_errors
 def check(scheme: str, treebanks: tuple[str, ...], params: str, input_encoding: str) -> None:
-    """Every error in a scheme or a head table (a file or a shipped name), with
-    its line; exit 1 if there is one."""
+    """Every error in a scheme, a head table or an error-class rule set (a
+    file or a shipped name), with its line; exit 1 if there is one."""
     from parsedit.costs.grammars import check_scheme  # pynini: only when checking
     from parsedit.deps.heads import head_table_path
+    from parsedit.metrics.error_rules import rule_set_path
 
     table = head_table_path(scheme)
+    rule_set = rule_set_path(scheme) if table is None else None
     if table is not None:
         from parsedit.deps.check import check_table
 
         verdict = check_table(table, treebanks, input_encoding)
+    elif rule_set is not None:
+        from parsedit.metrics.error_rules import check_rule_set
+
+        verdict = check_rule_set(rule_set, treebanks, input_encoding)
     else:
         verdict = check_scheme(scheme, treebanks, params, input_encoding)
     for problem in verdict.problems:

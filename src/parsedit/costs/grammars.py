@@ -27,6 +27,7 @@ from parsedit.fst.files import (
 from parsedit.names import names_file
 from parsedit.output import destination, replacing, write_text
 from parsedit.params import load_params
+from parsedit.plural import plural
 from parsedit.trees.source import DEFAULT_ENCODING, check_encoding, check_files
 
 
@@ -73,10 +74,10 @@ def check_scheme(scheme: str, treebanks: Sequence[str] = (), params: str = "coll
     problems = check(path, symbols, where, shown)
     errors = sum(p.level == "error" for p in problems)
     if errors:
-        return Verdict(problems, errors, f"{shown}: {errors} error(s)")
+        return Verdict(problems, errors, f"{shown}: {plural(errors, 'error')}")
     loaded = load_costs(scheme)
     return Verdict(problems, 0, f"{shown}: OK ({loaded.name}@{loaded.digest}), "
-                                f"{len(problems)} warning(s)")
+                                f"{plural(len(problems), 'warning')}")
 
 
 def compile_far(scheme: str, treebanks: Sequence[str], encodings: Sequence[str] = (),

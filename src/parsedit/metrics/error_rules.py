@@ -66,10 +66,13 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from parsedit.errors import ConfigError
 from parsedit.frozen import fast_init
+
+if TYPE_CHECKING:
+    from parsedit.costs.grammars import Verdict
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -287,6 +290,78 @@ def parse_rules(text: str, source: str) -> RuleSet:
                for kind, found in rules.items()}
     digest = hashlib.sha256(json.dumps(content).encode()).hexdigest()[:8]
     return RuleSet(name, source, str(data.get("description", "")), rules, digest)
+
+
+def rule_set_path(name_or_path: str) -> Path | None:
+    """The error-class rule set ``parsedit grammars check`` is asked about,
+    or None when it is asked about something else: a TOML file with
+    ``[[move]]``, ``[[relabel]]`` or ``[[node]]`` tables (and no ``kind``:
+    a head table says ``kind = "head-table"``), or the name of a shipped
+    rule set that names no shipped cost scheme or head table."""
+    path = Path(name_or_path)
+    if path.is_file():
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            return None
+        return path if "kind" not in data and set(data) & set(KINDS) else None
+    from parsedit.costs.shipped import shipped_file
+    from parsedit.names import names_file
+
+    if names_file(name_or_path) or shipped_file(name_or_path) is not None:
+        return None
+    return rules_file(name_or_path)
+
+
+def check_rule_set(path: Path, treebanks: Sequence[str] = (),
+                   encoding: str = "utf-8") -> Verdict:
+    """``parsedit grammars check`` for an error-class rule set: an error
+    where :func:`load_rules` refuses it; warnings for rules that can never
+    apply (an earlier rule of their kind without conditions takes every fix
+    they would) and, with ``treebanks``, for label patterns that match no
+    label or tag of their trees (the rule never applies to them)."""
+    from parsedit.costs.grammars import Verdict
+    from parsedit.costs.reader import Problem
+    from parsedit.deps.heads import treebank_categories
+    from parsedit.plural import plural
+    from parsedit.trees.source import check_encoding, check_files
+
+    categories: list[str] = []
+    where = " and ".join(treebanks)
+    if treebanks:
+        check_files(*((treebank, check_encoding(encoding)) for treebank in treebanks))
+        categories = treebank_categories(treebanks, encoding)
+        if not categories:
+            raise ConfigError(f"no tree could be read from {where}")
+    try:
+        rules = parse_rules(path.read_text(encoding="utf-8"), str(path))
+    except (OSError, UnicodeDecodeError) as error:
+        raise ConfigError(f"cannot read error-class rules {path}: {error}") from None
+    except ConfigError as error:
+        message = str(error).removeprefix(f"{path}: ")
+        return Verdict([Problem(str(path), None, message)], 1, f"{path}: 1 error")
+    problems: list[Problem] = []
+
+    def warn(message: str) -> None:
+        problems.append(Problem(str(path), None, message, "warning"))
+
+    for kind, found in rules.rules.items():
+        for k, rule in enumerate(found, 1):
+            catch_all = next((j for j, earlier in enumerate(found[:k - 1], 1)
+                              if not earlier.patterns and not earlier.flags
+                              and earlier.fix_kind in (None, rule.fix_kind)), None)
+            if catch_all is not None:
+                warn(f"[[{kind}]] number {k} ({rule.name}) never applies: [[{kind}]] "
+                     f"number {catch_all} has no condition and takes every fix first")
+            for key, patterns in rule.patterns if categories else ():
+                for pattern in patterns:
+                    matcher = _matcher((pattern,))
+                    if not any(matcher.match(c) for c in categories):
+                        warn(f"[[{kind}]] number {k} ({rule.name}): {key} pattern "
+                             f"{pattern!r} matches no label or tag of {where}")
+    count = sum(len(found) for found in rules.rules.values())
+    return Verdict(problems, 0, f"{path}: OK, an error-class rule set ({rules.describe()}, "
+                                f"{plural(count, 'rule')}), {plural(len(problems), 'warning')}")
 
 
 def _folders() -> list[Path]:
