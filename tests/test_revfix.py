@@ -198,3 +198,41 @@ def test_grammars_check_knows_an_error_class_rule_set(tmp_path: Path, shared: Pa
     assert result.exit_code == 1
     assert "[[move]] number 1: 'class' must be one of" in result.stderr
     assert result.stderr.rstrip().endswith(f"{bad}: 1 error")
+
+
+def test_compare_takes_what_score_takes(tmp_path: Path) -> None:
+    """compare reads bare brackets under -p unsupervised (systems against
+    the baselines, a lowercased one too) and picks the dependency metric
+    for CoNLL-U files, as score does."""
+    gold = str(tmp_path / "gold.mrg")
+    Path(gold).write_text("\n".join(UNSUP_GOLD) + "\n")
+    right, left = tmp_path / "right.txt", tmp_path / "left.txt"
+    assert run("baseline", "right", gold, "-o", str(right)).exit_code == 0
+    assert run("baseline", "left", gold, "-o", str(left)).exit_code == 0
+    lower = tmp_path / "lower.txt"
+    lower.write_text(right.read_text().lower())
+    result = run("compare", "-p", "unsupervised", gold, str(right), str(left), str(lower),
+                 "--samples", "50", "--format", "json", "-q")
+    assert result.exit_code == 0, result.output
+    import json
+
+    report = json.loads(result.stdout)
+    score = _json("score", "-p", "unsupervised", gold, str(right))
+    figures = {s["name"]: s for s in report["systems"]}
+    assert set(figures) == {"right", "left", "lower"}
+    assert figures["right"]["summary"]["ok"] == figures["lower"]["summary"]["ok"] == 3
+    headline = score["corpus"]["unsupervised"]["sentence_f"]
+    assert figures["right"]["figures"]["unsupervised"] == pytest.approx(headline)
+    assert figures["lower"]["figures"]["unsupervised"] == pytest.approx(headline)
+    # CoNLL-U: dep without --metrics dep
+    conllu = []
+    for name, trees in (("gold", UNSUP_GOLD), ("test", [*UNSUP_GOLD[:2], TEST[1]])):
+        source = tmp_path / f"{name}.mrg"
+        source.write_text("\n".join(trees) + "\n")
+        target = tmp_path / f"{name}.conllu"
+        assert run("convert", str(source), "-o", str(target)).exit_code == 0
+        conllu.append(str(target))
+    result = run("compare", conllu[0], conllu[1], conllu[0], "--name", "test",
+                 "--name", "same", "--samples", "50", "-q")
+    assert result.exit_code == 0, result.output
+    assert "UAS" in result.stdout

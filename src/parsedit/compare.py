@@ -38,7 +38,7 @@ from parsedit.metrics.base import Metric
 from parsedit.pipeline.run import evaluate, input_formats
 from parsedit.plural import plural
 from parsedit.results import CorpusResult
-from parsedit.trees.formats import read_items
+from parsedit.trees.formats import against_gold, read_items
 from parsedit.trees.source import DEFAULT_ENCODING, check_files
 
 if TYPE_CHECKING:
@@ -257,7 +257,8 @@ def compare(gold: str, paths: list[str], config: Config, names: tuple[str, ...] 
     """Score every system in ``paths`` against ``gold`` and compare them
     (see the module's text); ``progress`` hears of every phase;
     ``formats``: the gold file's and the systems' (``auto``: told from
-    their first lines; bracketed or conllu).  Every
+    their first lines, and under the unsupervised convention a system's bare
+    brackets from the gold file's words; bracketed, conllu or bare).  Every
     option is checked, and every file read through, before the first is
     scored."""
     if len(paths) < 2:
@@ -283,10 +284,15 @@ def compare(gold: str, paths: list[str], config: Config, names: tuple[str, ...] 
     results = []
     for k, (label, path) in enumerate(zip(labels, paths), start=1):
         phase = f"scoring {label} ({k}/{len(paths)})"
+        # (under the unsupervised convention a system may write bare
+        # brackets, told by the gold file's words, as score tells them)
+        test_format = against_gold(path, gold, config.params.normalisation,
+                                   (gold_encoding, test_encoding)) \
+            if formats[1] == "auto" and config.params.unsupervised else formats[1]
         results.append(evaluate(gold, path, config, jobs=jobs,
                                 progress=partial(report, phase, total),
                                 gold_encoding=gold_encoding, test_encoding=test_encoding,
-                                formats=(gold_format, formats[1])))
+                                formats=(gold_format, test_format)))
     name = {"ar": "randomization", "bs": "bootstrap"}[test]
     signature = (f"{results[0].signature}|compare:{name}(samples={samples},seed={seed})"
                  f"+bootstrap-ci({1.0 - alpha:g})+holm+inverted-ci"

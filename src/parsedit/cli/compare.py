@@ -28,12 +28,11 @@ from parsedit.cli.options import (
     yield_options,
 )
 from parsedit.compare import compare, headlines, names_for
-from parsedit.errors import ConfigError
 from parsedit.output import replacing
 from parsedit.pipeline.run import evaluate
 from parsedit.report import compare as compare_report
 from parsedit.report import plot as plot_report
-from parsedit.trees.formats import COMPARED, TREES, against_gold
+from parsedit.trees.formats import COMPARED, TREES
 from parsedit.trees.source import check_files
 
 
@@ -81,16 +80,13 @@ def compare_command(gold: str, systems: tuple[str, ...], names: tuple[str, ...],
     gold_enc, test_enc = encodings_of(input_encoding, gold_encoding, test_encoding)
     inputs = [("gold file", gold), *(("system file", s) for s in systems),
               *option_files(scoring)]
+    found = formats_of("compare", COMPARED, (gold, gold_format, gold_enc, "--gold-format"),
+                       *((s, test_format, test_enc, "--test-format") for s in systems))
+    source = click.get_current_context().get_parameter_source("metrics")
+    if "conllu" in found and source is click.core.ParameterSource.DEFAULT:
+        scoring["metrics"] = "dep"  # as score: the only metric that scores dependency trees
     config = scoring_config(scoring)
     check_outputs(output, inputs=inputs)
-    formats_of("compare", COMPARED, (gold, gold_format, gold_enc, "--gold-format"),
-               *((s, test_format, test_enc, "--test-format") for s in systems))
-    if test_format == "auto" and config.params.unsupervised:
-        bare = [s for s in systems if against_gold(s, gold, config.params.normalisation,
-                                                   (gold_enc, test_enc)) == "bare"]
-        if bare:
-            raise ConfigError(f"{bare[0]} holds bare brackets, which compare does not read "
-                              "(score and conventions do)")
     progress = Progress(sys.stderr.isatty() and not quiet)
     comparison = compare(gold, list(systems), config, names, samples, seed, jobs,
                          progress.phase, baseline, test, alpha, gold_enc, test_enc,

@@ -20,10 +20,10 @@ Every command names a file's format the same way, ``--gold-format`` and
 ``--test-format`` (``auto``, the default: told from the file's first lines
 that are not blank, each voting, :func:`detect`), and takes the formats of
 its kind: ``plot`` and ``align`` the formats that hold trees
-(:data:`TREES`); ``compare`` those and dependency trees (:data:`COMPARED`:
-a CoNLL-U file is scored by the dependency metric alone, against CoNLL-U
-or against trees converted); ``score`` and ``conventions`` those and bare
-brackets (:data:`SCORED`); ``tags`` every format that holds tags
+(:data:`TREES`); ``score``, ``compare`` and ``conventions`` those,
+dependency trees (a CoNLL-U file is scored by the dependency metric alone,
+against CoNLL-U or against trees converted) and bare brackets
+(:data:`SCORED`, :data:`COMPARED`); ``tags`` every format that holds tags
 (:data:`TAGGED`: a tree's preterminals are its tags).  A bare-bracket line
 also reads as a (wrong) bracketed tree, so ``auto`` tells the two apart
 only where the gold file says which words to expect: under a parameter
@@ -51,10 +51,11 @@ FORMATS: dict[str, str] = {
     "conllu": "CoNLL-U dependency trees",
     "bare": "bare brackets over words, one tree a line",
 }
-# The formats each kind of command takes.
+# The formats each kind of command takes (compare scores each system as
+# score does, so it takes what score takes).
 TREES = ("bracketed",)
-COMPARED = ("bracketed", "conllu")
 SCORED = ("bracketed", "conllu", "bare")
+COMPARED = SCORED
 TAGGED = ("bracketed", "tsv", "slash")
 # The columns of a CoNLL-U word line.
 CONLLU_COLUMNS = 10
@@ -124,12 +125,12 @@ def chosen(name: str, path: str, encoding: str, accepted: tuple[str, ...], optio
     it."""
     found = detect(path, encoding) if name == "auto" else name
     if found == "bare" and name != "auto" and found not in accepted:
-        raise ConfigError(f"{option} bare: {command} does not read bare brackets (score and "
-                          "conventions do)")
+        raise ConfigError(f"{option} bare: {command} does not read bare brackets (score, "
+                          "compare and conventions do)")
     if found not in accepted:
         reader = "parsedit tags" if found in TAGGED else \
-            "parsedit score and compare (--metrics dep)" if found == "conllu" else \
-            "parsedit score (-p unsupervised)" if found == "bare" else \
+            "parsedit score and compare" if found == "conllu" else \
+            "parsedit score and compare (-p unsupervised)" if found == "bare" else \
             "another command"
         how = "holds" if name == "auto" else "is named as holding"
         raise ConfigError(f"{path} {how} {FORMATS[found]} ({option} {found}), which "
