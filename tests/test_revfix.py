@@ -236,3 +236,30 @@ def test_compare_takes_what_score_takes(tmp_path: Path) -> None:
                  "--name", "same", "--samples", "50", "-q")
     assert result.exit_code == 0, result.output
     assert "UAS" in result.stdout
+
+
+def test_conventions_only_names_each_once(tmp_path: Path) -> None:
+    gold, test = files(tmp_path, GOLD, TEST)
+    twice = run("conventions", gold, test, "--only", "evalb,evalb", "--format", "json")
+    once = run("conventions", gold, test, "--only", "evalb", "--format", "json")
+    assert twice.exit_code == once.exit_code == 0, twice.output
+    assert twice.stdout == once.stdout
+
+
+def test_the_caveat_says_the_causes_that_occurred(tmp_path: Path) -> None:
+    """Not "a missing or unreadable parse" whatever the cause: each cause
+    counted, the same from the command line and from an Evaluator."""
+    import parsedit
+
+    tree = GOLD[1]
+    golds = [tree] * 5
+    tests = [tree, "", tree.replace("away", "off"), "(S (X a", tree.replace("(. .)", "")]
+    gold, test = files(tmp_path, golds, tests)
+    report = _json("score", gold, test)
+    (caveat,) = [w for w in report["warnings"] if "left out of every figure" in w]
+    assert caveat.startswith("3 of 5 sentences are left out of every figure (1 error: 1 word "
+                             "mismatch; 2 skips: 1 unreadable parse, 1 empty parse);")
+    evaluator = parsedit.Evaluator()
+    evaluator.update(golds, tests)
+    assert caveat in evaluator.compute().warnings
+    assert caveat in parsedit.score(golds, tests).warnings

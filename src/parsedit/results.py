@@ -467,6 +467,39 @@ CAUSES = {"ok": ("spmrl_zero", "spmrl_twice", "rescued", "case"),
           "skip": ("missing", "unreadable", "empty", "no_words", "too_large"),
           "error": ("gold_missing", "gold_unreadable", "gold_empty", "length", "words",
                     "quotes")}
+# What the caveat calls the pairs of each cause it leaves out of the
+# figures (singular, plural).
+ERROR_CAUSES = {"gold_missing": ("missing gold tree", "missing gold trees"),
+                "gold_unreadable": ("unreadable gold tree", "unreadable gold trees"),
+                "gold_empty": ("empty gold line", "empty gold lines"),
+                "length": ("length mismatch", "length mismatches"),
+                "words": ("word mismatch", "word mismatches"),
+                "quotes": ("length mismatch made by quotes", "length mismatches made by quotes")}
+SKIP_CAUSES = {"missing": ("missing parse", "missing parses"),
+               "unreadable": ("unreadable parse", "unreadable parses"),
+               "empty": ("empty parse", "empty parses"),
+               "no_words": ("parse with no word left", "parses with no word left"),
+               "too_large": ("too large to align", "too large to align")}
+
+
+def _why(causes: Mapping[str, int], names: Iterable[str], total: int) -> str:
+    """``": 2 empty parses, 1 too large to align"``: the causes of ``total``
+    pairs among ``names`` (``""`` for none; those no cause accounts for, in a
+    result made without its causes, are "for other reasons")."""
+    if not total:
+        return ""
+    parts = []
+    for name in names:
+        n = causes.get(name, 0)
+        if n:
+            one, many = (ERROR_CAUSES | SKIP_CAUSES)[name]
+            parts.append(f"{n} {one if n == 1 else many}")
+    rest = total - sum(causes.get(name, 0) for name in names)
+    if rest > 0:
+        parts.append(f"{rest} for other reasons")
+    return ": " + ", ".join(parts)
+
+
 # The causes of pairs whose words differ from gold (EVALB's length and word
 # mismatches).
 MISMATCHES = ("length", "words", "quotes")
@@ -753,6 +786,10 @@ class CorpusResult:
     # strings (parsedit.limits' MAX_EDIT_SIZE): never in any figure, even
     # under --failures count.
     too_large: int = 0
+    # The pairs left out of the figures by cause (errors' and skips' causes,
+    # CAUSES; from the tallies, so that every road says the same): what the
+    # caveat says of them.
+    causes: Mapping[str, int] = field(default_factory=dict)
     # The word cost scheme that weights the word error rate (--yield align
     # under a scheme that is not unit-cost: Config.word_weights), or "".
     word_weights: str = ""
@@ -814,16 +851,14 @@ class CorpusResult:
         # figures but those too large.
         counting = "|failures:count" in self.signature or "|failures:spmrl" in self.signature
         skipped = self.too_large if counting else totals.skip
-        why = "a missing or unreadable parse" if not self.too_large else \
-            f"{self.too_large} too large to align" if skipped == self.too_large else \
-            (f"{skipped - self.too_large} a missing or unreadable parse, {self.too_large} "
-             "too large to align")
+        causes = {**self.causes, "too_large": self.too_large}
+        errors = _why(causes, ERROR_CAUSES, totals.error)
+        skips = _why(causes, ("too_large",) if counting else SKIP_CAUSES, skipped)
         left_out = [] if not totals.ok or not totals.error + skipped else [
             f"{totals.error + skipped} of {plural(totals.sentences, 'sentence')} "
             f"{'is' if totals.error + skipped == 1 else 'are'} left out of every "
-            f"figure ({plural(totals.error, 'error')}: gold unreadable, or words that differ "
-            f"from gold; {plural(skipped, 'skip')}: {why}); their statuses and messages are "
-            "in the sentence results"]
+            f"figure ({plural(totals.error, 'error')}{errors}; {plural(skipped, 'skip')}"
+            f"{skips}); their statuses and messages are in the sentence results"]
         return [*self.problems(gold, test), *left_out]
 
     def with_caveats(self, gold: str = "GOLD", test: str = "TEST") -> CorpusResult:

@@ -108,7 +108,7 @@ def conventions(gold: str, test: str, fmt: str, output: str | None, only: str | 
         unknown = [name for name in names if name not in known]
         if unknown or not names:
             raise ConfigError(f"--only {only!r}: expected some of {', '.join(known)}")
-        chosen = tuple(known[name] for name in names)
+        chosen = tuple(known[name] for name in dict.fromkeys(names))  # each once, in order
     formats = formats_of("conventions", SCORED, (gold, gold_format, encodings[0],
                                                  "--gold-format"),
                          (test, test_format, encodings[1], "--test-format"))

@@ -23,7 +23,7 @@ from parsedit.config import Config
 from parsedit.limits import max_edit_size
 from parsedit.metrics.registry import build
 from parsedit.pipeline.route import Route
-from parsedit.pipeline.tally import EVALB_MAX_BRACKETS, EVALB_MAX_WORDS, Counted
+from parsedit.pipeline.tally import EVALB_MAX_BRACKETS, EVALB_MAX_WORDS, LEFT_OUT, Counted
 from parsedit.plural import plural
 from parsedit.results import CorpusResult, Loss, Run
 from parsedit.signature import signature
@@ -63,6 +63,8 @@ def conclude(counted: Counted, config: Config, route: Route, gold_name: str, tes
         stopped=stopped, worst_words=worst_words, errors=errors, not_ok=counted.not_ok,
         rows=counted.rows, runs=runs, route=route.name,
         route_reason=route.why, too_large=counted.tallies["too_large"],
+        causes={**{cause: counted.tallies.get(cause, 0) for cause in LEFT_OUT},
+                "quotes": counted.tallies["quoted"], "no_words": counted.tallies["no_words"]},
         word_weights=config.word_weights(), gold_name=gold_name, test_name=test_name)
 
 

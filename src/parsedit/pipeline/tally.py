@@ -375,7 +375,8 @@ def tallies(not_ok: Iterable[SentenceResult]) -> dict[str, int]:
             out["x_rows"] += 1
             out["x_gold"] += x[0]
             out["x_kept"] += x[1]
-    return {"mismatched": sum(causes[cause] for cause in MISMATCHES),
+    return {**{cause: causes[cause] for cause in LEFT_OUT},
+            "mismatched": sum(causes[cause] for cause in MISMATCHES),
             "quoted": causes["quotes"], "too_large": causes["too_large"],
             **{cause: causes[cause] for cause in CAUSES["ok"]}, "unparsed": unparsed,
             "no_words": causes["no_words"], "kept_none": kept_none, **out}
@@ -410,9 +411,14 @@ def beyond_evalb(sentence: SentenceResult) -> bool:
     return sentence.length > EVALB_MAX_WORDS
 
 
+# The causes of the pairs left out of the figures that the caveat names
+# (CorpusResult.causes), each a tally of its own (too_large, no_words and
+# quotes, as quoted, are tallies already).
+LEFT_OUT = ("gold_missing", "gold_unreadable", "gold_empty", "length", "words", "missing",
+            "unreadable", "empty")
 # The tallies the warnings need (see scored_tallies).
-TALLIES = ("gold", "test", "with_words", "words_differ", "beyond_evalb", "mismatched", "quoted",
-           "too_large",
+TALLIES = (*LEFT_OUT, "gold", "test", "with_words", "words_differ", "beyond_evalb",
+           "mismatched", "quoted", "too_large",
            "spmrl_zero", "spmrl_twice", "x_rows", "x_gold", "x_kept", "rescued", "case",
            "unparsed",
            "no_words", "kept_none")
