@@ -61,8 +61,7 @@ def show(scheme: str) -> None:
 
 
 
-@grammars.command(short_help="Every error in a scheme, a head table or an error-class "
-                             "rule set, with its line.")
+@grammars.command(short_help="Every error in a scheme, head table or rule set, with its line.")
 @click.argument("scheme", metavar="NAME|PATH")
 @click.option("--alphabet", "treebanks", multiple=True, type=FILE, metavar="TREEBANK",
               help="Check classes against the labels of these trees (default: the Penn "
