@@ -122,8 +122,9 @@ def _dependency_warnings(counted: Counted, config: Config, formats: tuple[str, s
                    "(NP-SBJ -> SBJ) and no test relation is: LAS and the labelled figures "
                    "count every one of them wrong (the test's are Collins' triples); "
                    "--dep-labels triples labels both sides alike")
-    if counts.aligned < counts.words and config.yields != "align":
-        out.append(f"dep: {counts.words - counts.aligned} of {counts.words} scored gold words "
+    unaligned = counts.words - counts.aligned - counts.failed  # (a failure's are counted)
+    if unaligned and config.yields != "align":
+        out.append(f"dep: {unaligned} of {counts.words} scored gold words "
                    "have no counterpart in the test tree (its words differ from gold's in "
                    "what the parameter file deletes: punctuation, empty elements); each "
                    "such pair's words were aligned by the words scheme, and UAS and LAS "
