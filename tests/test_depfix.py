@@ -90,3 +90,95 @@ def test_failures_count_on_sequoia(shared: Path) -> None:
     assert skipped["uas"] == pytest.approx(100 * 2636 / 3741)
     assert counted["uas"] == pytest.approx(100 * 2636 / 5503)
     assert counted["las"] == pytest.approx(100 * counted["labelled"] / 5503)
+
+
+# -- 2. a CoNLL-U test sentence whose heads make no tree ----------------------------------
+
+IT_ROSE = "1\tIt\t_\t_\tPRP\t_\t2\tnsubj\t_\t_\n2\trose\t_\t_\tVBD\t_\t0\troot\t_\t_\n" \
+    "3\t.\t_\t_\t.\t_\t2\tpunct\t_\t_\n\n"
+DOG = "1\tThe\t_\t_\tDT\t_\t2\tdet\t_\t_\n2\tdog\t_\t_\tNN\t_\t3\tnsubj\t_\t_\n" \
+    "3\tbarked\t_\t_\tVBD\t_\t0\troot\t_\t_\n\n"
+
+
+def heads(block: str, *new: int) -> str:
+    """``block`` with its words' heads replaced by ``new``."""
+    lines = block.rstrip("\n").split("\n")
+    out = []
+    for line, head in zip(lines, new):
+        columns = line.split("\t")
+        columns[6] = str(head)
+        out.append("\t".join(columns))
+    return "\n".join(out) + "\n\n"
+
+
+@pytest.mark.parametrize(("new", "line", "message"), [
+    ((2, 0, 0), 3, "2 words have HEAD 0 (words 2, 3)"),  # at the second root
+    ((0, 3, 2), 2, "the heads make a cycle through word 2 (each word's head: 2 -> 3 -> 2)"),
+    ((2, 3, 1), 1, "no word has HEAD 0 (a tree has exactly one root), and the heads make a "
+                   "cycle through word 1 (each word's head: 1 -> 2 -> 3 -> 1)"),
+    ((2, 0, 7), 3, "HEAD 7 points outside the sentence of 3 words"),
+])
+def test_an_invalid_tree_is_placed_at_its_word(new: tuple[int, ...], line: int,
+                                               message: str) -> None:
+    from parsedit.deps.conllu import parse_conllu
+    from parsedit.errors import InputError, NotATree
+
+    items = list(parse_conllu("t.conllu", iter((IT_ROSE + heads(DOG, *new)).splitlines(True))))
+    assert items[0].tree is not None  # the sentence before is read
+    error = items[1].error
+    assert isinstance(error, NotATree) and isinstance(error, InputError)
+    assert error.line == 4 + line and message in error.reason, error
+    assert "is not a dependency tree" in error.reason
+    assert str(error).startswith(f"t.conllu:{4 + line}:")
+
+
+def test_not_a_tree_pickles_as_itself() -> None:
+    import pickle
+
+    from parsedit.errors import NotATree
+
+    error = pickle.loads(pickle.dumps(NotATree("t.conllu", 5, 17, "a cycle", "x")))
+    assert type(error) is NotATree and str(error) == "t.conllu:5:17: a cycle"
+
+
+def invalid_files(tmp_path: Path) -> tuple[str, str]:
+    gold = tmp_path / "gold.conllu"
+    test = tmp_path / "test.conllu"
+    gold.write_text(IT_ROSE + DOG)
+    test.write_text(IT_ROSE + heads(DOG, 0, 3, 2))  # a cycle: a parser's broken output
+    return str(gold), str(test)
+
+
+def test_an_invalid_test_tree_is_a_failure_said_so(tmp_path: Path) -> None:
+    gold, test = invalid_files(tmp_path)
+    skipped = json_run("score", gold, test)
+    sentence = skipped["sentences"][1]
+    assert (sentence["status"], sentence["cause"], sentence["counted"]) == \
+        ("skip", "invalid_tree", False)
+    assert sentence["message"].startswith(f"{test}:6:")
+    said = [w for w in skipped["warnings"] if "not a dependency tree" in w]
+    assert len(said) == 1 and "1 test sentence is not" in said[0]
+    assert "over the 1 sentence scored alone" in said[0] and "--failures count" in said[0]
+    assert "refuses the whole file" in said[0]  # what the CoNLL 2018 script does
+    assert skipped["corpus"]["dep"]["uas"] == 100.0  # over It rose alone
+    counted = json_run("score", gold, test, "--failures", "count")
+    assert counted["sentences"][1]["counted"]
+    dep = counted["corpus"]["dep"]
+    # It rose (2 words right) and the dog sentence's 3 words wrong
+    assert (dep["words"], dep["failed"], dep["uas"]) == (5, 3, 40.0)
+    said = [w for w in counted["warnings"] if "not a dependency tree" in w]
+    assert len(said) == 1 and "scored as failed parses" in said[0]
+
+
+def test_an_invalid_test_tree_against_bracketed_gold(tmp_path: Path) -> None:
+    gold = tmp_path / "gold.mrg"
+    gold.write_text("(S (NP (PRP It)) (VP (VBD rose)) (. .))\n"
+                    "(S (NP (DT The) (NN dog)) (VP (VBD barked)))\n")
+    test = tmp_path / "test.conllu"
+    test.write_text(IT_ROSE + heads(DOG, 0, 0, 0))
+    result = run("score", str(gold), str(test))
+    assert "3 words have HEAD 0" in result.stderr
+    assert "1 test sentence is not a dependency tree" in result.stderr
+    counted = json_run("score", str(gold), str(test), "--failures", "count")["corpus"]["dep"]
+    # It rose right (2 scored words); The dog barked's 3 words wrong
+    assert (counted["words"], counted["failed"], counted["attached"]) == (5, 3, 2)

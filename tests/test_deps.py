@@ -415,7 +415,7 @@ def test_conllu_reader_reads_the_conll18_example() -> None:
      "HEAD '_' is not a whole number"),
     (("4\t.\t.\tPUNCT\t.\t_\t3\tpunct", "5\t.\t.\tPUNCT\t.\t_\t3\tpunct"), (6, 1),
      "word ID 5, expected 4"),
-    (("4\t.\t.\tPUNCT\t.\t_\t3\tpunct", "4\t.\t.\tPUNCT\t.\t_\t0\tpunct"), (3, 44),
+    (("4\t.\t.\tPUNCT\t.\t_\t3\tpunct", "4\t.\t.\tPUNCT\t.\t_\t0\tpunct"), (6, 17),
      "2 words have HEAD 0"),
     (("1\tThe\tthe\tDET\tDT\tDefinite=Def|PronType=Art\t2", "1\tThe\tthe\tDET\tDT\t"
       "Definite=Def|PronType=Art\t1"), (3, 44), "cycle"),

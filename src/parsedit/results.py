@@ -429,9 +429,11 @@ X_NOTE = "counted as EVALB_SPMRL's -X counts an unparsed sentence"
 # Why a pair is not scored ``ok`` (SentenceResult.cause), by status.  skip:
 # the test file has no sentence for it (missing), its line cannot be read
 # (unreadable), is empty (empty), keeps no word after normalisation
-# (no_words), or the pair is too large for the metrics that align whole
-# strings (too_large).  error: gold has no sentence for it (gold_missing),
-# its line cannot be read (gold_unreadable) or is empty (gold_empty), the
+# (no_words), is a CoNLL-U sentence whose heads make no tree (invalid_tree:
+# two roots or none, a cycle, a head outside the sentence), or the pair is
+# too large for the metrics that align whole strings (too_large).  error:
+# gold has no sentence for it (gold_missing), its line cannot be read
+# (gold_unreadable) or is empty (gold_empty), the
 # words differ in number (length) or in a word (words), or differ in number
 # only by quotes tagged as a word on one side and as deleted punctuation on
 # the other (quotes: EVALB's QUOTE_LABEL case).
@@ -440,7 +442,7 @@ X_NOTE = "counted as EVALB_SPMRL's -X counts an unparsed sentence"
 # it then scores as well (spmrl_twice), and a pair --delete-by gold scored
 # that deleting by each side's own tags leaves out (rescued).
 CAUSES = {"ok": ("spmrl_zero", "spmrl_twice", "rescued"),
-          "skip": ("missing", "unreadable", "empty", "no_words", "too_large"),
+          "skip": ("missing", "unreadable", "empty", "no_words", "invalid_tree", "too_large"),
           "error": ("gold_missing", "gold_unreadable", "gold_empty", "length", "words",
                     "quotes")}
 # The causes of pairs whose words differ from gold (EVALB's length and word

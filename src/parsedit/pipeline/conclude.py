@@ -108,15 +108,31 @@ def _warnings(counted: Counted, config: Config, runs: Sequence[Run], gold_name: 
 
 def _dependency_warnings(counted: Counted, config: Config, formats: tuple[str, str],
                          gold_name: str) -> list[str]:
-    """What the dependency figures make a reader need to know: relations
-    that are function tags on the gold side alone (LAS then compares them
-    with Collins' triples), scored words the test tree has no counterpart
-    for (aligned by the ``words`` scheme), and a CoNLL-U gold file scored
-    otherwise than the CoNLL 2018 script scores it."""
+    """What the dependency figures make a reader need to know: test
+    sentences whose heads make no tree (a parser's invalid output: left out
+    or counted as failed parses), relations that are function tags on the
+    gold side alone (LAS then compares them with Collins' triples), scored
+    words the test tree has no counterpart for (aligned by the ``words``
+    scheme), and a CoNLL-U gold file scored otherwise than the CoNLL 2018
+    script scores it."""
     counts = counted.totals.counts.get("dep")
     if counts is None:
         return []
     out = []
+    invalid = counted.tallies.get("invalid_trees", 0)
+    if invalid:
+        out.append(
+            f"dep: {plural(invalid, 'test sentence')} "
+            f"{'is' if invalid == 1 else 'are'} not a dependency tree (two roots or none, a "
+            "cycle, a head outside the sentence; each message names its file and line): "
+            + ("scored as failed parses (--failures count): every scored word wrong"
+               if config.failures == "count" else
+               "left out of every figure as failed parses are (--failures skip), so UAS "
+               f"and LAS are over the {plural(counts.sentences, 'sentence')} scored alone; "
+               "--failures count "
+               "scores each as a failed parse, every word wrong")
+            + "; the CoNLL 2018 script (conll18_ud_eval.py) refuses the whole file at the "
+            "first such sentence")
     if counts.gold_functional and not counts.test_functional:
         out.append(f"dep: {counts.gold_functional} gold relations are function tags "
                    "(NP-SBJ -> SBJ) and no test relation is: LAS and the labelled figures "
