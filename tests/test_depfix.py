@@ -182,3 +182,70 @@ def test_an_invalid_test_tree_against_bracketed_gold(tmp_path: Path) -> None:
     counted = json_run("score", str(gold), str(test), "--failures", "count")["corpus"]["dep"]
     # It rose right (2 scored words); The dog barked's 3 words wrong
     assert (counted["words"], counted["failed"], counted["attached"]) == (5, 3, 2)
+
+
+# -- 3. the function-tag warning looks at the relations, not at the format ---------------
+
+
+def test_functional_relations_are_those_no_triple_matches() -> None:
+    from parsedit.deps.model import functional_relations
+
+    assert functional_relations(("SBJ", "S/VP/NP", "root", "nsubj:pass", "NP/TAG/TAG",
+                                 "LOC-CLR")) == 3
+
+
+def tag_warnings(report: dict) -> list[str]:  # type: ignore[type-arg]
+    return [w for w in report["warnings"]
+            if "function tags" in w or "relation sets" in w]
+
+
+def test_conllu_gold_with_function_tags_warns(tmp_path: Path) -> None:
+    """The gold as `convert` writes it (function tags as relations) against
+    a parse without function tags: the same warning, and the same count, as
+    from the bracketed gold."""
+    gold, test = files(tmp_path, GOLD[1:], ["(S (NP (PRP It)) (VP (VBD rose)) (. .))"])
+    converted = tmp_path / "gold.conllu"
+    result = run("convert", gold, "-o", str(converted))
+    assert result.exit_code == 0, result.output
+    assert "\tSBJ\t" in converted.read_text()
+    from_trees = json_run("score", gold, test, "--metrics", "dep")
+    from_conllu = json_run("score", str(converted), test)
+    said = tag_warnings(from_conllu)
+    assert len(said) == 1 and said[0].startswith("dep: 1 gold relations are function tags")
+    assert "is CoNLL-U, read as it is" in said[0] and "--dep-labels triples" in said[0]
+    assert len(tag_warnings(from_trees)) == 1
+    for report in (from_trees, from_conllu):
+        assert report["corpus"]["dep"]["function_tag_relations"] == {"gold": 1, "test": 0}
+    assert from_conllu["corpus"]["dep"]["las"] == from_trees["corpus"]["dep"]["las"]
+    # a test whose relations are not triples either: no such warning
+    ud = tmp_path / "ud.conllu"
+    ud.write_text(IT_ROSE.replace("nsubj", "SBJ"))
+    assert not tag_warnings(json_run("score", str(converted), str(ud)))
+
+
+def test_different_relation_sets_warn(tmp_path: Path) -> None:
+    """Function tags against a dependency treebank's relations: no relation
+    but the root's can match."""
+    gold = tmp_path / "gold.mrg"
+    gold.write_text(GOLD[1] + "\n")
+    ud = tmp_path / "ud.conllu"
+    ud.write_text(IT_ROSE)
+    said = tag_warnings(json_run("score", str(gold), str(ud)))
+    assert len(said) == 1 and "different relation sets" in said[0]
+    # the same relations on both sides: none
+    same = tmp_path / "same.conllu"
+    same.write_text(IT_ROSE)
+    assert not tag_warnings(json_run("score", str(same), str(ud)))
+
+
+def test_conllu_gold_warns_on_the_reviewers_files(shared: Path, tmp_path: Path) -> None:
+    kummerfeld = shared / "kummerfeld"
+    converted = tmp_path / "wsj01.conllu"
+    assert run("convert", str(kummerfeld / "wsj01.mrg"), "-o", str(converted)).exit_code == 0
+    test = str(kummerfeld / "berkeley.mrg")
+    from_trees = json_run("score", str(kummerfeld / "wsj01.mrg"), test, "--metrics", "dep")
+    from_conllu = json_run("score", str(converted), test, "--metrics", "dep")
+    assert from_conllu["corpus"]["dep"]["las"] == from_trees["corpus"]["dep"]["las"]
+    counts = [r["corpus"]["dep"]["function_tag_relations"] for r in (from_trees, from_conllu)]
+    assert counts[0] == counts[1] and counts[0]["gold"] > 0 and counts[0]["test"] == 0
+    assert [len(tag_warnings(r)) for r in (from_trees, from_conllu)] == [1, 1]

@@ -28,7 +28,7 @@ import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from parsedit.deps.model import DepTree
+from parsedit.deps.model import DepTree, functional_relations
 from parsedit.errors import InputError, NotATree
 from parsedit.trees.source import DEFAULT_ENCODING, lines
 
@@ -161,7 +161,8 @@ def _sentence(path: str, block: list[tuple[int, str]]) -> ConlluItem | None:
         if not words:
             raise _Refused(first, 1, "a sentence without a word (only multiword tokens "
                            "or empty nodes)", block[0][1])
-        tree = DepTree(tuple(words), tuple(tags), tuple(heads), tuple(relations))
+        tree = DepTree(tuple(words), tuple(tags), tuple(heads), tuple(relations),
+                       functional_relations(relations))
         fault = tree.fault()
         if fault is not None:
             word, problem = fault

@@ -76,10 +76,11 @@ class DepCounts(_Additive):
     ``test_relations`` (of scored words), ``matched``/``matched_labelled``
     (a gold triple with a test one whose words are aligned to its words and
     equal to them).  ``unaligned_test``: scored test words with no gold word.
-    ``gold_functional``/``test_functional``: relations labelled by a function
-    tag on each side.  ``relations``: per relation (gold, test, matched
-    labelled triples), sorted.  ``edits``: the dependency edit distance over
-    every word (Roark 2002, section 5)."""
+    ``gold_functional``/``test_functional``: relations that are not Collins'
+    triples on each side (function tags, or a CoNLL-U file's own relations:
+    :attr:`~parsedit.deps.model.DepTree.functional`).  ``relations``: per
+    relation (gold, test, matched labelled triples), sorted.  ``edits``: the
+    dependency edit distance over every word (Roark 2002, section 5)."""
 
     # Fields that are tables of (name, counts...) rows summed by name (the
     # Python API's Evaluator keeps their rows in its state by name).

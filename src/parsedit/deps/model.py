@@ -3,11 +3,25 @@ the dependency metric scores."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from parsedit.frozen import fast_init
 
 ROOT = "root"
+
+
+def functional(relation: str) -> bool:
+    """Whether a relation is neither one of Collins' triples
+    (``PARENT/HEAD/DEPENDENT``: the only relations holding a ``/``) nor the
+    root's: a function tag (``SBJ``), or a dependency treebank's own
+    relation (``nsubj``), which a triple never matches."""
+    return relation != ROOT and "/" not in relation
+
+
+def functional_relations(relations: Iterable[str]) -> int:
+    """How many ``relations`` are :func:`functional`."""
+    return sum(map(functional, relations))
 
 
 @fast_init
@@ -16,7 +30,10 @@ class DepTree:
     """``words`` and their ``tags`` (without function tags; "" where a word
     has none), each word's ``heads`` (1-based; 0 for the root) and the
     ``relations`` labelling those arcs; ``functional``: how many relations
-    are a function tag (the rest are category triples or read from a file).
+    are not Collins' category triples nor the root's (function tags, by the
+    converter; a tree read from CoNLL-U counts them from its relations,
+    :func:`functional_relations`, so that a file's own relations count
+    whatever wrote them).
 
     A well-formed tree has one root and no cycle (:meth:`problem`)."""
 

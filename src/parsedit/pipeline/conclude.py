@@ -20,6 +20,7 @@ from itertools import islice
 from typing import Any
 
 from parsedit.config import Config
+from parsedit.deps.model import functional
 from parsedit.limits import max_edit_size
 from parsedit.metrics.registry import build
 from parsedit.pipeline.route import Route
@@ -133,11 +134,25 @@ def _dependency_warnings(counted: Counted, config: Config, formats: tuple[str, s
                "scores each as a failed parse, every word wrong")
             + "; the CoNLL 2018 script (conll18_ud_eval.py) refuses the whole file at the "
             "first such sentence")
+    # (by the relations, whatever the format: a CoNLL-U gold file written
+    # by convert holds function tags as any relation)
     if counts.gold_functional and not counts.test_functional:
         out.append(f"dep: {counts.gold_functional} gold relations are function tags "
-                   "(NP-SBJ -> SBJ) and no test relation is: LAS and the labelled figures "
-                   "count every one of them wrong (the test's are Collins' triples); "
-                   "--dep-labels triples labels both sides alike")
+                   "(NP-SBJ -> SBJ) or other relations that are not Collins' triples, and "
+                   "no test relation is: LAS and the labelled figures count every one of "
+                   "them wrong (the test's are Collins' triples); "
+                   + ("--dep-labels triples labels both sides alike"
+                      if formats[0] != "conllu" else
+                      f"{gold_name} is CoNLL-U, read as it is: convert its treebank with "
+                      "--dep-labels triples to label both sides alike, or compare UAS"))
+    else:
+        gold = {r for r, g, _, _ in counts.relations if g and functional(r)}
+        test = {r for r, _, t, _ in counts.relations if t and functional(r)}
+        if gold and test and not gold & test:
+            out.append("dep: no relation but Collins' triples and the root's occurs on both "
+                       "sides (the gold's and the test's are different relation sets: "
+                       "function tags against a dependency treebank's relations, say): LAS "
+                       "and the labelled figures count each of the gold's wrong; compare UAS")
     unaligned = counts.words - counts.aligned - counts.failed  # (a failure's are counted)
     if unaligned and config.yields != "align":
         out.append(f"dep: {unaligned} of {counts.words} scored gold words "
