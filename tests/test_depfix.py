@@ -249,3 +249,27 @@ def test_conllu_gold_warns_on_the_reviewers_files(shared: Path, tmp_path: Path) 
     counts = [r["corpus"]["dep"]["function_tag_relations"] for r in (from_trees, from_conllu)]
     assert counts[0] == counts[1] and counts[0]["gold"] > 0 and counts[0]["test"] == 0
     assert [len(tag_warnings(r)) for r in (from_trees, from_conllu)] == [1, 1]
+
+
+# -- 4. conventions on a CoNLL-U file ------------------------------------------------------
+
+
+@pytest.mark.parametrize("side", ["gold", "test", "named"])
+def test_conventions_refuses_conllu_for_itself(tmp_path: Path, side: str) -> None:
+    trees, _ = files(tmp_path, GOLD[1:], GOLD[1:])
+    conllu = tmp_path / "it.conllu"
+    conllu.write_text(IT_ROSE)
+    args = [str(conllu), trees] if side == "gold" else [trees, str(conllu)]
+    if side == "named":
+        args.append("--test-format=conllu")
+    result = run("conventions", *args)
+    assert result.exit_code == 2, result.output
+    if side == "named":  # not one of its formats
+        assert "'conllu' is not one of 'auto', 'bracketed', 'bare'" in result.output
+        return
+    option = "--gold-format" if side == "gold" else "--test-format"
+    assert f"holds CoNLL-U dependency trees ({option} conllu), which conventions does " \
+        "not read" in result.output
+    assert "parsedit score and compare (--metrics dep) does" in result.output
+    # (it does not suggest --metrics dep to conventions, which has no such option)
+    assert "only the dependency metric does" not in result.output

@@ -22,8 +22,11 @@ that are not blank, each voting, :func:`detect`), and takes the formats of
 its kind: ``plot`` and ``align`` the formats that hold trees
 (:data:`TREES`); ``compare`` those and dependency trees (:data:`COMPARED`:
 a CoNLL-U file is scored by the dependency metric alone, against CoNLL-U
-or against trees converted); ``score`` and ``conventions`` those and bare
-brackets (:data:`SCORED`); ``tags`` every format that holds tags
+or against trees converted); ``score`` those and bare brackets
+(:data:`SCORED`); ``conventions`` the formats that hold constituents,
+bracketed trees and bare brackets (:data:`CONSTITUENTS`: its conventions
+are PARSEVAL's and the unsupervised ones, none of which scores a
+dependency tree); ``tags`` every format that holds tags
 (:data:`TAGGED`: a tree's preterminals are its tags).  A bare-bracket line
 also reads as a (wrong) bracketed tree, so ``auto`` tells the two apart
 only where the gold file says which words to expect: under a parameter
@@ -55,6 +58,7 @@ FORMATS: dict[str, str] = {
 TREES = ("bracketed",)
 COMPARED = ("bracketed", "conllu")
 SCORED = ("bracketed", "conllu", "bare")
+CONSTITUENTS = ("bracketed", "bare")
 TAGGED = ("bracketed", "tsv", "slash")
 # The columns of a CoNLL-U word line.
 CONLLU_COLUMNS = 10
