@@ -273,3 +273,21 @@ def test_conventions_refuses_conllu_for_itself(tmp_path: Path, side: str) -> Non
     assert "parsedit score and compare (--metrics dep) does" in result.output
     # (it does not suggest --metrics dep to conventions, which has no such option)
     assert "only the dependency metric does" not in result.output
+
+
+# -- dep under EVALB_SPMRL's rules (-p spmrl) --------------------------------------------
+
+
+@pytest.mark.parametrize("failures", ["skip", "count", "spmrl"])
+def test_dep_under_spmrl_rules(tmp_path: Path, failures: str) -> None:
+    """dep reads the raw trees under -p spmrl too (it stopped the run with
+    "reads raw trees, which this route does not keep"), and a failed parse
+    counted by --failures count or spmrl is its failure over the raw gold."""
+    gold, test = files(tmp_path, GOLD, TEST)
+    spmrl = json_run("score", gold, test, "-p", "spmrl", "--failures", failures,
+                     "--metrics", "parseval,dep")
+    plain = json_run("score", gold, test, "--metrics", "dep",
+                     "--failures", "skip" if failures == "skip" else "count")
+    assert spmrl["corpus"]["dep"]["uas"] == plain["corpus"]["dep"]["uas"] == \
+        (87.5 if failures == "skip" else 70.0)
+    assert spmrl["corpus"]["dep"]["failed"] == (0 if failures == "skip" else 2)
