@@ -275,7 +275,8 @@ def test_conllu_judge(tmp_path: Path) -> None:
     assert statuses == ["skip", "ok"]
     assert "HEAD 9 points outside" in report["sentences"][0]["message"]
     text = run("score", gold, test)
-    assert "Not scored" in text.output and "test.conllu:5:17: HEAD 9" in text.output
+    assert "Not scored" in text.output and "test.conllu:5:17: the sentence of lines 1-5 is " \
+        "not a dependency tree: HEAD 9" in text.output
     # other words
     changed = SYS18.replace("\tdog\t", "\tcat\t", 1)
     gold, test = conllu_files(tmp_path, GOLD18, changed)

@@ -348,11 +348,11 @@ def test_failure_and_figures() -> None:
     metric = Dependencies()
     gold = tree("(S (NP (DT The) (NN dog)) (VP (VBD barked)) (. .))").tokens()
     failed = metric.failure(gold)
-    assert (failed.words, failed.aligned, failed.gold_relations, failed.test_relations) == \
-        (3, 0, 3, 0)
-    assert failed.edits.edits == 4 and failed.uas is None and failed.recall == 0.0
+    assert (failed.words, failed.aligned, failed.failed, failed.gold_relations,
+            failed.test_relations) == (3, 0, 3, 3, 0)
+    assert failed.edits.edits == 4 and failed.uas == 0.0 and failed.recall == 0.0
     figures = (metric.score(gold, gold).counts + failed).figures()
-    assert figures["uas"] == 100.0 and figures["relational"]["recall"] == 50.0
+    assert figures["uas"] == 50.0 and figures["relational"]["recall"] == 50.0
     assert figures["edits"]["accuracy"] == 50.0
     assert figures["by_relation"]["S/VP/NP"] == {
         "gold": 2, "test": 1, "matched": 1, "precision": 100.0, "recall": 50.0,

@@ -419,3 +419,18 @@ def test_a_trees_line_over_the_line_limit_is_scored_from_its_tokens(
     refused = parsedit.Evaluator(metrics="parseval", keep_sentences=True)
     refused.update([text], [text])
     assert refused.compute().sentences[0].status != "ok"
+
+
+def test_an_nltk_tree_whose_label_method_is_its_own_is_read_by_it() -> None:
+    # nltk.Tree's label is read as its attribute (no method call): a
+    # subclass that overrides label() is read through its method.
+    class Prefixed(nltk.Tree):  # type: ignore[misc,name-defined]
+        def label(self) -> str:
+            return "X" + str(self._label)
+
+    plain = nltk.Tree.fromstring("(S (NP (DT the) (NN dog)) (VP (VBD ran)))")
+    prefixed = Prefixed.convert(plain)
+    assert memory.tokens_of(plain) == ("(S", "(NP", "(DT the)", "(NN dog)", ")", "(VP",
+                                       "(VBD ran)", ")", ")")
+    assert memory.tokens_of(prefixed) == ("(XS", "(XNP", "(XDT the)", "(XNN dog)", ")",
+                                          "(XVP", "(XVBD ran)", ")", ")")

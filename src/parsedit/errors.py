@@ -25,7 +25,7 @@ class InputError(ParseditError):
     def __reduce__(self) -> tuple[type, tuple[str, int, int, str, str]]:
         # Exceptions pickle their message alone; this one needs its parts
         # (for the --jobs workers).
-        return (InputError, (self.path, self.line, self.column, self.reason, self.text))
+        return (type(self), (self.path, self.line, self.column, self.reason, self.text))
 
     def caret(self) -> str:
         """The offending line with a caret under the column (empty if no text)."""
@@ -33,6 +33,12 @@ class InputError(ParseditError):
             return ""
         shown = self.text.rstrip("\r\n")
         return f"    {shown}\n    {' ' * (self.column - 1)}^"
+
+
+class NotATree(InputError):
+    """A dependency sentence read whole whose heads make no tree (two roots
+    or none, a cycle, a head outside the sentence): in a test file, a
+    parser's invalid output, which ``--failures`` treats as a failed parse."""
 
 
 class SchemeError(ParseditError):

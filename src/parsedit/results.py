@@ -451,9 +451,11 @@ X_NOTE = "counted as EVALB_SPMRL's -X counts an unparsed sentence"
 # Why a pair is not scored ``ok`` (SentenceResult.cause), by status.  skip:
 # the test file has no sentence for it (missing), its line cannot be read
 # (unreadable), is empty (empty), keeps no word after normalisation
-# (no_words), or the pair is too large for the metrics that align whole
-# strings (too_large).  error: gold has no sentence for it (gold_missing),
-# its line cannot be read (gold_unreadable) or is empty (gold_empty), the
+# (no_words), is a CoNLL-U sentence whose heads make no tree (invalid_tree:
+# two roots or none, a cycle, a head outside the sentence), or the pair is
+# too large for the metrics that align whole strings (too_large).  error:
+# gold has no sentence for it (gold_missing), its line cannot be read
+# (gold_unreadable) or is empty (gold_empty), the
 # words differ in number (length) or in a word (words), or differ in number
 # only by quotes tagged as a word on one side and as deleted punctuation on
 # the other (quotes: EVALB's QUOTE_LABEL case).
@@ -464,7 +466,7 @@ X_NOTE = "counted as EVALB_SPMRL's -X counts an unparsed sentence"
 # unsupervised convention a pair whose kept words differ from gold's in case
 # alone, scored by position (case).
 CAUSES = {"ok": ("spmrl_zero", "spmrl_twice", "rescued", "case"),
-          "skip": ("missing", "unreadable", "empty", "no_words", "too_large"),
+          "skip": ("missing", "unreadable", "empty", "no_words", "invalid_tree", "too_large"),
           "error": ("gold_missing", "gold_unreadable", "gold_empty", "length", "words",
                     "quotes")}
 # What the caveat calls the pairs of each cause it leaves out of the
@@ -479,6 +481,8 @@ SKIP_CAUSES = {"missing": ("missing parse", "missing parses"),
                "unreadable": ("unreadable parse", "unreadable parses"),
                "empty": ("empty parse", "empty parses"),
                "no_words": ("parse with no word left", "parses with no word left"),
+               "invalid_tree": ("parse whose heads make no tree",
+                                "parses whose heads make no tree"),
                "too_large": ("too large to align", "too large to align")}
 
 

@@ -351,7 +351,7 @@ class WordAligner:
         golds, tests = list(range(start)), list(range(start))
         r, c = start, start
         kinds = [0] * len(ORDER)
-        for rank in self._whole_path(gold[start:end_g], test[start:end_t], *self._whole):
+        for rank in self._free_path(gold[start:end_g], test[start:end_t], *self._whole):
             kinds[rank] += 1
             if rank <= _SUB:
                 golds.append(r)
@@ -627,6 +627,73 @@ class WordAligner:
         return ops
 
     @staticmethod
+    def _free_path(g: Sequence[str], t: Sequence[str], sub: int, delete: int, insert: int
+                   ) -> list[int]:
+        """:meth:`_whole_path` of a pair with no sentence ends to keep (every
+        pair but ``--segmentation``'s): each state's pair (cost to the end,
+        fewest unmatched words) is one integer, cost x ``unit`` + unmatched,
+        and a state whose two words are equal takes the match without
+        weighing its other arcs (the module's lemma); without the boundary
+        bookkeeping, which would cost this common case a tenth more."""
+        rows, cols = len(g), len(t)
+        if rows <= 1 and cols <= 1:  # one word on a side, or none (g != t)
+            if rows and cols:  # a substitution, or a deletion before an insertion
+                return [_SUB] if sub <= delete + insert else [_DEL, _INS]
+            return [_DEL] * rows + [_INS] * cols
+        unit = rows + cols + 1
+        w_sub, w_del, w_ins = sub * unit + 2, delete * unit + 1, insert * unit + 1
+        width = cols + 1
+        below, above = _band(g, t, sub, delete, insert)
+        value: list[float] = [INF] * ((rows + 1) * width)
+        here = rows * width + cols
+        value[here] = 0
+        for _ in range(cols - max(0, rows + below)):  # the last row: insertions
+            here -= 1
+            value[here] = w_ins + value[here + 1]
+        for r in range(rows - 1, -1, -1):
+            word = g[r]
+            base = r * width
+            low, high = max(0, r + below), min(width, r + above + 1)
+            if high == width:
+                value[base + cols] = w_del + value[base + width + cols]
+                high -= 1
+            for c in range(high - 1, low - 1, -1):
+                here = base + c
+                down = here + width
+                if word == t[c]:
+                    value[here] = value[down + 1]
+                    continue
+                best = w_sub + value[down + 1]
+                other = w_del + value[down]
+                if other < best:
+                    best = other
+                other = w_ins + value[here + 1]
+                value[here] = other if other < best else best
+        # Forward from (0, 0): the first arc by ORDER that keeps the pair.
+        ranks: list[int] = []
+        r = c = 0
+        while r < rows or c < cols:
+            here = r * width + c
+            if r < rows and c < cols:
+                if g[r] == t[c]:
+                    ranks.append(_MATCH)
+                    r += 1
+                    c += 1
+                    continue
+                if w_sub + value[here + width + 1] == value[here]:
+                    ranks.append(_SUB)
+                    r += 1
+                    c += 1
+                    continue
+            if r < rows and w_del + value[here + width] == value[here]:
+                ranks.append(_DEL)
+                r += 1
+            else:
+                ranks.append(_INS)
+                c += 1
+        return ranks
+
+    @staticmethod
     def _whole_path(g: Sequence[str], t: Sequence[str], sub: int, delete: int, insert: int,
                     gold_ends: frozenset[int] = NONE, test_ends: frozenset[int] = NONE
                     ) -> list[int]:
@@ -650,32 +717,16 @@ class WordAligner:
         counted there (``along_row``), a column of test ends those of its
         states reached down it (``along_column``); a boundary state reached
         so counts nothing."""
-        rows, cols = len(g), len(t)
         if not (gold_ends and test_ends):  # no boundary state: none kept
-            gold_ends = test_ends = NONE
-        if rows <= 1 and cols <= 1 and not gold_ends:  # one word on a side, or none (g != t)
-            if rows and cols:  # a substitution, or a deletion before an insertion
-                return [_SUB] if sub <= delete + insert else [_DEL, _INS]
-            return [_DEL] * rows + [_INS] * cols
+            return WordAligner._free_path(g, t, sub, delete, insert)
+        rows, cols = len(g), len(t)
         unit = rows + cols + 1
         # A chain has at most rows + cols + 1 states.
-        kept = unit if gold_ends else 0
-        whole = unit * (rows + cols + 3) if gold_ends else unit
+        kept = unit
+        whole = unit * (rows + cols + 3)
         w_sub, w_del, w_ins = sub * whole + 2, delete * whole + 1, insert * whole + 1
         width = cols + 1
-        # The band of :meth:`_lattice`, from a greedy script's cost and in
-        # whole numbers, so with no margin: the diagonals x = c - r where
-        # step (|x| + |shift + x|) <= bound, x in [below, above] (every
-        # script shifts the sides |shift| words apart at least, so both ends
-        # are inside).
-        step = min(delete, insert)
-        shift = rows - cols
-        if step:
-            bound = _greedy_cost(g, t, sub, delete, insert)
-            below = -((bound + shift * step) // (2 * step))
-            above = (bound - shift * step) // (2 * step)
-        else:
-            below, above = -rows, cols
+        below, above = _band(g, t, sub, delete, insert)
         value: list[float] = [INF] * ((rows + 1) * width)
         along_row = {r: [INF] * width for r in gold_ends if r <= rows}
         along_column = {c: [INF] * (rows + 1) for c in test_ends if c <= cols}
@@ -710,13 +761,6 @@ class WordAligner:
 
         for r in range(rows, -1, -1):
             low, high = max(0, r + below), min(width, r + above + 1)
-            if r == rows and not along_row and not columns:  # no ends: the last row inserts
-                here = rows * width + cols
-                value[here] = 0
-                for _ in range(cols - low):
-                    here -= 1
-                    value[here] = w_ins + value[here + 1]
-                continue
             if r == rows or r in along_row:
                 for c in range(high - 1, low - 1, -1):
                     settle(r, c)
@@ -757,20 +801,6 @@ class WordAligner:
         # Forward from (0, 0): the first arc by ORDER that keeps the triple.
         ranks: list[int] = []
         r = c = 0
-        if not along_row and not columns:  # no ends: every state is free
-            while r < rows or c < cols:
-                here = r * width + c
-                if r < rows and c < cols and (g[r] == t[c]
-                                              or w_sub + value[here + width + 1] == value[here]):
-                    ranks.append(_MATCH if g[r] == t[c] else _SUB)
-                    r, c = r + 1, c + 1
-                elif r < rows and w_del + value[here + width] == value[here]:
-                    ranks.append(_DEL)
-                    r += 1
-                else:
-                    ranks.append(_INS)
-                    c += 1
-            return ranks
         flag = _AT if 0 in along_row and 0 in along_column else _FREE
         while r < rows or c < cols:
             if flag == _FREE and r < rows and c < cols and g[r] == t[c] \
@@ -937,6 +967,22 @@ def _best_triple(options: Sequence[tuple[float, int, int, Any]], relative: float
     near = [option for option in options if option[0] - low <= tolerance]
     most = max(option[1] for option in near)
     return low, most, min(option[2] for option in near if option[1] == most)
+
+
+def _band(g: Sequence[str], t: Sequence[str], sub: int, delete: int, insert: int
+          ) -> tuple[int, int]:
+    """The band of :meth:`WordAligner._lattice` for the integer passes, from
+    a greedy script's cost and in whole numbers, so with no margin: the
+    diagonals x = c - r where step (|x| + |shift + x|) <= bound, x in
+    [below, above] (every script shifts the sides |shift| words apart at
+    least, so both ends are inside)."""
+    rows, cols = len(g), len(t)
+    step = min(delete, insert)
+    if not step:
+        return -rows, cols
+    shift = rows - cols
+    bound = _greedy_cost(g, t, sub, delete, insert)
+    return -((bound + shift * step) // (2 * step)), (bound - shift * step) // (2 * step)
 
 
 def _greedy_cost(g: Sequence[str], t: Sequence[str], sub: int, delete: int, insert: int) -> int:

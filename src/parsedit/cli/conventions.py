@@ -20,7 +20,7 @@ from parsedit.cli.options import (
 from parsedit.errors import ConfigError, InputError
 from parsedit.params import load_params
 from parsedit.trees.baselines import KINDS, baselines
-from parsedit.trees.formats import FORMATS, SCORED, against_gold, detect
+from parsedit.trees.formats import CONSTITUENTS, FORMATS, against_gold, detect
 from parsedit.trees.reader import Item, read_trees
 from parsedit.trees.source import STDIN, check_files
 
@@ -86,7 +86,7 @@ def baseline(kind: str, gold: str, params: str, seed: int, output: str | None,
               help="Only these conventions (the first named is the one the others are said "
                    "against); default: every one.")
 @encoding_options()
-@format_options(SCORED)
+@format_options(CONSTITUENTS)
 @user_errors
 def conventions(gold: str, test: str, fmt: str, output: str | None, only: str | None,
                 input_encoding: str, gold_encoding: str | None, test_encoding: str | None,
@@ -109,8 +109,9 @@ def conventions(gold: str, test: str, fmt: str, output: str | None, only: str | 
         if unknown or not names:
             raise ConfigError(f"--only {only!r}: expected some of {', '.join(known)}")
         chosen = tuple(known[name] for name in dict.fromkeys(names))  # each once, in order
-    formats = formats_of("conventions", SCORED, (gold, gold_format, encodings[0],
-                                                 "--gold-format"),
+    # (a CoNLL-U file is refused here: no convention scores dependency trees)
+    formats = formats_of("conventions", CONSTITUENTS,
+                         (gold, gold_format, encodings[0], "--gold-format"),
                          (test, test_format, encodings[1], "--test-format"))
     if test_format == "auto":  # bare brackets, told by gold's kept words
         formats[1] = against_gold(test, gold, load_params("unsupervised").normalisation,

@@ -24,7 +24,7 @@ def grammars() -> None:
 
 
 
-@grammars.command("list")
+@grammars.command("list", short_help="The shipped schemes, head tables and rule sets.")
 def grammars_list() -> None:
     """The shipped cost schemes, head tables and error-class rule sets, with
     what each is for."""

@@ -14,9 +14,11 @@ word; word IDs 1, 2, 3, ... in order; multiword-token lines (``2-3``) and
 empty nodes (``1.1``) are read past; FORM is not empty; HEAD is a whole
 number >= 0 within the sentence; exactly one root; no cycle.  Where the
 script stops the whole run, this refuses one sentence (an error item, the
-rest read on), and it is more lenient on blank lines: several blank lines
-are one separator, a block of comments alone is no sentence, and the last
-sentence needs no blank line after it.
+rest read on: a sentence whose heads make no tree is a
+:class:`~parsedit.errors.NotATree`, placed at the word where it shows, which
+the scorer treats as a failed parse), and it is more lenient on blank
+lines: several blank lines are one separator, a block of comments alone is
+no sentence, and the last sentence needs no blank line after it.
 The tag read is XPOS, or UPOS where XPOS is ``_``.
 """
 
@@ -26,8 +28,8 @@ import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from parsedit.deps.model import DepTree
-from parsedit.errors import InputError
+from parsedit.deps.model import DepTree, functional_relations
+from parsedit.errors import InputError, NotATree
 from parsedit.trees.source import DEFAULT_ENCODING, lines
 
 COLUMNS = 10
@@ -69,9 +71,11 @@ def bare_form(form: str) -> str:
 
 
 class _Refused(Exception):
-    def __init__(self, line: int, column: int, message: str, text: str) -> None:
+    def __init__(self, line: int, column: int, message: str, text: str,
+                 tree: bool = False) -> None:
         super().__init__(message)
         self.line, self.column, self.message, self.text = line, column, message, text
+        self.tree = tree  # (read whole, but its heads make no tree: NotATree)
 
 
 def read_conllu(path: str, encoding: str = DEFAULT_ENCODING) -> Iterator[ConlluItem]:
@@ -157,17 +161,16 @@ def _sentence(path: str, block: list[tuple[int, str]]) -> ConlluItem | None:
         if not words:
             raise _Refused(first, 1, "a sentence without a word (only multiword tokens "
                            "or empty nodes)", block[0][1])
-        for (number, line, column), target in zip(head_at, heads):
-            if target > len(words):
-                raise _Refused(number, column, f"HEAD {target} points outside the sentence "
-                               f"of {len(words)} words", line)
-        tree = DepTree(tuple(words), tuple(tags), tuple(heads), tuple(relations))
-        problem = tree.problem()
-        if problem is not None:
-            number, text, column = head_at[0]
-            raise _Refused(number, column, f"the sentence of lines {first}-{block[-1][0]}: "
-                           f"{problem}", text)
+        tree = DepTree(tuple(words), tuple(tags), tuple(heads), tuple(relations),
+                       functional_relations(relations))
+        fault = tree.fault()
+        if fault is not None:
+            word, problem = fault
+            number, text, column = head_at[max(word, 1) - 1]
+            raise _Refused(number, column, f"the sentence of lines {first}-{block[-1][0]} is "
+                           f"not a dependency tree: {problem}", text, tree=True)
         return ConlluItem(first, tree, None, sent_id)
     except _Refused as refused:
-        return ConlluItem(first, None, InputError(path, refused.line, refused.column,
-                                                  refused.message, refused.text), sent_id)
+        kind = NotATree if refused.tree else InputError
+        return ConlluItem(first, None, kind(path, refused.line, refused.column,
+                                            refused.message, refused.text), sent_id)

@@ -58,23 +58,29 @@ class DepCounts(_Additive):
     unless every word is scored) and relations.
 
     ``words``: scored gold words; ``aligned``: those with a test word (all
-    of them when the two sides have the same words); ``attached``: aligned
-    words whose test head is their gold head's counterpart (both the root
-    counts as equal); ``labelled``: those with the relation too.
+    of them when the two sides have the same words); ``failed``: those of
+    sentences whose test parse failed, counted (``--failures count``) as
+    scored with no head found, as PARSEVAL counts a failed parse's gold
+    brackets as missed; ``attached``: aligned words whose test head is their
+    gold head's counterpart (both the root counts as equal); ``labelled``:
+    those with the relation too.  UAS and LAS are over the aligned and the
+    failed words: ``attached / (aligned + failed)``.
     ``roots``/``root_correct``: sentences with a word, and those whose gold
     root word is the test root.  ``complete``/``complete_labelled``:
     sentences whose scored words are all aligned and attached (labelled), and
     whose scored test words are all aligned.  ``rated``/``uas_sum``: the
-    sentences with aligned words and the sum of their UAS, for the sentence
-    average.  Relational counts (triples of head word, relation, dependent
-    word, the root's head being the root): ``gold_relations``,
+    sentences with aligned or failed words and the sum of their UAS (0 for a
+    failed one), for the sentence average.  Relational counts (triples of
+    head word, relation, dependent word, the root's head being the root):
+    ``gold_relations``,
     ``test_relations`` (of scored words), ``matched``/``matched_labelled``
     (a gold triple with a test one whose words are aligned to its words and
     equal to them).  ``unaligned_test``: scored test words with no gold word.
-    ``gold_functional``/``test_functional``: relations labelled by a function
-    tag on each side.  ``relations``: per relation (gold, test, matched
-    labelled triples), sorted.  ``edits``: the dependency edit distance over
-    every word (Roark 2002, section 5)."""
+    ``gold_functional``/``test_functional``: relations that are not Collins'
+    triples on each side (function tags, or a CoNLL-U file's own relations:
+    :attr:`~parsedit.deps.model.DepTree.functional`).  ``relations``: per
+    relation (gold, test, matched labelled triples), sorted.  ``edits``: the
+    dependency edit distance over every word (Roark 2002, section 5)."""
 
     # Fields that are tables of (name, counts...) rows summed by name (the
     # Python API's Evaluator keeps their rows in its state by name).
@@ -83,6 +89,7 @@ class DepCounts(_Additive):
     sentences: int = 0
     words: int = 0
     aligned: int = 0
+    failed: int = 0
     attached: int = 0
     labelled: int = 0
     roots: int = 0
@@ -146,13 +153,15 @@ class DepCounts(_Additive):
     # -- attachment scores (percentages) ----------------------------------------
     @property
     def uas(self) -> float | None:
-        """Unlabelled attachment score over the aligned scored words."""
-        return percent(self.attached, self.aligned)
+        """Unlabelled attachment score over the aligned scored words and
+        those of failed parses (each wrong)."""
+        return percent(self.attached, self.aligned + self.failed)
 
     @property
     def las(self) -> float | None:
-        """Labelled attachment score over the aligned scored words."""
-        return percent(self.labelled, self.aligned)
+        """Labelled attachment score over the aligned scored words and
+        those of failed parses (each wrong)."""
+        return percent(self.labelled, self.aligned + self.failed)
 
     @property
     def root_accuracy(self) -> float | None:
@@ -195,7 +204,8 @@ class DepCounts(_Additive):
             "complete_match": self.complete_match,
             "labelled_complete_match": self.labelled_complete_match,
             "sentence_uas": self.sentence_uas,
-            "words": self.words, "aligned": self.aligned, "attached": self.attached,
+            "words": self.words, "aligned": self.aligned, "failed": self.failed,
+            "attached": self.attached,
             "labelled": self.labelled, "sentences": self.sentences,
             "relational": {
                 "gold": self.gold_relations, "test": self.test_relations,

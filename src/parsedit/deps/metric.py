@@ -135,8 +135,9 @@ class Dependencies(Metric[DepCounts]):
         return self._words
 
     def failure(self, gold: Side) -> DepCounts:
-        """A failed test sentence: nothing attached, every gold relation
-        missed, every gold dependency an edit."""
+        """A failed test sentence (``--failures count``): every scored gold
+        word scored and wrong (UAS and LAS count it), every gold relation
+        missed, every gold dependency an edit (a deletion)."""
         g = self.tree(gold)
         counts = failed_counts(g, self.scoring)
         edits = self.edits.failure(dependency_strings(g, g)[0])
@@ -151,11 +152,13 @@ class Dependencies(Metric[DepCounts]):
         return total.sentence_uas
 
     def terms(self, counts: DepCounts) -> tuple[float, float, float]:
-        """Attached and aligned scored words (UAS), and labelled ones (LAS)."""
-        return (float(counts.attached), float(counts.aligned), float(counts.labelled))
+        """Attached scored words, the aligned and failed ones (UAS's
+        denominator), and the labelled ones (LAS)."""
+        return (float(counts.attached), float(counts.aligned + counts.failed),
+                float(counts.labelled))
 
     def from_terms(self, sums: Any) -> Any:
-        """UAS: 100 x attached / aligned."""
+        """UAS: 100 x attached / (aligned + failed)."""
         return _uas(sums)
 
     def parts(self) -> dict[str, Part]:

@@ -214,12 +214,16 @@ def _same_words(gold: DepTree, test: DepTree, scoring: Scoring, edits: EditCount
 
 
 def failed_counts(gold: DepTree, scoring: Scoring = Scoring()) -> DepCounts:
-    """The counts of a gold sentence whose test sentence failed: no test
-    word, so every scored gold word is unaligned and every gold relation
+    """The counts of a gold sentence whose test sentence failed
+    (``--failures count``), as PARSEVAL counts a failed parse (every gold
+    bracket missed): every scored gold word is scored and wrong, no head
+    found (``failed``: in the denominators of UAS and LAS, and a sentence
+    UAS of 0), the root and the complete match missed, every gold relation
     missed."""
     punct = scoring.punctuation
     rels = [r.split(":", 1)[0] if scoring.prefix else r
             for r, t in zip(gold.relations, gold.tags) if t not in punct]
-    return DepCounts(sentences=1, words=len(rels), roots=int(len(gold) > 0),
-                     gold_relations=len(rels), gold_functional=gold.functional,
+    k = len(rels)
+    return DepCounts(sentences=1, words=k, failed=k, roots=int(len(gold) > 0),
+                     rated=int(k > 0), gold_relations=k, gold_functional=gold.functional,
                      relations=relation_table(rels, (), ()))

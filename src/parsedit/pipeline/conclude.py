@@ -20,6 +20,7 @@ from itertools import islice
 from typing import Any
 
 from parsedit.config import Config
+from parsedit.deps.model import functional
 from parsedit.limits import max_edit_size
 from parsedit.metrics.registry import build
 from parsedit.pipeline.route import Route
@@ -64,7 +65,8 @@ def conclude(counted: Counted, config: Config, route: Route, gold_name: str, tes
         rows=counted.rows, runs=runs, route=route.name,
         route_reason=route.why, too_large=counted.tallies["too_large"],
         causes={**{cause: counted.tallies.get(cause, 0) for cause in LEFT_OUT},
-                "quotes": counted.tallies["quoted"], "no_words": counted.tallies["no_words"]},
+                "quotes": counted.tallies["quoted"], "no_words": counted.tallies["no_words"],
+                "invalid_tree": counted.tallies.get("invalid_trees", 0)},
         word_weights=config.word_weights(), gold_name=gold_name, test_name=test_name)
 
 
@@ -114,22 +116,53 @@ def _warnings(counted: Counted, config: Config, runs: Sequence[Run], gold_name: 
 
 def _dependency_warnings(counted: Counted, config: Config, formats: tuple[str, str],
                          gold_name: str) -> list[str]:
-    """What the dependency figures make a reader need to know: relations
-    that are function tags on the gold side alone (LAS then compares them
-    with Collins' triples), scored words the test tree has no counterpart
-    for (aligned by the ``words`` scheme), and a CoNLL-U gold file scored
-    otherwise than the CoNLL 2018 script scores it."""
+    """What the dependency figures make a reader need to know: test
+    sentences whose heads make no tree (a parser's invalid output: left out
+    or counted as failed parses), relations that are function tags on the
+    gold side alone (LAS then compares them with Collins' triples), scored
+    words the test tree has no counterpart for (aligned by the ``words``
+    scheme), and a CoNLL-U gold file scored otherwise than the CoNLL 2018
+    script scores it."""
     counts = counted.totals.counts.get("dep")
     if counts is None:
         return []
     out = []
+    invalid = counted.tallies.get("invalid_trees", 0)
+    if invalid:
+        out.append(
+            f"dep: {plural(invalid, 'test sentence')} "
+            f"{'is' if invalid == 1 else 'are'} not a dependency tree (two roots or none, a "
+            "cycle, a head outside the sentence; each message names its file and line): "
+            + ("scored as failed parses (--failures count): every scored word wrong"
+               if config.failures == "count" else
+               "left out of every figure as failed parses are (--failures skip), so UAS "
+               f"and LAS are over the {plural(counts.sentences, 'sentence')} scored alone; "
+               "--failures count "
+               "scores each as a failed parse, every word wrong")
+            + "; the CoNLL 2018 script (conll18_ud_eval.py) refuses the whole file at the "
+            "first such sentence")
+    # (by the relations, whatever the format: a CoNLL-U gold file written
+    # by convert holds function tags as any relation)
     if counts.gold_functional and not counts.test_functional:
         out.append(f"dep: {counts.gold_functional} gold relations are function tags "
-                   "(NP-SBJ -> SBJ) and no test relation is: LAS and the labelled figures "
-                   "count every one of them wrong (the test's are Collins' triples); "
-                   "--dep-labels triples labels both sides alike")
-    if counts.aligned < counts.words and config.yields != "align":
-        out.append(f"dep: {counts.words - counts.aligned} of {counts.words} scored gold words "
+                   "(NP-SBJ -> SBJ) or other relations that are not Collins' triples, and "
+                   "no test relation is: LAS and the labelled figures count every one of "
+                   "them wrong (the test's are Collins' triples); "
+                   + ("--dep-labels triples labels both sides alike"
+                      if formats[0] != "conllu" else
+                      f"{gold_name} is CoNLL-U, read as it is: convert its treebank with "
+                      "--dep-labels triples to label both sides alike, or compare UAS"))
+    else:
+        gold = {r for r, g, _, _ in counts.relations if g and functional(r)}
+        test = {r for r, _, t, _ in counts.relations if t and functional(r)}
+        if gold and test and not gold & test:
+            out.append("dep: no relation but Collins' triples and the root's occurs on both "
+                       "sides (the gold's and the test's are different relation sets: "
+                       "function tags against a dependency treebank's relations, say): LAS "
+                       "and the labelled figures count each of the gold's wrong; compare UAS")
+    unaligned = counts.words - counts.aligned - counts.failed  # (a failure's are counted)
+    if unaligned and config.yields != "align":
+        out.append(f"dep: {unaligned} of {counts.words} scored gold words "
                    "have no counterpart in the test tree (its words differ from gold's in "
                    "what the parameter file deletes: punctuation, empty elements); each "
                    "such pair's words were aligned by the words scheme, and UAS and LAS "

@@ -30,7 +30,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from parsedit.config import Config
-from parsedit.errors import ConfigError, ParseditError, TooLarge
+from parsedit.errors import ConfigError, NotATree, ParseditError, TooLarge
 from parsedit.limits import max_edit_size
 from parsedit.metrics import registry
 from parsedit.metrics.base import Outcome
@@ -301,8 +301,10 @@ class Scorer:
                                   length=length, cause="missing"), {}
         if test_words is None:
             message = _why_absent(test, test_path, number)
-            if test.error is not None:
-                return skip(message, "unreadable", f"skipped: {message}")
+            if test.error is not None:  # (a dependency sentence whose heads make no
+                # tree is a parser's invalid output, as an unreadable line is)
+                return skip(message, "invalid_tree" if isinstance(test.error, NotATree)
+                            else "unreadable", f"skipped: {message}")
             return skip(message, "empty")
         if not test_words:
             return skip(f"{test_path}:{test.line}: {no_words}", "no_words")

@@ -26,6 +26,8 @@ EVALB_SPMRL go on (the ``*.blanked`` expected reports are those runs).
 
 from __future__ import annotations
 
+from typing import Any
+
 from parsedit.metrics.parseval import brackets as parseval_brackets
 from parsedit.params import Params
 from parsedit.pipeline.scorer import Outcomes, Scorer
@@ -101,16 +103,23 @@ def rows(scorer: Scorer, number: int, gold: Item | None, test: Item | None,
                 config.failures == "count" and not gold_sentence.words):
             return None, SentenceResult(number, "skip", why, length=length, reason=reason,
                                         cause=cause), {}
+
+        def failures() -> dict[str, Any]:
+            # Each metric's failure (those that read raw trees, dep, over the
+            # raw gold tree): only for a gold sentence with words, read.
+            assert gold_raw is not None and gold_sentence is not None
+            return {name: metric.failure(gold_raw if metric.reads == "raw"
+                                         else gold_sentence.bracketing)
+                    for name, metric in scorer.metrics.items()}
+
         if config.failures == "count":  # parsedit's count: a parse with no constituents
-            counts = {name: metric.failure(gold_sentence.bracketing)
-                      for name, metric in scorer.metrics.items()}
+            counts = failures()
             return None, SentenceResult(number, "skip", why, counts, length, reason,
                                         counted=True, cause=cause), {}
         brackets, words = x_count(params, gold_raw)
         kept = len(parseval_brackets(gold_sentence.bracketing)[0])
-        counts = {name: metric.failure(gold_sentence.bracketing)
-                  for name, metric in scorer.metrics.items()
-                  if name != "parseval" and gold_sentence.words}
+        counts = {name: found for name, found in failures().items()
+                  if name != "parseval"} if gold_sentence.words else {}
         if "parseval" in scorer.metrics:
             counts["parseval"] = ParsevalCounts.sentence(words, 0, brackets, 0, 0, 0, 0, 0)
         message = (f"{why}; {X_NOTE}: {brackets} gold brackets where the gold tree has "
@@ -122,8 +131,9 @@ def rows(scorer: Scorer, number: int, gold: Item | None, test: Item | None,
     test_sentence = norm.normalise(test.tokens)
     where = f"{gold_path}:{gold.line if gold else number} and {test_path}:{test.line}"
     g, t = len(gold_sentence.words), len(test_sentence.words)
-    if g == t:
-        return None, *scorer.judge(number, gold_sentence, test_sentence, where)
+    if g == t:  # (the metrics that read raw trees, dep, given them)
+        return None, *scorer.judge(number, gold_sentence, test_sentence, where,
+                                   (gold_raw, test.tokens) if scorer.raw and gold_raw else None)
     mismatch = f"length mismatch: gold has {plural(g, 'word')}, test {t}"
     scored = "parseval" in scorer.metrics
     zero = SentenceResult(number, "ok", f"{where}: {mismatch}; {ZERO_NOTE}",

@@ -355,8 +355,11 @@ def tallies(not_ok: Iterable[SentenceResult]) -> dict[str, int]:
     trees have (``x_kept``); pairs ``--delete-by gold`` rescued
     (``rescued``); pairs scored under the unsupervised convention whose
     words differ from gold's in case alone (``case``); test sentences left
-    out as unparsed (``unparsed``: an empty or unreadable line, or one without words, not counted by
-    ``--failures``); pairs whose test side kept no word (``no_words``), and
+    out as unparsed (``unparsed``: an empty or unreadable line, or one
+    without words, not counted by ``--failures``); test sentences whose
+    heads make no tree (``invalid_trees``: CoNLL-U, counted by
+    ``--failures`` or not); pairs whose test side kept no word
+    (``no_words``), and
     of those the pairs whose gold side kept none either (``kept_none``:
     under KEEP_LABEL, often a gold tag set the list does not know; a test
     read with no word, such as a bare line misread as a tree, is not one).
@@ -379,12 +382,14 @@ def tallies(not_ok: Iterable[SentenceResult]) -> dict[str, int]:
             "mismatched": sum(causes[cause] for cause in MISMATCHES),
             "quoted": causes["quotes"], "too_large": causes["too_large"],
             **{cause: causes[cause] for cause in CAUSES["ok"]}, "unparsed": unparsed,
-            "no_words": causes["no_words"], "kept_none": kept_none, **out}
+            "no_words": causes["no_words"], "kept_none": kept_none,
+            "invalid_trees": causes["invalid_tree"], **out}
 
 
 # The causes of a test sentence left out as a parser's failure (what
-# --failures counts): an empty or unreadable line, or one without words.
-UNPARSED = ("unreadable", "empty", "no_words")
+# --failures counts): an empty or unreadable line, one without words, a
+# dependency sentence whose heads make no tree.
+UNPARSED = ("unreadable", "empty", "no_words", "invalid_tree")
 
 
 # EVALB's arrays (evalb.c: MAX_WORD_IN_SENT, MAX_BRACKET_IN_SENT): a side
@@ -420,8 +425,7 @@ LEFT_OUT = ("gold_missing", "gold_unreadable", "gold_empty", "length", "words", 
 TALLIES = (*LEFT_OUT, "gold", "test", "with_words", "words_differ", "beyond_evalb",
            "mismatched", "quoted", "too_large",
            "spmrl_zero", "spmrl_twice", "x_rows", "x_gold", "x_kept", "rescued", "case",
-           "unparsed",
-           "no_words", "kept_none")
+           "unparsed", "no_words", "kept_none", "invalid_trees")
 
 
 def scored_tallies(sentences: Iterable[SentenceResult]) -> dict[str, int]:

@@ -152,6 +152,7 @@ _DEP_ROWS = (
     (("edits", "error_rate"), "dependency edit error rate"),
     (("edits", "accuracy"), "dependency edit accuracy"),
     (("words",), "words scored"), (("aligned",), "words aligned"),
+    (("failed",), "words of failed parses"),
 )
 
 
@@ -160,7 +161,8 @@ def _dep(result: CorpusResult, metric: str) -> list[str]:
     table is in JSON only)."""
     every, short, lines = _columns(result, metric, "dependencies")
     for path, title in _DEP_ROWS:
-        if path == ("sentence_uas",) and result.average != "sentence":
+        if path == ("sentence_uas",) and result.average != "sentence" or \
+                path == ("failed",) and not every["failed"]:  # (--failures count only)
             continue
         a: Any = every
         b: Any = short

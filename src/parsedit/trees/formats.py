@@ -20,10 +20,13 @@ Every command names a file's format the same way, ``--gold-format`` and
 ``--test-format`` (``auto``, the default: told from the file's first lines
 that are not blank, each voting, :func:`detect`), and takes the formats of
 its kind: ``plot`` and ``align`` the formats that hold trees
-(:data:`TREES`); ``score``, ``compare`` and ``conventions`` those,
-dependency trees (a CoNLL-U file is scored by the dependency metric alone,
-against CoNLL-U or against trees converted) and bare brackets
-(:data:`SCORED`, :data:`COMPARED`); ``tags`` every format that holds tags
+(:data:`TREES`); ``score`` and ``compare`` those, dependency trees (a
+CoNLL-U file is scored by the dependency metric alone, against CoNLL-U or
+against trees converted) and bare brackets (:data:`SCORED`,
+:data:`COMPARED`); ``conventions`` the formats that hold constituents,
+bracketed trees and bare brackets (:data:`CONSTITUENTS`: its conventions
+are PARSEVAL's and the unsupervised ones, none of which scores a
+dependency tree); ``tags`` every format that holds tags
 (:data:`TAGGED`: a tree's preterminals are its tags).  A bare-bracket line
 also reads as a (wrong) bracketed tree, so ``auto`` tells the two apart
 only where the gold file says which words to expect: under a parameter
@@ -56,6 +59,7 @@ FORMATS: dict[str, str] = {
 TREES = ("bracketed",)
 SCORED = ("bracketed", "conllu", "bare")
 COMPARED = SCORED
+CONSTITUENTS = ("bracketed", "bare")
 TAGGED = ("bracketed", "tsv", "slash")
 # The columns of a CoNLL-U word line.
 CONLLU_COLUMNS = 10
@@ -129,7 +133,7 @@ def chosen(name: str, path: str, encoding: str, accepted: tuple[str, ...], optio
                           "compare and conventions do)")
     if found not in accepted:
         reader = "parsedit tags" if found in TAGGED else \
-            "parsedit score and compare" if found == "conllu" else \
+            "parsedit score and compare (--metrics dep)" if found == "conllu" else \
             "parsedit score and compare (-p unsupervised)" if found == "bare" else \
             "another command"
         how = "holds" if name == "auto" else "is named as holding"

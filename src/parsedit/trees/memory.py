@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Protocol, runtime_checkable
 
@@ -74,7 +75,7 @@ def is_path(source: object) -> bool:
 # (label and children attributes), an NLTK-style tree that is a list (its
 # children are itself, read as a list: nltk.Tree), another NLTK-style tree
 # (its children listed), or no tree (None).
-_PARSEDIT, _LIST, _ITERABLE = 0, 1, 2
+_PARSEDIT, _LIST, _ITERABLE, _NLTK = 0, 1, 2, 3
 _KINDS: dict[type, int | None] = {Tree: _PARSEDIT, str: None, tuple: None, type(None): None}
 # The deepest tree the fast walk takes (deeper ones, and trees inside
 # themselves, are the checked walk's).
@@ -96,6 +97,12 @@ def _kind(cls: type, node: object) -> int | None:
     elif isinstance(node, TreeLike):
         kind = _LIST if issubclass(cls, list) and cls.__iter__ is list.__iter__ \
             and cls.__len__ is list.__len__ else _ITERABLE
+        # An nltk.Tree whose label() is nltk's: its label read as the
+        # attribute label() returns (a method call a node is a fifth of the walk).
+        nltk_tree = getattr(sys.modules.get("nltk.tree.tree"), "Tree", None)
+        if kind == _LIST and nltk_tree is not None and issubclass(cls, nltk_tree) \
+                and getattr(cls, "label", None) is nltk_tree.label:
+            kind = _NLTK
     if len(_KINDS) < 256:
         _KINDS[cls] = kind
     return kind
@@ -162,6 +169,8 @@ def _fast_tokens(root: object) -> list[str]:
                 label, kids = node.label, node.children
                 if type(kids) is not list:
                     raise _NotUsual
+            elif kind == _NLTK:
+                label, kids = node._label, node
             else:
                 label = node.label()
                 kids = node if kind == _LIST else list(node)
