@@ -196,7 +196,7 @@ def test_functional_relations_are_those_no_triple_matches() -> None:
 
 def tag_warnings(report: dict) -> list[str]:  # type: ignore[type-arg]
     return [w for w in report["warnings"]
-            if "function tags" in w or "relation sets" in w]
+            if "function tag" in w or "relation sets" in w]
 
 
 def test_conllu_gold_with_function_tags_warns(tmp_path: Path) -> None:
@@ -211,7 +211,7 @@ def test_conllu_gold_with_function_tags_warns(tmp_path: Path) -> None:
     from_trees = json_run("score", gold, test, "--metrics", "dep")
     from_conllu = json_run("score", str(converted), test)
     said = tag_warnings(from_conllu)
-    assert len(said) == 1 and said[0].startswith("dep: 1 gold relations are function tags")
+    assert len(said) == 1 and said[0].startswith("dep: 1 gold relation is a function tag")
     assert "is CoNLL-U, read as it is" in said[0] and "--dep-labels triples" in said[0]
     assert len(tag_warnings(from_trees)) == 1
     for report in (from_trees, from_conllu):

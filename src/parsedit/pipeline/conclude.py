@@ -20,7 +20,6 @@ from itertools import islice
 from typing import Any
 
 from parsedit.config import Config
-from parsedit.deps.model import functional
 from parsedit.limits import max_edit_size
 from parsedit.metrics.registry import build
 from parsedit.pipeline.route import Route
@@ -144,8 +143,10 @@ def _dependency_warnings(counted: Counted, config: Config, formats: tuple[str, s
     # (by the relations, whatever the format: a CoNLL-U gold file written
     # by convert holds function tags as any relation)
     if counts.gold_functional and not counts.test_functional:
-        out.append(f"dep: {counts.gold_functional} gold relations are function tags "
-                   "(NP-SBJ -> SBJ) or other relations that are not Collins' triples, and "
+        out.append(f"dep: {plural(counts.gold_functional, 'gold relation')} "
+                   + ("is a function tag " if counts.gold_functional == 1
+                      else "are function tags ")
+                   + "(NP-SBJ -> SBJ) or other relations that are not Collins' triples, and "
                    "no test relation is: LAS and the labelled figures count every one of "
                    "them wrong (the test's are Collins' triples); "
                    + ("--dep-labels triples labels both sides alike"
@@ -153,6 +154,8 @@ def _dependency_warnings(counted: Counted, config: Config, formats: tuple[str, s
                       f"{gold_name} is CoNLL-U, read as it is: convert its treebank with "
                       "--dep-labels triples to label both sides alike, or compare UAS"))
     else:
+        from parsedit.deps.model import functional  # (only dep's runs load deps/)
+
         gold = {r for r, g, _, _ in counts.relations if g and functional(r)}
         test = {r for r, _, t, _ in counts.relations if t and functional(r)}
         if gold and test and not gold & test:
