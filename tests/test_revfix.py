@@ -263,3 +263,23 @@ def test_the_caveat_says_the_causes_that_occurred(tmp_path: Path) -> None:
     evaluator.update(golds, tests)
     assert caveat in evaluator.compute().warnings
     assert caveat in parsedit.score(golds, tests).warnings
+
+
+def test_a_state_without_the_error_class_label_sums_loads(shared: Path) -> None:
+    """A state saved by 0.3.0 has no gold-label sums for the error classes:
+    it loads, its figures whole, and the rule-set warning is not given."""
+    import parsedit
+
+    gold = Path(shared / "sequoia/gold.mrg").read_text().splitlines()
+    test = Path(shared / "sequoia/AntGro.mrg").read_text().splitlines()
+    whole = parsedit.Evaluator("parseval", error_classes=True)
+    whole.update(gold, test)
+    state = {k: v for k, v in whole.state().items()
+             if ".error_classes.gold_labels" not in k and ".error_classes.fits." not in k}
+    old = parsedit.Evaluator("parseval", error_classes=True)
+    old.load_state(state)
+    result = old.compute()
+    assert result.totals.counts["error_classes"].classes == \
+        whole.compute().totals.counts["error_classes"].classes
+    assert not [w for w in result.warnings if w.startswith("error classes:")]
+    assert [w for w in whole.compute().warnings if w.startswith("error classes:")]
