@@ -952,10 +952,6 @@ def _counts(metric: str, counts: Any) -> Any:
 
 
 # The dependency metric's TSV columns (its counts live in parsedit.deps).
-_DEP_COLUMNS = ("words", "attached", "labelled", "uas", "las", "root", "complete",
-                "precision", "recall", "f", "edits", "gold", "accuracy")
-
-
 def sentence_columns(metric: str, counts: Any) -> dict[str, Any]:
     """A metric's per-sentence TSV columns (``--per-sentence``), named
     ``{metric}_{column}``, in order, of one sentence's counts (or of a sum
@@ -964,14 +960,7 @@ def sentence_columns(metric: str, counts: Any) -> dict[str, Any]:
     JSON sentence figures, flattened (``{metric}_{key}_{subkey}``), so that
     every metric renders in TSV."""
     own = getattr(counts, "columns", None)
-    if metric == "dep":
-        relational = counts.figures()["relational"]
-        values = [counts.words, counts.attached, counts.labelled, counts.uas, counts.las,
-                  counts.root_correct, counts.complete, relational["precision"],
-                  relational["recall"], relational["f"], counts.edits.edits,
-                  counts.edits.gold, counts.edits.accuracy]
-        columns = dict(zip(_DEP_COLUMNS, values, strict=True))
-    elif own is not None:
+    if own is not None:
         columns = own()
         if isinstance(counts, EditCounts) and metric != "label":
             del columns["basic"]

@@ -8,6 +8,7 @@ from pathlib import Path
 from parsedit.costs.grammars import Verdict
 from parsedit.deps.heads import check_head_table, load_head_table, treebank_categories
 from parsedit.errors import ConfigError
+from parsedit.plural import plural
 from parsedit.trees.source import check_encoding, check_files
 
 
@@ -27,8 +28,8 @@ def check_table(path: Path, treebanks: Sequence[str] = (),
     problems = check_head_table(path, categories, where)
     errors = sum(p.level == "error" for p in problems)
     if errors:
-        return Verdict(problems, errors, f"{path}: {errors} error(s)")
+        return Verdict(problems, errors, f"{path}: {plural(errors, 'error')}")
     table = load_head_table(str(path) if "/" in str(path) else f"./{path}")
     return Verdict(problems, 0, f"{path}: OK, a head table ({table.describe()}, "
                                 f"{len(table.categories)} categories), "
-                                f"{len(problems)} warning(s)")
+                                f"{plural(len(problems), 'warning')}")

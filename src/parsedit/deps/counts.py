@@ -197,6 +197,17 @@ class DepCounts(_Additive):
     def labelled_recall(self) -> float | None:
         return percent(self.matched_labelled, self.gold_relations)
 
+    def columns(self) -> dict[str, Any]:
+        """One sentence's TSV columns (``--per-sentence``), by name: its
+        words, attachments, rates, root, relational P/R/F and edits."""
+        relational = self.figures()["relational"]
+        return {"words": self.words, "attached": self.attached, "labelled": self.labelled,
+                "uas": self.uas, "las": self.las, "root": self.root_correct,
+                "complete": self.complete, "precision": relational["precision"],
+                "recall": relational["recall"], "f": relational["f"],
+                "edits": self.edits.edits, "gold": self.edits.gold,
+                "accuracy": self.edits.accuracy}
+
     def figures(self) -> dict[str, Any]:
         """Every figure, as ``corpus.dep`` holds it in JSON."""
         return {
