@@ -291,3 +291,15 @@ def test_dep_under_spmrl_rules(tmp_path: Path, failures: str) -> None:
     assert spmrl["corpus"]["dep"]["uas"] == plain["corpus"]["dep"]["uas"] == \
         (87.5 if failures == "skip" else 70.0)
     assert spmrl["corpus"]["dep"]["failed"] == (0 if failures == "skip" else 2)
+
+
+def test_a_counted_failure_says_what_it_is_scored_as(tmp_path: Path) -> None:
+    # --failures count: a dep run's failed parse has no heads, not "no constituents".
+    gold, test = files(tmp_path, GOLD, TEST)
+    for metrics, said in (("dep", "(counted as a parse with no heads)"),
+                          ("parseval,dep", "(counted as a parse with no constituents and no "
+                                           "heads)"),
+                          ("parseval", "(counted as a parse with no constituents)")):
+        out = run("score", gold, test, "--metrics", metrics, "--failures", "count")
+        assert out.exit_code == 0, out.output
+        assert said in out.stderr, out.stderr

@@ -122,9 +122,13 @@ def finish(result: CorpusResult, gold: str, test: str, fmt: str, output: str | N
         for line in evalb_report.stderr_lines(result):
             click.echo(line, err=True)
     else:
+        # (a failed parse counted by --failures count: what it is scored as)
+        missing = " and ".join(what for what, there in (
+            ("no constituents", any(m != "dep" for m in result.metrics)),
+            ("no heads", "dep" in result.metrics)) if there)
         for s in result.not_ok:
             if s.status != "ok":
-                counted = " (counted as a parse with no constituents)" if s.counted else ""
+                counted = f" (counted as a parse with {missing})" if s.counted else ""
                 click.echo(f"parsedit: sentence {s.id} {s.status}: {s.message}{counted}",
                            err=True)
     emit(report, output)
