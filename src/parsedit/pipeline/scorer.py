@@ -24,7 +24,7 @@ dependency words (:meth:`Scorer.dependencies`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -157,9 +157,10 @@ class Scorer:
         # A failure is counted only where the gold sentence can be scored.
         def failure() -> dict[str, Any]:
             assert gold_raw is not None and gold_sentence is not None
-            return {name: metric.failure(gold_raw if metric.reads == "raw"
-                                         else gold_sentence.bracketing)
-                    for name, metric in self.metrics.items()}
+            return self._failed({name: metric.failure(gold_raw if metric.reads == "raw"
+                                                      else gold_sentence.bracketing)
+                                 for name, metric in self.metrics.items()},
+                                bracketing.words(gold_sentence.bracketing))
 
         # As in EVALB, a test without words is a skip even when gold is broken.
         test_sentence = None if test is None or test.tokens is None else \
@@ -271,6 +272,15 @@ class Scorer:
                               outer_bracket=_outer(gold_tokens, test_tokens),
                               cause=cased and "case"), outcomes
 
+    def _failed(self, counts: dict[str, Any], gold_words: Sequence[str]) -> dict[str, Any]:
+        """A failed parse's counts (``--failures count``), and under
+        ``--yield align`` its word counts: no test word, so every gold word
+        deleted, as sclite counts a missing hypothesis (the word error rate
+        then covers the failed parses, as the metrics' figures do)."""
+        if self.aligned is not None:
+            counts["words"] = self.aligned.aligner.align(gold_words, []).counts
+        return counts
+
     def _absent(self, number: int, items: tuple[Item | None, Item | None],
                 paths: tuple[str, str], length: int, test_words: int | None, gold_ok: bool,
                 failure: Callable[[], dict[str, Any]] | None, no_words: str,
@@ -359,7 +369,8 @@ class Scorer:
             number, (gold, test), (gold_path, test_path), length,
             None if test_tree is None else len(test_tree),
             gold_tree is not None and len(gold_tree) > 0,
-            (lambda: {name: m.failure(gold_tree) for name, m in metrics.items()})
+            (lambda: self._failed({name: m.failure(gold_tree) for name, m in metrics.items()},
+                                  gold_tree.words))
             if gold_tree is not None and len(gold_tree) else None,
             "no word is left (empty elements only)",
             gold_tree is not None and not len(gold_tree))
