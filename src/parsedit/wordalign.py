@@ -721,8 +721,8 @@ class WordAligner:
             return WordAligner._free_path(g, t, sub, delete, insert)
         rows, cols = len(g), len(t)
         unit = rows + cols + 1
+        kept = unit  # (what a boundary kept is worth: above any count of unmatched words)
         # A chain has at most rows + cols + 1 states.
-        kept = unit
         whole = unit * (rows + cols + 3)
         w_sub, w_del, w_ins = sub * whole + 2, delete * whole + 1, insert * whole + 1
         width = cols + 1
