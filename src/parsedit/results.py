@@ -822,6 +822,16 @@ class CorpusResult:
     def count(self, status: str) -> int:
         return self.totals.count(status)
 
+    @property
+    def failure_scored_as(self) -> str:
+        """What a failed parse counted by ``--failures count`` is scored as,
+        by the metrics run: a parse with "no constituents", "no heads"
+        (dep), or "no constituents and no heads" (the stderr notes and the
+        text report's list say it)."""
+        return " and ".join(what for what, there in (
+            ("no constituents", any(m != "dep" for m in self.metrics)),
+            ("no heads", "dep" in self.metrics)) if there)
+
     def problems(self, gold: str = "GOLD", test: str = "TEST") -> list[str]:
         """What makes the figures cover less than the files (the command
         line's exit status 1): a stopped run, files with different numbers

@@ -122,10 +122,7 @@ def finish(result: CorpusResult, gold: str, test: str, fmt: str, output: str | N
         for line in evalb_report.stderr_lines(result):
             click.echo(line, err=True)
     else:
-        # (a failed parse counted by --failures count: what it is scored as)
-        missing = " and ".join(what for what, there in (
-            ("no constituents", any(m != "dep" for m in result.metrics)),
-            ("no heads", "dep" in result.metrics)) if there)
+        missing = result.failure_scored_as  # (a failure counted by --failures count)
         for s in result.not_ok:
             if s.status != "ok":
                 counted = f" (counted as a parse with {missing})" if s.counted else ""

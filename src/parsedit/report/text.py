@@ -264,7 +264,7 @@ def render(result: CorpusResult, gold: str, test: str) -> str:
     for title, listed in (
             ("Not scored (left out of the sums):",
              [s for s in result.not_ok if not s.has_counts]),
-            ("Failures counted as parses with no constituents (in the sums):",
+            (f"Failures counted as parses with {result.failure_scored_as} (in the sums):",
              [s for s in result.not_ok if s.counted]),
             ("Scored with a note (in the sums):",
              [s for s in result.not_ok if s.status == "ok"])):
