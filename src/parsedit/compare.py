@@ -354,7 +354,9 @@ def _warnings(c: Comparison) -> list[str]:
                    "sentences both systems scored"
                    + (f"; {', '.join(fewer)}, scored on fewer than the {len(union)} sentences "
                       "the systems scored together, not ranked (--failures count scores a "
-                      "missing or unreadable parse as one with no constituents)"
+                      "missing or unreadable parse, or a CoNLL-U tree that is not a tree, as "
+                      f"a failed parse: one with {c.results[0].failure_scored_as}; a pair "
+                      "whose words differ is an error either way)"
                       if fewer else ""))
     return out
 

@@ -196,9 +196,10 @@ params_option = click.option(
 
 failures_option = click.option(
     "--failures", type=click.Choice(FAILURES), default="skip", show_default=True,
-    help="A test sentence that is empty, unreadable or a parser's failure marker: left out "
-         "of the sums (skip, EVALB's way), scored as a parse with no constituents over "
-         "the gold words (count), or, with -p spmrl, counted as EVALB_SPMRL's -X counts "
+    help="A test sentence that is empty, unreadable, a parser's failure marker or a "
+         "CoNLL-U sentence whose heads make no tree: left out of the sums (skip, EVALB's "
+         "way), scored as a parse with no constituents (no heads, for dep) over the gold "
+         "words (count), or, with -p spmrl, counted as EVALB_SPMRL's -X counts "
          "it (spmrl: -X counts too many gold brackets; parsedit does the same and a "
          "warning says by how much).")
 
