@@ -24,14 +24,13 @@ from __future__ import annotations
 
 import argparse
 import re
-import statistics
 import sys
 import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_scale import DEFAULT, PARSEDIT, SRC, compiled, corpus, timed  # noqa: E402
+from bench_scale import DEFAULT, PARSEDIT, SRC, compiled, corpus, spread, timed  # noqa: E402
 
 # The modules (or the parts of pipeline/units.py) that exist for a route alone.
 ROUTE_CODE = {
@@ -85,10 +84,6 @@ def paired(a: list[str], b: list[str], repeat: int) -> tuple[list[float], bytes,
         _, cpu_b, _, report_b = timed(b)
         ratios.append(cpu_a / cpu_b)
     return ratios, report_a, report_b
-
-
-def spread(values: list[float]) -> str:
-    return f"{statistics.median(values):.3f} ({min(values):.3f}-{max(values):.3f})"
 
 
 def main() -> int:

@@ -90,6 +90,11 @@ def halves(path: str, tmp: str) -> tuple[str, str]:
     return first, second
 
 
+def spread(values: list[float]) -> str:
+    """The median of ``values`` and their range, as the scripts print ratios."""
+    return f"{statistics.median(values):.3f} ({min(values):.3f}-{max(values):.3f})"
+
+
 def timed(command: list[str], *others: list[str]) -> tuple[float, float, float, bytes]:
     """Wall seconds, CPU seconds of it and every process it started, peak MiB
     of the largest of them, and its output (with ``others``: those commands

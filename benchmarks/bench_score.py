@@ -33,17 +33,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_scale import DEFAULT, PARSEDIT, compiled, corpus, timed  # noqa: E402
+from bench_scale import DEFAULT, PARSEDIT, compiled, corpus, spread, timed  # noqa: E402
 from perturb import one_core  # noqa: E402
 
 from parsedit.config import Config  # noqa: E402
 from parsedit.pipeline.run import evaluate  # noqa: E402
 
 COLLINS = DEFAULT.parents[1] / "evalb" / "COLLINS.prm"
-
-
-def spread(values: list[float]) -> str:
-    return f"{statistics.median(values):.3f} ({min(values):.3f}-{max(values):.3f})"
 
 
 def main() -> int:
