@@ -46,7 +46,7 @@ from parsedit.deps.score import (
     attachment_counts,
     failed_counts,
 )
-from parsedit.metrics.base import Metric, Outcome, Part, ratio
+from parsedit.metrics.base import Outcome, Part, RawMetric, ratio
 from parsedit.results import EditScript
 
 if TYPE_CHECKING:
@@ -58,13 +58,12 @@ if TYPE_CHECKING:
 Side = Sequence[str] | DepTree
 
 
-class Dependencies(Metric[DepCounts]):
+class Dependencies(RawMetric[DepCounts]):
     """Dependency accuracy of raw trees or dependency trees (see the module
     docstring).  ``headline`` is UAS."""
 
     name = "dep"
     title = "UAS"
-    reads = "raw"
 
     def __init__(self, heads: HeadTable | str = DEFAULT_TABLE, labels: str = "auto",
                  punctuation: frozenset[str] | None = None, every_word: bool = False,

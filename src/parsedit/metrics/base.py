@@ -65,16 +65,6 @@ class Metric(ABC, Generic[C]):
     #: whether a higher headline is better (a percentage of what is right);
     #: False for a count of errors, which ``compare`` ranks fewest first
     higher_is_better: bool = True
-    #: what :meth:`score` and :meth:`failure` read: ``"normalised"``, the
-    #: pair's bracketings after the parameter file's normalisation (EVALB's
-    #: deletions, labels equated, words equal); or ``"raw"``, the reader's
-    #: tokens as the file holds them (:attr:`parsedit.trees.reader.Item.tokens`:
-    #: punctuation, empty elements and function tags still there) or, from
-    #: a CoNLL-U file, its dependency tree.  The scorer hands each metric
-    #: what it reads (:meth:`parsedit.pipeline.scorer.Scorer.judge`); a run
-    #: with a metric that reads raw trees takes the ``reference`` route
-    #: (:mod:`parsedit.pipeline.route`), whose reader keeps them.
-    reads: str = "normalised"
 
     def describe(self) -> list[str]:
         """Its parts of the signature (``name:setting``)."""
@@ -103,15 +93,6 @@ class Metric(ABC, Generic[C]):
         """The headline figure from summed terms (the last axis of a numpy
         array holds the terms, so many resampled corpora are scored at
         once); NaN where it is undefined."""
-
-    def score_through(self, gold: Any, test: Any, aligner: WordAligner) -> Outcome:
-        """A pair of raw trees (a metric that ``reads`` them) whose words
-        differ, scored through the word alignment ``aligner`` makes of its
-        own words (``--yield align``).  A metric of normalised pairs is
-        never asked: the pair's projections are scored and adjusted instead
-        (:mod:`parsedit.metrics.yields`)."""
-        raise NotImplementedError(f"{self.name} reads normalised pairs: they are projected "
-                                  "onto the word alignment, not scored through it")
 
     def headline(self, total: C) -> float | None:
         """The one figure ``compare`` ranks by (higher is better), as a
@@ -158,3 +139,30 @@ def ratio(sums: Any, scale: float, offset: float) -> Any:
     safe = np.where(den == 0, 1.0, den)
     return np.where(den == 0, np.nan, offset + scale * num / safe)
 
+
+class RawMetric(Metric[C]):
+    """A metric that reads the pair's trees as read rather than normalised
+    (the reader's tokens, :attr:`parsedit.trees.reader.Item.tokens`:
+    punctuation, empty elements and function tags still there; or, from a
+    CoNLL-U file, its dependency tree), as the dependency metric does, which
+    converts them itself.  The scorer hands :meth:`score` and
+    :meth:`failure` the raw sides (after judging the pair as for every
+    metric: :meth:`parsedit.pipeline.scorer.Scorer.judge`), a run with such
+    a metric takes the ``reference`` route, whose reader keeps them
+    (:mod:`parsedit.pipeline.route`), and under ``--yield align`` it scores
+    a pair through the alignment of its own words (:meth:`score_through`),
+    where a metric of normalised pairs has the pair's projections scored
+    and adjusted instead (:mod:`parsedit.metrics.yields`)."""
+
+    @abstractmethod
+    def score(self, gold: Any, test: Any) -> Outcome:
+        """One pair of raw sides with equal words."""
+
+    @abstractmethod
+    def failure(self, gold: Any) -> C:
+        """A failed parse's counts over the raw gold side."""
+
+    @abstractmethod
+    def score_through(self, gold: Any, test: Any, aligner: WordAligner) -> Outcome:
+        """A pair of raw sides whose words differ, scored through the word
+        alignment ``aligner`` makes of its own words (``--yield align``)."""

@@ -58,7 +58,7 @@ from typing import TYPE_CHECKING, Any
 from parsedit.config import Config
 from parsedit.costs.scheme import ANY, CostScheme, Substitution
 from parsedit.errors import ConfigError
-from parsedit.metrics.base import Metric, Outcome
+from parsedit.metrics.base import Metric, Outcome, RawMetric
 from parsedit.metrics.parseval import keys_counts
 from parsedit.results import EditCounts, LACounts, ParsevalCounts, WordCounts
 from parsedit.trees import bracketing
@@ -386,14 +386,14 @@ class AlignedScorer:
         """The projections and every metric's outcome; ``words`` holds the
         word alignment (its counts a :class:`WordCounts`).  A metric that
         reads raw trees scores ``raw`` (the pair's raw tokens) through the
-        alignment of its own words (:meth:`Metric.score_through`: the
+        alignment of its own words (:meth:`RawMetric.score_through`: the
         dependency metric's words keep the punctuation that normalisation
         deletes)."""
         alignment = self.aligner.align(bracketing.words(gold), bracketing.words(test))
         projection = project(gold, test, alignment)
         outcomes = {}
         for name, metric in self.metrics.items():
-            if metric.reads == "raw":
+            if isinstance(metric, RawMetric):
                 if raw is None:
                     raise ConfigError(f"the {name} metric reads raw trees: none were given")
                 outcomes[name] = metric.score_through(*raw, self.aligner)

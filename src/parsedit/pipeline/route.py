@@ -77,7 +77,7 @@ class Facts:
     file's bytes, or the batch's characters; ``batch``: the strings in a
     batch; ``numpy``: numpy is imported already; ``keys``: the run is
     PARSEVAL alone as EVALB counts it (:func:`keys_serve`); ``raw``: a
-    metric of the run reads raw trees (``Metric.reads``: the dependency
+    metric of the run reads raw trees (a ``RawMetric``: the dependency
     metric), which only the reference reader keeps; ``bracketed``: both
     inputs are bracketed trees (not CoNLL-U)."""
 

@@ -13,7 +13,7 @@ sums.  :meth:`Scorer.judge` scores a pair once both sides are normalised:
 every metric's outcome, or under ``--yield align`` through the word
 alignment (:mod:`parsedit.metrics.yields`) when the words differ.
 
-A metric that reads raw trees (``Metric.reads == "raw"``: the dependency
+A metric that reads raw trees (a :class:`~parsedit.metrics.base.RawMetric`: the dependency
 metric, which converts the trees itself and needs their punctuation and
 function tags) is handed the two items' tokens instead of the normalised
 bracketings, but only for a pair judged as above, so that every metric of a
@@ -33,7 +33,7 @@ from parsedit.config import Config
 from parsedit.errors import ConfigError, NotATree, ParseditError, TooLarge
 from parsedit.limits import max_edit_size
 from parsedit.metrics import registry
-from parsedit.metrics.base import Outcome
+from parsedit.metrics.base import Outcome, RawMetric
 from parsedit.metrics.errors import sentence_errors
 from parsedit.pipeline.tally import (
     CASE_NOTE,
@@ -109,8 +109,8 @@ class Scorer:
             + (["error_classes"] if "error_classes" in self.metrics else [])
         self.size_limit = max_edit_size() if aligning else None
         self.aligning = aligning
-        # The metrics that read raw trees (Metric.reads), by name.
-        self.raw = tuple(name for name, m in self.metrics.items() if m.reads == "raw")
+        # The metrics that read raw trees (RawMetric), by name.
+        self.raw = tuple(name for name, m in self.metrics.items() if isinstance(m, RawMetric))
 
     @classmethod
     def for_files(cls, config: Config, gold_path: str, test_path: str,
@@ -139,8 +139,8 @@ class Scorer:
                                     "this route does not keep (the route table sends such "
                                     "runs to the reference route)")
             return {name: metric.score(gold, test) for name, metric in self.metrics.items()}
-        return {name: metric.score(*raw) if metric.reads == "raw" else metric.score(gold, test)
-                for name, metric in self.metrics.items()}
+        return {name: metric.score(*raw) if isinstance(metric, RawMetric)
+                else metric.score(gold, test) for name, metric in self.metrics.items()}
 
     def pair(self, number: int, gold: Item | None, test: Item | None, gold_path: str,
              test_path: str) -> tuple[SentenceResult, Outcomes]:
@@ -157,7 +157,7 @@ class Scorer:
         # A failure is counted only where the gold sentence can be scored.
         def failure() -> dict[str, Any]:
             assert gold_raw is not None and gold_sentence is not None
-            return self._failed({name: metric.failure(gold_raw if metric.reads == "raw"
+            return self._failed({name: metric.failure(gold_raw if isinstance(metric, RawMetric)
                                                       else gold_sentence.bracketing)
                                  for name, metric in self.metrics.items()},
                                 bracketing.words(gold_sentence.bracketing))
@@ -418,7 +418,7 @@ class Scorer:
         punctuation, empty elements)."""
         assert self.aligned is not None
         aligner = self.aligned.aligner
-        return {name: metric.score_through(*raw, aligner) if metric.reads == "raw"
+        return {name: metric.score_through(*raw, aligner) if isinstance(metric, RawMetric)
                 else metric.score(gold, test) for name, metric in self.metrics.items()}
 
     def _aligned(self, number: int, gold: Bracketing, test: Bracketing,

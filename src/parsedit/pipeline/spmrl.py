@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from parsedit.metrics.base import RawMetric
 from parsedit.metrics.parseval import brackets as parseval_brackets
 from parsedit.params import Params
 from parsedit.pipeline.scorer import Outcomes, Scorer
@@ -108,7 +109,7 @@ def rows(scorer: Scorer, number: int, gold: Item | None, test: Item | None,
             # Each metric's failure (those that read raw trees, dep, over the
             # raw gold tree): only for a gold sentence with words, read.
             assert gold_raw is not None and gold_sentence is not None
-            return {name: metric.failure(gold_raw if metric.reads == "raw"
+            return {name: metric.failure(gold_raw if isinstance(metric, RawMetric)
                                          else gold_sentence.bracketing)
                     for name, metric in scorer.metrics.items()}
 
